@@ -1,0 +1,20 @@
+package io.hookrelay.queue;
+
+import java.util.Locale;
+
+/** How one attempt ended, as counted in {@code relay_work_attempts_total{outcome}}. */
+public enum AttemptOutcome {
+    SUCCESS,
+    /** The handler failed and the intent was retried or, with its policy exhausted, failed. */
+    ERROR,
+    /** The handler threw {@link StopException}. */
+    STOP,
+    /** The claim was lost during the attempt; its result was discarded. */
+    FENCED,
+    /** No handler is registered for the intent's kind; it is retried in case one appears. */
+    NO_HANDLER;
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,84 @@
+package io.hookrelay.queue;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * The queue as a program uses it: enqueue work and administer it, against an {@link IntentStore} and a
+ * {@link Clock}. {@link WorkerPool}s built on the same queue are woken by its enqueues rather than waiting
+ * for their next poll, which is what keeps the first attempt's latency low without polling hard.
+ */
+public final class IntentQueue {
+    private final IntentStore store;
+    private final Clock clock;
+    private final List<QueueListener> listeners = new CopyOnWriteArrayList<>();
+
+    public IntentQueue(IntentStore store, Clock clock) {
+        this.store = Objects.requireNonNull(store, "store");
+        this.clock = Objects.requireNonNull(clock, "clock");
+    }
+
+    public IntentStore store() {
+        return store;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    public Enqueued enqueue(NewIntent intent) {
+        return enqueueAll(List.of(intent)).get(0);
+    }
+
+    /** Enqueues all of them in one transaction, then wakes idle workers. */
+    public List<Enqueued> enqueueAll(List<NewIntent> intents) {
+        List<Enqueued> results = store.enqueueAll(intents, clock.instant());
+        if (results.stream().anyMatch(result -> !result.duplicate())) {
+            listeners.forEach(QueueListener::workAvailable);
+        }
+        return results;
+    }
+
+    /** See {@link IntentStore#retryNow}. */
+    public boolean retryNow(String id) {
+        boolean changed = store.retryNow(id, clock.instant());
+        if (changed) {
+            listeners.forEach(listener -> listener.claimRevoked(id));
+            listeners.forEach(QueueListener::workAvailable);
+        }
+        return changed;
+    }
+
+    /** See {@link IntentStore#cancel}. */
+    public boolean cancel(String id) {
+        boolean changed = store.cancel(id, clock.instant());
+        if (changed) {
+            listeners.forEach(listener -> listener.claimRevoked(id));
+        }
+        return changed;
+    }
+
+    public void pause(String kind, String target) {
+        store.pause(kind, target);
+    }
+
+    public void resume(String kind, String target) {
+        store.resume(kind, target);
+        listeners.forEach(QueueListener::workAvailable);
+    }
+
+    public Optional<Intent> find(String id) {
+        return store.find(id);
+    }
+
+    public void addListener(QueueListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    public void removeListener(QueueListener listener) {
+        listeners.remove(listener);
+    }
+}

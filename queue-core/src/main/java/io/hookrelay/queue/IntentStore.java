@@ -1,0 +1,81 @@
+package io.hookrelay.queue;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Durable storage of intents: the port every store adapter implements and {@code IntentStoreContract}
+ * checks.
+ *
+ * <p>Time is always passed in rather than read by the store, so the rules can be tested with a clock a
+ * test moves, and so every instant a write records comes from the one {@code Clock} the caller owns.
+ *
+ * <p>Writes after a claim ({@link #renew}, {@link #complete}, {@link #retry}, {@link #fail}) are fenced by
+ * the {@link ClaimRef}: they change the row only while it is still {@code running} under that token. A
+ * {@code false} answer means the caller lost the claim (its lease expired and another worker took it, or an
+ * operator retried or cancelled it) and must discard its result; it is an expected race, never an error.
+ *
+ * <p>Failures are thrown as {@link StoreException}: {@link TransientStoreException} when repeating the
+ * same call may succeed, any other {@code StoreException} when the store cannot be used any more.
+ */
+public interface IntentStore {
+
+    /** Stores the intent unless {@code (kind, eventId, target)} already exists, which changes nothing. */
+    default Enqueued enqueue(NewIntent intent, Instant now) {
+        return enqueueAll(List.of(intent), now).get(0);
+    }
+
+    /** Enqueues every intent in one transaction: all are durable when this returns, or none is. */
+    List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now);
+
+    /**
+     * Atomically takes up to {@code max} due intents ({@code pending} with {@code nextAt <= now}, or
+     * {@code running} whose lease ended at or before {@code now}), skipping paused {@code (kind, target)}
+     * pairs, in order of {@code nextAt, createdAt, id}. Each comes back {@code running}, with one more
+     * attempt, a fresh random token and a lease until {@code now + lease}.
+     */
+    List<Intent> claim(Instant now, Duration lease, int max);
+
+    /** Extends a claim's lease to {@code now + lease}. */
+    boolean renew(ClaimRef claim, Instant now, Duration lease);
+
+    /** Settles a claimed intent as {@code completed}. */
+    boolean complete(ClaimRef claim, Instant now);
+
+    /** Returns a claimed intent to {@code pending}, due at {@code nextAt}, recording why. */
+    boolean retry(ClaimRef claim, Instant nextAt, String error, Instant now);
+
+    /** Settles a claimed intent as {@code failed}, recording why. */
+    boolean fail(ClaimRef claim, String error, Instant now);
+
+    /**
+     * Operator retry: a {@code pending}, {@code running}, {@code failed} or {@code cancelled} intent becomes
+     * {@code pending} and due at {@code now}, keeping its attempt count. A running claim is fenced off.
+     *
+     * @return false when the intent does not exist or is {@code completed}
+     */
+    boolean retryNow(String id, Instant now);
+
+    /**
+     * Operator cancel: a {@code pending} or {@code running} intent becomes {@code cancelled}, fencing off a
+     * running claim.
+     *
+     * @return false when the intent does not exist or is already terminal
+     */
+    boolean cancel(String id, Instant now);
+
+    /** Stops claims of {@code (kind, target)} until {@link #resume}; its intents keep their states. */
+    void pause(String kind, String target);
+
+    void resume(String kind, String target);
+
+    boolean isPaused(String kind, String target);
+
+    Optional<Intent> find(String id);
+
+    /** How many intents are {@code pending}, by raw kind; kinds with none may be absent. */
+    Map<String, Long> countPendingByKind();
+}

@@ -1,0 +1,64 @@
+package io.hookrelay.queue;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.util.HexFormat;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * A request to enqueue work. {@code (kind, eventId, target)} names the work: enqueueing the same triple
+ * again is a no-op, which is what lets a producer retry its own enqueue after a crash without doubling it.
+ *
+ * @param id     the intent id; when not given it is derived from the triple, so two producers that never
+ *               talked agree on it
+ * @param nextAt when the first attempt becomes due; empty means "now" as the store's caller sees it
+ */
+public record NewIntent(String id, String kind, String eventId, String target, String payload, Optional<Instant> nextAt) {
+
+    public NewIntent {
+        requireText(kind, "kind");
+        requireText(eventId, "eventId");
+        requireText(target, "target");
+        Objects.requireNonNull(payload, "payload");
+        Objects.requireNonNull(nextAt, "nextAt");
+        id = id == null ? defaultId(kind, eventId, target) : id;
+        requireText(id, "id");
+    }
+
+    /** Work due now, with the derived id. */
+    public static NewIntent of(String kind, String eventId, String target, String payload) {
+        return new NewIntent(null, kind, eventId, target, payload, Optional.empty());
+    }
+
+    /** The same work, first due at {@code at}. */
+    public NewIntent dueAt(Instant at) {
+        return new NewIntent(id, kind, eventId, target, payload, Optional.of(at));
+    }
+
+    /** {@code sha256_hex(kind + "\0" + eventId + "\0" + target)}: NUL cannot occur inside the parts' meaning. */
+    public static String defaultId(String kind, String eventId, String target) {
+        return sha256Hex(kind + "\0" + eventId + "\0" + target);
+    }
+
+    static String sha256Hex(String text) {
+        return HexFormat.of().formatHex(sha256(text));
+    }
+
+    static byte[] sha256(String text) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK ships SHA-256", e);
+        }
+    }
+
+    private static void requireText(String value, String name) {
+        Objects.requireNonNull(value, name);
+        if (value.isBlank()) {
+            throw new IllegalArgumentException(name + " must not be blank");
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package io.hookrelay.queue;
+
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * How a {@link WorkerPool} runs.
+ *
+ * @param workers       how many handlers may run at once
+ * @param lease         how long a claim lasts without renewal; after a crash, this is how long the work
+ *                      waits before another process may take it
+ * @param renewEvery    how often a running attempt's lease is extended; a third of the lease leaves two
+ *                      renewals' worth of slack for a slow store
+ * @param idlePoll      how long an idle pool waits before looking for due work again when nothing woke it;
+ *                      retries that come due and other processes' enqueues are found this way
+ * @param shutdownGrace how long {@link WorkerPool#close()} waits for running handlers before leaving
+ *                      their claims to expire
+ * @param maxClaimBatch the most intents taken in one claim
+ */
+public record PoolSettings(
+        int workers, Duration lease, Duration renewEvery, Duration idlePoll, Duration shutdownGrace, int maxClaimBatch) {
+
+    public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
+
+    public PoolSettings {
+        if (workers < 1) {
+            throw new IllegalArgumentException("workers must be at least 1, was " + workers);
+        }
+        if (maxClaimBatch < 1) {
+            throw new IllegalArgumentException("maxClaimBatch must be at least 1, was " + maxClaimBatch);
+        }
+        requirePositive(lease, "lease");
+        requirePositive(renewEvery, "renewEvery");
+        requirePositive(idlePoll, "idlePoll");
+        Objects.requireNonNull(shutdownGrace, "shutdownGrace");
+        if (shutdownGrace.isNegative()) {
+            throw new IllegalArgumentException("shutdownGrace must not be negative");
+        }
+        if (renewEvery.compareTo(lease) >= 0) {
+            throw new IllegalArgumentException("renewEvery (" + renewEvery + ") must be shorter than the lease (" + lease + ")");
+        }
+    }
+
+    /** Four workers, 30 s lease renewed every 10 s, 100 ms idle poll, 30 s shutdown grace. */
+    public static PoolSettings defaults() {
+        return withWorkers(4);
+    }
+
+    public static PoolSettings withWorkers(int workers) {
+        return new PoolSettings(workers, DEFAULT_LEASE, DEFAULT_LEASE.dividedBy(3), Duration.ofMillis(100), Duration.ofSeconds(30), 32);
+    }
+
+    /** The same settings with another lease, renewed at a third of it. */
+    public PoolSettings withLease(Duration newLease) {
+        return new PoolSettings(workers, newLease, newLease.dividedBy(3), idlePoll, shutdownGrace, maxClaimBatch);
+    }
+
+    public PoolSettings withIdlePoll(Duration newIdlePoll) {
+        return new PoolSettings(workers, lease, renewEvery, newIdlePoll, shutdownGrace, maxClaimBatch);
+    }
+
+    public PoolSettings withShutdownGrace(Duration newGrace) {
+        return new PoolSettings(workers, lease, renewEvery, idlePoll, newGrace, maxClaimBatch);
+    }
+
+    private static void requirePositive(Duration value, String name) {
+        Objects.requireNonNull(value, name);
+        if (value.isNegative() || value.isZero()) {
+            throw new IllegalArgumentException(name + " must be positive, was " + value);
+        }
+    }
+}

@@ -1,0 +1,59 @@
+package io.hookrelay.queue;
+
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One claimed intent while its worker holds it. Calling the attempt off (lost claim, shutdown) sets the
+ * signal, and interrupts the worker thread only while it is inside the handler: an interrupt that landed
+ * during the outcome write would abort a write that must happen.
+ */
+final class RunningAttempt {
+    final Intent intent;
+    final ClaimRef claim;
+    final CancellationSignal signal = new CancellationSignal();
+    private final AtomicBoolean claimLost = new AtomicBoolean();
+    private Thread handlerThread;
+    private ScheduledFuture<?> renewal;
+
+    RunningAttempt(Intent intent) {
+        this.intent = intent;
+        this.claim = intent.requireClaim();
+    }
+
+    synchronized void enterHandler(Thread thread) {
+        handlerThread = thread;
+    }
+
+    /** Leaves the handler, clearing an interrupt aimed at it so it cannot hit the outcome write. */
+    synchronized void leaveHandler() {
+        handlerThread = null;
+        Thread.interrupted();
+    }
+
+    synchronized void callOff() {
+        signal.cancel();
+        if (handlerThread != null) {
+            handlerThread.interrupt();
+        }
+    }
+
+    void loseClaim() {
+        claimLost.set(true);
+        callOff();
+    }
+
+    boolean claimLost() {
+        return claimLost.get();
+    }
+
+    synchronized void renewWith(ScheduledFuture<?> future) {
+        renewal = future;
+    }
+
+    synchronized void stopRenewing() {
+        if (renewal != null) {
+            renewal.cancel(false);
+        }
+    }
+}

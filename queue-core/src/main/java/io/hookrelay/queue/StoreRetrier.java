@@ -1,0 +1,51 @@
+package io.hookrelay.queue;
+
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+import java.util.function.Supplier;
+
+/**
+ * Repeats a store call that failed transiently, with growing pauses, for as long as the pool wants it
+ * done. This is what keeps a busy database from turning into a dropped outcome: the write is repeated
+ * until it lands, is fenced, or the pool gives the claim up at shutdown (the lease then expires and the
+ * intent is claimed again, so even giving up loses nothing).
+ */
+final class StoreRetrier {
+    private static final Duration FIRST_PAUSE = Duration.ofMillis(5);
+    private static final Duration LONGEST_PAUSE = Duration.ofSeconds(1);
+
+    private final QueueMetrics metrics;
+    private final BooleanSupplier keepTrying;
+
+    StoreRetrier(QueueMetrics metrics, BooleanSupplier keepTrying) {
+        this.metrics = metrics;
+        this.keepTrying = keepTrying;
+    }
+
+    /**
+     * @return the call's result, or empty if the pool stopped wanting it (or the thread was interrupted)
+     *         before it succeeded
+     * @throws StoreException when the store failed for good
+     */
+    <T> Optional<T> call(String operation, Supplier<T> call) {
+        Duration pause = FIRST_PAUSE;
+        while (true) {
+            try {
+                return Optional.of(call.get());
+            } catch (TransientStoreException e) {
+                metrics.storeRetried(operation);
+                if (!keepTrying.getAsBoolean()) {
+                    return Optional.empty();
+                }
+                try {
+                    Thread.sleep(pause.toMillis());
+                } catch (InterruptedException interrupted) {
+                    Thread.currentThread().interrupt();
+                    return Optional.empty();
+                }
+                pause = pause.multipliedBy(2).compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : pause.multipliedBy(2);
+            }
+        }
+    }
+}
