@@ -9,7 +9,7 @@ public enum AttemptOutcome {
     ERROR,
     /** The handler threw {@link StopException}. */
     STOP,
-    /** The claim was lost during the attempt; its result was discarded. */
+    /** The claim was lost, or given up at shutdown, during the attempt; its result was discarded. */
     FENCED,
     /** No handler is registered for the intent's kind; it is retried in case one appears. */
     NO_HANDLER;

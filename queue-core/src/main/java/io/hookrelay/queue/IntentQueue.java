@@ -44,9 +44,10 @@ public final class IntentQueue {
 
     /** See {@link IntentStore#retryNow}. */
     public boolean retryNow(String id) {
+        Optional<ClaimRef> running = currentClaim(id);
         boolean changed = store.retryNow(id, clock.instant());
         if (changed) {
-            listeners.forEach(listener -> listener.claimRevoked(id));
+            running.ifPresent(this::revoke);
             listeners.forEach(QueueListener::workAvailable);
         }
         return changed;
@@ -54,11 +55,24 @@ public final class IntentQueue {
 
     /** See {@link IntentStore#cancel}. */
     public boolean cancel(String id) {
+        Optional<ClaimRef> running = currentClaim(id);
         boolean changed = store.cancel(id, clock.instant());
         if (changed) {
-            listeners.forEach(listener -> listener.claimRevoked(id));
+            running.ifPresent(this::revoke);
         }
         return changed;
+    }
+
+    /**
+     * The claim an operator's change is about to revoke. If the intent is claimed between this read and the
+     * change, the new holder is not told here; it finds out at its next lease renewal, which is still fenced.
+     */
+    private Optional<ClaimRef> currentClaim(String id) {
+        return store.find(id).flatMap(Intent::claim);
+    }
+
+    private void revoke(ClaimRef claim) {
+        listeners.forEach(listener -> listener.claimRevoked(claim));
     }
 
     public void pause(String kind, String target) {

@@ -9,6 +9,10 @@ public interface QueueListener {
     /** New or newly due work may be claimable. */
     void workAvailable();
 
-    /** An operator retried or cancelled the intent: whoever runs it now has lost its claim. */
-    void claimRevoked(String intentId);
+    /**
+     * An operator retried or cancelled an intent that was running under {@code revoked}: whoever holds that
+     * claim has lost it. Naming the claim, not just the intent, keeps a worker that has meanwhile claimed
+     * the intent afresh from being called off by news about the previous claim.
+     */
+    void claimRevoked(ClaimRef revoked);
 }

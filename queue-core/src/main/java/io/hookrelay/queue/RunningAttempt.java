@@ -1,7 +1,6 @@
 package io.hookrelay.queue;
 
 import java.util.concurrent.ScheduledFuture;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One claimed intent while its worker holds it. Calling the attempt off (lost claim, shutdown) sets the
@@ -12,7 +11,6 @@ final class RunningAttempt {
     final Intent intent;
     final ClaimRef claim;
     final CancellationSignal signal = new CancellationSignal();
-    private final AtomicBoolean claimLost = new AtomicBoolean();
     private Thread handlerThread;
     private ScheduledFuture<?> renewal;
 
@@ -38,13 +36,12 @@ final class RunningAttempt {
         }
     }
 
-    void loseClaim() {
-        claimLost.set(true);
-        callOff();
-    }
-
-    boolean claimLost() {
-        return claimLost.get();
+    /**
+     * True once the attempt was called off: its claim is lost or given up, so whatever the handler returns
+     * is discarded rather than written.
+     */
+    boolean calledOff() {
+        return signal.isCancelled();
     }
 
     synchronized void renewWith(ScheduledFuture<?> future) {

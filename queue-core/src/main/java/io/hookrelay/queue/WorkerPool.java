@@ -62,10 +62,10 @@ public final class WorkerPool implements AutoCloseable {
         }
 
         @Override
-        public void claimRevoked(String intentId) {
-            RunningAttempt attempt = running.get(intentId);
-            if (attempt != null) {
-                attempt.loseClaim();
+        public void claimRevoked(ClaimRef revoked) {
+            RunningAttempt attempt = running.get(revoked.intentId());
+            if (attempt != null && attempt.claim.equals(revoked)) {
+                attempt.callOff();
             }
         }
     };
@@ -205,7 +205,7 @@ public final class WorkerPool implements AutoCloseable {
             Instant started = queue.clock().instant();
             HandlerVerdict verdict = invokeHandler(attempt);
             attempt.stopRenewing();
-            AttemptOutcome outcome = attempt.claimLost() ? AttemptOutcome.FENCED : settle(attempt, verdict);
+            AttemptOutcome outcome = attempt.calledOff() ? AttemptOutcome.FENCED : settle(attempt, verdict);
             metrics.attemptFinished(kindLabels.label(intent.kind()), outcome, Duration.between(started, queue.clock().instant()));
         } catch (StoreException e) {
             stopOnStoreFailure(e);
@@ -269,7 +269,7 @@ public final class WorkerPool implements AutoCloseable {
     private void renew(RunningAttempt attempt) {
         try {
             if (!store.renew(attempt.claim, queue.clock().instant(), settings.lease())) {
-                attempt.loseClaim();
+                attempt.callOff();
                 attempt.stopRenewing();
             }
         } catch (TransientStoreException e) {

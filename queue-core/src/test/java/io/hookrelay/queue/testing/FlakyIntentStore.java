@@ -1,0 +1,161 @@
+package io.hookrelay.queue.testing;
+
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.Enqueued;
+import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.StoreException;
+import io.hookrelay.queue.TransientStoreException;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * A real store that can be made to fail on demand: the next N calls of one operation throw
+ * {@link TransientStoreException} (as a busy database does) before reaching the store, so nothing is
+ * written, or every call of an operation throws a plain {@link StoreException} (as a closed or corrupt one
+ * does). Operations are named after the {@link IntentStore} methods; {@code enqueue} goes through
+ * {@code enqueueAll}. It also counts the calls that have finished, so a test can wait for one to happen.
+ */
+public final class FlakyIntentStore implements IntentStore {
+    public static final Set<String> OPERATIONS = Set.of("enqueueAll", "claim", "renew", "complete", "retry", "fail",
+            "retryNow", "cancel", "pause", "resume", "isPaused", "find", "countPendingByKind");
+
+    private final IntentStore delegate;
+    private final Map<String, AtomicInteger> transientFailuresLeft = new ConcurrentHashMap<>();
+    private final Set<String> broken = ConcurrentHashMap.newKeySet();
+    private final Map<String, AtomicInteger> finishedCalls = new ConcurrentHashMap<>();
+
+    public FlakyIntentStore(IntentStore delegate) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate");
+    }
+
+    /** The next {@code times} calls of {@code operation} throw {@link TransientStoreException}. */
+    public FlakyIntentStore failNext(String operation, int times) {
+        if (times < 0) {
+            throw new IllegalArgumentException("times must not be negative, was " + times);
+        }
+        counter(transientFailuresLeft, operation).addAndGet(times);
+        return this;
+    }
+
+    /** Every later call of {@code operation} throws a non-transient {@link StoreException}. */
+    public FlakyIntentStore breakOperation(String operation) {
+        broken.add(requireOperation(operation));
+        return this;
+    }
+
+    /** Transient failures of {@code operation} still to come. */
+    public int failuresLeft(String operation) {
+        return counter(transientFailuresLeft, operation).get();
+    }
+
+    /** Calls of {@code operation} that have returned or thrown, injected failures included. */
+    public int finishedCalls(String operation) {
+        return counter(finishedCalls, operation).get();
+    }
+
+    @Override
+    public List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now) {
+        return call("enqueueAll", () -> delegate.enqueueAll(intents, now));
+    }
+
+    @Override
+    public List<Intent> claim(Instant now, Duration lease, int max) {
+        return call("claim", () -> delegate.claim(now, lease, max));
+    }
+
+    @Override
+    public boolean renew(ClaimRef claim, Instant now, Duration lease) {
+        return call("renew", () -> delegate.renew(claim, now, lease));
+    }
+
+    @Override
+    public boolean complete(ClaimRef claim, Instant now) {
+        return call("complete", () -> delegate.complete(claim, now));
+    }
+
+    @Override
+    public boolean retry(ClaimRef claim, Instant nextAt, String error, Instant now) {
+        return call("retry", () -> delegate.retry(claim, nextAt, error, now));
+    }
+
+    @Override
+    public boolean fail(ClaimRef claim, String error, Instant now) {
+        return call("fail", () -> delegate.fail(claim, error, now));
+    }
+
+    @Override
+    public boolean retryNow(String id, Instant now) {
+        return call("retryNow", () -> delegate.retryNow(id, now));
+    }
+
+    @Override
+    public boolean cancel(String id, Instant now) {
+        return call("cancel", () -> delegate.cancel(id, now));
+    }
+
+    @Override
+    public void pause(String kind, String target) {
+        call("pause", () -> {
+            delegate.pause(kind, target);
+            return null;
+        });
+    }
+
+    @Override
+    public void resume(String kind, String target) {
+        call("resume", () -> {
+            delegate.resume(kind, target);
+            return null;
+        });
+    }
+
+    @Override
+    public boolean isPaused(String kind, String target) {
+        return call("isPaused", () -> delegate.isPaused(kind, target));
+    }
+
+    @Override
+    public Optional<Intent> find(String id) {
+        return call("find", () -> delegate.find(id));
+    }
+
+    @Override
+    public Map<String, Long> countPendingByKind() {
+        return call("countPendingByKind", delegate::countPendingByKind);
+    }
+
+    private <T> T call(String operation, Supplier<T> work) {
+        try {
+            if (broken.contains(operation)) {
+                throw new StoreException("injected: the store is unusable for " + operation, null);
+            }
+            if (counter(transientFailuresLeft, operation).getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
+                throw new TransientStoreException("injected: the store is busy for " + operation, null);
+            }
+            return work.get();
+        } finally {
+            counter(finishedCalls, operation).incrementAndGet();
+        }
+    }
+
+    private static AtomicInteger counter(Map<String, AtomicInteger> counters, String operation) {
+        return counters.computeIfAbsent(requireOperation(operation), name -> new AtomicInteger());
+    }
+
+    private static String requireOperation(String operation) {
+        if (!OPERATIONS.contains(operation)) {
+            throw new IllegalArgumentException("not an IntentStore operation: " + operation + "; one of " + OPERATIONS);
+        }
+        return operation;
+    }
+}

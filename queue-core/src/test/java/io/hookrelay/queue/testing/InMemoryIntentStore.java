@@ -1,0 +1,221 @@
+package io.hookrelay.queue.testing;
+
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.Enqueued;
+import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentState;
+import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.NewIntent;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+import java.util.stream.Collectors;
+
+/**
+ * An {@link IntentStore} in memory, for tests that exercise workers without a database. It keeps every
+ * rule a durable store keeps, including millisecond time (what a durable store records), so a test that
+ * passes against it says something about the real stores too; it passes the same
+ * {@link IntentStoreContract}. One lock guards everything, which makes each call atomic.
+ */
+public final class InMemoryIntentStore implements IntentStore {
+    /** The lease of an intent nobody holds. */
+    private static final Instant NO_LEASE = Instant.EPOCH;
+    private static final Comparator<Intent> CLAIM_ORDER =
+            Comparator.comparing(Intent::nextAt).thenComparing(Intent::createdAt).thenComparing(Intent::id);
+
+    private record Work(String kind, String eventId, String target) {
+        static Work of(NewIntent intent) {
+            return new Work(intent.kind(), intent.eventId(), intent.target());
+        }
+    }
+
+    private record Pair(String kind, String target) {
+        Pair {
+            Objects.requireNonNull(kind, "kind");
+            Objects.requireNonNull(target, "target");
+        }
+
+        static Pair of(Intent intent) {
+            return new Pair(intent.kind(), intent.target());
+        }
+    }
+
+    private final SecureRandom random = new SecureRandom();
+    private final Map<String, Intent> intentsById = new HashMap<>();
+    private final Map<Work, String> idsByWork = new HashMap<>();
+    private final Set<Pair> paused = new HashSet<>();
+
+    @Override
+    public synchronized List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now) {
+        Instant at = millis(now);
+        Map<String, Intent> added = new LinkedHashMap<>();
+        Map<Work, String> addedWork = new HashMap<>();
+        List<Enqueued> results = new ArrayList<>(intents.size());
+        for (NewIntent intent : intents) {
+            Work work = Work.of(intent);
+            String storedId = idsByWork.getOrDefault(work, addedWork.get(work));
+            if (storedId != null) {
+                results.add(new Enqueued(storedId, true));
+                continue;
+            }
+            if (intentsById.containsKey(intent.id()) || added.containsKey(intent.id())) {
+                throw new IllegalArgumentException("intent id " + intent.id() + " already names other work");
+            }
+            Instant nextAt = intent.nextAt().map(InMemoryIntentStore::millis).orElse(at);
+            added.put(intent.id(), new Intent(intent.id(), intent.kind(), intent.eventId(), intent.target(),
+                    intent.payload(), IntentState.PENDING, 0, nextAt, at, at, "", "", NO_LEASE));
+            addedWork.put(work, intent.id());
+            results.add(new Enqueued(intent.id(), false));
+        }
+        intentsById.putAll(added);
+        idsByWork.putAll(addedWork);
+        return results;
+    }
+
+    @Override
+    public synchronized List<Intent> claim(Instant now, Duration lease, int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("max must be at least 1, was " + max);
+        }
+        Instant at = millis(now);
+        Instant until = millis(at.plus(lease));
+        List<Intent> due = intentsById.values().stream()
+                .filter(intent -> isDue(intent, at) && !paused.contains(Pair.of(intent)))
+                .sorted(CLAIM_ORDER)
+                .limit(max)
+                .toList();
+        List<Intent> claimed = new ArrayList<>(due.size());
+        for (Intent intent : due) {
+            Intent running = with(intent, IntentState.RUNNING, intent.attempts() + 1, intent.nextAt(), at,
+                    intent.lastError(), newToken(), until);
+            intentsById.put(running.id(), running);
+            claimed.add(running);
+        }
+        return claimed;
+    }
+
+    @Override
+    public synchronized boolean renew(ClaimRef claim, Instant now, Duration lease) {
+        Instant at = millis(now);
+        return whileClaimed(claim, intent -> with(intent, IntentState.RUNNING, intent.attempts(), intent.nextAt(),
+                at, intent.lastError(), intent.claimToken(), millis(at.plus(lease))));
+    }
+
+    @Override
+    public synchronized boolean complete(ClaimRef claim, Instant now) {
+        return whileClaimed(claim, intent -> released(intent, IntentState.COMPLETED, intent.nextAt(), now, intent.lastError()));
+    }
+
+    @Override
+    public synchronized boolean retry(ClaimRef claim, Instant nextAt, String error, Instant now) {
+        Objects.requireNonNull(nextAt, "nextAt");
+        Objects.requireNonNull(error, "error");
+        return whileClaimed(claim, intent -> released(intent, IntentState.PENDING, millis(nextAt), now, error));
+    }
+
+    @Override
+    public synchronized boolean fail(ClaimRef claim, String error, Instant now) {
+        Objects.requireNonNull(error, "error");
+        return whileClaimed(claim, intent -> released(intent, IntentState.FAILED, intent.nextAt(), now, error));
+    }
+
+    @Override
+    public synchronized boolean retryNow(String id, Instant now) {
+        Intent intent = intentsById.get(id);
+        if (intent == null || intent.state() == IntentState.COMPLETED) {
+            return false;
+        }
+        intentsById.put(id, released(intent, IntentState.PENDING, millis(now), now, intent.lastError()));
+        return true;
+    }
+
+    @Override
+    public synchronized boolean cancel(String id, Instant now) {
+        Intent intent = intentsById.get(id);
+        if (intent == null || intent.state().isTerminal()) {
+            return false;
+        }
+        intentsById.put(id, released(intent, IntentState.CANCELLED, intent.nextAt(), now, intent.lastError()));
+        return true;
+    }
+
+    @Override
+    public synchronized void pause(String kind, String target) {
+        paused.add(new Pair(kind, target));
+    }
+
+    @Override
+    public synchronized void resume(String kind, String target) {
+        paused.remove(new Pair(kind, target));
+    }
+
+    @Override
+    public synchronized boolean isPaused(String kind, String target) {
+        return paused.contains(new Pair(kind, target));
+    }
+
+    @Override
+    public synchronized Optional<Intent> find(String id) {
+        return Optional.ofNullable(intentsById.get(id));
+    }
+
+    @Override
+    public synchronized Map<String, Long> countPendingByKind() {
+        return intentsById.values().stream()
+                .filter(intent -> intent.state() == IntentState.PENDING)
+                .collect(Collectors.groupingBy(Intent::kind, Collectors.counting()));
+    }
+
+    private static boolean isDue(Intent intent, Instant now) {
+        return switch (intent.state()) {
+            case PENDING -> !intent.nextAt().isAfter(now);
+            case RUNNING -> !intent.claimUntil().isAfter(now);
+            default -> false;
+        };
+    }
+
+    /** Applies {@code change} only while {@code claim} is the intent's current claim: the fence. */
+    private boolean whileClaimed(ClaimRef claim, UnaryOperator<Intent> change) {
+        Intent intent = intentsById.get(claim.intentId());
+        if (intent == null || !claim.equals(intent.claim().orElse(null))) {
+            return false;
+        }
+        intentsById.put(intent.id(), change.apply(intent));
+        return true;
+    }
+
+    /** The intent in a state nobody holds a claim in. */
+    private static Intent released(Intent intent, IntentState state, Instant nextAt, Instant now, String lastError) {
+        return with(intent, state, intent.attempts(), nextAt, millis(now), lastError, "", NO_LEASE);
+    }
+
+    private static Intent with(Intent intent, IntentState state, int attempts, Instant nextAt, Instant updatedAt,
+            String lastError, String claimToken, Instant claimUntil) {
+        return new Intent(intent.id(), intent.kind(), intent.eventId(), intent.target(), intent.payload(), state,
+                attempts, nextAt, intent.createdAt(), updatedAt, lastError, claimToken, claimUntil);
+    }
+
+    /** 128 random bits: a token another worker cannot guess or collide with. */
+    private String newToken() {
+        byte[] bytes = new byte[16];
+        random.nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
+    }
+
+    private static Instant millis(Instant instant) {
+        return instant.truncatedTo(ChronoUnit.MILLIS);
+    }
+}

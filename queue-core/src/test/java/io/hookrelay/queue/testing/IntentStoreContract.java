@@ -1,0 +1,1142 @@
+package io.hookrelay.queue.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.entry;
+
+import io.hookrelay.queue.AttemptOutcome;
+import io.hookrelay.queue.CancellationSignal;
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.Enqueued;
+import io.hookrelay.queue.ExponentialBackoff;
+import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentHandler;
+import io.hookrelay.queue.IntentQueue;
+import io.hookrelay.queue.IntentState;
+import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.KindLabels;
+import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.PoolSettings;
+import io.hookrelay.queue.RetryLaterException;
+import io.hookrelay.queue.RetryPolicy;
+import io.hookrelay.queue.ScheduleBackoff;
+import io.hookrelay.queue.StopException;
+import io.hookrelay.queue.WorkerPool;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The rules of DESIGN §2 that every {@link IntentStore} must keep, written once and run by every store
+ * adapter: extend this class, return a fresh empty store from {@link #newStore()}, release it in
+ * {@link #closeStore}. The store rules run against a {@link MutableClock}, so due times and leases are
+ * checked at exact instants; the worker rules run a real {@link WorkerPool} against the store on the
+ * system clock with short leases, and wait on conditions (never on a fixed sleep).
+ */
+public abstract class IntentStoreContract {
+    /** The lease of claims in the store rules: longer than any test runs, so only the test clock ends it. */
+    private static final Duration LEASE = Duration.ofSeconds(30);
+    /** How long to wait for something other threads bring about: a liveness bound, not a speed target. */
+    private static final Duration WAIT = Duration.ofSeconds(10);
+    private static final String TOKEN_SHAPE = "[0-9a-f]{32}";
+
+    protected final MutableClock clock = new MutableClock();
+
+    /** The store under test: a fresh one for every test, released after it. */
+    protected IntentStore store;
+
+    /** A fresh, empty store for each test; called once per test. */
+    protected abstract IntentStore newStore() throws Exception;
+
+    /** Releases the store after each test; default does nothing. */
+    protected void closeStore(IntentStore store) throws Exception {
+    }
+
+    @BeforeEach
+    final void openStoreUnderTest() throws Exception {
+        store = newStore();
+    }
+
+    @AfterEach
+    final void closeStoreUnderTest() throws Exception {
+        if (store != null) {
+            closeStore(store);
+        }
+    }
+
+    @Nested
+    class Enqueueing {
+
+        @Test
+        void derivedIdIsTheSha256HexOfKindEventIdAndTarget() {
+            Enqueued result = store.enqueue(NewIntent.of("delivery", "evt_1", "target-a", "{\"n\":1}"), clock.instant());
+
+            String expectedId = sha256Hex("delivery\0evt_1\0target-a");
+            assertThat(result).isEqualTo(new Enqueued(expectedId, false));
+            Intent stored = stored(expectedId);
+            assertThat(stored).usingRecursiveComparison().ignoringFields("claimUntil").isEqualTo(new Intent(
+                    expectedId, "delivery", "evt_1", "target-a", "{\"n\":1}", IntentState.PENDING, 0,
+                    clock.instant(), clock.instant(), clock.instant(), "", "", Instant.EPOCH));
+            assertThat(stored.claim()).isEmpty();
+        }
+
+        @Test
+        void producersThatNeverTalkedAgreeOnTheSharedIntentId() {
+            Enqueued first = store.enqueue(NewIntent.of("job", "evt_7", "target-a", "from producer one"), clock.instant());
+            Enqueued second = store.enqueue(NewIntent.of("job", "evt_7", "target-a", "from producer two"), clock.instant());
+            Enqueued otherTarget = store.enqueue(NewIntent.of("job", "evt_7", "target-b", "p"), clock.instant());
+
+            assertThat(second).isEqualTo(new Enqueued(first.id(), true));
+            assertThat(otherTarget.duplicate()).isFalse();
+            assertThat(otherTarget.id()).isNotEqualTo(first.id());
+            assertThat(pendingCounts()).containsExactly(entry("job", 2L));
+        }
+
+        @Test
+        void anExplicitIdIsStoredAsGiven() {
+            Enqueued result = store.enqueue(explicit("order-42", "job", "evt_1", "target-a"), clock.instant());
+
+            assertThat(result).isEqualTo(new Enqueued("order-42", false));
+            assertThat(stored("order-42").eventId()).isEqualTo("evt_1");
+            assertThat(store.find(NewIntent.defaultId("job", "evt_1", "target-a"))).isEmpty();
+        }
+
+        @Test
+        void aDuplicateReportsTheIdThatIsActuallyStored() {
+            store.enqueue(explicit("order-42", "job", "evt_1", "target-a"), clock.instant());
+
+            Enqueued derived = store.enqueue(NewIntent.of("job", "evt_1", "target-a", "p"), clock.instant());
+            Enqueued otherExplicit = store.enqueue(explicit("order-43", "job", "evt_1", "target-a"), clock.instant());
+
+            assertThat(derived).isEqualTo(new Enqueued("order-42", true));
+            assertThat(otherExplicit).isEqualTo(new Enqueued("order-42", true));
+            assertThat(store.find("order-43")).isEmpty();
+        }
+
+        @Test
+        void reEnqueueWithANewPayloadChangesNothing() {
+            Intent original = enqueued(NewIntent.of("job", "evt_1", "target-a", "first")
+                    .dueAt(clock.instant().plusSeconds(60)));
+            clock.advance(Duration.ofSeconds(5));
+
+            Enqueued again = store.enqueue(NewIntent.of("job", "evt_1", "target-a", "second"), clock.instant());
+
+            assertThat(again).isEqualTo(new Enqueued(original.id(), true));
+            assertThat(stored(original.id())).isEqualTo(original);
+        }
+
+        @ParameterizedTest
+        @EnumSource(value = IntentState.class, names = {"COMPLETED", "FAILED", "CANCELLED"})
+        void reEnqueueNeverRevivesATerminalIntent(IntentState terminal) {
+            Intent intent = enqueued("job", "evt_1", "target-a");
+            settle(intent.id(), terminal);
+            Intent settled = stored(intent.id());
+            clock.advance(Duration.ofSeconds(1));
+
+            Enqueued again = store.enqueue(NewIntent.of("job", "evt_1", "target-a", "new payload"), clock.instant());
+
+            assertThat(again).isEqualTo(new Enqueued(intent.id(), true));
+            assertThat(stored(intent.id())).isEqualTo(settled);
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+        }
+
+        @Test
+        void enqueueAllStoresABatchAndAnswersForEachInOrder() {
+            String existing = store.enqueue(NewIntent.of("job", "evt_0", "target-a", "p"), clock.instant()).id();
+
+            List<Enqueued> results = store.enqueueAll(List.of(
+                    NewIntent.of("job", "evt_1", "target-a", "first in batch"),
+                    NewIntent.of("job", "evt_0", "target-a", "stored before"),
+                    NewIntent.of("delivery", "evt_1", "target-a", "p"),
+                    NewIntent.of("job", "evt_1", "target-a", "repeated in batch")), clock.instant());
+
+            String fresh = NewIntent.defaultId("job", "evt_1", "target-a");
+            assertThat(results).containsExactly(
+                    new Enqueued(fresh, false),
+                    new Enqueued(existing, true),
+                    new Enqueued(NewIntent.defaultId("delivery", "evt_1", "target-a"), false),
+                    new Enqueued(fresh, true));
+            assertThat(stored(fresh).payload()).isEqualTo("first in batch");
+            assertThat(pendingCounts()).containsOnly(entry("job", 2L), entry("delivery", 1L));
+        }
+
+        @Test
+        void anExplicitIdThatNamesOtherWorkIsRefusedAndNothingInTheBatchIsStored() {
+            store.enqueue(explicit("shared-id", "job", "evt_1", "target-a"), clock.instant());
+
+            assertThatIllegalArgumentException().isThrownBy(() -> store.enqueueAll(List.of(
+                    NewIntent.of("job", "evt_2", "target-a", "p"),
+                    explicit("shared-id", "job", "evt_3", "target-a")), clock.instant()));
+
+            assertThat(store.find(NewIntent.defaultId("job", "evt_2", "target-a"))).isEmpty();
+            assertThat(stored("shared-id").eventId()).isEqualTo("evt_1");
+            assertThat(pendingCounts()).containsExactly(entry("job", 1L));
+        }
+
+        @Test
+        void anIntentDueLaterIsNotClaimedBeforeItsTime() {
+            Instant dueAt = clock.instant().plusSeconds(10);
+            Intent later = enqueued(NewIntent.of("job", "evt_1", "target-a", "p").dueAt(dueAt));
+            assertThat(later.nextAt()).isEqualTo(dueAt);
+
+            clock.advance(Duration.ofMillis(9_999));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+
+            clock.advance(Duration.ofMillis(1));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).extracting(Intent::id).containsExactly(later.id());
+        }
+    }
+
+    @Nested
+    class ClaimingAndFencing {
+
+        @Test
+        void claimFenceRetryCycle() {
+            Intent pending = enqueued("job", "evt_1", "target-a");
+            clock.advance(Duration.ofSeconds(1));
+
+            Intent first = claimOne();
+            assertThat(first.id()).isEqualTo(pending.id());
+            assertThat(first.state()).isEqualTo(IntentState.RUNNING);
+            assertThat(first.attempts()).isEqualTo(1);
+            assertThat(first.claimToken()).matches(TOKEN_SHAPE);
+            assertThat(first.claimUntil()).isEqualTo(clock.instant().plus(LEASE));
+            assertThat(first.updatedAt()).isEqualTo(clock.instant());
+            assertThat(first.createdAt()).isEqualTo(pending.createdAt());
+            assertThat(stored(first.id())).isEqualTo(first);
+            assertThat(store.claim(clock.instant(), LEASE, 10)).as("a held lease is not claimed twice").isEmpty();
+
+            Instant retryAt = clock.instant().plusSeconds(30);
+            assertThat(store.retry(first.requireClaim(), retryAt, "receiver answered 503", clock.instant())).isTrue();
+            Intent retried = stored(first.id());
+            assertThat(retried.state()).isEqualTo(IntentState.PENDING);
+            assertThat(retried.attempts()).isEqualTo(1);
+            assertThat(retried.nextAt()).isEqualTo(retryAt);
+            assertThat(retried.lastError()).isEqualTo("receiver answered 503");
+            assertThat(retried.claimToken()).isEmpty();
+            assertThat(store.retry(first.requireClaim(), retryAt, "again", clock.instant()))
+                    .as("a claim given back cannot be used again").isFalse();
+
+            clock.advance(Duration.ofMillis(29_999));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+            clock.advance(Duration.ofMillis(1));
+            Intent second = claimOne();
+            assertThat(second.attempts()).isEqualTo(2);
+            assertThat(second.claimToken()).matches(TOKEN_SHAPE).isNotEqualTo(first.claimToken());
+
+            assertThat(store.complete(first.requireClaim(), clock.instant())).isFalse();
+            assertThat(store.complete(second.requireClaim(), clock.instant())).isTrue();
+            Intent done = stored(first.id());
+            assertThat(done.state()).isEqualTo(IntentState.COMPLETED);
+            assertThat(done.attempts()).isEqualTo(2);
+            assertThat(done.claimToken()).isEmpty();
+            assertThat(done.updatedAt()).isEqualTo(clock.instant());
+            clock.advance(Duration.ofDays(1));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+        }
+
+        @Test
+        void failSettlesTheIntentForGoodAndRecordsWhy() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+
+            assertThat(store.fail(claimed.requireClaim(), "payload is not JSON", clock.instant())).isTrue();
+
+            Intent failed = stored(claimed.id());
+            assertThat(failed.state()).isEqualTo(IntentState.FAILED);
+            assertThat(failed.lastError()).isEqualTo("payload is not JSON");
+            assertThat(failed.attempts()).isEqualTo(1);
+            assertThat(failed.claimToken()).isEmpty();
+            clock.advance(Duration.ofDays(1));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+        }
+
+        @Test
+        void aWrongTokenWritesNothing() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+
+            String token = claimed.claimToken();
+            String oneCharacterOff = token.substring(0, 31) + (token.endsWith("0") ? "1" : "0");
+            assertEveryWriteIsFenced(new ClaimRef(claimed.id(), oneCharacterOff));
+            assertEveryWriteIsFenced(new ClaimRef(claimed.id(), token.substring(0, 16)));
+
+            assertThat(store.complete(claimed.requireClaim(), clock.instant())).isTrue();
+        }
+
+        @Test
+        void writesForAnIntentThatDoesNotExistAreFalse() {
+            ClaimRef nowhere = new ClaimRef("no-such-intent", "0".repeat(32));
+
+            fencedWrites().forEach((name, write) -> assertThat(write.test(nowhere)).as(name).isFalse());
+            assertThat(store.find("no-such-intent")).isEmpty();
+        }
+
+        @Test
+        void renewExtendsTheLeaseAndARenewedClaimIsNotReclaimedBeforeItsNewDeadline() {
+            Instant claimedAt = clock.instant();
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+            clock.advance(Duration.ofSeconds(20));
+
+            assertThat(store.renew(claimed.requireClaim(), clock.instant(), LEASE)).isTrue();
+
+            Intent renewed = stored(claimed.id());
+            assertThat(renewed.claimUntil()).isEqualTo(claimedAt.plusSeconds(50));
+            assertThat(renewed.claimToken()).isEqualTo(claimed.claimToken());
+            assertThat(renewed.attempts()).isEqualTo(1);
+            assertThat(renewed.state()).isEqualTo(IntentState.RUNNING);
+            clock.set(claimedAt.plus(LEASE));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).as("the first deadline no longer counts").isEmpty();
+            clock.set(claimedAt.plusMillis(49_999));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+            clock.set(claimedAt.plusSeconds(50));
+            Intent reclaimed = claimOne();
+            assertThat(reclaimed.attempts()).isEqualTo(2);
+        }
+
+        @Test
+        void aLateRenewalOfAnExpiredLeaseNobodyTookStillHolds() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+            clock.advance(LEASE.plusSeconds(10));
+
+            assertThat(store.renew(claimed.requireClaim(), clock.instant(), LEASE)).isTrue();
+
+            assertThat(stored(claimed.id()).claimUntil()).isEqualTo(clock.instant().plus(LEASE));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+        }
+
+        @Test
+        void renewAfterCompleteIsFalse() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+            assertThat(store.complete(claimed.requireClaim(), clock.instant())).isTrue();
+            Intent completed = stored(claimed.id());
+            clock.advance(Duration.ofSeconds(1));
+
+            assertThat(store.renew(claimed.requireClaim(), clock.instant(), LEASE)).isFalse();
+
+            assertThat(stored(claimed.id())).isEqualTo(completed);
+        }
+
+        @Test
+        void everyWriteWithAClaimThatWasSettledIsFenced() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+            assertThat(store.fail(claimed.requireClaim(), "stop", clock.instant())).isTrue();
+
+            assertEveryWriteIsFenced(claimed.requireClaim());
+        }
+
+        @Test
+        void aBatchClaimTakesUpToMaxEachWithItsOwnToken() {
+            List<String> ids = IntStream.range(0, 5)
+                    .mapToObj(n -> enqueued("job", "evt_" + n, "target-a").id())
+                    .toList();
+
+            List<Intent> firstBatch = store.claim(clock.instant(), LEASE, 3);
+            List<Intent> secondBatch = store.claim(clock.instant(), LEASE, 10);
+
+            assertThat(firstBatch).hasSize(3);
+            assertThat(secondBatch).hasSize(2);
+            List<Intent> all = new ArrayList<>(firstBatch);
+            all.addAll(secondBatch);
+            assertThat(all).extracting(Intent::id).containsExactlyInAnyOrderElementsOf(ids);
+            assertThat(all).allSatisfy(intent -> {
+                assertThat(intent.state()).isEqualTo(IntentState.RUNNING);
+                assertThat(intent.attempts()).isEqualTo(1);
+                assertThat(intent.claimToken()).matches(TOKEN_SHAPE);
+                assertThat(stored(intent.id())).isEqualTo(intent);
+            });
+            assertThat(all).extracting(Intent::claimToken).doesNotHaveDuplicates();
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+        }
+    }
+
+    @Nested
+    class ExpiredLeases {
+
+        @Test
+        void anExpiredLeaseIsReclaimableWithANewTokenAndOneMoreAttempt() {
+            Intent first = claimOne(enqueued("job", "evt_1", "target-a"));
+
+            clock.advance(LEASE.minusMillis(1));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).as("the lease has a millisecond left").isEmpty();
+            clock.advance(Duration.ofMillis(1));
+            Intent second = claimOne();
+
+            assertThat(second.id()).isEqualTo(first.id());
+            assertThat(second.state()).isEqualTo(IntentState.RUNNING);
+            assertThat(second.attempts()).isEqualTo(2);
+            assertThat(second.claimToken()).matches(TOKEN_SHAPE).isNotEqualTo(first.claimToken());
+            assertThat(second.claimUntil()).isEqualTo(clock.instant().plus(LEASE));
+        }
+
+        @Test
+        void theOldTokenIsFencedOnEveryWriteOnceTheIntentIsReclaimed() {
+            Intent first = claimOne(enqueued("job", "evt_1", "target-a"));
+            clock.advance(LEASE);
+            Intent second = claimOne();
+
+            assertEveryWriteIsFenced(first.requireClaim());
+
+            assertThat(store.complete(second.requireClaim(), clock.instant())).isTrue();
+            assertThat(state(second.id())).isEqualTo(IntentState.COMPLETED);
+        }
+    }
+
+    @Nested
+    class OperatorCancel {
+
+        @Test
+        void cancellingPendingWorkMeansItIsNeverClaimed() {
+            Intent pending = enqueued("job", "evt_1", "target-a");
+            clock.advance(Duration.ofSeconds(1));
+
+            assertThat(store.cancel(pending.id(), clock.instant())).isTrue();
+
+            Intent cancelled = stored(pending.id());
+            assertThat(cancelled.state()).isEqualTo(IntentState.CANCELLED);
+            assertThat(cancelled.updatedAt()).isEqualTo(clock.instant());
+            clock.advance(Duration.ofDays(1));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+        }
+
+        @Test
+        void cancellingARunningClaimFencesTheWorkersWrites() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+
+            assertThat(store.cancel(claimed.id(), clock.instant())).isTrue();
+
+            Intent cancelled = stored(claimed.id());
+            assertThat(cancelled.state()).isEqualTo(IntentState.CANCELLED);
+            assertThat(cancelled.claimToken()).isEmpty();
+            assertThat(cancelled.attempts()).isEqualTo(1);
+            assertEveryWriteIsFenced(claimed.requireClaim());
+            clock.advance(LEASE.multipliedBy(2));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).as("a cancelled claim is not reclaimed").isEmpty();
+        }
+
+        @Test
+        void cancelNeverTouchesACompletedIntent() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+            assertThat(store.complete(claimed.requireClaim(), clock.instant())).isTrue();
+            Intent completed = stored(claimed.id());
+            clock.advance(Duration.ofSeconds(1));
+
+            assertThat(store.cancel(claimed.id(), clock.instant())).isFalse();
+
+            assertThat(stored(claimed.id())).isEqualTo(completed);
+        }
+
+        @ParameterizedTest
+        @EnumSource(value = IntentState.class, names = {"FAILED", "CANCELLED"})
+        void cancellingWhatIsAlreadyOverIsFalseAndChangesNothing(IntentState terminal) {
+            Intent intent = enqueued("job", "evt_1", "target-a");
+            settle(intent.id(), terminal);
+            Intent settled = stored(intent.id());
+            clock.advance(Duration.ofSeconds(1));
+
+            assertThat(store.cancel(intent.id(), clock.instant())).isFalse();
+
+            assertThat(stored(intent.id())).isEqualTo(settled);
+        }
+
+        @Test
+        void cancellingAnUnknownIntentIsFalse() {
+            assertThat(store.cancel("no-such-intent", clock.instant())).isFalse();
+        }
+    }
+
+    @Nested
+    class OperatorRetry {
+
+        @ParameterizedTest
+        @EnumSource(value = IntentState.class, names = {"FAILED", "CANCELLED"})
+        void retryNowRevivesAFailedOrCancelledIntentKeepingItsAttempts(IntentState terminal) {
+            Intent intent = enqueued("job", "evt_1", "target-a");
+            settle(intent.id(), terminal);
+            int attemptsSoFar = stored(intent.id()).attempts();
+            clock.advance(Duration.ofMinutes(5));
+
+            assertThat(store.retryNow(intent.id(), clock.instant())).isTrue();
+
+            Intent revived = stored(intent.id());
+            assertThat(revived.state()).isEqualTo(IntentState.PENDING);
+            assertThat(revived.nextAt()).isEqualTo(clock.instant());
+            assertThat(revived.attempts()).isEqualTo(attemptsSoFar);
+            assertThat(revived.claimToken()).isEmpty();
+            assertThat(claimOne().attempts()).isEqualTo(attemptsSoFar + 1);
+        }
+
+        @Test
+        void retryNowMakesPendingWorkDueAtOnce() {
+            Instant inAnHour = clock.instant().plus(Duration.ofHours(1));
+            Intent later = enqueued(NewIntent.of("job", "evt_1", "target-a", "p").dueAt(inAnHour));
+            clock.advance(Duration.ofSeconds(1));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+
+            assertThat(store.retryNow(later.id(), clock.instant())).isTrue();
+
+            assertThat(stored(later.id()).nextAt()).isEqualTo(clock.instant());
+            assertThat(claimOne().id()).isEqualTo(later.id());
+        }
+
+        @Test
+        void retryNowFencesARunningClaimAndKeepsItsAttempts() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+            clock.advance(Duration.ofSeconds(3));
+
+            assertThat(store.retryNow(claimed.id(), clock.instant())).isTrue();
+
+            Intent retried = stored(claimed.id());
+            assertThat(retried.state()).isEqualTo(IntentState.PENDING);
+            assertThat(retried.nextAt()).isEqualTo(clock.instant());
+            assertThat(retried.attempts()).isEqualTo(1);
+            assertThat(retried.claimToken()).isEmpty();
+            assertEveryWriteIsFenced(claimed.requireClaim());
+            Intent again = claimOne();
+            assertThat(again.attempts()).isEqualTo(2);
+            assertThat(again.claimToken()).isNotEqualTo(claimed.claimToken());
+        }
+
+        @Test
+        void retryNowNeverTouchesACompletedIntent() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+            assertThat(store.complete(claimed.requireClaim(), clock.instant())).isTrue();
+            Intent completed = stored(claimed.id());
+            clock.advance(Duration.ofSeconds(1));
+
+            assertThat(store.retryNow(claimed.id(), clock.instant())).isFalse();
+
+            assertThat(stored(claimed.id())).isEqualTo(completed);
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+        }
+
+        @Test
+        void retryNowOfAnUnknownIntentIsFalse() {
+            assertThat(store.retryNow("no-such-intent", clock.instant())).isFalse();
+        }
+    }
+
+    /**
+     * Six intents where each part of the order {@code nextAt, createdAt, id} decides once, each against the
+     * parts after it: an earlier {@code nextAt} wins though created later with a larger id, an earlier
+     * {@code createdAt} wins with a larger id, and only a full tie falls to the id.
+     */
+    @Nested
+    class ClaimOrder {
+        private final Instant start = clock.instant();
+
+        @Test
+        void singleClaimsFollowNextAtThenCreatedAtThenId() {
+            enqueueOrderScenario();
+
+            List<String> order = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                order.add(claimOne().id());
+            }
+
+            assertThat(order).containsExactly("z-due-first", "a-due-second", "y-created-first", "b-created-second",
+                    "c-tied", "m-tied");
+        }
+
+        @Test
+        void aBatchTakesTheFirstInClaimOrder() {
+            enqueueOrderScenario();
+
+            assertThat(store.claim(clock.instant(), LEASE, 3)).extracting(Intent::id)
+                    .containsExactlyInAnyOrder("z-due-first", "a-due-second", "y-created-first");
+            assertThat(store.claim(clock.instant(), LEASE, 2)).extracting(Intent::id)
+                    .containsExactlyInAnyOrder("b-created-second", "c-tied");
+        }
+
+        private void enqueueOrderScenario() {
+            store.enqueue(explicit("a-due-second", "job", "evt_1", "target-a").dueAt(start.plusSeconds(5)), clock.instant());
+            clock.advance(Duration.ofSeconds(1));
+            store.enqueue(explicit("z-due-first", "job", "evt_2", "target-a").dueAt(start), clock.instant());
+            clock.advance(Duration.ofSeconds(1));
+            store.enqueue(explicit("y-created-first", "job", "evt_3", "target-a").dueAt(start.plusSeconds(7)), clock.instant());
+            clock.advance(Duration.ofSeconds(1));
+            store.enqueue(explicit("b-created-second", "job", "evt_4", "target-a").dueAt(start.plusSeconds(7)), clock.instant());
+            clock.advance(Duration.ofSeconds(1));
+            store.enqueueAll(List.of(
+                    explicit("m-tied", "job", "evt_5", "target-a").dueAt(start.plusSeconds(9)),
+                    explicit("c-tied", "job", "evt_6", "target-a").dueAt(start.plusSeconds(9))), clock.instant());
+            clock.set(start.plusSeconds(10));
+        }
+    }
+
+    @Nested
+    class Pausing {
+
+        @Test
+        void aPausedKindAndTargetIsNotClaimedWhileOtherTargetsAndKindsAre() {
+            store.pause("delivery", "target-a");
+            Intent paused = enqueued("delivery", "evt_1", "target-a");
+            Intent otherTarget = enqueued("delivery", "evt_1", "target-b");
+            Intent otherKind = enqueued("job", "evt_1", "target-a");
+
+            List<Intent> claimed = store.claim(clock.instant(), LEASE, 10);
+
+            assertThat(claimed).extracting(Intent::id).containsExactlyInAnyOrder(otherTarget.id(), otherKind.id());
+            assertThat(stored(paused.id())).isEqualTo(paused);
+            assertThat(store.isPaused("delivery", "target-a")).isTrue();
+            assertThat(store.isPaused("delivery", "target-b")).isFalse();
+            assertThat(store.isPaused("job", "target-a")).isFalse();
+        }
+
+        @Test
+        void resumeMakesPausedWorkClaimableAgain() {
+            store.pause("delivery", "target-a");
+            Intent intent = enqueued("delivery", "evt_1", "target-a");
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+
+            store.resume("delivery", "target-a");
+
+            assertThat(store.isPaused("delivery", "target-a")).isFalse();
+            assertThat(claimOne().id()).isEqualTo(intent.id());
+        }
+
+        @Test
+        void anExpiredClaimOfAPausedPairIsNotReclaimedEither() {
+            Intent claimed = claimOne(enqueued("delivery", "evt_1", "target-a"));
+            store.pause("delivery", "target-a");
+            clock.advance(LEASE.multipliedBy(2));
+
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+            assertThat(state(claimed.id())).isEqualTo(IntentState.RUNNING);
+
+            store.resume("delivery", "target-a");
+            Intent reclaimed = claimOne();
+            assertThat(reclaimed.id()).isEqualTo(claimed.id());
+            assertThat(reclaimed.attempts()).isEqualTo(2);
+        }
+
+        @Test
+        void pausingDoesNotFenceAClaimAlreadyRunning() {
+            Intent claimed = claimOne(enqueued("delivery", "evt_1", "target-a"));
+
+            store.pause("delivery", "target-a");
+
+            assertThat(store.renew(claimed.requireClaim(), clock.instant(), LEASE)).isTrue();
+            assertThat(store.complete(claimed.requireClaim(), clock.instant())).isTrue();
+        }
+
+        @Test
+        void pauseAndResumeAreIdempotent() {
+            store.resume("delivery", "never-paused");
+            store.pause("delivery", "target-a");
+            store.pause("delivery", "target-a");
+            assertThat(store.isPaused("delivery", "target-a")).isTrue();
+
+            store.resume("delivery", "target-a");
+
+            assertThat(store.isPaused("delivery", "target-a")).isFalse();
+            assertThat(store.isPaused("delivery", "never-paused")).isFalse();
+        }
+    }
+
+    @Nested
+    class PendingCounts {
+
+        @Test
+        void onlyPendingIntentsAreCountedByTheirRawKind() {
+            Intent due = enqueued("job", "evt_1", "target-a");
+            Instant later = clock.instant().plusSeconds(60);
+            store.enqueueAll(List.of(
+                    NewIntent.of("delivery", "evt_2", "target-a", "p").dueAt(later),
+                    NewIntent.of("delivery", "evt_3", "target-a", "p").dueAt(later),
+                    NewIntent.of("tenant-42-import", "evt_4", "target-a", "p").dueAt(later)), clock.instant());
+            assertThat(claimOne().id()).isEqualTo(due.id());
+
+            assertThat(pendingCounts()).containsOnly(entry("delivery", 2L), entry("tenant-42-import", 1L));
+        }
+
+        @Test
+        void foldedCountsUseOnlyKnownLabelsAndReturnToZeroOnceTheWorkIsDone() {
+            KindLabels labels = KindLabels.defaults();
+            Set<String> everyLabel = labels.fold(Map.of()).keySet();
+            store.enqueueAll(List.of(
+                    NewIntent.of("delivery", "evt_1", "target-a", "p"),
+                    NewIntent.of("job", "evt_1", "target-a", "p"),
+                    NewIntent.of("tenant-42-import", "evt_1", "target-a", "p"),
+                    NewIntent.of("x", "evt_1", "target-a", "p")), clock.instant());
+
+            Map<String, Long> busy = labels.fold(store.countPendingByKind());
+
+            assertThat(busy.keySet()).isEqualTo(everyLabel).contains(KindLabels.OTHER)
+                    .doesNotContain("tenant-42-import", "x");
+            assertThat(busy).contains(entry("delivery", 1L), entry("job", 1L), entry(KindLabels.OTHER, 2L));
+            assertThat(busy.values().stream().mapToLong(Long::longValue).sum()).isEqualTo(4);
+
+            for (Intent claimed : store.claim(clock.instant(), LEASE, 10)) {
+                assertThat(store.complete(claimed.requireClaim(), clock.instant())).isTrue();
+            }
+            Map<String, Long> drained = labels.fold(store.countPendingByKind());
+
+            assertThat(drained.keySet()).isEqualTo(everyLabel);
+            assertThat(drained.values()).containsOnly(0L);
+        }
+    }
+
+    /** The policies are pure, but every store's retries lean on them, so the suite pins them down too. */
+    @Nested
+    class RetryPolicies {
+        private final RetryPolicy exponential = new ExponentialBackoff();
+
+        @Test
+        void exponentialBackoffStaysWithinTwentyPercentOfTwoToTheAttemptsSecondsCappedAtAnHour() {
+            for (int n = 0; n < 50; n++) {
+                String id = NewIntent.defaultId("job", "evt_" + n, "target-a");
+                for (int attempts = 1; attempts <= 16; attempts++) {
+                    long baseMillis = Math.min(1L << attempts, 3600) * 1000;
+                    assertThat(delayMillis(exponential, id, attempts))
+                            .as("attempt %d of %s", attempts, id)
+                            .isBetween(Math.round(baseMillis * 0.8), Math.round(baseMillis * 1.2));
+                }
+            }
+        }
+
+        @Test
+        void exponentialBackoffIsTheSameForTheSameIntentAndAttemptYetSpreadsIntentsApart() {
+            String id = NewIntent.defaultId("job", "evt_1", "target-a");
+            for (int attempts = 1; attempts <= 16; attempts++) {
+                assertThat(new ExponentialBackoff().delayAfter(id, attempts)).isEqualTo(exponential.delayAfter(id, attempts));
+            }
+
+            Set<Long> delaysOfManyIntents = IntStream.range(0, 50)
+                    .mapToObj(n -> delayMillis(exponential, "intent-" + n, 5))
+                    .collect(Collectors.toSet());
+            assertThat(delaysOfManyIntents).as("intents failing together retry at different times").hasSizeGreaterThan(10);
+        }
+
+        @ParameterizedTest
+        @ValueSource(ints = {12, 13, 40, 1_000, Integer.MAX_VALUE})
+        void exponentialBackoffIsCappedAtAnHourAndNeverGivesUp(int attempts) {
+            long hour = Duration.ofHours(1).toMillis();
+
+            assertThat(delayMillis(exponential, "intent-1", attempts)).isBetween(Math.round(hour * 0.8), Math.round(hour * 1.2));
+        }
+
+        @Test
+        void scheduleBackoffWaitsAsListedAndThenGivesUp() {
+            List<Duration> delays = List.of(Duration.ZERO, Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofHours(2));
+            ScheduleBackoff schedule = new ScheduleBackoff(delays);
+
+            for (int attempts = 1; attempts <= delays.size(); attempts++) {
+                long listed = delays.get(attempts - 1).toMillis();
+                assertThat(delayMillis(schedule, "intent-1", attempts))
+                        .as("wait after attempt %d", attempts)
+                        .isBetween(Math.round(listed * 0.8), Math.round(listed * 1.2));
+                assertThat(schedule.delayAfter("intent-1", attempts)).isEqualTo(schedule.delayAfter("intent-1", attempts));
+            }
+            assertThat(schedule.delayAfter("intent-1", delays.size() + 1)).isEmpty();
+            assertThat(new ScheduleBackoff(List.of()).delayAfter("intent-1", 1)).isEmpty();
+        }
+
+        @Test
+        void aScheduleRefusesNegativeDelays() {
+            assertThatIllegalArgumentException()
+                    .isThrownBy(() -> new ScheduleBackoff(List.of(Duration.ofSeconds(1), Duration.ofSeconds(-1))));
+        }
+
+        private long delayMillis(RetryPolicy policy, String id, int attempts) {
+            return policy.delayAfter(id, attempts).orElseThrow().toMillis();
+        }
+    }
+
+    /**
+     * A real {@link WorkerPool} against the store under test, on the system clock with leases of a fraction
+     * of a second, so renewals and expiries happen while the test waits for what they cause.
+     */
+    @Nested
+    class Workers {
+        private final Clock systemClock = Clock.systemUTC();
+        private final RecordingQueueMetrics metrics = new RecordingQueueMetrics();
+        private final List<WorkerPool> pools = new ArrayList<>();
+        private IntentQueue queue;
+
+        @BeforeEach
+        void openQueue() {
+            queue = new IntentQueue(store, systemClock);
+        }
+
+        @AfterEach
+        void closePools() {
+            pools.forEach(WorkerPool::close);
+        }
+
+        @Test
+        void twoPoolsAndALongAttemptWithRenewalRunTheHandlerExactlyOnce() throws Exception {
+            AtomicInteger runs = new AtomicInteger();
+            CountDownLatch mayFinish = new CountDownLatch(1);
+            IntentHandler longAttempt = (intent, signal) -> {
+                runs.incrementAndGet();
+                if (!mayFinish.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    throw new IllegalStateException("the test never let the attempt finish");
+                }
+            };
+            IntentQueue otherProcess = new IntentQueue(store, systemClock);
+            WorkerPool here = start(WorkerPool.builder(queue).handler("job", longAttempt), settings(1));
+            WorkerPool there = start(WorkerPool.builder(otherProcess).handler("job", longAttempt), settings(1));
+
+            String id = queue.enqueue(NewIntent.of("job", "evt_long", "target-a", "p")).id();
+            Await.until("the attempt started", WAIT, () -> runs.get() == 1);
+            String token = stored(id).claimToken();
+            Set<Instant> leaseEnds = new HashSet<>();
+            Await.until("the lease was renewed three times", WAIT, () -> {
+                Intent now = stored(id);
+                assertThat(now.claimToken()).as("the claim never changes hands").isEqualTo(token);
+                leaseEnds.add(now.claimUntil());
+                return leaseEnds.size() >= 4;
+            });
+            mayFinish.countDown();
+            metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
+
+            Intent done = stored(id);
+            assertThat(done.state()).isEqualTo(IntentState.COMPLETED);
+            assertThat(done.attempts()).isEqualTo(1);
+            assertThat(runs).hasValue(1);
+            assertThat(metrics.attempts(AttemptOutcome.FENCED)).isZero();
+            assertThat(here.isRunning()).isTrue();
+            assertThat(there.isRunning()).isTrue();
+        }
+
+        @Test
+        void anAdminCancelDuringAnAttemptFencesItAndTheWorkerGoesOnToTheNextIntent() throws Exception {
+            CountDownLatch started = new CountDownLatch(1);
+            AtomicBoolean calledOff = new AtomicBoolean();
+            WorkerPool pool = start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
+                if (intent.eventId().equals("evt_cancelled")) {
+                    started.countDown();
+                    calledOff.set(awaitCallOff(signal));
+                }
+            }), settings(1));
+
+            String cancelled = queue.enqueue(NewIntent.of("job", "evt_cancelled", "target-a", "p")).id();
+            assertThat(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            assertThat(queue.cancel(cancelled)).isTrue();
+            metrics.awaitAttempts("job", AttemptOutcome.FENCED, 1, WAIT);
+
+            assertThat(calledOff).isTrue();
+            assertThat(state(cancelled)).isEqualTo(IntentState.CANCELLED);
+
+            String next = queue.enqueue(NewIntent.of("job", "evt_next", "target-a", "p")).id();
+            metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
+            assertThat(state(next)).isEqualTo(IntentState.COMPLETED);
+            assertThat(state(cancelled)).isEqualTo(IntentState.CANCELLED);
+            assertThat(pool.isRunning()).isTrue();
+        }
+
+        @Test
+        void aClaimLostBehindThePoolsBackIsFoundByRenewalAndTheWorkerGoesOn() throws Exception {
+            CountDownLatch started = new CountDownLatch(1);
+            AtomicBoolean calledOff = new AtomicBoolean();
+            WorkerPool pool = start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
+                if (intent.attempts() == 1) {
+                    started.countDown();
+                    calledOff.set(awaitCallOff(signal));
+                }
+            }), settings(1));
+
+            String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
+            assertThat(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            assertThat(store.retryNow(id, systemClock.instant())).as("an operator in another process retries it").isTrue();
+            metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
+
+            assertThat(calledOff).isTrue();
+            assertThat(metrics.attempts("job", AttemptOutcome.FENCED)).isEqualTo(1);
+            Intent done = stored(id);
+            assertThat(done.state()).isEqualTo(IntentState.COMPLETED);
+            assertThat(done.attempts()).isEqualTo(2);
+            assertThat(pool.isRunning()).isTrue();
+        }
+
+        @Test
+        void aStopExceptionFailsTheIntentWithItsMessage() throws Exception {
+            start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
+                throw new StopException("payload names no customer");
+            }), settings(1));
+
+            String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
+            metrics.awaitAttempts("job", AttemptOutcome.STOP, 1, WAIT);
+
+            Intent failed = stored(id);
+            assertThat(failed.state()).isEqualTo(IntentState.FAILED);
+            assertThat(failed.lastError()).contains("payload names no customer");
+            assertThat(failed.attempts()).isEqualTo(1);
+        }
+
+        @Test
+        void aThrowingHandlerIsRetriedPerPolicyUntilTheScheduleIsExhausted() throws Exception {
+            AtomicInteger runs = new AtomicInteger();
+            start(WorkerPool.builder(queue)
+                    .handler("job", (intent, signal) -> {
+                        runs.incrementAndGet();
+                        throw new IllegalStateException("receiver exploded on attempt " + intent.attempts());
+                    })
+                    .retryPolicy("job", new ScheduleBackoff(List.of(Duration.ZERO, Duration.ZERO))), settings(1));
+
+            String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
+            metrics.awaitAttempts("job", AttemptOutcome.ERROR, 3, WAIT);
+
+            Intent failed = stored(id);
+            assertThat(failed.state()).isEqualTo(IntentState.FAILED);
+            assertThat(failed.attempts()).isEqualTo(3);
+            assertThat(failed.lastError()).contains("receiver exploded on attempt 3");
+            assertThat(runs).hasValue(3);
+        }
+
+        @Test
+        void aHandlerThatAsksForLaterIsNotRetriedSooner() throws Exception {
+            AtomicReference<Instant> askedFor = new AtomicReference<>();
+            AtomicReference<Instant> secondStarted = new AtomicReference<>();
+            start(WorkerPool.builder(queue)
+                    .handler("job", (intent, signal) -> {
+                        if (intent.attempts() == 1) {
+                            Instant notBefore = systemClock.instant().plusMillis(800).truncatedTo(ChronoUnit.MILLIS);
+                            askedFor.set(notBefore);
+                            throw new RetryLaterException("receiver said Retry-After", notBefore);
+                        }
+                        secondStarted.set(systemClock.instant());
+                    })
+                    .retryPolicy("job", new ScheduleBackoff(List.of(Duration.ZERO))), settings(1));
+
+            String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
+            metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
+
+            assertThat(metrics.attempts("job", AttemptOutcome.ERROR)).isEqualTo(1);
+            assertThat(secondStarted.get()).isAfterOrEqualTo(askedFor.get());
+            assertThat(stored(id).attempts()).isEqualTo(2);
+        }
+
+        @Test
+        void anIntentWithNoHandlerIsRetriedAndCountedAsNoHandler() throws Exception {
+            start(WorkerPool.builder(queue)
+                    .handler("job", (intent, signal) -> { })
+                    .retryPolicy("delivery", new ScheduleBackoff(List.of(Duration.ofHours(1)))), settings(1));
+
+            Instant enqueuedAt = systemClock.instant();
+            String id = queue.enqueue(NewIntent.of("delivery", "evt_1", "target-a", "p")).id();
+            metrics.awaitAttempts("delivery", AttemptOutcome.NO_HANDLER, 1, WAIT);
+
+            Intent waiting = stored(id);
+            assertThat(waiting.state()).isEqualTo(IntentState.PENDING);
+            assertThat(waiting.attempts()).isEqualTo(1);
+            assertThat(waiting.nextAt()).isAfter(enqueuedAt.plus(Duration.ofMinutes(30)));
+            assertThat(waiting.lastError()).containsIgnoringCase("no handler");
+        }
+
+        @Test
+        void anEnqueueWakesAnIdlePoolWithoutWaitingForItsPoll() throws Exception {
+            FlakyIntentStore watched = new FlakyIntentStore(store);
+            IntentQueue watchedQueue = new IntentQueue(watched, systemClock);
+            start(WorkerPool.builder(watchedQueue).handler("job", (intent, signal) -> { }),
+                    settings(1).withIdlePoll(Duration.ofSeconds(30)));
+            Await.until("the pool looked for work once and found none", WAIT, () -> watched.finishedCalls("claim") >= 1);
+
+            String id = watchedQueue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
+
+            Await.until("the intent completed long before the 30 s poll", Duration.ofSeconds(5),
+                    () -> state(id) == IntentState.COMPLETED);
+        }
+
+        @Test
+        void gracefulShutdownWaitsForARunningHandler() throws Exception {
+            CountDownLatch started = new CountDownLatch(1);
+            CountDownLatch mayFinish = new CountDownLatch(1);
+            WorkerPool pool = start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
+                started.countDown();
+                if (!mayFinish.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                    throw new IllegalStateException("the test never let the attempt finish");
+                }
+            }), settings(1).withShutdownGrace(WAIT));
+            String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
+            assertThat(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+
+            Thread closer = new Thread(pool::close, "closing-pool");
+            closer.start();
+            Await.until("the pool began to shut down", WAIT, () -> !pool.isRunning());
+            assertThat(closer.isAlive()).as("close is still waiting for the handler").isTrue();
+            mayFinish.countDown();
+            closer.join(WAIT.toMillis());
+
+            assertThat(closer.isAlive()).isFalse();
+            assertThat(state(id)).isEqualTo(IntentState.COMPLETED);
+            assertThat(metrics.attempts("job", AttemptOutcome.SUCCESS)).isEqualTo(1);
+        }
+
+        @Test
+        void afterTheGraceARunningClaimIsLeftToExpire() throws Exception {
+            CountDownLatch started = new CountDownLatch(1);
+            AtomicBoolean calledOff = new AtomicBoolean();
+            PoolSettings settings = settings(1).withShutdownGrace(Duration.ofMillis(200));
+            WorkerPool pool = start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
+                started.countDown();
+                calledOff.set(awaitCallOff(signal));
+            }), settings);
+            String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
+            assertThat(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            Intent claimed = stored(id);
+
+            pool.close();
+
+            assertThat(calledOff).as("the handler was told to stop").isTrue();
+            Intent left = stored(id);
+            assertThat(left.state()).isEqualTo(IntentState.RUNNING);
+            assertThat(left.claimToken()).isEqualTo(claimed.claimToken());
+            assertThat(left.attempts()).isEqualTo(1);
+            AtomicReference<Intent> reclaimed = new AtomicReference<>();
+            Await.until("the abandoned lease expired and the intent was claimed again", WAIT, () -> {
+                store.claim(systemClock.instant(), settings.lease(), 1).stream().findFirst().ifPresent(reclaimed::set);
+                return reclaimed.get() != null;
+            });
+            assertThat(reclaimed.get().id()).isEqualTo(id);
+            assertThat(reclaimed.get().attempts()).isEqualTo(2);
+            assertThat(reclaimed.get().claimToken()).isNotEqualTo(claimed.claimToken());
+        }
+
+        @Test
+        void metricsNeverUseAnUnknownKindAsALabel() throws Exception {
+            IntentHandler succeed = (intent, signal) -> { };
+            start(WorkerPool.builder(queue).handler("delivery", succeed).handler("tenant-42-import", succeed), settings(2));
+
+            queue.enqueueAll(List.of(
+                    NewIntent.of("delivery", "evt_1", "target-a", "p"),
+                    NewIntent.of("tenant-42-import", "evt_1", "target-a", "p")));
+            metrics.awaitAttempts("delivery", AttemptOutcome.SUCCESS, 1, WAIT);
+            metrics.awaitAttempts(KindLabels.OTHER, AttemptOutcome.SUCCESS, 1, WAIT);
+
+            assertThat(metrics.kindLabels()).containsOnly("delivery", KindLabels.OTHER);
+        }
+
+        /**
+         * A lease short enough that a missed renewal shows within the test, yet with two renewals of slack
+         * for a durable store on a busy machine; renewed at a third of it.
+         */
+        private PoolSettings settings(int workers) {
+            return PoolSettings.withWorkers(workers).withLease(Duration.ofMillis(600)).withIdlePoll(Duration.ofMillis(50))
+                    .withShutdownGrace(Duration.ofSeconds(5));
+        }
+
+        private WorkerPool start(WorkerPool.Builder builder, PoolSettings settings) {
+            WorkerPool pool = builder.settings(settings).metrics(metrics).build();
+            pools.add(pool);
+            pool.start();
+            return pool;
+        }
+
+        /** Waits, as a well-behaved handler does, for its attempt to be called off; true if it was. */
+        private boolean awaitCallOff(CancellationSignal signal) {
+            try {
+                return signal.await(WAIT);
+            } catch (InterruptedException interrupted) {
+                return signal.isCancelled();
+            }
+        }
+    }
+
+    protected Intent stored(String id) {
+        return store.find(id).orElseThrow(() -> new AssertionError("no intent " + id + " in the store"));
+    }
+
+    protected IntentState state(String id) {
+        return stored(id).state();
+    }
+
+    protected Intent enqueued(String kind, String eventId, String target) {
+        return enqueued(NewIntent.of(kind, eventId, target, "payload of " + eventId));
+    }
+
+    protected Intent enqueued(NewIntent intent) {
+        Enqueued result = store.enqueue(intent, clock.instant());
+        assertThat(result.duplicate()).as("a fresh enqueue").isFalse();
+        return stored(result.id());
+    }
+
+    /** Claims at the clock's time and expects exactly one intent to be due. */
+    protected Intent claimOne() {
+        List<Intent> claimed = store.claim(clock.instant(), LEASE, 1);
+        assertThat(claimed).as("intents claimed").hasSize(1);
+        return claimed.get(0);
+    }
+
+    protected Intent claimOne(Intent expected) {
+        Intent claimed = claimOne();
+        assertThat(claimed.id()).isEqualTo(expected.id());
+        return claimed;
+    }
+
+    private static NewIntent explicit(String id, String kind, String eventId, String target) {
+        return new NewIntent(id, kind, eventId, target, "payload of " + id, Optional.empty());
+    }
+
+    /** Brings a fresh pending intent to a terminal state the way it gets there in life. */
+    private void settle(String id, IntentState terminal) {
+        switch (terminal) {
+            case COMPLETED -> assertThat(store.complete(claimOne().requireClaim(), clock.instant())).isTrue();
+            case FAILED -> assertThat(store.fail(claimOne().requireClaim(), "handler said stop", clock.instant())).isTrue();
+            case CANCELLED -> assertThat(store.cancel(id, clock.instant())).isTrue();
+            default -> throw new IllegalArgumentException("not a terminal state: " + terminal);
+        }
+        assertThat(state(id)).isEqualTo(terminal);
+    }
+
+    /** Every write a worker makes under a claim, as it would make it at the clock's time. */
+    private Map<String, Predicate<ClaimRef>> fencedWrites() {
+        Instant now = clock.instant();
+        Map<String, Predicate<ClaimRef>> writes = new LinkedHashMap<>();
+        writes.put("renew", claim -> store.renew(claim, now, LEASE));
+        writes.put("complete", claim -> store.complete(claim, now));
+        writes.put("retry", claim -> store.retry(claim, now.plusSeconds(5), "retry under a stale claim", now));
+        writes.put("fail", claim -> store.fail(claim, "fail under a stale claim", now));
+        return writes;
+    }
+
+    /** Each write under {@code claim} must answer false and leave the intent exactly as it was. */
+    private void assertEveryWriteIsFenced(ClaimRef claim) {
+        Intent before = stored(claim.intentId());
+        fencedWrites().forEach((name, write) -> {
+            assertThat(write.test(claim)).as("%s under a claim that is not current", name).isFalse();
+            assertThat(stored(claim.intentId())).as("the intent after a refused %s", name).isEqualTo(before);
+        });
+    }
+
+    /** Pending counts without the kinds a store reports as zero, which it may or may not list. */
+    private Map<String, Long> pendingCounts() {
+        return store.countPendingByKind().entrySet().stream()
+                .filter(entry -> entry.getValue() > 0)
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+    }
+
+    private static String sha256Hex(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK ships SHA-256", e);
+        }
+    }
+}
