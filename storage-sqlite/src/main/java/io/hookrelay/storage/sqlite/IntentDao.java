@@ -1,0 +1,124 @@
+package io.hookrelay.storage.sqlite;
+
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.Intent;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jdbi.v3.sqlobject.config.KeyColumn;
+import org.jdbi.v3.sqlobject.config.ValueColumn;
+import org.jdbi.v3.sqlobject.customizer.BindMethods;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+
+/** The {@code intents} table. Times are epoch milliseconds. */
+interface IntentDao {
+
+    String COLUMNS = """
+            id, kind, event_id, target, payload, state, attempts, next_at, created_at, updated_at, last_error,
+            claim_token, claim_until""";
+
+    /** What every write after a claim carries: the row changes only while that claim is current. */
+    String FENCE = "WHERE id = :claim.intentId AND state = 'running' AND claim_token = :claim.token";
+
+    /**
+     * One statement, so nothing can take the same rows between choosing and taking them. Each branch is
+     * limited on its own, in claim order, before the two are merged: the pending branch walks the
+     * {@code intents_due} index from its start and stops after {@code :max} claimable rows instead of
+     * sorting every due row, and the running branch reads only leases that ended, through
+     * {@code intents_lease}. {@code randomblob} is evaluated per row, so each claim gets its own 128-bit
+     * token.
+     */
+    String CLAIM = """
+            WITH claimable AS NOT MATERIALIZED (
+                SELECT id, state, next_at, created_at, claim_until FROM intents AS candidate
+                 WHERE NOT EXISTS (SELECT 1 FROM paused_work AS paused
+                                    WHERE paused.kind = candidate.kind AND paused.target = candidate.target))
+            UPDATE intents
+               SET state = 'running',
+                   attempts = attempts + 1,
+                   claim_token = lower(hex(randomblob(16))),
+                   claim_until = :claimUntil,
+                   updated_at = :now
+             WHERE id IN (
+                   SELECT id FROM (
+                       SELECT * FROM (
+                           SELECT id, next_at, created_at FROM claimable
+                            WHERE state = 'pending' AND next_at <= :now
+                            ORDER BY next_at, created_at, id
+                            LIMIT :max)
+                       UNION ALL
+                       SELECT * FROM (
+                           SELECT id, next_at, created_at FROM claimable
+                            WHERE state = 'running' AND claim_until <= :now
+                            ORDER BY next_at, created_at, id
+                            LIMIT :max))
+                    ORDER BY next_at, created_at, id
+                    LIMIT :max)
+            RETURNING\s""" + COLUMNS;
+
+    /** @return 1 when stored, 0 when the id or the {@code (kind, eventId, target)} already exists */
+    @SqlUpdate("""
+            INSERT INTO intents (""" + COLUMNS + """
+            )
+            VALUES (:id, :kind, :eventId, :target, :payload, 'pending', 0, :nextAt, :now, :now, '', '', 0)
+            ON CONFLICT DO NOTHING
+            """)
+    int insertUnlessPresent(String id, String kind, String eventId, String target, String payload, long nextAt,
+            long now);
+
+    @SqlQuery("SELECT id FROM intents WHERE kind = :kind AND event_id = :eventId AND target = :target")
+    Optional<String> findIdOf(String kind, String eventId, String target);
+
+    @SqlQuery(CLAIM)
+    List<Intent> claim(long now, long claimUntil, int max);
+
+    @SqlUpdate("UPDATE intents SET claim_until = :claimUntil, updated_at = :now " + FENCE)
+    int renew(@BindMethods("claim") ClaimRef claim, long claimUntil, long now);
+
+    @SqlUpdate("""
+            UPDATE intents SET state = 'completed', claim_token = '', claim_until = 0, updated_at = :now
+            """ + FENCE)
+    int complete(@BindMethods("claim") ClaimRef claim, long now);
+
+    @SqlUpdate("""
+            UPDATE intents
+               SET state = 'pending', next_at = :nextAt, last_error = :error,
+                   claim_token = '', claim_until = 0, updated_at = :now
+            """ + FENCE)
+    int retry(@BindMethods("claim") ClaimRef claim, long nextAt, String error, long now);
+
+    @SqlUpdate("""
+            UPDATE intents
+               SET state = 'failed', last_error = :error, claim_token = '', claim_until = 0, updated_at = :now
+            """ + FENCE)
+    int fail(@BindMethods("claim") ClaimRef claim, String error, long now);
+
+    @SqlUpdate("""
+            UPDATE intents
+               SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now
+             WHERE id = :id AND state IN ('pending', 'running', 'failed', 'cancelled')
+            """)
+    int retryNow(String id, long now);
+
+    @SqlUpdate("""
+            UPDATE intents SET state = 'cancelled', claim_token = '', claim_until = 0, updated_at = :now
+             WHERE id = :id AND state IN ('pending', 'running')
+            """)
+    int cancel(String id, long now);
+
+    /**
+     * Makes every {@code running} intent claimable now. Only correct while holding the data-directory
+     * lock, which proves no live process is working on them; their attempt count is kept.
+     */
+    @SqlUpdate("UPDATE intents SET claim_until = 0 WHERE state = 'running'")
+    int releaseAllClaims();
+
+    @SqlQuery("SELECT " + COLUMNS + " FROM intents WHERE id = :id")
+    Optional<Intent> find(String id);
+
+    @SqlQuery("SELECT kind, count(*) AS pending FROM intents WHERE state = 'pending' GROUP BY kind")
+    @KeyColumn("kind")
+    @ValueColumn("pending")
+    Map<String, Long> countPendingByKind();
+}

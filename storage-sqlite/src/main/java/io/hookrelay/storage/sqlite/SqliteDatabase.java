@@ -1,0 +1,215 @@
+package io.hookrelay.storage.sqlite;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.StoreException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Objects;
+import java.util.function.Function;
+import javax.sql.DataSource;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.StatementExceptions;
+import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One open hookrelay data directory: its lock, its database, the single writer and a small pool of
+ * readers. Stores for the various ports are built on it and share it.
+ *
+ * <p>Reads run on pooled connections outside any write transaction (WAL gives each its own snapshot);
+ * writes go through the writer, which batches concurrent ones into one transaction.
+ */
+public final class SqliteDatabase implements AutoCloseable {
+    static final String DATABASE_FILE = "hookrelay.db";
+    static final int MAX_READERS = 4;
+
+    private static final Logger log = LoggerFactory.getLogger(SqliteDatabase.class);
+    private static final Duration READER_WAIT = Duration.ofSeconds(10);
+
+    private final Path dataDir;
+    private final Path databaseFile;
+    private final DataDirectoryLock lock;
+    private final SqliteWriter writer;
+    private final HikariDataSource readerPool;
+    private final Jdbi readers;
+    private volatile boolean closed;
+
+    private SqliteDatabase(Path dataDir, DataDirectoryLock lock, SqliteWriter writer, HikariDataSource readerPool) {
+        this.dataDir = dataDir;
+        this.databaseFile = dataDir.resolve(DATABASE_FILE);
+        this.lock = lock;
+        this.writer = writer;
+        this.readerPool = readerPool;
+        this.readers = jdbi(readerPool);
+    }
+
+    /**
+     * Creates the directory if needed, takes {@code <dataDir>/hookrelay.lock} for the life of the object,
+     * opens {@code <dataDir>/hookrelay.db}, applies migrations, and makes {@code running} intents
+     * claimable at once (restart recovery).
+     *
+     * @throws DataDirectoryLockedException   when another process, or another open database in this one,
+     *                                        holds the directory
+     * @throws IncompatibleDatabaseException when a newer hookrelay has migrated the database
+     * @throws StoreException                 when the directory or database cannot be used
+     */
+    public static SqliteDatabase open(Path dataDir) {
+        return open(dataDir, Clock.systemUTC());
+    }
+
+    /** {@link #open(Path)}, with the clock that stamps when migrations were applied. */
+    public static SqliteDatabase open(Path dataDir, Clock clock) {
+        Objects.requireNonNull(clock, "clock");
+        Path dir = realDirectory(Objects.requireNonNull(dataDir, "dataDir"));
+        Deque<AutoCloseable> opened = new ArrayDeque<>();
+        try {
+            DataDirectoryLock lock = DataDirectoryLock.acquire(dir);
+            opened.push(lock);
+            SqliteConnections connections = new SqliteConnections(dir.resolve(DATABASE_FILE));
+            SqliteWriter writer = openWriter(connections);
+            opened.push(writer);
+            Path databaseFile = connections.databaseFile();
+            int applied = writer.write("migrate", handle -> Migrations.apply(handle, databaseFile, clock.instant()));
+            if (applied > 0) {
+                log.info("applied {} schema migration(s) to {}; schema version is now {}", applied, databaseFile,
+                        Migrations.latestVersion());
+            }
+            int released = writer.write("recover", handle -> handle.attach(IntentDao.class).releaseAllClaims());
+            log.info("restart recovery: {} running intent(s) in {} made claimable now", released, databaseFile);
+            HikariDataSource readerPool = openReaderPool(connections);
+            opened.push(readerPool);
+            return new SqliteDatabase(dir, lock, writer, readerPool);
+        } catch (RuntimeException e) {
+            closeAll(opened, e);
+            throw SqliteErrors.translate("open " + dir.resolve(DATABASE_FILE), e);
+        }
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** For readiness: whether a write transaction can be begun and committed right now. Never throws. */
+    public boolean isWritable() {
+        try {
+            write("probe writability", handle -> null);
+            return true;
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** How much the writer's group commit has batched so far. */
+    public WriteStats writeStats() {
+        return writer.stats();
+    }
+
+    /** Idempotent. Calls in flight and later calls fail with a {@link StoreException}. */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closed) {
+                return;
+            }
+            closed = true;
+        }
+        Deque<AutoCloseable> parts = new ArrayDeque<>();
+        parts.push(lock);
+        parts.push(writer);
+        parts.push(readerPool);
+        StoreException failure = new StoreException("closing " + databaseFile + " failed", null);
+        closeAll(parts, failure);
+        if (failure.getSuppressed().length > 0) {
+            throw failure;
+        }
+    }
+
+    /** Runs {@code work} in a write transaction, possibly shared with others; see {@link SqliteWriter#write}. */
+    <T> T write(String operation, Function<Handle, T> work) {
+        return writer.write(operation, work);
+    }
+
+    /**
+     * Runs {@code work} on a pooled reader in autocommit mode, so it sees the last commit and holds no
+     * snapshot (which would keep the WAL from being checkpointed) once it returns.
+     */
+    <T> T read(String operation, Function<Handle, T> work) {
+        if (closed) {
+            throw new StoreException("database " + databaseFile + " is closed", null);
+        }
+        try {
+            return readers.withHandle(work::apply);
+        } catch (RuntimeException e) {
+            throw SqliteErrors.translate(operation, e);
+        }
+    }
+
+    SqliteWriter writer() {
+        return writer;
+    }
+
+    DataSource readerPool() {
+        return readerPool;
+    }
+
+    Path databaseFile() {
+        return databaseFile;
+    }
+
+    private static Path realDirectory(Path dataDir) {
+        try {
+            return Files.createDirectories(dataDir).toRealPath();
+        } catch (IOException e) {
+            throw new StoreException("cannot create data directory " + dataDir, e);
+        }
+    }
+
+    private static SqliteWriter openWriter(SqliteConnections connections) {
+        Jdbi writerJdbi = jdbi(connections);
+        return new SqliteWriter(writerJdbi::open, connections.databaseFile().toString());
+    }
+
+    private static HikariDataSource openReaderPool(SqliteConnections connections) {
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("hookrelay-sqlite-readers");
+        config.setDataSource(connections);
+        config.setMaximumPoolSize(MAX_READERS);
+        config.setMinimumIdle(1);
+        config.setConnectionTimeout(READER_WAIT.toMillis());
+        config.setAutoCommit(true);
+        return new HikariDataSource(config);
+    }
+
+    /**
+     * Bound arguments are payloads: JDBI must not render them (or the SQL) into exception messages. The
+     * row mapper is registered here rather than by annotation because JDBI can only instantiate public
+     * classes from annotations, and the mapper is this package's business.
+     */
+    private static Jdbi jdbi(DataSource dataSource) {
+        Jdbi jdbi = Jdbi.create(dataSource)
+                .installPlugin(new SqlObjectPlugin())
+                .registerRowMapper(Intent.class, new IntentRowMapper());
+        jdbi.getConfig(StatementExceptions.class).setMessageRendering(StatementExceptions.MessageRendering.NONE);
+        return jdbi;
+    }
+
+    /** Closes most recently opened first; failures are added to {@code failure} as suppressed. */
+    private static void closeAll(Deque<AutoCloseable> parts, Throwable failure) {
+        while (!parts.isEmpty()) {
+            try {
+                parts.pop().close();
+            } catch (Exception e) {
+                failure.addSuppressed(e);
+            }
+        }
+    }
+}

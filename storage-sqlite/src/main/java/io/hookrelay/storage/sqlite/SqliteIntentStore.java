@@ -1,0 +1,184 @@
+package io.hookrelay.storage.sqlite;
+
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.Enqueued;
+import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.NewIntent;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * {@link IntentStore} on SQLite. Every write is one task for the database's single writer, so concurrent
+ * calls share commits; {@link #find} and {@link #countPendingByKind} read from the reader pool.
+ */
+public final class SqliteIntentStore implements IntentStore {
+    private static final Comparator<Intent> CLAIM_ORDER = Comparator.comparing(Intent::nextAt)
+            .thenComparing(Intent::createdAt)
+            .thenComparing(Intent::id);
+
+    private final SqliteDatabase database;
+
+    public SqliteIntentStore(SqliteDatabase database) {
+        this.database = Objects.requireNonNull(database, "database");
+    }
+
+    /**
+     * @throws IllegalArgumentException when an explicit id is already used by different work: the intent
+     *                                  is neither stored nor a duplicate, and nothing of the call is kept
+     */
+    @Override
+    public List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now) {
+        List<NewIntent> toStore = List.copyOf(intents);
+        long at = now.toEpochMilli();
+        if (toStore.isEmpty()) {
+            return List.of();
+        }
+        return writeIntents("enqueue", dao -> {
+            List<Enqueued> results = new ArrayList<>(toStore.size());
+            for (NewIntent intent : toStore) {
+                results.add(enqueueOne(dao, intent, at));
+            }
+            return results;
+        });
+    }
+
+    private static Enqueued enqueueOne(IntentDao dao, NewIntent intent, long now) {
+        long nextAt = intent.nextAt().map(Instant::toEpochMilli).orElse(now);
+        int inserted = dao.insertUnlessPresent(intent.id(), intent.kind(), intent.eventId(), intent.target(),
+                intent.payload(), nextAt, now);
+        if (inserted == 1) {
+            return new Enqueued(intent.id(), false);
+        }
+        String storedId = dao.findIdOf(intent.kind(), intent.eventId(), intent.target())
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "intent id " + intent.id() + " is already used by other work"));
+        return new Enqueued(storedId, true);
+    }
+
+    @Override
+    public List<Intent> claim(Instant now, Duration lease, int max) {
+        requirePositive(lease);
+        if (max < 1) {
+            throw new IllegalArgumentException("max must be at least 1: " + max);
+        }
+        long at = now.toEpochMilli();
+        long until = Math.addExact(at, lease.toMillis());
+        List<Intent> claimed = new ArrayList<>(writeIntents("claim", dao -> dao.claim(at, until, max)));
+        claimed.sort(CLAIM_ORDER);
+        return claimed;
+    }
+
+    @Override
+    public boolean renew(ClaimRef claim, Instant now, Duration lease) {
+        Objects.requireNonNull(claim, "claim");
+        requirePositive(lease);
+        long at = now.toEpochMilli();
+        long until = Math.addExact(at, lease.toMillis());
+        return fenced(claim, writeIntents("renew", dao -> dao.renew(claim, until, at)));
+    }
+
+    @Override
+    public boolean complete(ClaimRef claim, Instant now) {
+        Objects.requireNonNull(claim, "claim");
+        long at = now.toEpochMilli();
+        return fenced(claim, writeIntents("complete", dao -> dao.complete(claim, at)));
+    }
+
+    @Override
+    public boolean retry(ClaimRef claim, Instant nextAt, String error, Instant now) {
+        Objects.requireNonNull(claim, "claim");
+        Objects.requireNonNull(error, "error");
+        long next = nextAt.toEpochMilli();
+        long at = now.toEpochMilli();
+        return fenced(claim, writeIntents("retry", dao -> dao.retry(claim, next, error, at)));
+    }
+
+    @Override
+    public boolean fail(ClaimRef claim, String error, Instant now) {
+        Objects.requireNonNull(claim, "claim");
+        Objects.requireNonNull(error, "error");
+        long at = now.toEpochMilli();
+        return fenced(claim, writeIntents("fail", dao -> dao.fail(claim, error, at)));
+    }
+
+    @Override
+    public boolean retryNow(String id, Instant now) {
+        Objects.requireNonNull(id, "id");
+        long at = now.toEpochMilli();
+        return writeIntents("retry now", dao -> dao.retryNow(id, at)) == 1;
+    }
+
+    @Override
+    public boolean cancel(String id, Instant now) {
+        Objects.requireNonNull(id, "id");
+        long at = now.toEpochMilli();
+        return writeIntents("cancel", dao -> dao.cancel(id, at)) == 1;
+    }
+
+    @Override
+    public void pause(String kind, String target) {
+        requirePair(kind, target);
+        database.write("pause", handle -> {
+            handle.attach(PauseDao.class).pause(kind, target);
+            return null;
+        });
+    }
+
+    @Override
+    public void resume(String kind, String target) {
+        requirePair(kind, target);
+        database.write("resume", handle -> {
+            handle.attach(PauseDao.class).resume(kind, target);
+            return null;
+        });
+    }
+
+    @Override
+    public boolean isPaused(String kind, String target) {
+        requirePair(kind, target);
+        return database.read("is paused", handle -> handle.attach(PauseDao.class).isPaused(kind, target));
+    }
+
+    @Override
+    public Optional<Intent> find(String id) {
+        Objects.requireNonNull(id, "id");
+        return database.read("find", handle -> handle.attach(IntentDao.class).find(id));
+    }
+
+    @Override
+    public Map<String, Long> countPendingByKind() {
+        return database.read("count pending", handle -> handle.attach(IntentDao.class).countPendingByKind());
+    }
+
+    private <T> T writeIntents(String operation, Function<IntentDao, T> work) {
+        return database.write(operation, (Handle handle) -> work.apply(handle.attach(IntentDao.class)));
+    }
+
+    /** The primary key makes more than one row impossible; seeing it means the fence itself is broken. */
+    private static boolean fenced(ClaimRef claim, int rows) {
+        if (rows > 1) {
+            throw new IllegalStateException("a fenced write changed " + rows + " rows for intent " + claim.intentId());
+        }
+        return rows == 1;
+    }
+
+    private static void requirePositive(Duration lease) {
+        if (lease.isNegative() || lease.isZero()) {
+            throw new IllegalArgumentException("lease must be positive: " + lease);
+        }
+    }
+
+    private static void requirePair(String kind, String target) {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(target, "target");
+    }
+}

@@ -1,0 +1,16 @@
+package io.hookrelay.storage.sqlite;
+
+/**
+ * What the writer has committed so far. {@code tasks / transactions} is the mean group-commit batch size:
+ * how many callers shared one {@code COMMIT}, and so one fsync.
+ *
+ * @param transactions write transactions committed
+ * @param tasks        write calls whose results those transactions committed
+ */
+public record WriteStats(long transactions, long tasks) {
+    public WriteStats {
+        if (transactions < 0 || tasks < 0) {
+            throw new IllegalArgumentException("counts are never negative");
+        }
+    }
+}

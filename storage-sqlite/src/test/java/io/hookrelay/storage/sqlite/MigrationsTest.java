@@ -1,0 +1,93 @@
+package io.hookrelay.storage.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.function.Consumer;
+import java.util.stream.IntStream;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.Jdbi;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MigrationsTest {
+    private static final Instant FIRST_OPEN = Instant.parse("2025-01-01T00:00:00.123Z");
+    private static final Instant SECOND_OPEN = Instant.parse("2025-02-01T00:00:00Z");
+
+    @TempDir
+    Path dataDir;
+
+    record Applied(int version, long appliedAt) {
+    }
+
+    @Test
+    void aFreshDatabaseGetsEveryMigrationRecordedWithItsTimeInMilliseconds() throws SQLException {
+        SqliteDatabase.open(dataDir, clockAt(FIRST_OPEN)).close();
+
+        List<Applied> applied = applied();
+        assertThat(applied).extracting(Applied::version)
+                .containsExactlyElementsOf(IntStream.rangeClosed(1, Migrations.latestVersion()).boxed().toList());
+        assertThat(applied).extracting(Applied::appliedAt).containsOnly(FIRST_OPEN.toEpochMilli());
+    }
+
+    @Test
+    void reopeningAnUpToDateDatabaseChangesNothing() throws SQLException {
+        SqliteDatabase.open(dataDir, clockAt(FIRST_OPEN)).close();
+        List<Applied> before = applied();
+
+        SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
+
+        assertThat(applied()).isEqualTo(before);
+    }
+
+    @Test
+    void aDatabaseFromANewerVersionIsRefusedAndLeftAlone() throws SQLException {
+        SqliteDatabase.open(dataDir, clockAt(FIRST_OPEN)).close();
+        int newer = Migrations.latestVersion() + 1;
+        withPlainHandle(handle -> handle.execute(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", newer, SECOND_OPEN.toEpochMilli()));
+        List<Applied> before = applied();
+
+        assertThatThrownBy(() -> SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)))
+                .isInstanceOfSatisfying(IncompatibleDatabaseException.class, refused -> {
+                    assertThat(refused.databaseVersion()).isEqualTo(newer);
+                    assertThat(refused.supportedVersion()).isEqualTo(Migrations.latestVersion());
+                    assertThat(refused.getMessage())
+                            .contains("schema version " + newer)
+                            .contains("(" + Migrations.latestVersion() + ")")
+                            .doesNotContain("\n");
+                });
+
+        assertThat(applied()).isEqualTo(before);
+        // Refusing released the directory: once the newer row is gone, the same directory opens.
+        withPlainHandle(handle -> handle.execute("DELETE FROM schema_migrations WHERE version = ?", newer));
+        SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
+    }
+
+    private List<Applied> applied() throws SQLException {
+        try (Connection connection = PlainConnections.open(dataDir.resolve(SqliteDatabase.DATABASE_FILE));
+                Handle handle = Jdbi.open(connection)) {
+            return handle.createQuery("SELECT version, applied_at FROM schema_migrations ORDER BY version")
+                    .map((row, context) -> new Applied(row.getInt("version"), row.getLong("applied_at")))
+                    .list();
+        }
+    }
+
+    private void withPlainHandle(Consumer<Handle> action) throws SQLException {
+        try (Connection connection = PlainConnections.open(dataDir.resolve(SqliteDatabase.DATABASE_FILE));
+                Handle handle = Jdbi.open(connection)) {
+            action.accept(handle);
+        }
+    }
+
+    private static Clock clockAt(Instant instant) {
+        return Clock.fixed(instant, ZoneOffset.UTC);
+    }
+}
