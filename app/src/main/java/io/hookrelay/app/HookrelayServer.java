@@ -1,0 +1,157 @@
+package io.hookrelay.app;
+
+import com.google.inject.Guice;
+import com.google.inject.Inject;
+import com.google.inject.Injector;
+import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.http.HttpServer;
+import io.hookrelay.queue.WorkerPool;
+import io.hookrelay.storage.sqlite.SqliteDatabase;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.net.Inet6Address;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A running hookrelay: the database, the worker pool and the HTTP server, started in that order and
+ * stopped in the reverse one, so nothing is accepted that cannot be stored and the database closes last.
+ */
+public final class HookrelayServer implements AutoCloseable {
+    private static final Logger log = LoggerFactory.getLogger(HookrelayServer.class);
+
+    private final SqliteDatabase database;
+    private final WorkerPool workerPool;
+    private final HttpServer httpServer;
+    private final Set<MeterBinder> meterBinders;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    private boolean closing;
+    private volatile RuntimeException stopFailure;
+
+    @Inject
+    HookrelayServer(SqliteDatabase database, WorkerPool workerPool, HttpServer httpServer, Set<MeterBinder> meterBinders) {
+        this.database = database;
+        this.workerPool = workerPool;
+        this.httpServer = httpServer;
+        this.meterBinders = meterBinders;
+    }
+
+    /** Wires a server for {@code options} with a new injector and starts it. */
+    public static HookrelayServer start(ServeOptions options) {
+        return start(Guice.createInjector(new HookrelayModule(options)));
+    }
+
+    /** Wires the server {@code injector} describes and starts it. */
+    public static HookrelayServer start(Injector injector) {
+        HookrelayServer server = wire(injector);
+        server.start();
+        return server;
+    }
+
+    /**
+     * The server {@code injector} describes, its database open but nothing started. The database is taken
+     * first, on its own, so that if wiring anything after it fails, its lock is released rather than held
+     * until the process ends.
+     */
+    public static HookrelayServer wire(Injector injector) {
+        SqliteDatabase database = injector.getInstance(SqliteDatabase.class);
+        try {
+            return injector.getInstance(HookrelayServer.class);
+        } catch (RuntimeException e) {
+            closeAfterFailure(database, e);
+            throw e;
+        }
+    }
+
+    /**
+     * Starts the workers, then binds the HTTP port and logs where it listens. A server closed before this
+     * stays closed: whoever stopped it wanted it stopped.
+     */
+    public synchronized void start() {
+        if (closing) {
+            return;
+        }
+        try {
+            workerPool.start();
+            httpServer.start();
+        } catch (RuntimeException e) {
+            closeAfterFailure(this, e);
+            throw e;
+        }
+        log.info("hookrelay listening on http://{} (data dir: {})", hostAndPort(httpServer.address()), database.dataDir());
+    }
+
+    /** The address the HTTP server actually bound. */
+    public InetSocketAddress address() {
+        return httpServer.address();
+    }
+
+    /**
+     * Stops taking requests and lets those in flight finish, stops the workers (waiting for running
+     * handlers up to the pool's grace), then closes the database and releases the data directory. Every
+     * part is stopped even if an earlier one fails; the first failure is thrown, to the first caller only.
+     * Called while {@link #start()} runs, it waits for the start to finish and then stops.
+     */
+    @Override
+    public void close() {
+        synchronized (this) {
+            if (closing) {
+                return;
+            }
+            closing = true;
+        }
+        log.info("hookrelay stopping");
+        List<AutoCloseable> parts = new ArrayList<>();
+        parts.add(httpServer);
+        parts.add(workerPool);
+        meterBinders.stream().filter(AutoCloseable.class::isInstance).map(AutoCloseable.class::cast).forEach(parts::add);
+        parts.add(database);
+        RuntimeException failure = null;
+        for (AutoCloseable part : parts) {
+            try {
+                part.close();
+            } catch (Exception e) {
+                if (failure == null) {
+                    failure = new IllegalStateException("hookrelay did not stop cleanly", e);
+                } else {
+                    failure.addSuppressed(e);
+                }
+            }
+        }
+        stopFailure = failure;
+        stopped.countDown();
+        if (failure != null) {
+            log.error("hookrelay stopped with errors", failure);
+            throw failure;
+        }
+        log.info("hookrelay stopped");
+    }
+
+    /**
+     * Blocks until {@link #close()} has finished, whoever called it.
+     *
+     * @return what went wrong while stopping, if anything did
+     */
+    public Optional<RuntimeException> awaitStopped() throws InterruptedException {
+        stopped.await();
+        return Optional.ofNullable(stopFailure);
+    }
+
+    private static String hostAndPort(InetSocketAddress address) {
+        String host = address.getAddress().getHostAddress();
+        return (address.getAddress() instanceof Inet6Address ? "[" + host + "]" : host) + ":" + address.getPort();
+    }
+
+    private static void closeAfterFailure(AutoCloseable resource, RuntimeException failure) {
+        try {
+            resource.close();
+        } catch (Exception closeFailure) {
+            failure.addSuppressed(closeFailure);
+        }
+    }
+}

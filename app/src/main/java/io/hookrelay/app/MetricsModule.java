@@ -1,0 +1,80 @@
+package io.hookrelay.app;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import com.google.inject.multibindings.ProvidesIntoSet;
+import io.hookrelay.app.metrics.MicrometerQueueMetrics;
+import io.hookrelay.app.metrics.StorageMetrics;
+import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.KindLabels;
+import io.hookrelay.queue.QueueMetrics;
+import io.hookrelay.storage.sqlite.SqliteDatabase;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
+import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
+import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
+import io.micrometer.core.instrument.binder.system.UptimeMetrics;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Clock;
+import java.util.Set;
+
+/**
+ * The Prometheus registry and what it exports. Meters that are not the queue's own come in as
+ * {@link MeterBinder}s, so another module adds its metrics by providing one more.
+ */
+final class MetricsModule extends AbstractModule {
+
+    @Provides
+    @Singleton
+    PrometheusMeterRegistry registry(Set<MeterBinder> binders) {
+        PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+        binders.forEach(binder -> binder.bindTo(registry));
+        return registry;
+    }
+
+    @Provides
+    @Singleton
+    QueueMetrics queueMetrics(PrometheusMeterRegistry registry, IntentStore store, KindLabels kindLabels, Clock clock) {
+        return new MicrometerQueueMetrics(registry, store, kindLabels, clock);
+    }
+
+    @ProvidesIntoSet
+    @Singleton
+    MeterBinder jvmMemory() {
+        return new JvmMemoryMetrics();
+    }
+
+    /** Closed by {@link HookrelayServer}: it listens to the JVM's GC notifications until then. */
+    @ProvidesIntoSet
+    @Singleton
+    MeterBinder jvmGc() {
+        return new JvmGcMetrics();
+    }
+
+    @ProvidesIntoSet
+    @Singleton
+    MeterBinder jvmThreads() {
+        return new JvmThreadMetrics();
+    }
+
+    @ProvidesIntoSet
+    @Singleton
+    MeterBinder processor() {
+        return new ProcessorMetrics();
+    }
+
+    @ProvidesIntoSet
+    @Singleton
+    MeterBinder uptime() {
+        return new UptimeMetrics();
+    }
+
+    @ProvidesIntoSet
+    @Singleton
+    MeterBinder storage(SqliteDatabase database) {
+        return new StorageMetrics(database);
+    }
+}

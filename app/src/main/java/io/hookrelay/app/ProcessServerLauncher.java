@@ -1,0 +1,48 @@
+package io.hookrelay.app;
+
+import com.google.inject.Guice;
+import io.hookrelay.cli.CommandFailedException;
+import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.cli.ServerLauncher;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Runs the server as this process's whole life: starts it, stops it on SIGTERM/SIGINT or JVM shutdown,
+ * and returns once it has stopped.
+ */
+final class ProcessServerLauncher implements ServerLauncher {
+
+    @Override
+    public void serve(ServeOptions options) {
+        HookrelayServer server = StartupFailures.translate(options,
+                () -> HookrelayServer.wire(Guice.createInjector(new HookrelayModule(options))));
+        Runnable stop = () -> {
+            try {
+                server.close();
+            } catch (RuntimeException e) {
+                // awaitStopped() hands the same failure to the main thread, which reports it.
+            }
+        };
+        Runtime.getRuntime().addShutdownHook(new Thread(stop, "hookrelay-shutdown"));
+        TerminationSignals.onTermination(stop);
+        // Only now is a stop request heard; whoever waits for the "listening" line may send one at once.
+        StartupFailures.translate(options, () -> {
+            server.start();
+            return server;
+        });
+        Optional<RuntimeException> stopFailure;
+        try {
+            stopFailure = server.awaitStopped();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            server.close();
+            return;
+        }
+        if (stopFailure.isPresent()) {
+            Throwable first = stopFailure.get().getCause();
+            throw new CommandFailedException(StartupFailures.OTHER, "stopped with errors (see the log): "
+                    + Objects.toString(first.getMessage(), first.getClass().getName()), stopFailure.get());
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package io.hookrelay.app;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.queue.IntentQueue;
+import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.KindLabels;
+import io.hookrelay.queue.PoolSettings;
+import io.hookrelay.queue.QueueMetrics;
+import io.hookrelay.queue.WorkerPool;
+import java.time.Clock;
+
+/**
+ * The work-intent queue and its worker pool. No handlers are registered yet, so any intent is retried as
+ * {@code no_handler} until the relay's handlers arrive; nothing is lost meanwhile.
+ */
+final class QueueModule extends AbstractModule {
+
+    @Provides
+    @Singleton
+    KindLabels kindLabels() {
+        return KindLabels.defaults();
+    }
+
+    @Provides
+    @Singleton
+    IntentQueue intentQueue(IntentStore store, Clock clock) {
+        return new IntentQueue(store, clock);
+    }
+
+    @Provides
+    @Singleton
+    PoolSettings poolSettings(ServeOptions options) {
+        return PoolSettings.withWorkers(options.workers());
+    }
+
+    /** Built, not started: {@link HookrelayServer} starts it. */
+    @Provides
+    @Singleton
+    WorkerPool workerPool(IntentQueue queue, PoolSettings settings, QueueMetrics metrics, KindLabels kindLabels) {
+        return WorkerPool.builder(queue).settings(settings).metrics(metrics).kindLabels(kindLabels).build();
+    }
+}

@@ -1,0 +1,25 @@
+package io.hookrelay.cli;
+
+import java.util.function.Function;
+import picocli.CommandLine;
+
+/** Builds the {@code hookrelay} command line. */
+public final class HookrelayCli {
+    private HookrelayCli() {
+    }
+
+    /**
+     * @param launcher    runs {@code serve}
+     * @param environment reads an environment variable, {@code System::getenv} in a real process
+     */
+    public static CommandLine commandLine(ServerLauncher launcher, Function<String, String> environment) {
+        CommandLine commandLine = new CommandLine(new HookrelayCommand());
+        commandLine.addSubcommand(new ServeCommand(launcher));
+        // Set after the subcommands are added: picocli hands these settings only to subcommands it already has.
+        commandLine.setDefaultValueProvider(new EnvironmentDefaults(environment));
+        ErrorLines errorLines = new ErrorLines();
+        commandLine.setParameterExceptionHandler(errorLines);
+        commandLine.setExecutionExceptionHandler(errorLines);
+        return commandLine;
+    }
+}

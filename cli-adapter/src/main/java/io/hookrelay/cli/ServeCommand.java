@@ -1,0 +1,55 @@
+package io.hookrelay.cli;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.ExitCode;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code hookrelay serve}: checks its options, then runs the server until it is stopped. */
+@Command(
+        name = "serve",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Runs the relay: storage, workers and the HTTP server, until stopped (SIGTERM or Ctrl-C).")
+final class ServeCommand implements Callable<Integer> {
+    private final ServerLauncher launcher;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--data-dir", paramLabel = "DIR", defaultValue = "./data",
+            description = "Directory of the database and its lock (env HOOKRELAY_DATA_DIR; default: ${DEFAULT-VALUE}).")
+    private Path dataDir;
+
+    @Option(names = "--host", paramLabel = "H", defaultValue = "127.0.0.1",
+            description = "Address to listen on (env HOOKRELAY_HOST; default: ${DEFAULT-VALUE}).")
+    private String host;
+
+    @Option(names = "--port", paramLabel = "N", defaultValue = "8080",
+            description = "Port to listen on, 0 for any free port (env HOOKRELAY_PORT; default: ${DEFAULT-VALUE}).")
+    private int port;
+
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "4",
+            description = "How many intents are worked on at once (env HOOKRELAY_WORKERS; default: ${DEFAULT-VALUE}).")
+    private int workers;
+
+    ServeCommand(ServerLauncher launcher) {
+        this.launcher = Objects.requireNonNull(launcher, "launcher");
+    }
+
+    @Override
+    public Integer call() {
+        List<String> problems = ServeOptions.problems(dataDir, host, port, workers);
+        if (!problems.isEmpty()) {
+            problems.forEach(problem -> ErrorLines.print(spec.commandLine().getErr(), problem));
+            return spec.exitCodeOnInvalidInput();
+        }
+        launcher.serve(new ServeOptions(dataDir, host, port, workers));
+        return ExitCode.OK;
+    }
+}

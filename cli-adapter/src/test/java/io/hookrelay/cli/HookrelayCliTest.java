@@ -1,0 +1,190 @@
+package io.hookrelay.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+class HookrelayCliTest {
+    private final List<ServeOptions> served = new ArrayList<>();
+    private final StringWriter out = new StringWriter();
+    private final StringWriter err = new StringWriter();
+
+    @Test
+    void serve_uses_the_defaults() {
+        int exitCode = run(Map.of(), "serve");
+
+        assertThat(exitCode).isZero();
+        assertThat(served).containsExactly(new ServeOptions(Path.of("./data"), "127.0.0.1", 8080, 4));
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void serve_takes_every_flag() {
+        int exitCode = run(Map.of(), "serve", "--data-dir", "/srv/relay", "--host", "0.0.0.0", "--port", "0", "--workers", "16");
+
+        assertThat(exitCode).isZero();
+        assertThat(served).containsExactly(new ServeOptions(Path.of("/srv/relay"), "0.0.0.0", 0, 16));
+    }
+
+    @Test
+    void environment_variables_replace_the_defaults() {
+        Map<String, String> environment = Map.of(
+                "HOOKRELAY_DATA_DIR", "/var/lib/hookrelay",
+                "HOOKRELAY_HOST", "::1",
+                "HOOKRELAY_PORT", "9090",
+                "HOOKRELAY_WORKERS", "8");
+
+        assertThat(run(environment, "serve")).isZero();
+
+        assertThat(served).containsExactly(new ServeOptions(Path.of("/var/lib/hookrelay"), "::1", 9090, 8));
+    }
+
+    @Test
+    void flags_win_over_environment_variables() {
+        Map<String, String> environment = Map.of("HOOKRELAY_PORT", "9090", "HOOKRELAY_WORKERS", "8");
+
+        assertThat(run(environment, "serve", "--port", "7070")).isZero();
+
+        assertThat(served).containsExactly(new ServeOptions(Path.of("./data"), "127.0.0.1", 7070, 8));
+    }
+
+    @Test
+    void an_empty_environment_variable_counts_as_unset() {
+        assertThat(run(Map.of("HOOKRELAY_PORT", ""), "serve")).isZero();
+
+        assertThat(served).extracting(ServeOptions::port).containsExactly(8080);
+    }
+
+    @Test
+    void environment_values_are_taken_literally() {
+        assertThat(run(Map.of("HOOKRELAY_DATA_DIR", "/data/${sys:user.home}"), "serve")).isZero();
+
+        assertThat(served).extracting(ServeOptions::dataDir).containsExactly(Path.of("/data/${sys:user.home}"));
+    }
+
+    @Test
+    void each_invalid_value_gets_one_line_and_exit_code_2() {
+        int exitCode = run(Map.of(), "serve", "--port", "70000", "--workers", "0");
+
+        assertThat(exitCode).isEqualTo(2);
+        assertThat(served).isEmpty();
+        assertThat(errLines()).containsExactly(
+                "hookrelay: --port must be between 0 and 65535, was 70000",
+                "hookrelay: --workers must be between 1 and 512, was 0");
+        assertThat(out.toString()).isEmpty();
+    }
+
+    @Test
+    void an_invalid_environment_value_is_a_usage_error_too() {
+        int exitCode = run(Map.of("HOOKRELAY_WORKERS", "513"), "serve");
+
+        assertThat(exitCode).isEqualTo(2);
+        assertThat(errLines()).containsExactly("hookrelay: --workers must be between 1 and 512, was 513");
+    }
+
+    @Test
+    void a_value_of_the_wrong_type_is_one_line_and_exit_code_2() {
+        int exitCode = run(Map.of(), "serve", "--port", "eighty");
+
+        assertThat(exitCode).isEqualTo(2);
+        assertThat(served).isEmpty();
+        assertThat(errLines()).singleElement().asString()
+                .startsWith("hookrelay: ")
+                .contains("--port")
+                .contains("eighty")
+                .endsWith("(see 'hookrelay serve --help')");
+    }
+
+    @Test
+    void an_unknown_option_is_one_line_and_exit_code_2() {
+        int exitCode = run(Map.of(), "serve", "--prot", "80");
+
+        assertThat(exitCode).isEqualTo(2);
+        assertThat(errLines()).singleElement().asString().startsWith("hookrelay: ").contains("--prot");
+    }
+
+    @Test
+    void no_subcommand_is_a_usage_error() {
+        int exitCode = run(Map.of());
+
+        assertThat(exitCode).isEqualTo(2);
+        assertThat(errLines()).singleElement().asString().startsWith("hookrelay: ").contains("subcommand");
+    }
+
+    @Test
+    void a_launcher_failure_chooses_the_exit_code_and_prints_one_line() {
+        ServerLauncher locked = options -> {
+            throw new CommandFailedException(3, "data directory " + options.dataDir() + " is in use\nby another process");
+        };
+
+        int exitCode = run(locked, Map.of(), "serve", "--data-dir", "/tmp/x");
+
+        assertThat(exitCode).isEqualTo(3);
+        assertThat(errLines()).containsExactly("hookrelay: data directory /tmp/x is in use by another process");
+    }
+
+    @Test
+    void an_unexpected_launcher_failure_is_one_line_without_a_stack_trace() {
+        ServerLauncher broken = options -> {
+            throw new IllegalStateException("something broke", new RuntimeException("deep cause"));
+        };
+
+        int exitCode = run(broken, Map.of(), "serve");
+
+        assertThat(exitCode).isEqualTo(1);
+        assertThat(errLines()).containsExactly("hookrelay: unexpected error: IllegalStateException: something broke");
+    }
+
+    @Test
+    void version_names_the_program() {
+        int exitCode = run(Map.of(), "--version");
+
+        assertThat(exitCode).isZero();
+        assertThat(out.toString()).startsWith("hookrelay ");
+    }
+
+    @Test
+    void help_lists_serve() {
+        assertThat(run(Map.of(), "--help")).isZero();
+
+        assertThat(out.toString()).contains("serve");
+    }
+
+    @Test
+    void serve_help_names_the_environment_variables_and_shows_their_values() {
+        assertThat(run(Map.of("HOOKRELAY_PORT", "9999"), "serve", "--help")).isZero();
+
+        assertThat(out.toString()).contains("HOOKRELAY_DATA_DIR", "HOOKRELAY_HOST", "HOOKRELAY_PORT", "HOOKRELAY_WORKERS", "default: 9999");
+        assertThat(served).isEmpty();
+    }
+
+    @Test
+    void serve_options_refuse_invalid_values_outside_the_command_line_too() {
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> new ServeOptions(Path.of("d"), " ", -1, 4))
+                .withMessage("--host must not be empty; --port must be between 0 and 65535, was -1");
+    }
+
+    private int run(Map<String, String> environment, String... args) {
+        return run(served::add, environment, args);
+    }
+
+    private int run(ServerLauncher launcher, Map<String, String> environment, String... args) {
+        CommandLine commandLine = HookrelayCli.commandLine(launcher, environment::get);
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        return commandLine.execute(args);
+    }
+
+    private List<String> errLines() {
+        return err.toString().lines().toList();
+    }
+}

@@ -1,0 +1,91 @@
+package io.hookrelay.bench;
+
+import io.hookrelay.queue.AttemptOutcome;
+import io.hookrelay.queue.IntentQueue;
+import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.PoolSettings;
+import io.hookrelay.queue.QueueMetrics;
+import io.hookrelay.queue.WorkerPool;
+import io.hookrelay.storage.sqlite.SqliteDatabase;
+import io.hookrelay.storage.sqlite.SqliteIntentStore;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * No-op intents through the whole queue on SQLite: concurrent producers enqueue one intent per call, a
+ * {@link WorkerPool} claims, runs a handler that does nothing, and completes. The figure is intents per
+ * second from the first enqueue to the last completion, so it counts every durable write an intent costs.
+ */
+final class QueueThroughput {
+    private static final String KIND = "job";
+
+    private QueueThroughput() {
+    }
+
+    record Result(int intents, int completed, double intentsPerSecond) {
+    }
+
+    static Result measure(Path dataDir, int intents, int producers, int workers, Duration timeout) throws Exception {
+        CountDownLatch completed = new CountDownLatch(intents);
+        QueueMetrics countCompletions = new QueueMetrics() {
+            @Override
+            public void attemptFinished(String kindLabel, AttemptOutcome outcome, Duration duration) {
+                if (outcome == AttemptOutcome.SUCCESS) {
+                    completed.countDown();
+                }
+            }
+
+            @Override
+            public void storeRetried(String operation) {
+            }
+        };
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+            IntentQueue queue = new IntentQueue(new SqliteIntentStore(database), Clock.systemUTC());
+            try (WorkerPool pool = WorkerPool.builder(queue)
+                    .handler(KIND, (intent, signal) -> { })
+                    .settings(PoolSettings.withWorkers(workers))
+                    .metrics(countCompletions)
+                    .build()) {
+                pool.start();
+                long started = System.nanoTime();
+                enqueueConcurrently(queue, intents, producers);
+                boolean finished = completed.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
+                long elapsed = System.nanoTime() - started;
+                int done = intents - (int) completed.getCount();
+                if (!finished) {
+                    throw new IllegalStateException("only " + done + " of " + intents + " intents completed within " + timeout);
+                }
+                return new Result(intents, done, intents / RawSqliteCommits.seconds(elapsed));
+            }
+        }
+    }
+
+    private static void enqueueConcurrently(IntentQueue queue, int intents, int producers) throws Exception {
+        ExecutorService executor = Executors.newFixedThreadPool(producers);
+        try {
+            List<Future<?>> futures = new ArrayList<>();
+            for (int producer = 0; producer < producers; producer++) {
+                int first = producer;
+                futures.add(executor.submit(() -> {
+                    for (int i = first; i < intents; i += producers) {
+                        queue.enqueue(NewIntent.of(KIND, "event-" + i, "bench", ""));
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> future : futures) {
+                future.get();
+            }
+        } finally {
+            executor.shutdownNow();
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.hookrelay.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The runnable jar as an operator uses it: start, probe, stop with SIGTERM, and refuse a second process. */
+class ServerProcessIT {
+    /** A JVM that ran its shutdown hooks after SIGTERM exits 143 (128 + 15); 0 if it exited on its own. */
+    private static final int STOPPED_BY_SIGTERM = 143;
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+
+    @Test
+    void servesHealthReadinessAndMetricsThenStopsOnSigtermAndReleasesTheDataDirectory(@TempDir Path dataDir) throws Exception {
+        try (HookrelayProcess server = HookrelayProcess.serve(dataDir)) {
+            int port = server.awaitPort();
+
+            assertThat(get(port, "/healthz").statusCode()).isEqualTo(200);
+            assertThat(get(port, "/readyz").statusCode()).isEqualTo(200);
+            HttpResponse<String> metrics = get(port, "/metrics");
+            assertThat(metrics.statusCode()).isEqualTo(200);
+            assertThat(metrics.body()).contains("relay_work_pending{kind=\"delivery\"}", "jvm_memory_used_bytes");
+
+            server.terminate();
+            assertThat(server.awaitExit()).isIn(0, STOPPED_BY_SIGTERM);
+            assertThat(server.stderrLines()).noneMatch(line -> line.contains("Exception"));
+        }
+        try (HookrelayProcess restarted = HookrelayProcess.serve(dataDir)) {
+            int port = restarted.awaitPort();
+            assertThat(get(port, "/readyz").statusCode()).isEqualTo(200);
+        }
+    }
+
+    @Test
+    void aSecondProcessOnTheSameDataDirectoryExitsWithCode3AndOneLineNamingIt(@TempDir Path dataDir) throws Exception {
+        try (HookrelayProcess first = HookrelayProcess.serve(dataDir)) {
+            first.awaitPort();
+
+            try (HookrelayProcess second = HookrelayProcess.serve(dataDir)) {
+                assertThat(second.awaitExit()).isEqualTo(3);
+                assertThat(second.stderrLines()).hasSize(1);
+                assertThat(second.stderrLines().get(0)).contains(dataDir.toString());
+            }
+        }
+    }
+
+    @Test
+    void anInvalidSettingIsAOneLineUsageError(@TempDir Path dataDir) throws Exception {
+        try (HookrelayProcess server = HookrelayProcess.start("serve", "--data-dir", dataDir.toString(), "--port", "70000")) {
+            assertThat(server.awaitExit()).isEqualTo(2);
+            assertThat(server.stderrLines()).hasSize(1);
+            assertThat(server.stderrLines().get(0)).contains("port");
+        }
+    }
+
+    private HttpResponse<String> get(int port, String path) throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                .timeout(Duration.ofSeconds(10))
+                .build();
+        return http.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+}

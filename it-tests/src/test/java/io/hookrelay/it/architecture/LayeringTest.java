@@ -1,0 +1,102 @@
+package io.hookrelay.it.architecture;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The module rules of DESIGN §1, checked on the production classes of every module. Maven already keeps
+ * modules from depending on modules they do not declare; these rules also catch what a POM cannot see,
+ * such as a framework arriving transitively in the domain.
+ */
+class LayeringTest {
+    private static final String QUEUE = "io.hookrelay.queue..";
+    private static final String DELIVERY = "io.hookrelay.delivery..";
+    private static final String STORAGE = "io.hookrelay.storage..";
+    private static final String HTTP = "io.hookrelay.http..";
+    private static final String CLI = "io.hookrelay.cli..";
+    private static final String APP = "io.hookrelay.app..";
+    private static final String[] FRAMEWORKS = {
+        "com.google.inject..", "jakarta.inject..", "javax.inject..", "org.jdbi..", "org.sqlite..", "com.zaxxer..",
+        "io.undertow..", "org.xnio..", "io.micrometer..", "io.prometheus..", "picocli..", "com.fasterxml.jackson..",
+    };
+
+    private static JavaClasses production;
+
+    @BeforeAll
+    static void importProductionClasses() {
+        production = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .withImportOption(location -> !location.contains("/io/hookrelay/queue/testing/"))
+                .importPackages("io.hookrelay");
+    }
+
+    @Test
+    void everyAdapterIsImported() {
+        for (String layer : new String[] {QUEUE, STORAGE, HTTP, CLI, APP}) {
+            String packagePrefix = layer.substring(0, layer.length() - 2);
+            assertThat(production.stream().anyMatch(c -> c.getPackageName().startsWith(packagePrefix)))
+                    .as("production classes found in %s", packagePrefix)
+                    .isTrue();
+        }
+    }
+
+    @Test
+    void theDomainUsesNoFramework() {
+        check(noClasses().that().resideInAnyPackage(QUEUE, DELIVERY)
+                .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS)
+                .because("queue-core and delivery-engine are plain Java (DESIGN §1)"));
+    }
+
+    @Test
+    void theQueueDependsOnNothingElseOfOurs() {
+        check(noClasses().that().resideInAPackage(QUEUE)
+                .should().dependOnClassesThat().resideInAnyPackage(DELIVERY, STORAGE, HTTP, CLI, APP));
+    }
+
+    @Test
+    void theRelayDomainDependsOnlyOnTheQueue() {
+        // delivery-engine may still be empty; every other rule here must match classes to pass.
+        noClasses().that().resideInAPackage(DELIVERY)
+                .should().dependOnClassesThat().resideInAnyPackage(STORAGE, HTTP, CLI, APP)
+                .allowEmptyShould(true)
+                .check(production);
+    }
+
+    @Test
+    void adaptersDoNotDependOnEachOtherOrOnTheApp() {
+        check(noClasses().that().resideInAPackage(STORAGE)
+                .should().dependOnClassesThat().resideInAnyPackage(HTTP, CLI, APP));
+        check(noClasses().that().resideInAPackage(HTTP)
+                .should().dependOnClassesThat().resideInAnyPackage(STORAGE, CLI, APP));
+        check(noClasses().that().resideInAPackage(CLI)
+                .should().dependOnClassesThat().resideInAnyPackage(STORAGE, HTTP, APP));
+    }
+
+    @Test
+    void guiceIsUsedOnlyInTheApp() {
+        check(noClasses().that().resideOutsideOfPackage(APP)
+                .should().dependOnClassesThat().resideInAnyPackage("com.google.inject..", "jakarta.inject..", "javax.inject..")
+                .because("only app wires the object graph (DESIGN §1)"));
+    }
+
+    @Test
+    void eachTechnologyStaysInItsAdapter() {
+        check(noClasses().that().resideOutsideOfPackage(STORAGE)
+                .should().dependOnClassesThat().resideInAnyPackage("org.jdbi..", "org.sqlite..", "com.zaxxer.."));
+        check(noClasses().that().resideOutsideOfPackages(HTTP, APP)
+                .should().dependOnClassesThat().resideInAnyPackage("io.undertow..", "org.xnio.."));
+        check(noClasses().that().resideOutsideOfPackages(CLI, APP)
+                .should().dependOnClassesThat().resideInAPackage("picocli.."));
+    }
+
+    private static void check(ArchRule rule) {
+        rule.allowEmptyShould(false).check(production);
+    }
+}
