@@ -1,9 +1,7 @@
 package io.hookrelay.app;
 
-import com.google.inject.Guice;
 import com.google.inject.Inject;
 import com.google.inject.Injector;
-import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.http.HttpServer;
 import io.hookrelay.queue.WorkerPool;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
@@ -39,11 +37,6 @@ public final class HookrelayServer implements AutoCloseable {
         this.workerPool = workerPool;
         this.httpServer = httpServer;
         this.meterBinders = meterBinders;
-    }
-
-    /** Wires a server for {@code options} with a new injector and starts it. */
-    public static HookrelayServer start(ServeOptions options) {
-        return start(Guice.createInjector(new HookrelayModule(options)));
     }
 
     /** Wires the server {@code injector} describes and starts it. */

@@ -1,6 +1,9 @@
 package io.hookrelay.app;
 
+import com.google.inject.Guice;
+import com.google.inject.Injector;
 import io.hookrelay.cli.HookrelayCli;
+import io.hookrelay.cli.ServeOptions;
 
 /** {@code java -jar hookrelay.jar}: the command line, with the server this module wires behind {@code serve}. */
 public final class Main {
@@ -9,7 +12,12 @@ public final class Main {
 
     /** The only place the process exits: every command reports through its exit code. */
     public static void main(String[] args) {
-        int exitCode = HookrelayCli.commandLine(new ProcessServerLauncher(), System::getenv).execute(args);
+        int exitCode = HookrelayCli.commandLine(new ProcessServerLauncher(Main::injector), System::getenv).execute(args);
         System.exit(exitCode);
+    }
+
+    /** The process's one injector, created when {@code serve} has its options. */
+    static Injector injector(ServeOptions options) {
+        return Guice.createInjector(new HookrelayModule(options));
     }
 }

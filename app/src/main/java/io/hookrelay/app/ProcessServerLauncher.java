@@ -1,22 +1,28 @@
 package io.hookrelay.app;
 
-import com.google.inject.Guice;
+import com.google.inject.Injector;
 import io.hookrelay.cli.CommandFailedException;
 import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.cli.ServerLauncher;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Runs the server as this process's whole life: starts it, stops it on SIGTERM/SIGINT or JVM shutdown,
  * and returns once it has stopped.
  */
 final class ProcessServerLauncher implements ServerLauncher {
+    private final Function<ServeOptions, Injector> injectorFactory;
+
+    ProcessServerLauncher(Function<ServeOptions, Injector> injectorFactory) {
+        this.injectorFactory = Objects.requireNonNull(injectorFactory, "injectorFactory");
+    }
 
     @Override
     public void serve(ServeOptions options) {
         HookrelayServer server = StartupFailures.translate(options,
-                () -> HookrelayServer.wire(Guice.createInjector(new HookrelayModule(options))));
+                () -> HookrelayServer.wire(injectorFactory.apply(options)));
         Runnable stop = () -> {
             try {
                 server.close();

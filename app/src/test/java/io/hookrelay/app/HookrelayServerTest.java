@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.google.inject.Guice;
 import com.google.inject.Injector;
 import io.hookrelay.cli.CommandFailedException;
 import io.hookrelay.cli.HookrelayCli;
@@ -42,7 +41,7 @@ class HookrelayServerTest {
 
     @BeforeEach
     void start() {
-        injector = Guice.createInjector(new HookrelayModule(new ServeOptions(dataDir, "127.0.0.1", 0, 2)));
+        injector = Main.injector(new ServeOptions(dataDir, "127.0.0.1", 0, 2));
         server = HookrelayServer.start(injector);
     }
 
@@ -107,7 +106,7 @@ class HookrelayServerTest {
     @Test
     void a_server_stopped_before_it_started_stays_stopped(@TempDir Path otherDataDir) throws Exception {
         HookrelayServer early = HookrelayServer.wire(
-                Guice.createInjector(new HookrelayModule(new ServeOptions(otherDataDir, "127.0.0.1", 0, 1))));
+                Main.injector(new ServeOptions(otherDataDir, "127.0.0.1", 0, 1)));
 
         early.close();
         early.start();
@@ -122,7 +121,7 @@ class HookrelayServerTest {
         ServeOptions sameDir = new ServeOptions(dataDir, "127.0.0.1", 0, 1);
         Path realDir = dataDir.toRealPath();
 
-        assertThatThrownBy(() -> StartupFailures.translate(sameDir, () -> HookrelayServer.start(sameDir)))
+        assertThatThrownBy(() -> StartupFailures.translate(sameDir, () -> HookrelayServer.start(Main.injector(sameDir))))
                 .isInstanceOfSatisfying(CommandFailedException.class, failure -> {
                     assertThat(failure.exitCode()).isEqualTo(3);
                     assertThat(failure.getMessage()).isEqualTo("data directory " + realDir
@@ -134,7 +133,7 @@ class HookrelayServerTest {
     @Test
     void serve_on_a_locked_data_directory_prints_one_line_and_exits_3() {
         StringWriter err = new StringWriter();
-        CommandLine commandLine = HookrelayCli.commandLine(new ProcessServerLauncher(), Map.<String, String>of()::get);
+        CommandLine commandLine = HookrelayCli.commandLine(new ProcessServerLauncher(Main::injector), Map.<String, String>of()::get);
         commandLine.setErr(new PrintWriter(err, true));
 
         int exitCode = commandLine.execute("serve", "--data-dir", dataDir.toString(), "--port", "0");
@@ -150,7 +149,7 @@ class HookrelayServerTest {
     void a_port_in_use_fails_the_start_and_releases_the_data_directory(@TempDir Path otherDataDir) {
         ServeOptions samePort = new ServeOptions(otherDataDir, "127.0.0.1", server.address().getPort(), 1);
 
-        assertThatThrownBy(() -> StartupFailures.translate(samePort, () -> HookrelayServer.start(samePort)))
+        assertThatThrownBy(() -> StartupFailures.translate(samePort, () -> HookrelayServer.start(Main.injector(samePort))))
                 .isInstanceOfSatisfying(CommandFailedException.class, failure -> {
                     assertThat(failure.exitCode()).isEqualTo(1);
                     assertThat(failure.getMessage()).startsWith("cannot listen on 127.0.0.1:" + server.address().getPort());

@@ -47,7 +47,9 @@ public final class QueueBenchmark {
                     "|---|---|",
                     String.format(Locale.ROOT, "| raw SQLite single-row commits/s (baseline) | %,.0f |", rawCommitsPerSecond),
                     String.format(Locale.ROOT, "| queue no-op intents/s, enqueue→complete | %,.0f |", queue.intentsPerSecond()),
-                    String.format(Locale.ROOT, "| ratio queue / raw commits | %.2f |", ratio()));
+                    String.format(Locale.ROOT, "| ratio queue / raw commits | %.2f |", ratio()),
+                    String.format(Locale.ROOT, "| queue write transactions (tasks per transaction) | %,d (%.1f) |",
+                            queue.writeStats().transactions(), queue.meanBatch()));
         }
     }
 

@@ -8,6 +8,7 @@ import io.hookrelay.queue.QueueMetrics;
 import io.hookrelay.queue.WorkerPool;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteIntentStore;
+import io.hookrelay.storage.sqlite.WriteStats;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -30,7 +31,13 @@ final class QueueThroughput {
     private QueueThroughput() {
     }
 
-    record Result(int intents, int completed, double intentsPerSecond) {
+    /**
+     * @param writeStats the writer's commits during the run: tasks per transaction is the group-commit batch
+     */
+    record Result(int intents, int completed, double intentsPerSecond, WriteStats writeStats) {
+        double meanBatch() {
+            return writeStats.transactions() == 0 ? 0 : (double) writeStats.tasks() / writeStats.transactions();
+        }
     }
 
     static Result measure(Path dataDir, int intents, int producers, int workers, Duration timeout) throws Exception {
@@ -63,7 +70,7 @@ final class QueueThroughput {
                 if (!finished) {
                     throw new IllegalStateException("only " + done + " of " + intents + " intents completed within " + timeout);
                 }
-                return new Result(intents, done, intents / RawSqliteCommits.seconds(elapsed));
+                return new Result(intents, done, intents / RawSqliteCommits.seconds(elapsed), database.writeStats());
             }
         }
     }

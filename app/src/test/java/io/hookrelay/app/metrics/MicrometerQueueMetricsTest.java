@@ -6,6 +6,7 @@ import io.hookrelay.queue.AttemptOutcome;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.KindLabels;
 import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.testing.MutableClock;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteIntentStore;
 import io.micrometer.core.instrument.Gauge;

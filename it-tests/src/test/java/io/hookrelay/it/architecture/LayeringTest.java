@@ -3,6 +3,8 @@ package io.hookrelay.it.architecture;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.google.inject.Guice;
+import com.google.inject.Module;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -84,6 +86,13 @@ class LayeringTest {
         check(noClasses().that().resideOutsideOfPackage(APP)
                 .should().dependOnClassesThat().resideInAnyPackage("com.google.inject..", "jakarta.inject..", "javax.inject..")
                 .because("only app wires the object graph (DESIGN §1)"));
+    }
+
+    @Test
+    void theInjectorIsCreatedOnlyInMain() {
+        check(noClasses().that().doNotHaveFullyQualifiedName("io.hookrelay.app.Main")
+                .should().callMethod(Guice.class, "createInjector", Module[].class)
+                .because("one injector per process, created in main (DESIGN §1)"));
     }
 
     @Test
