@@ -1,9 +1,7 @@
 package io.hookrelay.it;
 
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,23 +14,22 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The real {@code hookrelay.jar} in a child JVM, as an operator runs it: its output is collected line by
- * line so a test can wait for what the server says rather than for a fixed time.
+ * The real {@code hookrelay.jar} in a child JVM, as an operator runs it. Its output goes to files rather
+ * than pipes: the JDK drains and closes a child's pipes when it exits, which races a thread still reading
+ * them, while a file keeps every line for the test to wait on and assert.
  */
 final class HookrelayProcess implements AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)");
-    private static final Duration STARTUP = Duration.ofSeconds(60);
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
 
     private final Process process;
-    private final List<String> stdout = new ArrayList<>();
-    private final List<String> stderr = new ArrayList<>();
-    private final Thread stdoutReader;
-    private final Thread stderrReader;
+    private final Path stdout;
+    private final Path stderr;
 
-    private HookrelayProcess(Process process) {
+    private HookrelayProcess(Process process, Path stdout, Path stderr) {
         this.process = process;
-        this.stdoutReader = collect(process.getInputStream(), stdout);
-        this.stderrReader = collect(process.getErrorStream(), stderr);
+        this.stdout = stdout;
+        this.stderr = stderr;
     }
 
     static HookrelayProcess start(String... arguments) throws IOException {
@@ -42,9 +39,11 @@ final class HookrelayProcess implements AutoCloseable {
         }
         List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar.toString()));
         command.addAll(List.of(arguments));
-        ProcessBuilder builder = new ProcessBuilder(command);
+        Path stdout = Files.createTempFile("hookrelay-stdout", ".log");
+        Path stderr = Files.createTempFile("hookrelay-stderr", ".log");
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("HOOKRELAY_"));
-        return new HookrelayProcess(builder.start());
+        return new HookrelayProcess(builder.start(), stdout, stderr);
     }
 
     static HookrelayProcess serve(Path dataDir) throws IOException {
@@ -53,7 +52,7 @@ final class HookrelayProcess implements AutoCloseable {
 
     /** Waits for the line announcing the bound port, failing early if the process dies first. */
     int awaitPort() throws InterruptedException {
-        long deadline = System.nanoTime() + STARTUP.toNanos();
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (System.nanoTime() < deadline) {
             Optional<Integer> port = findPort();
             if (port.isPresent()) {
@@ -64,11 +63,11 @@ final class HookrelayProcess implements AutoCloseable {
             }
             Thread.sleep(20);
         }
-        throw new IllegalStateException("hookrelay did not start within " + STARTUP + ": " + output());
+        throw new IllegalStateException("hookrelay did not start within " + PATIENCE + ": " + output());
     }
 
-    private synchronized Optional<Integer> findPort() {
-        for (String line : stdout) {
+    private Optional<Integer> findPort() {
+        for (String line : stdoutLines()) {
             Matcher matcher = LISTENING.matcher(line);
             if (matcher.find()) {
                 return Optional.of(Integer.parseInt(matcher.group(1)));
@@ -77,13 +76,10 @@ final class HookrelayProcess implements AutoCloseable {
         return Optional.empty();
     }
 
-    /** Waits for the process to exit and for its output to be read to the end. */
     int awaitExit() throws InterruptedException {
-        if (!process.waitFor(STARTUP.toMillis(), TimeUnit.MILLISECONDS)) {
-            throw new IllegalStateException("hookrelay did not exit within " + STARTUP + ": " + output());
+        if (!process.waitFor(PATIENCE.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException("hookrelay did not exit within " + PATIENCE + ": " + output());
         }
-        stdoutReader.join(STARTUP.toMillis());
-        stderrReader.join(STARTUP.toMillis());
         return process.exitValue();
     }
 
@@ -92,43 +88,47 @@ final class HookrelayProcess implements AutoCloseable {
         process.destroy();
     }
 
-    synchronized List<String> stdoutLines() {
-        return List.copyOf(stdout);
+    List<String> stdoutLines() {
+        return lines(stdout);
     }
 
-    synchronized List<String> stderrLines() {
-        return List.copyOf(stderr);
+    List<String> stderrLines() {
+        return lines(stderr);
     }
 
-    synchronized String output() {
-        return "stdout=" + stdout + " stderr=" + stderr;
+    String output() {
+        return "stdout=" + stdoutLines() + " stderr=" + stderrLines();
     }
 
     @Override
-    public void close() throws InterruptedException {
-        if (process.isAlive()) {
-            process.destroyForcibly();
-            process.waitFor(STARTUP.toMillis(), TimeUnit.MILLISECONDS);
+    public void close() {
+        try {
+            if (process.isAlive()) {
+                process.destroyForcibly();
+                process.waitFor(PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            deleteQuietly(stdout);
+            deleteQuietly(stderr);
         }
     }
 
-    private Thread collect(InputStream stream, List<String> lines) {
-        Thread reader = new Thread(() -> {
-            try (BufferedReader in = new BufferedReader(new InputStreamReader(stream, StandardCharsets.UTF_8))) {
-                for (String line = in.readLine(); line != null; line = in.readLine()) {
-                    synchronized (this) {
-                        lines.add(line);
-                    }
-                }
-            } catch (IOException e) {
-                synchronized (this) {
-                    lines.add("<output unreadable: " + e + ">");
-                }
-            }
-        }, "hookrelay-output");
-        reader.setDaemon(true);
-        reader.start();
-        return reader;
+    private static List<String> lines(Path file) {
+        try {
+            return Files.readAllLines(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteQuietly(Path file) {
+        try {
+            Files.deleteIfExists(file);
+        } catch (IOException e) {
+            // A leftover log file in the temp directory harms nothing.
+        }
     }
 
     private static String javaBinary() {
