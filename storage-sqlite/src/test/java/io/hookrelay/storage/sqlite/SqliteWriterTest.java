@@ -99,14 +99,8 @@ class SqliteWriterTest {
     @Test
     void aFailingCallInABatchFailsAloneAndTheOthersAreCommitted() throws Exception {
         store.enqueue(new NewIntent("taken-id", "batch", "first", "target", "{}", Optional.empty()), NOW);
-        CountDownLatch writerHeld = new CountDownLatch(1);
         CountDownLatch releaseWriter = new CountDownLatch(1);
-        Future<Object> holder = threads.submit(() -> database.write("hold the writer", handle -> {
-            writerHeld.countDown();
-            awaitUninterruptibly(releaseWriter);
-            return null;
-        }));
-        writerHeld.await();
+        Future<Object> holder = holdWriter(releaseWriter);
         WriteStats before = database.writeStats();
 
         List<Future<Enqueued>> good = new ArrayList<>();
@@ -136,14 +130,8 @@ class SqliteWriterTest {
 
     @Test
     void theWriterTakesTheWriteLockWhenItsTransactionBegins() throws Exception {
-        CountDownLatch writerHeld = new CountDownLatch(1);
         CountDownLatch releaseWriter = new CountDownLatch(1);
-        Future<Object> holder = threads.submit(() -> database.write("hold the writer", handle -> {
-            writerHeld.countDown();
-            awaitUninterruptibly(releaseWriter);
-            return null;
-        }));
-        writerHeld.await();
+        Future<Object> holder = holdWriter(releaseWriter);
         try (Connection other = PlainConnections.open(database.databaseFile())) {
             PlainConnections.execute(other, "PRAGMA busy_timeout = 0");
             // Nothing has been written yet: only BEGIN IMMEDIATE explains the lock being held.
@@ -164,6 +152,18 @@ class SqliteWriterTest {
             PlainConnections.execute(other, "BEGIN IMMEDIATE");
             PlainConnections.execute(other, "ROLLBACK");
         }
+    }
+
+    /** Occupies the writer with a call of its own until {@code release} opens, so later calls queue behind it. */
+    private Future<Object> holdWriter(CountDownLatch release) throws InterruptedException {
+        CountDownLatch held = new CountDownLatch(1);
+        Future<Object> holder = threads.submit(() -> database.write("hold the writer", handle -> {
+            held.countDown();
+            awaitUninterruptibly(release);
+            return null;
+        }));
+        held.await();
+        return holder;
     }
 
     private static void awaitUninterruptibly(CountDownLatch latch) {
