@@ -9,6 +9,7 @@ import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.PoolSettings;
 import io.hookrelay.queue.ScheduleBackoff;
 import io.hookrelay.queue.WorkerPool;
+import io.hookrelay.queue.testing.Await;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteIntentStore;
 import java.nio.file.Path;
@@ -43,17 +44,10 @@ class EmbeddedQueueExampleTest {
                 assertThat(mailbox.poll(30, TimeUnit.SECONDS)).isEqualTo("{\"total\":12}");
                 assertThat(again.duplicate()).isTrue();
                 assertThat(again.id()).isEqualTo(first.id());
-                awaitState(queue, first.id(), IntentState.COMPLETED);
+                Await.until("the intent is completed", Duration.ofSeconds(30),
+                        () -> queue.find(first.id()).orElseThrow().state() == IntentState.COMPLETED);
                 assertThat(mailbox).isEmpty();
             }
         }
-    }
-
-    private static void awaitState(IntentQueue queue, String id, IntentState expected) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (queue.find(id).orElseThrow().state() != expected && System.nanoTime() < deadline) {
-            Thread.sleep(10);
-        }
-        assertThat(queue.find(id).orElseThrow().state()).isEqualTo(expected);
     }
 }
