@@ -9,7 +9,6 @@ import io.hookrelay.storage.sqlite.DataDirectoryLockedException;
 import io.hookrelay.storage.sqlite.IncompatibleDatabaseException;
 import java.net.BindException;
 import java.net.UnknownHostException;
-import java.nio.file.Path;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,10 +41,8 @@ final class StartupFailures {
 
     private static CommandFailedException asCommandFailure(ServeOptions options, RuntimeException failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof DataDirectoryLockedException locked) {
-                Path dir = locked.dataDir();
-                return new CommandFailedException(DATA_DIR_LOCKED, "data directory " + dir
-                        + " is in use by another hookrelay process (lock " + dir.resolve("hookrelay.lock") + ")", failure);
+            if (cause instanceof DataDirectoryLockedException) {
+                return new CommandFailedException(DATA_DIR_LOCKED, cause.getMessage(), failure);
             }
             if (cause instanceof IncompatibleDatabaseException) {
                 return new CommandFailedException(INCOMPATIBLE_DATABASE, cause.getMessage(), failure);

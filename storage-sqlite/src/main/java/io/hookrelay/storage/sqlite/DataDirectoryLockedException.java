@@ -3,13 +3,16 @@ package io.hookrelay.storage.sqlite;
 import java.nio.file.Path;
 import java.util.Objects;
 
-/** Another process (or another {@link SqliteDatabase} in this one) already owns the data directory. */
+/**
+ * Another process (or another {@link SqliteDatabase} in this one) already owns the data directory. The
+ * message is the one line an operator is shown: it names the directory and the lock file that proves it.
+ */
 public class DataDirectoryLockedException extends RuntimeException {
     private final Path dataDir;
 
     public DataDirectoryLockedException(Path dataDir) {
-        super("data directory " + dataDir + " is in use by another hookrelay (" + DataDirectoryLock.FILE_NAME
-                + " is locked)");
+        super("data directory " + dataDir + " is in use by another hookrelay process (lock "
+                + dataDir.resolve(DataDirectoryLock.FILE_NAME) + ")");
         this.dataDir = Objects.requireNonNull(dataDir, "dataDir");
     }
 
