@@ -9,8 +9,8 @@ import java.util.Objects;
 
 /**
  * {@code GET /metrics}: the registry in the Prometheus text format 0.0.4 (what {@code scrape()} renders),
- * which every Prometheus-compatible scraper reads. The page is rendered in full before anything is sent, so a gauge failing mid-scrape
- * still gets a proper error answer rather than a truncated page.
+ * which every Prometheus-compatible scraper reads. The page is rendered in full before anything is sent,
+ * so a gauge failing mid-scrape still gets a proper error answer rather than a truncated page.
  */
 final class MetricsHandler implements HttpHandler {
     static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
