@@ -42,6 +42,14 @@ public final class IntentQueue {
         return results;
     }
 
+    /**
+     * Wakes workers after intents were stored by another path than {@link #enqueueAll}, such as an adapter
+     * that writes an intent in the same transaction as its own rows.
+     */
+    public void notifyWorkAvailable() {
+        listeners.forEach(QueueListener::workAvailable);
+    }
+
     /** See {@link IntentStore#retryNow}. */
     public boolean retryNow(String id) {
         Optional<ClaimRef> running = currentClaim(id);

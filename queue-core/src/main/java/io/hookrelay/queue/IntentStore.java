@@ -42,14 +42,26 @@ public interface IntentStore {
     /** Extends a claim's lease to {@code now + lease}. */
     boolean renew(ClaimRef claim, Instant now, Duration lease);
 
-    /** Settles a claimed intent as {@code completed}. */
-    boolean complete(ClaimRef claim, Instant now);
+    /**
+     * Writes how a claimed attempt ended, under the claim's fence, together with its attempt-log entry when
+     * one is given: both land in one transaction or neither does.
+     */
+    boolean settle(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry, Instant now);
+
+    /** Settles a claimed intent as {@code completed}, without an attempt-log entry. */
+    default boolean complete(ClaimRef claim, Instant now) {
+        return settle(claim, new Settlement.Complete(), Optional.empty(), now);
+    }
 
     /** Returns a claimed intent to {@code pending}, due at {@code nextAt}, recording why. */
-    boolean retry(ClaimRef claim, Instant nextAt, String error, Instant now);
+    default boolean retry(ClaimRef claim, Instant nextAt, String error, Instant now) {
+        return settle(claim, new Settlement.Retry(nextAt, error), Optional.empty(), now);
+    }
 
     /** Settles a claimed intent as {@code failed}, recording why. */
-    boolean fail(ClaimRef claim, String error, Instant now);
+    default boolean fail(ClaimRef claim, String error, Instant now) {
+        return settle(claim, new Settlement.Fail(error), Optional.empty(), now);
+    }
 
     /**
      * Operator retry: a {@code pending}, {@code running}, {@code failed} or {@code cancelled} intent becomes
@@ -75,6 +87,9 @@ public interface IntentStore {
     boolean isPaused(String kind, String target);
 
     Optional<Intent> find(String id);
+
+    /** The intent's attempt log, oldest first; empty for an unknown intent. */
+    List<AttemptRecord> attempts(String intentId);
 
     /** How many intents are {@code pending}, by raw kind; kinds with none may be absent. */
     Map<String, Long> countPendingByKind();

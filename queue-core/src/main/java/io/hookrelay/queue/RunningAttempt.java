@@ -10,7 +10,7 @@ import java.util.concurrent.ScheduledFuture;
 final class RunningAttempt {
     final Intent intent;
     final ClaimRef claim;
-    final CancellationSignal signal = new CancellationSignal();
+    final AttemptContext context = new AttemptContext();
     private Thread handlerThread;
     private ScheduledFuture<?> renewal;
 
@@ -30,7 +30,7 @@ final class RunningAttempt {
     }
 
     synchronized void callOff() {
-        signal.cancel();
+        context.cancel();
         if (handlerThread != null) {
             handlerThread.interrupt();
         }
@@ -41,7 +41,7 @@ final class RunningAttempt {
      * is discarded rather than written.
      */
     boolean calledOff() {
-        return signal.isCancelled();
+        return context.isCancelled();
     }
 
     synchronized void renewWith(ScheduledFuture<?> future) {

@@ -15,6 +15,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -223,7 +224,7 @@ public final class WorkerPool implements AutoCloseable {
         }
         attempt.enterHandler(Thread.currentThread());
         try {
-            handler.handle(attempt.intent, attempt.signal);
+            handler.handle(attempt.intent, attempt.context);
             return HandlerVerdict.success();
         } catch (VirtualMachineError e) {
             throw e;
@@ -321,6 +322,14 @@ public final class WorkerPool implements AutoCloseable {
         public Builder retryPolicy(String kind, RetryPolicy policy) {
             retryPolicies.put(Objects.requireNonNull(kind, "kind"), Objects.requireNonNull(policy, "policy"));
             return this;
+        }
+
+        /**
+         * The policy for one kind, chosen per intent: for work whose retry schedule belongs to its target
+         * rather than to its kind. Takes precedence over {@link #retryPolicy} for the same kind.
+         */
+        public Builder retryPolicyPerIntent(String kind, Function<Intent, RetryPolicy> policyOf) {
+            throw new UnsupportedOperationException("to be implemented");
         }
 
         /** Defaults to {@link ExponentialBackoff}. */

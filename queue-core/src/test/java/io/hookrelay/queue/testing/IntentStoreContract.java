@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import static org.assertj.core.api.Assertions.entry;
 
 import io.hookrelay.queue.AttemptOutcome;
-import io.hookrelay.queue.CancellationSignal;
+import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.ExponentialBackoff;
@@ -1050,9 +1050,9 @@ public abstract class IntentStoreContract {
         }
 
         /** Waits, as a well-behaved handler does, for its attempt to be called off; true if it was. */
-        private boolean awaitCallOff(CancellationSignal signal) {
+        private boolean awaitCallOff(AttemptContext signal) {
             try {
-                return signal.await(WAIT);
+                return signal.awaitCancellation(WAIT);
             } catch (InterruptedException interrupted) {
                 return signal.isCancelled();
             }

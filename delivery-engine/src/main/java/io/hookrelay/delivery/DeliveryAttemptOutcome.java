@@ -1,0 +1,23 @@
+package io.hookrelay.delivery;
+
+import java.util.Locale;
+
+/**
+ * How one delivery attempt ended, as counted in {@code relay_delivery_attempts_total{outcome}} and as the
+ * class at the start of an attempt's error text.
+ */
+public enum DeliveryAttemptOutcome {
+    SUCCESS,
+    /** A redirect, which is never followed: the target's URL should be fixed instead. */
+    HTTP_3XX,
+    HTTP_4XX,
+    HTTP_5XX,
+    TIMEOUT,
+    CONNECT_ERROR,
+    /** The connection broke after it was made, or the exchange failed in another way. */
+    IO_ERROR;
+
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,24 @@
+package io.hookrelay.delivery;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Reads of deliveries (their states live in the queue's intents) and the bulk operator retry. */
+public interface DeliveryStore {
+
+    Optional<Delivery> find(String id);
+
+    /** An event's deliveries, oldest first. */
+    List<Delivery> forEvent(String eventId);
+
+    /** Deliveries newest first. */
+    Page<Delivery> list(DeliveryFilter filter, PageRequest page);
+
+    /**
+     * Makes every matching delivery {@code pending} and due at {@code now}, keeping attempt counts, in one
+     * transaction. {@code since} compares with when the delivery last changed (when it failed or was
+     * cancelled). @return how many changed
+     */
+    int retryAll(BulkRetry request, Instant now);
+}

@@ -1,0 +1,24 @@
+package io.hookrelay.delivery;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Durable events, stored together with their deliveries. */
+public interface EventStore {
+
+    /**
+     * In one transaction: when {@code idempotencyKey} is present and already names an event of the same
+     * source, writes nothing and answers that event (duplicate); otherwise stores the event, the key and one
+     * pending delivery intent per {@link NewDelivery}. Durable when this returns.
+     */
+    IngestResult store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now);
+
+    /** Adds deliveries to an existing event (a replay), in one transaction. */
+    void addDeliveries(List<NewDelivery> deliveries, Instant now);
+
+    Optional<Event> find(String id);
+
+    /** Events newest first, optionally of one source. */
+    Page<EventSummary> list(Optional<String> sourceId, PageRequest page);
+}

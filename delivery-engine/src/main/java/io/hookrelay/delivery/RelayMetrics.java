@@ -1,0 +1,28 @@
+package io.hookrelay.delivery;
+
+import java.time.Duration;
+
+/** Where the relay reports what it does; labels are the enums' fixed names, never ids, URLs or secrets. */
+public interface RelayMetrics {
+
+    RelayMetrics NONE = new RelayMetrics() {
+        @Override
+        public void ingested(IngestOutcome outcome) {
+        }
+
+        @Override
+        public void deliveryAttempted(DeliveryAttemptOutcome outcome) {
+        }
+
+        @Override
+        public void delivered(Duration sinceReceived) {
+        }
+    };
+
+    void ingested(IngestOutcome outcome);
+
+    void deliveryAttempted(DeliveryAttemptOutcome outcome);
+
+    /** A delivery succeeded {@code sinceReceived} after its event arrived. */
+    void delivered(Duration sinceReceived);
+}

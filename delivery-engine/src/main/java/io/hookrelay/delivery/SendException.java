@@ -1,0 +1,21 @@
+package io.hookrelay.delivery;
+
+import java.util.Objects;
+
+/** No HTTP response came back from a receiver; {@link #outcome()} says how it went wrong. */
+public class SendException extends Exception {
+    private final DeliveryAttemptOutcome outcome;
+
+    public SendException(DeliveryAttemptOutcome outcome, String message, Throwable cause) {
+        super(message, cause);
+        this.outcome = Objects.requireNonNull(outcome, "outcome");
+        if (outcome != DeliveryAttemptOutcome.TIMEOUT && outcome != DeliveryAttemptOutcome.CONNECT_ERROR
+                && outcome != DeliveryAttemptOutcome.IO_ERROR) {
+            throw new IllegalArgumentException("a send failure is a timeout, connect error or I/O error, not " + outcome);
+        }
+    }
+
+    public DeliveryAttemptOutcome outcome() {
+        return outcome;
+    }
+}

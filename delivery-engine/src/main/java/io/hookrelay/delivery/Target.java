@@ -1,0 +1,67 @@
+package io.hookrelay.delivery;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+
+/**
+ * Where deliveries go, and how patiently.
+ *
+ * @param secret        the Standard Webhooks signing secret; returned by the API only when created
+ * @param retrySchedule the waits before retry 1, 2, …; the first attempt is immediate, and once the list is
+ *                      used up the delivery fails
+ * @param maxInFlight   how many deliveries this target may have in flight at once, so a slow receiver is
+ *                      not buried by a backlog released all at once
+ */
+public record Target(String id, URI url, String secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight) {
+    public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
+    public static final Duration LONGEST_TIMEOUT = Duration.ofMinutes(5);
+    public static final Duration SHORTEST_TIMEOUT = Duration.ofMillis(100);
+    public static final List<Duration> DEFAULT_RETRY_SCHEDULE = List.of(
+            Duration.ofSeconds(5), Duration.ofMinutes(5), Duration.ofMinutes(30), Duration.ofHours(2), Duration.ofHours(5),
+            Duration.ofHours(10), Duration.ofHours(14), Duration.ofHours(20), Duration.ofHours(24));
+    public static final Duration LONGEST_RETRY_WAIT = Duration.ofDays(7);
+    public static final int MOST_RETRIES = 50;
+    public static final int DEFAULT_MAX_IN_FLIGHT = 10;
+    public static final int LARGEST_MAX_IN_FLIGHT = 1000;
+    private static final int LONGEST_URL = 2048;
+
+    public Target {
+        ResourceIds.require(id, "target");
+        requireDeliverable(url);
+        WebhookSecrets.requireValid(secret, "secret");
+        Objects.requireNonNull(timeout, "timeout");
+        if (timeout.compareTo(SHORTEST_TIMEOUT) < 0 || timeout.compareTo(LONGEST_TIMEOUT) > 0) {
+            throw new InvalidRequestException("timeout_ms must be between " + SHORTEST_TIMEOUT.toMillis() + " and " + LONGEST_TIMEOUT.toMillis());
+        }
+        retrySchedule = List.copyOf(Objects.requireNonNull(retrySchedule, "retrySchedule"));
+        if (retrySchedule.size() > MOST_RETRIES) {
+            throw new InvalidRequestException("retry_schedule_s may list at most " + MOST_RETRIES + " waits");
+        }
+        for (Duration wait : retrySchedule) {
+            if (wait.isNegative() || wait.compareTo(LONGEST_RETRY_WAIT) > 0) {
+                throw new InvalidRequestException("each retry_schedule_s wait must be between 0 and " + LONGEST_RETRY_WAIT.toSeconds());
+            }
+        }
+        if (maxInFlight < 1 || maxInFlight > LARGEST_MAX_IN_FLIGHT) {
+            throw new InvalidRequestException("max_in_flight must be between 1 and " + LARGEST_MAX_IN_FLIGHT);
+        }
+    }
+
+    private static void requireDeliverable(URI url) {
+        Objects.requireNonNull(url, "url");
+        String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+        if (!(scheme.equals("http") || scheme.equals("https")) || url.getHost() == null || !url.isAbsolute()
+                || url.getRawUserInfo() != null || url.getRawFragment() != null || url.toString().length() > LONGEST_URL) {
+            throw new InvalidRequestException("url must be an absolute http or https URL with a host, no user info or fragment, at most " + LONGEST_URL + " characters");
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "Target[id=" + id + ", url=" + url + ", timeout=" + timeout + ", retrySchedule=" + retrySchedule
+                + ", maxInFlight=" + maxInFlight + ", secret=(hidden)]";
+    }
+}

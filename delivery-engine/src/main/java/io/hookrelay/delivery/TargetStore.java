@@ -1,0 +1,26 @@
+package io.hookrelay.delivery;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** Durable targets. Whether a target is paused is the queue's pause of {@code (delivery, target id)}. */
+public interface TargetStore {
+
+    /** @return false when a target with this id already exists */
+    boolean create(Target target);
+
+    /** Replaces a target's settings. @return false when there is no such target */
+    boolean update(Target target);
+
+    /**
+     * In one transaction: deletes the target and its routes, lifts its pause, and cancels its pending and
+     * running deliveries (their history stays readable). @return false when there is no such target
+     */
+    boolean delete(String id, Instant now);
+
+    Optional<Target> find(String id);
+
+    /** Every target, by id. */
+    List<Target> list();
+}
