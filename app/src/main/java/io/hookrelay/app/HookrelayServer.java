@@ -27,16 +27,19 @@ public final class HookrelayServer implements AutoCloseable {
     private final WorkerPool workerPool;
     private final HttpServer httpServer;
     private final Set<MeterBinder> meterBinders;
+    private final AdminTokenFile adminToken;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private boolean closing;
     private volatile RuntimeException stopFailure;
 
     @Inject
-    HookrelayServer(SqliteDatabase database, WorkerPool workerPool, HttpServer httpServer, Set<MeterBinder> meterBinders) {
+    HookrelayServer(SqliteDatabase database, WorkerPool workerPool, HttpServer httpServer, Set<MeterBinder> meterBinders,
+                    AdminTokenFile adminToken) {
         this.database = database;
         this.workerPool = workerPool;
         this.httpServer = httpServer;
         this.meterBinders = meterBinders;
+        this.adminToken = adminToken;
     }
 
     /** Wires the server {@code injector} describes and starts it. */
@@ -76,7 +79,9 @@ public final class HookrelayServer implements AutoCloseable {
             closeAfterFailure(this, e);
             throw e;
         }
-        log.info("hookrelay listening on http://{} (data dir: {})", hostAndPort(httpServer.address()), database.dataDir());
+        String baseUrl = "http://" + hostAndPort(httpServer.address());
+        log.info("hookrelay listening on {} (data dir: {})", baseUrl, database.dataDir());
+        FirstStartHints.print(baseUrl, adminToken, database.dataDir());
     }
 
     /** The address the HTTP server actually bound. */

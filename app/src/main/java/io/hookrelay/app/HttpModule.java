@@ -3,14 +3,29 @@ package io.hookrelay.app;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
+import com.google.inject.name.Named;
 import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.delivery.DatabaseBackup;
+import io.hookrelay.delivery.RelayMetrics;
+import io.hookrelay.delivery.admin.DeliveryAdmin;
+import io.hookrelay.delivery.admin.EventAdmin;
+import io.hookrelay.delivery.admin.RouteAdmin;
+import io.hookrelay.delivery.admin.SourceAdmin;
+import io.hookrelay.delivery.admin.TargetAdmin;
+import io.hookrelay.delivery.ingest.IngestService;
+import io.hookrelay.http.AdminToken;
+import io.hookrelay.http.ApiRoutes;
 import io.hookrelay.http.HttpServer;
 import io.hookrelay.http.HttpServerSettings;
 import io.hookrelay.http.ReadinessCheck;
+import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.security.SecureRandom;
+import java.util.Optional;
 
-/** The HTTP server and what its readiness endpoint checks. */
+/** The HTTP server, the management API's admin token and what the readiness endpoint checks. */
 final class HttpModule extends AbstractModule {
+    static final String ADMIN_TOKEN_FROM_ENVIRONMENT = "HOOKRELAY_ADMIN_TOKEN";
 
     @Override
     protected void configure() {
@@ -20,7 +35,24 @@ final class HttpModule extends AbstractModule {
     /** Built, not started: {@link HookrelayServer} binds the port. */
     @Provides
     @Singleton
-    HttpServer httpServer(ServeOptions options, ReadinessCheck readiness, PrometheusMeterRegistry registry) {
-        return new HttpServer(HttpServerSettings.of(options.host(), options.port()), readiness, registry);
+    HttpServer httpServer(ServeOptions options, ReadinessCheck readiness, PrometheusMeterRegistry registry, ApiRoutes api) {
+        return new HttpServer(HttpServerSettings.of(options.host(), options.port()), readiness, registry, api);
+    }
+
+    @Provides
+    @Singleton
+    ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets,
+                        RouteAdmin routes, EventAdmin events, DeliveryAdmin deliveries, DatabaseBackup backup,
+                        RelayMetrics metrics) {
+        return new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, deliveries,
+                backup, metrics);
+    }
+
+    /** Read or created once the database holds the data directory, so the token file lands in a directory this process owns. */
+    @Provides
+    @Singleton
+    AdminTokenFile adminTokenFile(SqliteDatabase database, @Named(ADMIN_TOKEN_FROM_ENVIRONMENT) Optional<String> fromEnvironment,
+                                  SecureRandom random) {
+        return AdminTokenFile.resolve(fromEnvironment, database.dataDir(), random);
     }
 }

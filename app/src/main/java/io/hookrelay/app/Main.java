@@ -4,6 +4,7 @@ import com.google.inject.Guice;
 import com.google.inject.Injector;
 import io.hookrelay.cli.HookrelayCli;
 import io.hookrelay.cli.ServeOptions;
+import java.util.Optional;
 
 /** {@code java -jar hookrelay.jar}: the command line, with the server this module wires behind {@code serve}. */
 public final class Main {
@@ -12,12 +13,18 @@ public final class Main {
 
     /** The only place the process exits: every command reports through its exit code. */
     public static void main(String[] args) {
-        int exitCode = HookrelayCli.commandLine(new ProcessServerLauncher(Main::injector), System::getenv).execute(args);
+        int exitCode = HookrelayCli.commandLine(new ProcessServerLauncher(Main::injector), new StorageRestore(), System::getenv)
+                .execute(args);
         System.exit(exitCode);
     }
 
     /** The process's one injector, created when {@code serve} has its options. */
     static Injector injector(ServeOptions options) {
-        return Guice.createInjector(new HookrelayModule(options));
+        return injector(options, Optional.ofNullable(System.getenv(HttpModule.ADMIN_TOKEN_FROM_ENVIRONMENT)));
+    }
+
+    /** The injector with the admin token given rather than read from the environment, for tests. */
+    public static Injector injector(ServeOptions options, Optional<String> adminToken) {
+        return Guice.createInjector(new HookrelayModule(options, adminToken));
     }
 }

@@ -4,6 +4,8 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.send.DeliveryHandler;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.KindLabels;
@@ -13,8 +15,9 @@ import io.hookrelay.queue.WorkerPool;
 import java.time.Clock;
 
 /**
- * The work-intent queue and its worker pool. No handlers are registered yet, so any intent is retried as
- * {@code no_handler} until the relay's handlers arrive; nothing is lost meanwhile.
+ * The work-intent queue and its worker pool, which runs the relay's deliveries. A delivery's retry schedule
+ * is its target's, so it is chosen per intent; any other kind has no handler here and is retried as
+ * {@code no_handler}, in case a later version brings one, rather than lost.
  */
 final class QueueModule extends AbstractModule {
 
@@ -39,7 +42,14 @@ final class QueueModule extends AbstractModule {
     /** Built, not started: {@link HookrelayServer} starts it. */
     @Provides
     @Singleton
-    WorkerPool workerPool(IntentQueue queue, PoolSettings settings, QueueMetrics metrics, KindLabels kindLabels) {
-        return WorkerPool.builder(queue).settings(settings).metrics(metrics).kindLabels(kindLabels).build();
+    WorkerPool workerPool(IntentQueue queue, PoolSettings settings, QueueMetrics metrics, KindLabels kindLabels,
+                          DeliveryHandler deliveries) {
+        return WorkerPool.builder(queue)
+                .handler(Delivery.KIND, deliveries)
+                .retryPolicyPerIntent(Delivery.KIND, deliveries.retryPolicies())
+                .settings(settings)
+                .metrics(metrics)
+                .kindLabels(kindLabels)
+                .build();
     }
 }

@@ -4,9 +4,22 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.delivery.DatabaseBackup;
+import io.hookrelay.delivery.DeliveryStore;
+import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.RouteStore;
+import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
+import io.hookrelay.storage.sqlite.SqliteDatabaseBackup;
+import io.hookrelay.storage.sqlite.SqliteDeliveryStore;
+import io.hookrelay.storage.sqlite.SqliteEventStore;
 import io.hookrelay.storage.sqlite.SqliteIntentStore;
+import io.hookrelay.storage.sqlite.SqliteRouteStore;
+import io.hookrelay.storage.sqlite.SqliteSourceStore;
+import io.hookrelay.storage.sqlite.SqliteTargetStore;
+import java.time.Clock;
 
 /** The SQLite data directory and the stores built on it. */
 final class StorageModule extends AbstractModule {
@@ -14,13 +27,49 @@ final class StorageModule extends AbstractModule {
     /** Takes the data directory's lock: the one resource wiring acquires, and the first. */
     @Provides
     @Singleton
-    SqliteDatabase database(ServeOptions options) {
-        return SqliteDatabase.open(options.dataDir());
+    SqliteDatabase database(ServeOptions options, Clock clock) {
+        return SqliteDatabase.open(options.dataDir(), clock);
     }
 
     @Provides
     @Singleton
     IntentStore intentStore(SqliteDatabase database) {
         return new SqliteIntentStore(database);
+    }
+
+    @Provides
+    @Singleton
+    SourceStore sourceStore(SqliteDatabase database) {
+        return new SqliteSourceStore(database);
+    }
+
+    @Provides
+    @Singleton
+    TargetStore targetStore(SqliteDatabase database) {
+        return new SqliteTargetStore(database);
+    }
+
+    @Provides
+    @Singleton
+    RouteStore routeStore(SqliteDatabase database) {
+        return new SqliteRouteStore(database);
+    }
+
+    @Provides
+    @Singleton
+    EventStore eventStore(SqliteDatabase database) {
+        return new SqliteEventStore(database);
+    }
+
+    @Provides
+    @Singleton
+    DeliveryStore deliveryStore(SqliteDatabase database) {
+        return new SqliteDeliveryStore(database);
+    }
+
+    @Provides
+    @Singleton
+    DatabaseBackup databaseBackup(SqliteDatabase database) {
+        return new SqliteDatabaseBackup(database);
     }
 }

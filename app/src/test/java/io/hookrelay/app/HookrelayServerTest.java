@@ -41,7 +41,7 @@ class HookrelayServerTest {
 
     @BeforeEach
     void start() {
-        injector = Main.injector(new ServeOptions(dataDir, "127.0.0.1", 0, 2));
+        injector = Main.injector(new ServeOptions(dataDir, "127.0.0.1", 0, 2, 20));
         server = HookrelayServer.start(injector);
     }
 
@@ -106,7 +106,7 @@ class HookrelayServerTest {
     @Test
     void a_server_stopped_before_it_started_stays_stopped(@TempDir Path otherDataDir) throws Exception {
         HookrelayServer early = HookrelayServer.wire(
-                Main.injector(new ServeOptions(otherDataDir, "127.0.0.1", 0, 1)));
+                Main.injector(new ServeOptions(otherDataDir, "127.0.0.1", 0, 1, 20)));
 
         early.close();
         early.start();
@@ -118,7 +118,7 @@ class HookrelayServerTest {
 
     @Test
     void a_second_server_on_the_same_data_directory_is_refused_with_exit_code_3() throws Exception {
-        ServeOptions sameDir = new ServeOptions(dataDir, "127.0.0.1", 0, 1);
+        ServeOptions sameDir = new ServeOptions(dataDir, "127.0.0.1", 0, 1, 20);
         Path realDir = dataDir.toRealPath();
 
         assertThatThrownBy(() -> StartupFailures.translate(sameDir, () -> HookrelayServer.start(Main.injector(sameDir))))
@@ -133,7 +133,7 @@ class HookrelayServerTest {
     @Test
     void serve_on_a_locked_data_directory_prints_one_line_and_exits_3() {
         StringWriter err = new StringWriter();
-        CommandLine commandLine = HookrelayCli.commandLine(new ProcessServerLauncher(Main::injector), Map.<String, String>of()::get);
+        CommandLine commandLine = HookrelayCli.commandLine(new ProcessServerLauncher(Main::injector), new StorageRestore(), Map.<String, String>of()::get);
         commandLine.setErr(new PrintWriter(err, true));
 
         int exitCode = commandLine.execute("serve", "--data-dir", dataDir.toString(), "--port", "0");
@@ -147,7 +147,7 @@ class HookrelayServerTest {
 
     @Test
     void a_port_in_use_fails_the_start_and_releases_the_data_directory(@TempDir Path otherDataDir) {
-        ServeOptions samePort = new ServeOptions(otherDataDir, "127.0.0.1", server.address().getPort(), 1);
+        ServeOptions samePort = new ServeOptions(otherDataDir, "127.0.0.1", server.address().getPort(), 1, 20);
 
         assertThatThrownBy(() -> StartupFailures.translate(samePort, () -> HookrelayServer.start(Main.injector(samePort))))
                 .isInstanceOfSatisfying(CommandFailedException.class, failure -> {

@@ -19,7 +19,10 @@ final class EnvironmentDefaults implements IDefaultValueProvider {
             "--data-dir", "HOOKRELAY_DATA_DIR",
             "--host", "HOOKRELAY_HOST",
             "--port", "HOOKRELAY_PORT",
-            "--workers", "HOOKRELAY_WORKERS");
+            "--workers", "HOOKRELAY_WORKERS",
+            "--auto-pause-after", "HOOKRELAY_AUTO_PAUSE_AFTER",
+            "--url", "HOOKRELAY_URL",
+            "--token", "HOOKRELAY_ADMIN_TOKEN");
 
     private final Function<String, String> environment;
 

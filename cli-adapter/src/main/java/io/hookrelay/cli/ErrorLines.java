@@ -23,7 +23,9 @@ final class ErrorLines implements IParameterExceptionHandler, IExecutionExceptio
     @Override
     public int handleParseException(ParameterException ex, String[] args) {
         CommandLine command = ex.getCommandLine();
-        print(command.getErr(), ex.getMessage() + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
+        // Picocli starts some messages (those of argument groups) with its own "Error: ".
+        String message = ex.getMessage().replaceFirst("^Error: ", "");
+        print(command.getErr(), message + " (see '" + command.getCommandSpec().qualifiedName() + " --help')");
         return command.getCommandSpec().exitCodeOnInvalidInput();
     }
 

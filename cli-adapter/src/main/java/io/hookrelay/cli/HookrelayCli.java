@@ -10,11 +10,19 @@ public final class HookrelayCli {
 
     /**
      * @param launcher    runs {@code serve}
+     * @param restore     runs {@code restore}
      * @param environment reads an environment variable, {@code System::getenv} in a real process
      */
-    public static CommandLine commandLine(ServerLauncher launcher, Function<String, String> environment) {
+    public static CommandLine commandLine(ServerLauncher launcher, OfflineRestore restore, Function<String, String> environment) {
         CommandLine commandLine = new CommandLine(new HookrelayCommand());
         commandLine.addSubcommand(new ServeCommand(launcher));
+        commandLine.addSubcommand(new SourceCommands());
+        commandLine.addSubcommand(new TargetCommands());
+        commandLine.addSubcommand(new RouteCommands());
+        commandLine.addSubcommand(new EventCommands());
+        commandLine.addSubcommand(new DeliveryCommands());
+        commandLine.addSubcommand(new BackupCommand());
+        commandLine.addSubcommand(new RestoreCommand(restore));
         // Set after the subcommands are added: picocli hands these settings only to subcommands it already has.
         commandLine.setDefaultValueProvider(new EnvironmentDefaults(environment));
         ErrorLines errorLines = new ErrorLines();

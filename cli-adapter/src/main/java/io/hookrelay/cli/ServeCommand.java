@@ -22,7 +22,7 @@ final class ServeCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--data-dir", paramLabel = "DIR", defaultValue = "./data",
+    @Option(names = "--data-dir", paramLabel = "DIR", defaultValue = Defaults.DATA_DIR,
             description = "Directory of the database and its lock (env HOOKRELAY_DATA_DIR; default: ${DEFAULT-VALUE}).")
     private Path dataDir;
 
@@ -38,18 +38,22 @@ final class ServeCommand implements Callable<Integer> {
             description = "How many intents are worked on at once (env HOOKRELAY_WORKERS; default: ${DEFAULT-VALUE}).")
     private int workers;
 
+    @Option(names = "--auto-pause-after", paramLabel = "N", defaultValue = "20",
+            description = "Consecutive failed attempts that pause a target (env HOOKRELAY_AUTO_PAUSE_AFTER; default: ${DEFAULT-VALUE}).")
+    private int autoPauseAfter;
+
     ServeCommand(ServerLauncher launcher) {
         this.launcher = Objects.requireNonNull(launcher, "launcher");
     }
 
     @Override
     public Integer call() {
-        List<String> problems = ServeOptions.problems(dataDir, host, port, workers);
+        List<String> problems = ServeOptions.problems(dataDir, host, port, workers, autoPauseAfter);
         if (!problems.isEmpty()) {
             problems.forEach(problem -> ErrorLines.print(spec.commandLine().getErr(), problem));
             return spec.exitCodeOnInvalidInput();
         }
-        launcher.serve(new ServeOptions(dataDir, host, port, workers));
+        launcher.serve(new ServeOptions(dataDir, host, port, workers, autoPauseAfter));
         return ExitCode.OK;
     }
 }

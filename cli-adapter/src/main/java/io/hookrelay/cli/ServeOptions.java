@@ -9,22 +9,24 @@ import java.util.List;
  * range or a worker count of zero.
  *
  * @param port    0 asks the operating system for any free port
- * @param workers how many intents are worked on at once
+ * @param workers        how many intents are worked on at once
+ * @param autoPauseAfter how many consecutive failed attempts pause a target
  */
-public record ServeOptions(Path dataDir, String host, int port, int workers) {
+public record ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter) {
     public static final int MAX_PORT = 65_535;
     /** Far above what one SQLite file can feed; a bigger number is a typo, not a tuning. */
     public static final int MAX_WORKERS = 512;
+    public static final int MAX_AUTO_PAUSE_AFTER = 100_000;
 
     public ServeOptions {
-        List<String> problems = problems(dataDir, host, port, workers);
+        List<String> problems = problems(dataDir, host, port, workers, autoPauseAfter);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
     }
 
     /** Everything wrong with these values, one sentence each, so a user can fix them all in one go. */
-    public static List<String> problems(Path dataDir, String host, int port, int workers) {
+    public static List<String> problems(Path dataDir, String host, int port, int workers, int autoPauseAfter) {
         List<String> problems = new ArrayList<>();
         if (dataDir == null || dataDir.toString().isBlank()) {
             problems.add("--data-dir must name a directory");
@@ -37,6 +39,9 @@ public record ServeOptions(Path dataDir, String host, int port, int workers) {
         }
         if (workers < 1 || workers > MAX_WORKERS) {
             problems.add("--workers must be between 1 and " + MAX_WORKERS + ", was " + workers);
+        }
+        if (autoPauseAfter < 1 || autoPauseAfter > MAX_AUTO_PAUSE_AFTER) {
+            problems.add("--auto-pause-after must be between 1 and " + MAX_AUTO_PAUSE_AFTER + ", was " + autoPauseAfter);
         }
         return problems;
     }

@@ -22,7 +22,7 @@ class HookrelayCliTest {
         int exitCode = run(Map.of(), "serve");
 
         assertThat(exitCode).isZero();
-        assertThat(served).containsExactly(new ServeOptions(Path.of("./data"), "127.0.0.1", 8080, 4));
+        assertThat(served).containsExactly(new ServeOptions(Path.of("./data"), "127.0.0.1", 8080, 4, 20));
         assertThat(err.toString()).isEmpty();
     }
 
@@ -31,7 +31,7 @@ class HookrelayCliTest {
         int exitCode = run(Map.of(), "serve", "--data-dir", "/srv/relay", "--host", "0.0.0.0", "--port", "0", "--workers", "16");
 
         assertThat(exitCode).isZero();
-        assertThat(served).containsExactly(new ServeOptions(Path.of("/srv/relay"), "0.0.0.0", 0, 16));
+        assertThat(served).containsExactly(new ServeOptions(Path.of("/srv/relay"), "0.0.0.0", 0, 16, 20));
     }
 
     @Test
@@ -44,7 +44,7 @@ class HookrelayCliTest {
 
         assertThat(run(environment, "serve")).isZero();
 
-        assertThat(served).containsExactly(new ServeOptions(Path.of("/var/lib/hookrelay"), "::1", 9090, 8));
+        assertThat(served).containsExactly(new ServeOptions(Path.of("/var/lib/hookrelay"), "::1", 9090, 8, 20));
     }
 
     @Test
@@ -53,7 +53,7 @@ class HookrelayCliTest {
 
         assertThat(run(environment, "serve", "--port", "7070")).isZero();
 
-        assertThat(served).containsExactly(new ServeOptions(Path.of("./data"), "127.0.0.1", 7070, 8));
+        assertThat(served).containsExactly(new ServeOptions(Path.of("./data"), "127.0.0.1", 7070, 8, 20));
     }
 
     @Test
@@ -152,10 +152,17 @@ class HookrelayCliTest {
     }
 
     @Test
-    void help_lists_serve() {
+    void help_lists_every_command() {
         assertThat(run(Map.of(), "--help")).isZero();
 
-        assertThat(out.toString()).contains("serve");
+        assertThat(out.toString()).contains("serve", "source", "target", "route", "events", "deliveries", "backup", "restore");
+    }
+
+    @Test
+    void a_command_group_without_its_subcommand_is_a_usage_error() {
+        assertThat(run(Map.of(), "target")).isEqualTo(2);
+
+        assertThat(errLines()).containsExactly("hookrelay: Missing required subcommand (see 'hookrelay target --help')");
     }
 
     @Test
@@ -169,7 +176,7 @@ class HookrelayCliTest {
     @Test
     void serve_options_refuse_invalid_values_outside_the_command_line_too() {
         assertThatIllegalArgumentException()
-                .isThrownBy(() -> new ServeOptions(Path.of("d"), " ", -1, 4))
+                .isThrownBy(() -> new ServeOptions(Path.of("d"), " ", -1, 4, 20))
                 .withMessage("--host must not be empty; --port must be between 0 and 65535, was -1");
     }
 
@@ -178,7 +185,10 @@ class HookrelayCliTest {
     }
 
     private int run(ServerLauncher launcher, Map<String, String> environment, String... args) {
-        CommandLine commandLine = HookrelayCli.commandLine(launcher, environment::get);
+        OfflineRestore noRestore = options -> {
+            throw new AssertionError("restore was not expected here");
+        };
+        CommandLine commandLine = HookrelayCli.commandLine(launcher, noRestore, environment::get);
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
         return commandLine.execute(args);

@@ -1,17 +1,28 @@
 package io.hookrelay.http;
 
+import io.hookrelay.delivery.ConflictException;
+import io.hookrelay.delivery.InvalidSignatureException;
+import io.hookrelay.delivery.NotFoundException;
+import io.hookrelay.delivery.PayloadTooLargeException;
+import io.hookrelay.delivery.RelayException;
+import io.hookrelay.queue.StoreException;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import io.undertow.util.HttpString;
 import io.undertow.util.StatusCodes;
+import java.util.Map;
 import java.util.Objects;
-import org.xnio.IoUtils;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.xnio.IoUtils;
 
 /**
- * The one place an unexpected failure becomes an answer: a 500 in the API's error shape whose message is
- * fixed, because exception text can carry paths, SQL or secrets that a client must never see. The
- * operator gets the full failure in the log instead.
+ * The one place a failure becomes an answer in the API's error shape. A {@link RelayException} is a refusal
+ * the client can act on, so its code and message go out with a fitting 4xx; a store that cannot work now is
+ * a {@code 503} the client may retry; anything else is a bug, answered {@code 500} with a fixed message,
+ * because exception text can carry paths, SQL or secrets that a client must never see. The operator gets
+ * the full failure in the log instead.
  */
 final class ErrorBoundary implements HttpHandler {
     private static final Logger log = LoggerFactory.getLogger(ErrorBoundary.class);
@@ -22,20 +33,77 @@ final class ErrorBoundary implements HttpHandler {
         this.next = Objects.requireNonNull(next, "next");
     }
 
+    /** What a failure is answered with. */
+    record ErrorAnswer(int status, String code, String message, Map<HttpString, String> headers) {
+        ErrorAnswer {
+            headers = Map.copyOf(headers);
+        }
+
+        private ErrorAnswer(int status, RelayException refusal) {
+            this(status, refusal.code(), refusal.getMessage(), Map.of());
+        }
+    }
+
     @Override
     public void handleRequest(HttpServerExchange exchange) {
         try {
             next.handleRequest(exchange);
         } catch (Exception e) {
-            // The path, not the URL: a query string may carry something secret.
-            log.error("{} {} failed", exchange.getRequestMethod(), exchange.getRequestPath(), e);
+            ErrorAnswer answer = answerFor(e);
+            logFailure(exchange, answer, e);
             if (exchange.isResponseStarted()) {
                 // Half an answer is already out; closing is the only way to tell the client it is incomplete.
                 IoUtils.safeClose(exchange.getConnection());
-            } else {
-                exchange.getResponseHeaders().clear();
-                JsonResponses.error(exchange, StatusCodes.INTERNAL_SERVER_ERROR, "internal", "internal error");
+                return;
             }
+            exchange.getResponseHeaders().clear();
+            answer.headers().forEach((name, value) -> exchange.getResponseHeaders().put(name, value));
+            JsonResponses.error(exchange, answer.status(), answer.code(), answer.message());
+        }
+    }
+
+    static ErrorAnswer answerFor(Exception e) {
+        if (e instanceof RelayException refusal) {
+            return answerFor(refusal);
+        }
+        if (e instanceof StoreException) {
+            return new ErrorAnswer(StatusCodes.SERVICE_UNAVAILABLE, "unavailable", "storage is unavailable; try again shortly",
+                    Map.of(Headers.RETRY_AFTER, "1"));
+        }
+        return new ErrorAnswer(StatusCodes.INTERNAL_SERVER_ERROR, "internal", "internal error", Map.of());
+    }
+
+    private static ErrorAnswer answerFor(RelayException refusal) {
+        if (refusal instanceof NotFoundException) {
+            return new ErrorAnswer(StatusCodes.NOT_FOUND, refusal);
+        }
+        if (refusal instanceof ConflictException) {
+            return new ErrorAnswer(StatusCodes.CONFLICT, refusal);
+        }
+        if (refusal instanceof InvalidSignatureException) {
+            return new ErrorAnswer(StatusCodes.UNAUTHORIZED, refusal);
+        }
+        if (refusal instanceof PayloadTooLargeException) {
+            return new ErrorAnswer(StatusCodes.REQUEST_ENTITY_TOO_LARGE, refusal);
+        }
+        if (refusal instanceof UnauthorizedException) {
+            return new ErrorAnswer(StatusCodes.UNAUTHORIZED, refusal.code(), refusal.getMessage(),
+                    Map.of(Headers.WWW_AUTHENTICATE, "Bearer"));
+        }
+        if (refusal instanceof MethodNotAllowedException wrongMethod) {
+            return new ErrorAnswer(StatusCodes.METHOD_NOT_ALLOWED, refusal.code(), refusal.getMessage(),
+                    Map.of(Headers.ALLOW, wrongMethod.allowed()));
+        }
+        // InvalidRequestException, and any refusal added later: the request was wrong, nothing was changed.
+        return new ErrorAnswer(StatusCodes.BAD_REQUEST, refusal);
+    }
+
+    private static void logFailure(HttpServerExchange exchange, ErrorAnswer answer, Exception e) {
+        // The path, not the URL: a query string may carry something secret.
+        if (answer.status() == StatusCodes.INTERNAL_SERVER_ERROR) {
+            log.error("{} {} failed", exchange.getRequestMethod(), exchange.getRequestPath(), e);
+        } else if (answer.status() == StatusCodes.SERVICE_UNAVAILABLE) {
+            log.warn("{} {} answered 503: storage is unavailable", exchange.getRequestMethod(), exchange.getRequestPath(), e);
         }
     }
 }

@@ -3,27 +3,36 @@ package io.hookrelay.http;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
+import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.BlockingHandler;
 import io.undertow.server.handlers.GracefulShutdownHandler;
 import io.undertow.util.Methods;
 import java.net.InetSocketAddress;
 import java.util.Objects;
+import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * hookrelay's HTTP server: {@code /healthz}, {@code /readyz} and {@code /metrics} on Undertow, every
- * request timed into the same registry {@code /metrics} exports.
+ * hookrelay's HTTP server: {@code /healthz}, {@code /readyz} and {@code /metrics} on Undertow and, when given
+ * {@link ApiRoutes}, the relay's ingest endpoint and management API; every request timed into the same
+ * registry {@code /metrics} exports.
  *
- * <p>Every request is handled on a worker thread, never an IO thread: readiness and the pending gauges
- * query the database, and a blocked IO thread would stall every connection it serves. Constructing the
- * server does nothing; {@link #start()} binds the port.
+ * <p>Every request is handled on a worker thread, never an IO thread: ingest, the API, readiness and the
+ * pending gauges all use the database, and a blocked IO thread would stall every connection it serves.
+ * Constructing the server does nothing; {@link #start()} binds the port.
  */
 public final class HttpServer implements AutoCloseable {
     /** Webhook providers send modest headers; anything far larger is abuse, not a webhook. */
     static final int MAX_HEADER_BYTES = 32 * 1024;
-    /** DESIGN §4: a source accepts at most 1 MiB by default; nothing this server takes is larger. */
-    static final long MAX_ENTITY_BYTES = 1024 * 1024;
+    /**
+     * Undertow checks a {@code Content-Length} against its server-wide entity limit while parsing and refuses
+     * with a bare 400, so that limit is off: each endpoint reads its body with its own limit and answers
+     * {@code 413} in the API's shape ({@link ApiRequest#body}).
+     */
+    private static final long NO_SERVER_WIDE_ENTITY_LIMIT = -1;
+    /** What Undertow reads and discards of a body no endpoint read (refused, unrouted) before closing instead. */
+    private static final long UNREAD_BODY_LIMIT = ApiRequest.MAX_JSON_BYTES;
     private static final int REQUEST_PARSE_TIMEOUT_MS = 30_000;
     private static final int IDLE_CONNECTION_TIMEOUT_MS = 60_000;
     /** After the drain, how long a handler that is still running gets before its thread is interrupted. */
@@ -34,20 +43,32 @@ public final class HttpServer implements AutoCloseable {
 
     private final HttpServerSettings settings;
     private final PrometheusMeterRegistry registry;
-    private final Router router;
+    private final HttpHandler root;
     private State state = State.NEW;
     private GracefulShutdownHandler gate;
     private Undertow undertow;
     private volatile InetSocketAddress address;
 
+    /** The operational endpoints only: health, readiness and metrics. */
     public HttpServer(HttpServerSettings settings, ReadinessCheck readiness, PrometheusMeterRegistry registry) {
+        this(settings, readiness, registry, Optional.empty());
+    }
+
+    /** The operational endpoints and the relay's API. */
+    public HttpServer(HttpServerSettings settings, ReadinessCheck readiness, PrometheusMeterRegistry registry, ApiRoutes api) {
+        this(settings, readiness, registry, Optional.of(api));
+    }
+
+    private HttpServer(HttpServerSettings settings, ReadinessCheck readiness, PrometheusMeterRegistry registry, Optional<ApiRoutes> api) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.registry = Objects.requireNonNull(registry, "registry");
-        this.router = Router.builder()
+        Router.Builder routes = Router.builder()
                 .route(Methods.GET, "/healthz", new HealthzHandler())
                 .route(Methods.GET, "/readyz", new ReadyzHandler(readiness))
-                .route(Methods.GET, "/metrics", new MetricsHandler(registry))
-                .build();
+                .route(Methods.GET, "/metrics", new MetricsHandler(registry));
+        api.ifPresent(relay -> relay.addTo(routes));
+        Router router = routes.build();
+        this.root = api.map(relay -> relay.authenticate(router)).orElse(router);
     }
 
     /** Binds the port and starts answering; a server starts once. */
@@ -56,15 +77,18 @@ public final class HttpServer implements AutoCloseable {
             throw new IllegalStateException("the HTTP server starts once; this one is " + state);
         }
         state = State.STOPPED; // until it has bound: a failed start is not retried on the same object
-        gate = new GracefulShutdownHandler(new BlockingHandler(new ErrorBoundary(router)));
+        gate = new GracefulShutdownHandler(new BlockingHandler(new ErrorBoundary(root)));
         undertow = Undertow.builder()
                 .addHttpListener(settings.port(), settings.host())
                 .setServerOption(UndertowOptions.MAX_HEADER_SIZE, MAX_HEADER_BYTES)
-                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, MAX_ENTITY_BYTES)
+                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, NO_SERVER_WIDE_ENTITY_LIMIT)
                 .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, REQUEST_PARSE_TIMEOUT_MS)
                 .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, IDLE_CONNECTION_TIMEOUT_MS)
                 .setServerOption(UndertowOptions.SHUTDOWN_TIMEOUT, WORKER_STOP_TIMEOUT_MS)
-                .setHandler(new RequestMetrics(registry, gate))
+                .setHandler(new RequestMetrics(registry, exchange -> {
+                    exchange.setMaxEntitySize(UNREAD_BODY_LIMIT);
+                    gate.handleRequest(exchange);
+                }))
                 .build();
         try {
             undertow.start();

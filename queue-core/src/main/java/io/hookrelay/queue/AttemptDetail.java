@@ -17,6 +17,6 @@ public record AttemptDetail(Optional<Integer> statusCode, String excerpt) {
     public AttemptDetail {
         Objects.requireNonNull(statusCode, "statusCode");
         Objects.requireNonNull(excerpt, "excerpt");
-        excerpt = excerpt.length() > MAX_EXCERPT_CHARS ? excerpt.substring(0, MAX_EXCERPT_CHARS) : excerpt;
+        excerpt = TextLimit.cut(excerpt, MAX_EXCERPT_CHARS);
     }
 }

@@ -13,8 +13,8 @@ import java.util.Optional;
  * <p>Time is always passed in rather than read by the store, so the rules can be tested with a clock a
  * test moves, and so every instant a write records comes from the one {@code Clock} the caller owns.
  *
- * <p>Writes after a claim ({@link #renew}, {@link #complete}, {@link #retry}, {@link #fail}) are fenced by
- * the {@link ClaimRef}: they change the row only while it is still {@code running} under that token. A
+ * <p>Writes after a claim ({@link #renew}, {@link #settle} and its shorthands) are fenced by the
+ * {@link ClaimRef}: they change the row only while it is still {@code running} under that token. A
  * {@code false} answer means the caller lost the claim (its lease expired and another worker took it, or an
  * operator retried or cancelled it) and must discard its result; it is an expected race, never an error.
  *
@@ -45,6 +45,9 @@ public interface IntentStore {
     /**
      * Writes how a claimed attempt ended, under the claim's fence, together with its attempt-log entry when
      * one is given: both land in one transaction or neither does.
+     *
+     * @throws IllegalArgumentException when the intent's log already holds an entry with that attempt number
+     *                                  (each claim has its own); nothing is written then
      */
     boolean settle(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry, Instant now);
 

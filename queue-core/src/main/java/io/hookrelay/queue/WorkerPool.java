@@ -16,7 +16,6 @@ import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
-import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -43,7 +42,7 @@ public final class WorkerPool implements AutoCloseable {
     private final IntentStore store;
     private final PoolSettings settings;
     private final Map<String, IntentHandler> handlers;
-    private final Map<String, RetryPolicy> retryPolicies;
+    private final Map<String, Function<Intent, RetryPolicy>> retryPolicies;
     private final RetryPolicy defaultRetryPolicy;
     private final QueueMetrics metrics;
     private final KindLabels kindLabels;
@@ -80,7 +79,7 @@ public final class WorkerPool implements AutoCloseable {
         this.store = builder.queue.store();
         this.settings = builder.settings;
         this.handlers = Map.copyOf(builder.handlers);
-        this.retryPolicies = Map.copyOf(builder.retryPolicies);
+        this.retryPolicies = builder.retryPolicies();
         this.defaultRetryPolicy = builder.defaultRetryPolicy;
         this.metrics = builder.metrics;
         this.kindLabels = builder.kindLabels;
@@ -206,8 +205,12 @@ public final class WorkerPool implements AutoCloseable {
             Instant started = queue.clock().instant();
             HandlerVerdict verdict = invokeHandler(attempt);
             attempt.stopRenewing();
-            AttemptOutcome outcome = attempt.calledOff() ? AttemptOutcome.FENCED : settle(attempt, verdict);
-            metrics.attemptFinished(kindLabels.label(intent.kind()), outcome, Duration.between(started, queue.clock().instant()));
+            Duration took = Duration.between(started, queue.clock().instant());
+            Optional<AttemptRecord> logEntry = verdict.logEntry(intent, started, took, attempt.context.detail());
+            boolean landed = !attempt.calledOff() && settle(attempt, verdict, logEntry);
+            String kindLabel = kindLabels.label(intent.kind());
+            verdict.countedAs().ifPresent(outcome ->
+                    metrics.attemptFinished(kindLabel, landed ? outcome : AttemptOutcome.FENCED, took));
         } catch (StoreException e) {
             stopOnStoreFailure(e);
         } finally {
@@ -235,36 +238,26 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
-    /** Writes the verdict under the claim's fence; anything but a landed write means the result is discarded. */
-    private AttemptOutcome settle(RunningAttempt attempt, HandlerVerdict verdict) {
+    /**
+     * Writes the verdict and its log entry under the claim's fence; false, when the claim was lost, means the
+     * result is discarded. The settlement is worked out afresh on each try, inside the retrier, because
+     * choosing a retry policy may itself read a store that is busy for a moment.
+     */
+    private boolean settle(RunningAttempt attempt, HandlerVerdict verdict, Optional<AttemptRecord> logEntry) {
         Intent intent = attempt.intent;
-        ClaimRef claim = attempt.claim;
-        Supplier<Boolean> write = switch (verdict.outcome()) {
-            case SUCCESS -> () -> store.complete(claim, queue.clock().instant());
-            case STOP -> () -> store.fail(claim, verdict.error(), queue.clock().instant());
-            default -> retryOrFail(intent, claim, verdict);
-        };
-        boolean landed = outcomeRetrier.call("settle", write).orElse(false);
+        boolean landed = outcomeRetrier.call("settle", () -> {
+            Instant now = queue.clock().instant();
+            Settlement settlement = verdict.settlement(intent, () -> retryPolicyOf(intent), now);
+            return store.settle(attempt.claim, settlement, logEntry, now);
+        }).orElse(false);
         if (!landed) {
             log.debug("attempt {} of intent {} lost its claim before its outcome was written", intent.attempts(), intent.id());
-            return AttemptOutcome.FENCED;
         }
-        return verdict.outcome();
+        return landed;
     }
 
-    private Supplier<Boolean> retryOrFail(Intent intent, ClaimRef claim, HandlerVerdict verdict) {
-        RetryPolicy policy = retryPolicies.getOrDefault(intent.kind(), defaultRetryPolicy);
-        Optional<Duration> delay = policy.delayAfter(intent.id(), intent.attempts());
-        if (delay.isEmpty()) {
-            String error = "gave up after " + intent.attempts() + " attempts: " + verdict.error();
-            return () -> store.fail(claim, error, queue.clock().instant());
-        }
-        return () -> {
-            Instant now = queue.clock().instant();
-            Instant byPolicy = now.plus(delay.get());
-            Instant nextAt = verdict.notBefore().filter(byPolicy::isBefore).orElse(byPolicy);
-            return store.retry(claim, nextAt, verdict.error(), now);
-        };
+    private RetryPolicy retryPolicyOf(Intent intent) {
+        return retryPolicies.getOrDefault(intent.kind(), any -> defaultRetryPolicy).apply(intent);
     }
 
     private void renew(RunningAttempt attempt) {
@@ -304,6 +297,7 @@ public final class WorkerPool implements AutoCloseable {
         private final IntentQueue queue;
         private final Map<String, IntentHandler> handlers = new HashMap<>();
         private final Map<String, RetryPolicy> retryPolicies = new HashMap<>();
+        private final Map<String, Function<Intent, RetryPolicy>> retryPoliciesPerIntent = new HashMap<>();
         private RetryPolicy defaultRetryPolicy = new ExponentialBackoff();
         private PoolSettings settings = PoolSettings.defaults();
         private QueueMetrics metrics = QueueMetrics.NONE;
@@ -329,7 +323,8 @@ public final class WorkerPool implements AutoCloseable {
          * rather than to its kind. Takes precedence over {@link #retryPolicy} for the same kind.
          */
         public Builder retryPolicyPerIntent(String kind, Function<Intent, RetryPolicy> policyOf) {
-            throw new UnsupportedOperationException("to be implemented");
+            retryPoliciesPerIntent.put(Objects.requireNonNull(kind, "kind"), Objects.requireNonNull(policyOf, "policyOf"));
+            return this;
         }
 
         /** Defaults to {@link ExponentialBackoff}. */
@@ -355,6 +350,14 @@ public final class WorkerPool implements AutoCloseable {
 
         public WorkerPool build() {
             return new WorkerPool(this);
+        }
+
+        /** Every kind's policy as a choice per intent, the per-intent ones winning whatever the call order. */
+        private Map<String, Function<Intent, RetryPolicy>> retryPolicies() {
+            Map<String, Function<Intent, RetryPolicy>> all = new HashMap<>();
+            retryPolicies.forEach((kind, policy) -> all.put(kind, intent -> policy));
+            all.putAll(retryPoliciesPerIntent);
+            return Map.copyOf(all);
         }
     }
 }

@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -39,21 +40,67 @@ class WorkerPoolStoreFailuresTest {
 
     @Test
     void aCompletionThatFailsTransientlyIsRepeatedUntilItLands() throws Exception {
-        store.failNext("complete", 3);
+        store.failNext("settle", 3);
         start(WorkerPool.builder(queue).handler("job", (intent, signal) -> { }));
 
         String id = enqueue();
         metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
 
         assertThat(stored(id).state()).isEqualTo(IntentState.COMPLETED);
-        assertThat(store.failuresLeft("complete")).isZero();
+        assertThat(store.failuresLeft("settle")).isZero();
         assertThat(metrics.storeRetries("settle")).isEqualTo(3);
+        assertThat(store.attempts(id)).as("the repeated write logs the attempt once").hasSize(1);
         assertThat(pool.isRunning()).isTrue();
     }
 
     @Test
+    void aRetryPolicyLookupThatFailsTransientlyIsRepeatedLikeTheOutcomeWrite() throws Exception {
+        AtomicInteger lookups = new AtomicInteger();
+        start(WorkerPool.builder(queue)
+                .handler("delivery", (intent, attempt) -> {
+                    throw new IllegalStateException("receiver down");
+                })
+                .retryPolicyPerIntent("delivery", intent -> {
+                    if (lookups.incrementAndGet() <= 2) {
+                        throw new TransientStoreException("injected: the target's store is busy", null);
+                    }
+                    return new ScheduleBackoff(List.of(Duration.ofHours(1)));
+                }));
+
+        Instant enqueuedAt = clock.instant();
+        String id = queue.enqueue(NewIntent.of("delivery", "evt_1", "target-a", "p")).id();
+        metrics.awaitAttempts("delivery", AttemptOutcome.ERROR, 1, WAIT);
+
+        Intent retried = stored(id);
+        assertThat(retried.state()).isEqualTo(IntentState.PENDING);
+        assertThat(retried.nextAt()).isAfter(enqueuedAt.plus(Duration.ofMinutes(30)));
+        assertThat(lookups).hasValue(3);
+        assertThat(metrics.storeRetries("settle")).isEqualTo(2);
+        assertThat(store.attempts(id)).hasSize(1);
+        assertThat(pool.isRunning()).isTrue();
+    }
+
+    @Test
+    void aRetryPolicyLookupThatFailsForGoodStopsThePoolAndLeavesTheClaimToExpire() throws Exception {
+        start(WorkerPool.builder(queue)
+                .handler("delivery", (intent, attempt) -> {
+                    throw new IllegalStateException("receiver down");
+                })
+                .retryPolicyPerIntent("delivery", intent -> {
+                    throw new StoreException("injected: the target's store is gone", null);
+                }));
+
+        String id = queue.enqueue(NewIntent.of("delivery", "evt_1", "target-a", "p")).id();
+        Await.until("the pool stopped", WAIT, () -> !pool.isRunning());
+
+        assertThat(pool.failure()).get().extracting(Throwable::getMessage).asString().contains("target's store is gone");
+        assertThat(stored(id).state()).isEqualTo(IntentState.RUNNING);
+        assertThat(store.attempts(id)).isEmpty();
+    }
+
+    @Test
     void aRetryThatFailsTransientlyIsRepeatedUntilItLands() throws Exception {
-        store.failNext("retry", 3);
+        store.failNext("settle", 3);
         start(WorkerPool.builder(queue)
                 .handler("job", (intent, signal) -> {
                     throw new IllegalStateException("receiver down");
@@ -68,13 +115,13 @@ class WorkerPoolStoreFailuresTest {
         assertThat(retried.state()).isEqualTo(IntentState.PENDING);
         assertThat(retried.lastError()).isEqualTo("receiver down");
         assertThat(retried.nextAt()).isAfter(enqueuedAt.plus(Duration.ofMinutes(30)));
-        assertThat(store.failuresLeft("retry")).isZero();
+        assertThat(store.failuresLeft("settle")).isZero();
         assertThat(metrics.storeRetries("settle")).isEqualTo(3);
     }
 
     @Test
     void aFailureThatFailsTransientlyIsRepeatedUntilItLands() throws Exception {
-        store.failNext("fail", 2);
+        store.failNext("settle", 2);
         start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
             throw new StopException("malformed");
         }));
@@ -134,7 +181,7 @@ class WorkerPoolStoreFailuresTest {
 
     @Test
     void aStoreThatBreaksWhileWritingAnOutcomeStopsThePoolAndLeavesTheClaimToExpire() throws Exception {
-        store.breakOperation("complete");
+        store.breakOperation("settle");
         start(WorkerPool.builder(queue).handler("job", (intent, signal) -> { }));
 
         String id = enqueue();

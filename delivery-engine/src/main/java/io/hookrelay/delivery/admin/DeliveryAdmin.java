@@ -1,37 +1,79 @@
 package io.hookrelay.delivery.admin;
 
 import io.hookrelay.delivery.BulkRetry;
+import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
 import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.DeliveryStore;
+import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.queue.IntentQueue;
+import java.util.Objects;
 
-/** STUB. retry of a completed delivery → ConflictException; cancel of an ended one → ConflictException. */
+/**
+ * Operators' reading and steering of deliveries. Retry and cancel go through the queue, whose fence keeps a
+ * worker that is sending the delivery right now from overwriting the operator's decision.
+ */
 public final class DeliveryAdmin {
+    private final DeliveryStore deliveries;
+    private final IntentQueue queue;
+
     public DeliveryAdmin(DeliveryStore deliveries, IntentQueue queue) {
-        throw new UnsupportedOperationException("stub");
+        this.deliveries = Objects.requireNonNull(deliveries, "deliveries");
+        this.queue = Objects.requireNonNull(queue, "queue");
     }
 
     public Page<Delivery> list(DeliveryFilter filter, PageRequest page) {
-        throw new UnsupportedOperationException("stub");
+        return deliveries.list(filter, page);
     }
 
+    /** @throws NotFoundException when there is no such delivery */
     public DeliveryDetail get(String id) {
-        throw new UnsupportedOperationException("stub");
+        return new DeliveryDetail(find(id), queue.store().attempts(id));
     }
 
+    /**
+     * Makes the delivery pending and due now, keeping its attempt count.
+     *
+     * @throws NotFoundException when there is no such delivery
+     * @throws ConflictException when it is completed: replaying its event is how to send it again
+     */
     public Delivery retry(String id) {
-        throw new UnsupportedOperationException("stub");
+        find(id);
+        if (!queue.retryNow(id)) {
+            throw new ConflictException("delivery " + id + " is completed; replay its event to send it again");
+        }
+        return find(id);
     }
 
+    /**
+     * @throws NotFoundException when there is no such delivery
+     * @throws ConflictException when it has already ended
+     */
     public Delivery cancel(String id) {
-        throw new UnsupportedOperationException("stub");
+        find(id);
+        if (!queue.cancel(id)) {
+            throw new ConflictException("delivery " + id + " has already ended: " + find(id).state().wireName());
+        }
+        return find(id);
     }
 
+    /** @return how many deliveries were made pending */
     public int retryAll(BulkRetry request) {
-        throw new UnsupportedOperationException("stub");
+        int retried = deliveries.retryAll(request, queue.clock().instant());
+        if (retried > 0) {
+            queue.notifyWorkAvailable();
+        }
+        return retried;
+    }
+
+    /**
+     * Looked up in the delivery table first, so an id of the queue's other kinds of work is not a delivery
+     * an operator can steer from here.
+     */
+    private Delivery find(String id) {
+        return deliveries.find(id).orElseThrow(() -> new NotFoundException("not_found", "no delivery " + id));
     }
 }

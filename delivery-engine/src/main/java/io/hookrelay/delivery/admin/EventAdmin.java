@@ -2,33 +2,69 @@ package io.hookrelay.delivery.admin;
 
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryStore;
+import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventDetail;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.NewDelivery;
+import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.ingest.Fanout;
 import io.hookrelay.queue.IntentQueue;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
-/** STUB. */
+/** Operators' reading of events, and replay: sending an event again to wherever its source routes today. */
 public final class EventAdmin {
+    private final EventStore events;
+    private final DeliveryStore deliveries;
+    private final RouteStore routes;
+    private final IntentQueue queue;
+    private final Ulids ulids;
+
     public EventAdmin(EventStore events, DeliveryStore deliveries, RouteStore routes, IntentQueue queue, Ulids ulids) {
-        throw new UnsupportedOperationException("stub");
+        this.events = Objects.requireNonNull(events, "events");
+        this.deliveries = Objects.requireNonNull(deliveries, "deliveries");
+        this.routes = Objects.requireNonNull(routes, "routes");
+        this.queue = Objects.requireNonNull(queue, "queue");
+        this.ulids = Objects.requireNonNull(ulids, "ulids");
     }
 
     public Page<EventSummary> list(Optional<String> sourceId, PageRequest page) {
-        throw new UnsupportedOperationException("stub");
+        return events.list(sourceId, page);
     }
 
+    /** @throws NotFoundException when there is no such event */
     public EventDetail get(String id) {
-        throw new UnsupportedOperationException("stub");
+        return new EventDetail(find(id), deliveries.forEvent(id));
     }
 
-    /** New deliveries to the event's source's current matching routes; returns them. */
+    /**
+     * New deliveries to the event's source's current matching routes; returns them. Replay adds deliveries
+     * rather than rewinding the old ones, so each keeps its own attempt log. An event whose source routes
+     * nowhere today (or was deleted) gets none, which is an answer, not an error.
+     *
+     * @throws NotFoundException when there is no such event
+     */
     public List<Delivery> replay(String id) {
-        throw new UnsupportedOperationException("stub");
+        Event event = find(id);
+        List<NewDelivery> replays = Fanout.deliveries(event.id(), event.eventType(), routes.forSource(event.sourceId()), ulids);
+        if (replays.isEmpty()) {
+            return List.of();
+        }
+        events.addDeliveries(replays, queue.clock().instant());
+        queue.notifyWorkAvailable();
+        Set<String> replayIds = replays.stream().map(NewDelivery::id).collect(Collectors.toSet());
+        return deliveries.forEvent(event.id()).stream().filter(delivery -> replayIds.contains(delivery.id())).toList();
+    }
+
+    private Event find(String id) {
+        return events.find(id).orElseThrow(() -> new NotFoundException("not_found", "no event " + id));
     }
 }

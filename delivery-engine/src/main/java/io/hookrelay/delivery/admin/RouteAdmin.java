@@ -1,27 +1,54 @@
 package io.hookrelay.delivery.admin;
 
+import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.Ulids;
 import java.util.List;
+import java.util.Objects;
 
-/** STUB. create: unknown source/target → NotFoundException. */
+/** Operators' management of routes. A route changes what later events fan out to, never past deliveries. */
 public final class RouteAdmin {
+    private final RouteStore routes;
+    private final SourceStore sources;
+    private final TargetStore targets;
+    private final Ulids ulids;
+
     public RouteAdmin(RouteStore routes, SourceStore sources, TargetStore targets, Ulids ulids) {
-        throw new UnsupportedOperationException("stub");
+        this.routes = Objects.requireNonNull(routes, "routes");
+        this.sources = Objects.requireNonNull(sources, "sources");
+        this.targets = Objects.requireNonNull(targets, "targets");
+        this.ulids = Objects.requireNonNull(ulids, "ulids");
     }
 
+    /**
+     * @throws io.hookrelay.delivery.InvalidRequestException when an id or filter is malformed
+     * @throws NotFoundException when the source or the target does not exist
+     */
     public Route create(String sourceId, String targetId, List<String> eventTypes) {
-        throw new UnsupportedOperationException("stub");
+        Route route = new Route(ulids.next(Ulids.ROUTE), sourceId, targetId, eventTypes);
+        if (sources.find(sourceId).isEmpty()) {
+            throw new NotFoundException("not_found", "no source " + sourceId);
+        }
+        if (targets.find(targetId).isEmpty()) {
+            throw new NotFoundException("not_found", "no target " + targetId);
+        }
+        if (!routes.create(route)) {
+            throw new NotFoundException("not_found", "source " + sourceId + " or target " + targetId + " was deleted meanwhile");
+        }
+        return route;
     }
 
     public List<Route> list() {
-        throw new UnsupportedOperationException("stub");
+        return routes.list();
     }
 
+    /** @throws NotFoundException when there is no such route */
     public void delete(String id) {
-        throw new UnsupportedOperationException("stub");
+        if (!routes.delete(id)) {
+            throw new NotFoundException("not_found", "no route " + id);
+        }
     }
 }

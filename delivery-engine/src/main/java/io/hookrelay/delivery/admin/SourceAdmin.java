@@ -1,32 +1,53 @@
 package io.hookrelay.delivery.admin;
 
+import io.hookrelay.delivery.ConflictException;
+import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.SourceStore;
 import java.util.List;
+import java.util.Objects;
 
-/** STUB. Errors: NotFoundException (not_found), ConflictException (conflict). */
+/** Operators' management of sources. Deleting one takes its routes along; its events stay readable. */
 public final class SourceAdmin {
+    private final SourceStore sources;
+
     public SourceAdmin(SourceStore sources) {
-        throw new UnsupportedOperationException("stub");
+        this.sources = Objects.requireNonNull(sources, "sources");
     }
 
+    /** @throws ConflictException when a source with this id exists */
     public Source create(Source source) {
-        throw new UnsupportedOperationException("stub");
+        if (!sources.create(source)) {
+            throw new ConflictException("source " + source.id() + " already exists");
+        }
+        return source;
     }
 
     public List<Source> list() {
-        throw new UnsupportedOperationException("stub");
+        return sources.list();
     }
 
+    /** @throws NotFoundException when there is no such source */
     public Source get(String id) {
-        throw new UnsupportedOperationException("stub");
+        return sources.find(id).orElseThrow(() -> missing(id));
     }
 
+    /** @throws NotFoundException when there is no such source */
     public Source replace(Source source) {
-        throw new UnsupportedOperationException("stub");
+        if (!sources.update(source)) {
+            throw missing(source.id());
+        }
+        return source;
     }
 
+    /** @throws NotFoundException when there is no such source */
     public void delete(String id) {
-        throw new UnsupportedOperationException("stub");
+        if (!sources.delete(id)) {
+            throw missing(id);
+        }
+    }
+
+    private static NotFoundException missing(String id) {
+        return new NotFoundException("not_found", "no source " + id);
     }
 }

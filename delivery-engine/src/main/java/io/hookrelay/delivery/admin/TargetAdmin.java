@@ -1,46 +1,119 @@
 package io.hookrelay.delivery.admin;
 
+import io.hookrelay.delivery.ConflictException;
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetDraft;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.TargetView;
+import io.hookrelay.delivery.WebhookSecrets;
 import io.hookrelay.delivery.send.TargetDirectory;
 import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.queue.IntentQueue;
 import java.security.SecureRandom;
 import java.util.List;
+import java.util.Objects;
 
-/** STUB. create returns the Target including its secret (shown once). */
+/**
+ * Operators' management of targets. A replace or delete tells the delivery path's {@link TargetDirectory}
+ * to forget its copy, so the next attempt uses the new URL, secret and schedule, or finds the target gone.
+ * A paused target is the queue's pause of {@code (delivery, id)}: its deliveries stay pending until it is
+ * resumed.
+ */
 public final class TargetAdmin {
+    private final TargetStore targets;
+    private final TargetDirectory directory;
+    private final TargetHealth health;
+    private final IntentQueue queue;
+    private final SecureRandom random;
+
     public TargetAdmin(TargetStore targets, TargetDirectory directory, TargetHealth health, IntentQueue queue, SecureRandom random) {
-        throw new UnsupportedOperationException("stub");
+        this.targets = Objects.requireNonNull(targets, "targets");
+        this.directory = Objects.requireNonNull(directory, "directory");
+        this.health = Objects.requireNonNull(health, "health");
+        this.queue = Objects.requireNonNull(queue, "queue");
+        this.random = Objects.requireNonNull(random, "random");
     }
 
+    /**
+     * @return the target with its signing secret, generated unless the draft has one: the only time the
+     *         secret is shown
+     * @throws ConflictException when a target with this id exists
+     */
     public Target create(TargetDraft draft) {
-        throw new UnsupportedOperationException("stub");
+        Target target = draft.withSecretOr(WebhookSecrets.generate(random));
+        if (!targets.create(target)) {
+            throw new ConflictException("target " + target.id() + " already exists");
+        }
+        return target;
     }
 
     public List<TargetView> list() {
-        throw new UnsupportedOperationException("stub");
+        return targets.list().stream().map(this::view).toList();
     }
 
+    /** @throws NotFoundException when there is no such target */
     public TargetView get(String id) {
-        throw new UnsupportedOperationException("stub");
+        return view(find(id));
     }
 
+    /**
+     * Replaces the target's settings, keeping its secret unless the draft rotates it.
+     *
+     * @throws NotFoundException when there is no such target
+     */
     public TargetView replace(TargetDraft draft) {
-        throw new UnsupportedOperationException("stub");
+        Target target = draft.withSecretOr(find(draft.id()).secret());
+        if (!targets.update(target)) {
+            throw missing(target.id());
+        }
+        directory.forget(target.id());
+        return view(target);
     }
 
+    /**
+     * Deletes the target and its routes, lifts its pause and cancels its open deliveries.
+     *
+     * @throws NotFoundException when there is no such target
+     */
     public void delete(String id) {
-        throw new UnsupportedOperationException("stub");
+        if (!targets.delete(id, queue.clock().instant())) {
+            throw missing(id);
+        }
+        directory.forget(id);
+        health.reset(id);
     }
 
+    /** @throws NotFoundException when there is no such target */
     public TargetView pause(String id) {
-        throw new UnsupportedOperationException("stub");
+        Target target = find(id);
+        queue.pause(Delivery.KIND, id);
+        return view(target);
     }
 
+    /**
+     * Resumes deliveries and forgets the target's run of failures, so one more failure after an operator's
+     * resume does not pause it again at once.
+     *
+     * @throws NotFoundException when there is no such target
+     */
     public TargetView resume(String id) {
-        throw new UnsupportedOperationException("stub");
+        Target target = find(id);
+        health.reset(id);
+        queue.resume(Delivery.KIND, id);
+        return view(target);
+    }
+
+    private Target find(String id) {
+        return targets.find(id).orElseThrow(() -> missing(id));
+    }
+
+    private TargetView view(Target target) {
+        return new TargetView(target, queue.store().isPaused(Delivery.KIND, target.id()));
+    }
+
+    private static NotFoundException missing(String id) {
+        return new NotFoundException("not_found", "no target " + id);
     }
 }

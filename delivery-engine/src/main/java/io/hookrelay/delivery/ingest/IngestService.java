@@ -1,28 +1,115 @@
 package io.hookrelay.delivery.ingest;
 
+import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.InboundRequest;
+import io.hookrelay.delivery.IngestOutcome;
 import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.InvalidSignatureException;
 import io.hookrelay.delivery.JsonPointerReader;
+import io.hookrelay.delivery.NewDelivery;
+import io.hookrelay.delivery.NotFoundException;
+import io.hookrelay.delivery.PayloadTooLargeException;
+import io.hookrelay.delivery.RelayException;
 import io.hookrelay.delivery.RelayMetrics;
+import io.hookrelay.delivery.ResourceIds;
 import io.hookrelay.delivery.RouteStore;
+import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.Ulids;
 import io.hookrelay.queue.IntentQueue;
+import io.hookrelay.queue.StoreException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
-/** STUB: to be implemented. */
+/**
+ * Takes in one inbound webhook: checks it against its source, then stores the event and its deliveries in
+ * one transaction. The caller answers the provider only after this returns, so an acknowledged event is on
+ * disk with every delivery it owes.
+ */
 public final class IngestService {
+    private final SourceStore sources;
+    private final RouteStore routes;
+    private final EventStore events;
+    private final IntentQueue queue;
+    private final JsonPointerReader jsonPointer;
+    private final Ulids ulids;
+    private final RelayMetrics metrics;
+
     public IngestService(SourceStore sources, RouteStore routes, EventStore events, IntentQueue queue,
                          JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics) {
-        throw new UnsupportedOperationException("stub");
+        this.sources = Objects.requireNonNull(sources, "sources");
+        this.routes = Objects.requireNonNull(routes, "routes");
+        this.events = Objects.requireNonNull(events, "events");
+        this.queue = Objects.requireNonNull(queue, "queue");
+        this.jsonPointer = Objects.requireNonNull(jsonPointer, "jsonPointer");
+        this.ulids = Objects.requireNonNull(ulids, "ulids");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
     }
 
     /**
      * @throws io.hookrelay.delivery.NotFoundException code unknown_source
      * @throws io.hookrelay.delivery.PayloadTooLargeException over the source's max_body_bytes
      * @throws io.hookrelay.delivery.InvalidSignatureException failed verification
+     * @throws io.hookrelay.delivery.InvalidRequestException an idempotency key or event type over 256 characters
+     * @throws StoreException the event could not be stored; nothing was acknowledged
      */
     public IngestResult ingest(String sourceId, InboundRequest request) {
-        throw new UnsupportedOperationException("stub");
+        try {
+            IngestResult result = store(sourceId, request);
+            metrics.ingested(result.duplicate() ? IngestOutcome.DUPLICATE : IngestOutcome.ACCEPTED);
+            return result;
+        } catch (RelayException refused) {
+            outcomeOf(refused).ifPresent(metrics::ingested);
+            throw refused;
+        } catch (StoreException unavailable) {
+            metrics.ingested(IngestOutcome.UNAVAILABLE);
+            throw unavailable;
+        }
+    }
+
+    private IngestResult store(String sourceId, InboundRequest request) {
+        Instant now = queue.clock().instant();
+        Source source = findSource(sourceId);
+        if (request.body().length > source.maxBodyBytes()) {
+            throw new PayloadTooLargeException("the body is " + request.body().length + " bytes; this source accepts at most "
+                    + source.maxBodyBytes());
+        }
+        SignatureVerifier.of(source.verify().scheme()).verify(source.verify(), request, now);
+        Optional<String> idempotencyKey = InboundFields.idempotencyKey(source, request);
+        Optional<String> eventType = InboundFields.eventType(source.eventType(), request, jsonPointer);
+        Event event = new Event(ulids.next(Ulids.EVENT), source.id(), eventType, now, request.contentType(),
+                InboundFields.storedHeaders(request), request.body());
+        List<NewDelivery> deliveries = Fanout.deliveries(event.id(), eventType, routes.forSource(source.id()), ulids);
+        IngestResult result = events.store(event, idempotencyKey, deliveries, now);
+        if (!result.duplicate() && result.deliveries() > 0) {
+            queue.notifyWorkAvailable();
+        }
+        return result;
+    }
+
+    /**
+     * The message does not echo the id: this endpoint answers anyone on the network, and repeating their
+     * input back to them helps nobody who did not already know it.
+     */
+    private Source findSource(String sourceId) {
+        Optional<Source> source = ResourceIds.isValid(sourceId) ? sources.find(sourceId) : Optional.empty();
+        return source.orElseThrow(() -> new NotFoundException("unknown_source", "no source with this id"));
+    }
+
+    /** How a refusal is counted. {@link IngestOutcome} has no value for an overlong key or type, so those are not. */
+    private static Optional<IngestOutcome> outcomeOf(RelayException refused) {
+        if (refused instanceof NotFoundException) {
+            return Optional.of(IngestOutcome.UNKNOWN_SOURCE);
+        }
+        if (refused instanceof PayloadTooLargeException) {
+            return Optional.of(IngestOutcome.PAYLOAD_TOO_LARGE);
+        }
+        if (refused instanceof InvalidSignatureException) {
+            return Optional.of(IngestOutcome.INVALID_SIGNATURE);
+        }
+        return Optional.empty();
     }
 }

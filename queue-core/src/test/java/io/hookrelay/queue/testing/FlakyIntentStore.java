@@ -1,10 +1,12 @@
 package io.hookrelay.queue.testing;
 
+import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.Settlement;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.TransientStoreException;
 import java.time.Duration;
@@ -23,11 +25,11 @@ import java.util.function.Supplier;
  * {@link TransientStoreException} (as a busy database does) before reaching the store, so nothing is
  * written, or every call of an operation throws a plain {@link StoreException} (as a closed or corrupt one
  * does). Operations are named after the {@link IntentStore} methods; {@code enqueue} goes through
- * {@code enqueueAll}. It also counts the calls that have finished, so a test can wait for one to happen.
+ * {@code enqueueAll}, and {@code complete}, {@code retry} and {@code fail} through {@code settle}. It also counts the calls that have finished, so a test can wait for one to happen.
  */
 public final class FlakyIntentStore implements IntentStore {
-    public static final Set<String> OPERATIONS = Set.of("enqueueAll", "claim", "renew", "complete", "retry", "fail",
-            "retryNow", "cancel", "pause", "resume", "isPaused", "find", "countPendingByKind");
+    public static final Set<String> OPERATIONS = Set.of("enqueueAll", "claim", "renew", "settle", "retryNow",
+            "cancel", "pause", "resume", "isPaused", "find", "attempts", "countPendingByKind");
 
     private final IntentStore delegate;
     private final Map<String, AtomicInteger> transientFailuresLeft = new ConcurrentHashMap<>();
@@ -79,18 +81,8 @@ public final class FlakyIntentStore implements IntentStore {
     }
 
     @Override
-    public boolean complete(ClaimRef claim, Instant now) {
-        return call("complete", () -> delegate.complete(claim, now));
-    }
-
-    @Override
-    public boolean retry(ClaimRef claim, Instant nextAt, String error, Instant now) {
-        return call("retry", () -> delegate.retry(claim, nextAt, error, now));
-    }
-
-    @Override
-    public boolean fail(ClaimRef claim, String error, Instant now) {
-        return call("fail", () -> delegate.fail(claim, error, now));
+    public boolean settle(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry, Instant now) {
+        return call("settle", () -> delegate.settle(claim, settlement, logEntry, now));
     }
 
     @Override
@@ -127,6 +119,11 @@ public final class FlakyIntentStore implements IntentStore {
     @Override
     public Optional<Intent> find(String id) {
         return call("find", () -> delegate.find(id));
+    }
+
+    @Override
+    public List<AttemptRecord> attempts(String intentId) {
+        return call("attempts", () -> delegate.attempts(intentId));
     }
 
     @Override

@@ -31,12 +31,12 @@ class FlakyIntentStoreTest {
 
     @Test
     void otherOperationsAreUntouched() {
-        flaky.failNext("complete", 5);
+        flaky.failNext("settle", 5);
 
         flaky.enqueue(work, clock.instant());
 
         assertThat(flaky.claim(clock.instant(), Duration.ofSeconds(30), 1)).hasSize(1);
-        assertThat(flaky.failuresLeft("complete")).isEqualTo(5);
+        assertThat(flaky.failuresLeft("settle")).isEqualTo(5);
     }
 
     @Test
@@ -51,7 +51,8 @@ class FlakyIntentStoreTest {
 
     @Test
     void aMisspelledOperationIsRefused() {
-        assertThatIllegalArgumentException().isThrownBy(() -> flaky.failNext("compleet", 1));
+        assertThatIllegalArgumentException().isThrownBy(() -> flaky.failNext("setle", 1));
         assertThatIllegalArgumentException().isThrownBy(() -> flaky.breakOperation("enqueue"));
+        assertThatIllegalArgumentException().as("complete is a settle").isThrownBy(() -> flaky.failNext("complete", 1));
     }
 }

@@ -1,11 +1,13 @@
 package io.hookrelay.queue.testing;
 
+import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.Settlement;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
@@ -57,6 +59,7 @@ public final class InMemoryIntentStore implements IntentStore {
     private final Map<String, Intent> intentsById = new HashMap<>();
     private final Map<Work, String> idsByWork = new HashMap<>();
     private final Set<Pair> paused = new HashSet<>();
+    private final Map<String, List<AttemptRecord>> attemptLogs = new HashMap<>();
 
     @Override
     public synchronized List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now) {
@@ -114,22 +117,47 @@ public final class InMemoryIntentStore implements IntentStore {
                 at, intent.lastError(), intent.claimToken(), millis(at.plus(lease))));
     }
 
+    /**
+     * @throws IllegalArgumentException when the intent's log already has an entry with the same attempt
+     *                                  number; nothing is written then
+     */
     @Override
-    public synchronized boolean complete(ClaimRef claim, Instant now) {
-        return whileClaimed(claim, intent -> released(intent, IntentState.COMPLETED, intent.nextAt(), now, intent.lastError()));
+    public synchronized boolean settle(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry,
+            Instant now) {
+        Objects.requireNonNull(settlement, "settlement");
+        Objects.requireNonNull(logEntry, "logEntry");
+        Optional<Intent> claimed = claimedBy(claim);
+        if (claimed.isEmpty()) {
+            return false;
+        }
+        List<AttemptRecord> log = attemptLogs.computeIfAbsent(claim.intentId(), id -> new ArrayList<>());
+        if (logEntry.isPresent()) {
+            int attempt = logEntry.get().attempt();
+            if (log.stream().anyMatch(logged -> logged.attempt() == attempt)) {
+                throw new IllegalArgumentException(
+                        "attempt " + attempt + " of intent " + claim.intentId() + " is already logged");
+            }
+        }
+        intentsById.put(claim.intentId(), settled(claimed.get(), settlement, now));
+        logEntry.map(InMemoryIntentStore::millis).ifPresent(log::add);
+        return true;
     }
 
-    @Override
-    public synchronized boolean retry(ClaimRef claim, Instant nextAt, String error, Instant now) {
-        Objects.requireNonNull(nextAt, "nextAt");
-        Objects.requireNonNull(error, "error");
-        return whileClaimed(claim, intent -> released(intent, IntentState.PENDING, millis(nextAt), now, error));
-    }
-
-    @Override
-    public synchronized boolean fail(ClaimRef claim, String error, Instant now) {
-        Objects.requireNonNull(error, "error");
-        return whileClaimed(claim, intent -> released(intent, IntentState.FAILED, intent.nextAt(), now, error));
+    private static Intent settled(Intent intent, Settlement settlement, Instant now) {
+        if (settlement instanceof Settlement.Complete) {
+            return released(intent, IntentState.COMPLETED, intent.nextAt(), now, intent.lastError());
+        }
+        if (settlement instanceof Settlement.Retry retry) {
+            return released(intent, IntentState.PENDING, millis(retry.nextAt()), now, retry.error());
+        }
+        if (settlement instanceof Settlement.Fail fail) {
+            return released(intent, IntentState.FAILED, intent.nextAt(), now, fail.error());
+        }
+        if (settlement instanceof Settlement.Snooze snooze) {
+            return with(intent, IntentState.PENDING, intent.attempts() - 1, millis(snooze.nextAt()), millis(now),
+                    intent.lastError(), "", NO_LEASE);
+        }
+        throw new IllegalArgumentException("unknown settlement " + settlement);
     }
 
     @Override
@@ -173,6 +201,11 @@ public final class InMemoryIntentStore implements IntentStore {
     }
 
     @Override
+    public synchronized List<AttemptRecord> attempts(String intentId) {
+        return List.copyOf(attemptLogs.getOrDefault(Objects.requireNonNull(intentId, "intentId"), List.of()));
+    }
+
+    @Override
     public synchronized Map<String, Long> countPendingByKind() {
         return intentsById.values().stream()
                 .filter(intent -> intent.state() == IntentState.PENDING)
@@ -189,12 +222,15 @@ public final class InMemoryIntentStore implements IntentStore {
 
     /** Applies {@code change} only while {@code claim} is the intent's current claim: the fence. */
     private boolean whileClaimed(ClaimRef claim, UnaryOperator<Intent> change) {
-        Intent intent = intentsById.get(claim.intentId());
-        if (intent == null || !claim.equals(intent.claim().orElse(null))) {
-            return false;
-        }
-        intentsById.put(intent.id(), change.apply(intent));
-        return true;
+        Optional<Intent> claimed = claimedBy(claim);
+        claimed.ifPresent(intent -> intentsById.put(intent.id(), change.apply(intent)));
+        return claimed.isPresent();
+    }
+
+    /** The intent, if {@code claim} is its current claim. */
+    private Optional<Intent> claimedBy(ClaimRef claim) {
+        return Optional.ofNullable(intentsById.get(claim.intentId()))
+                .filter(intent -> claim.equals(intent.claim().orElse(null)));
     }
 
     /** The intent in a state nobody holds a claim in. */
@@ -217,5 +253,11 @@ public final class InMemoryIntentStore implements IntentStore {
 
     private static Instant millis(Instant instant) {
         return instant.truncatedTo(ChronoUnit.MILLIS);
+    }
+
+    /** The entry as a millisecond store keeps it. */
+    private static AttemptRecord millis(AttemptRecord entry) {
+        return new AttemptRecord(entry.attempt(), millis(entry.startedAt()), Duration.ofMillis(entry.duration().toMillis()),
+                entry.outcome(), entry.error(), entry.detail());
     }
 }

@@ -3,9 +3,12 @@ package io.hookrelay.queue.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.entry;
+import static org.assertj.core.api.Assertions.tuple;
 
-import io.hookrelay.queue.AttemptOutcome;
 import io.hookrelay.queue.AttemptContext;
+import io.hookrelay.queue.AttemptDetail;
+import io.hookrelay.queue.AttemptOutcome;
+import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.ExponentialBackoff;
@@ -20,6 +23,8 @@ import io.hookrelay.queue.PoolSettings;
 import io.hookrelay.queue.RetryLaterException;
 import io.hookrelay.queue.RetryPolicy;
 import io.hookrelay.queue.ScheduleBackoff;
+import io.hookrelay.queue.Settlement;
+import io.hookrelay.queue.SnoozeException;
 import io.hookrelay.queue.StopException;
 import io.hookrelay.queue.WorkerPool;
 import java.nio.charset.StandardCharsets;
@@ -37,6 +42,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -659,6 +665,193 @@ public abstract class IntentStoreContract {
         }
     }
 
+    /** Each attempt's log entry lands in the same write as its outcome, under the same fence. */
+    @Nested
+    class AttemptLog {
+
+        @ParameterizedTest
+        @EnumSource(value = AttemptOutcome.class, names = {"SUCCESS", "ERROR", "STOP"})
+        void aSettlementWithALogEntryWritesBoth(AttemptOutcome outcome) {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+            Instant startedAt = clock.instant();
+            clock.advance(Duration.ofMillis(1234));
+            String error = outcome == AttemptOutcome.SUCCESS ? "" : "http_5xx: receiver answered 503";
+            AttemptRecord entry = new AttemptRecord(1, startedAt, Duration.ofMillis(1234), outcome, error,
+                    new AttemptDetail(Optional.of(outcome == AttemptOutcome.SUCCESS ? 200 : 503), "answer of the receiver"));
+            Instant retryAt = clock.instant().plusSeconds(5);
+            Settlement settlement = switch (outcome) {
+                case SUCCESS -> new Settlement.Complete();
+                case ERROR -> new Settlement.Retry(retryAt, error);
+                default -> new Settlement.Fail(error);
+            };
+
+            assertThat(store.settle(claimed.requireClaim(), settlement, Optional.of(entry), clock.instant())).isTrue();
+
+            Intent settled = stored(claimed.id());
+            assertThat(settled.state()).isEqualTo(switch (outcome) {
+                case SUCCESS -> IntentState.COMPLETED;
+                case ERROR -> IntentState.PENDING;
+                default -> IntentState.FAILED;
+            });
+            assertThat(settled.lastError()).isEqualTo(error);
+            assertThat(settled.attempts()).isEqualTo(1);
+            assertThat(settled.claimToken()).isEmpty();
+            assertThat(settled.updatedAt()).isEqualTo(clock.instant());
+            if (outcome == AttemptOutcome.ERROR) {
+                assertThat(settled.nextAt()).isEqualTo(retryAt);
+            }
+            assertThat(store.attempts(claimed.id())).containsExactly(entry);
+        }
+
+        @Test
+        void aFencedSettlementWritesNeitherTheOutcomeNorTheLogEntry() {
+            Intent first = claimOne(enqueued("job", "evt_1", "target-a"));
+            clock.advance(LEASE);
+            Intent second = claimOne();
+
+            assertThat(store.settle(first.requireClaim(), new Settlement.Complete(),
+                    Optional.of(logEntry(first, AttemptOutcome.SUCCESS, "")), clock.instant())).isFalse();
+
+            assertThat(stored(first.id())).isEqualTo(second);
+            assertThat(store.attempts(first.id())).isEmpty();
+            AttemptRecord secondEntry = logEntry(second, AttemptOutcome.SUCCESS, "");
+            assertThat(store.settle(second.requireClaim(), new Settlement.Complete(), Optional.of(secondEntry),
+                    clock.instant())).isTrue();
+            assertThat(store.attempts(first.id())).containsExactly(secondEntry);
+        }
+
+        @Test
+        void aSettlementWithoutALogEntryLogsNothing() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+
+            assertThat(store.complete(claimed.requireClaim(), clock.instant())).isTrue();
+
+            assertThat(state(claimed.id())).isEqualTo(IntentState.COMPLETED);
+            assertThat(store.attempts(claimed.id())).isEmpty();
+        }
+
+        @Test
+        void theLogListsAttemptsOldestFirst() {
+            Intent intent = enqueued("job", "evt_1", "target-a");
+            List<AttemptRecord> written = new ArrayList<>();
+            for (int attempt = 1; attempt <= 3; attempt++) {
+                Intent claimed = claimOne(intent);
+                AttemptRecord entry = logEntry(claimed, AttemptOutcome.ERROR, "refused on attempt " + attempt);
+                clock.advance(Duration.ofSeconds(1));
+                assertThat(store.settle(claimed.requireClaim(), new Settlement.Retry(clock.instant(), entry.error()),
+                        Optional.of(entry), clock.instant())).isTrue();
+                written.add(entry);
+            }
+            Intent last = claimOne(intent);
+            AttemptRecord success = logEntry(last, AttemptOutcome.SUCCESS, "");
+            assertThat(store.settle(last.requireClaim(), new Settlement.Complete(), Optional.of(success), clock.instant()))
+                    .isTrue();
+            written.add(success);
+
+            assertThat(store.attempts(intent.id())).containsExactlyElementsOf(written)
+                    .extracting(AttemptRecord::attempt).containsExactly(1, 2, 3, 4);
+        }
+
+        @Test
+        void eachIntentHasItsOwnLog() {
+            Intent one = claimOne(enqueued("job", "evt_1", "target-a"));
+            Intent other = claimOne(enqueued("job", "evt_2", "target-a"));
+            AttemptRecord ofOne = logEntry(one, AttemptOutcome.SUCCESS, "");
+            AttemptRecord ofOther = logEntry(other, AttemptOutcome.STOP, "malformed");
+
+            store.settle(one.requireClaim(), new Settlement.Complete(), Optional.of(ofOne), clock.instant());
+            store.settle(other.requireClaim(), new Settlement.Fail("malformed"), Optional.of(ofOther), clock.instant());
+
+            assertThat(store.attempts(one.id())).containsExactly(ofOne);
+            assertThat(store.attempts(other.id())).containsExactly(ofOther);
+        }
+
+        @Test
+        void theAttemptsOfAnUnknownIntentAreEmpty() {
+            assertThat(store.attempts("no-such-intent")).isEmpty();
+        }
+
+        @Test
+        void anEntryKeepsNoStatusAnEmptyErrorAndAFullExcerptExactly() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+            String excerpt = "réponse ✓ 🚀 \"quoted\"\n" + "x".repeat(AttemptDetail.MAX_EXCERPT_CHARS);
+            AttemptRecord entry = new AttemptRecord(1, clock.instant(), Duration.ZERO, AttemptOutcome.NO_HANDLER, "",
+                    new AttemptDetail(Optional.empty(), excerpt));
+            assertThat(entry.detail().excerpt()).hasSize(AttemptDetail.MAX_EXCERPT_CHARS);
+
+            store.settle(claimed.requireClaim(), new Settlement.Retry(clock.instant(), "no handler"), Optional.of(entry),
+                    clock.instant());
+
+            AttemptRecord read = store.attempts(claimed.id()).get(0);
+            assertThat(read).isEqualTo(entry);
+            assertThat(read.detail().statusCode()).isEmpty();
+        }
+
+        @Test
+        void aSecondEntryForTheSameAttemptIsRefusedAndNothingOfTheSettlementIsWritten() {
+            Intent first = claimOne(enqueued("job", "evt_1", "target-a"));
+            AttemptRecord entry = logEntry(first, AttemptOutcome.ERROR, "refused");
+            store.settle(first.requireClaim(), new Settlement.Retry(clock.instant(), "refused"), Optional.of(entry),
+                    clock.instant());
+            Intent second = claimOne(first);
+            clock.advance(Duration.ofSeconds(1));
+
+            assertThatIllegalArgumentException().isThrownBy(() -> store.settle(second.requireClaim(),
+                    new Settlement.Complete(), Optional.of(entry), clock.instant()));
+
+            assertThat(stored(second.id())).isEqualTo(second);
+            assertThat(store.attempts(second.id())).containsExactly(entry);
+        }
+    }
+
+    /** A handler that found its counterpart busy gives its claim back as if it had never been made. */
+    @Nested
+    class Snoozing {
+
+        @Test
+        void aSnoozeReturnsTheIntentToPendingWithoutSpendingAnAttempt() {
+            Intent first = claimOne(enqueued("job", "evt_1", "target-a"));
+            store.settle(first.requireClaim(), new Settlement.Retry(clock.instant(), "receiver answered 500"),
+                    Optional.of(logEntry(first, AttemptOutcome.ERROR, "receiver answered 500")), clock.instant());
+            Intent second = claimOne(first);
+            assertThat(second.attempts()).isEqualTo(2);
+            clock.advance(Duration.ofSeconds(1));
+            Instant until = clock.instant().plusMillis(250);
+
+            assertThat(store.settle(second.requireClaim(), new Settlement.Snooze(until), Optional.empty(), clock.instant()))
+                    .isTrue();
+
+            Intent snoozed = stored(first.id());
+            assertThat(snoozed.state()).isEqualTo(IntentState.PENDING);
+            assertThat(snoozed.attempts()).isEqualTo(1);
+            assertThat(snoozed.nextAt()).isEqualTo(until);
+            assertThat(snoozed.lastError()).as("a snooze is no failure").isEqualTo("receiver answered 500");
+            assertThat(snoozed.claimToken()).isEmpty();
+            assertThat(snoozed.updatedAt()).isEqualTo(clock.instant());
+            assertThat(store.attempts(first.id())).extracting(AttemptRecord::attempt).containsExactly(1);
+            assertThat(store.settle(second.requireClaim(), new Settlement.Snooze(until), Optional.empty(), clock.instant()))
+                    .as("a claim given back cannot be used again").isFalse();
+
+            clock.set(until.minusMillis(1));
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+            clock.set(until);
+            Intent again = claimOne(first);
+            assertThat(again.attempts()).as("the snoozed attempt's number is used again").isEqualTo(2);
+            assertThat(again.claimToken()).isNotEqualTo(second.claimToken());
+        }
+
+        @Test
+        void snoozingTheFirstAttemptLeavesNoAttemptCounted() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+
+            assertThat(store.settle(claimed.requireClaim(), new Settlement.Snooze(clock.instant()), Optional.empty(),
+                    clock.instant())).isTrue();
+
+            assertThat(stored(claimed.id()).attempts()).isZero();
+            assertThat(claimOne(claimed).attempts()).isEqualTo(1);
+        }
+    }
+
     @Nested
     class PendingCounts {
 
@@ -848,6 +1041,7 @@ public abstract class IntentStoreContract {
             metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
             assertThat(state(next)).isEqualTo(IntentState.COMPLETED);
             assertThat(state(cancelled)).isEqualTo(IntentState.CANCELLED);
+            assertThat(store.attempts(cancelled)).as("a fenced attempt is not logged").isEmpty();
             assertThat(pool.isRunning()).isTrue();
         }
 
@@ -872,6 +1066,9 @@ public abstract class IntentStoreContract {
             Intent done = stored(id);
             assertThat(done.state()).isEqualTo(IntentState.COMPLETED);
             assertThat(done.attempts()).isEqualTo(2);
+            assertThat(store.attempts(id)).extracting(AttemptRecord::attempt, AttemptRecord::outcome)
+                    .as("only the attempt that kept its claim is logged")
+                    .containsExactly(tuple(2, AttemptOutcome.SUCCESS));
             assertThat(pool.isRunning()).isTrue();
         }
 
@@ -888,6 +1085,8 @@ public abstract class IntentStoreContract {
             assertThat(failed.state()).isEqualTo(IntentState.FAILED);
             assertThat(failed.lastError()).contains("payload names no customer");
             assertThat(failed.attempts()).isEqualTo(1);
+            assertThat(store.attempts(id)).extracting(AttemptRecord::attempt, AttemptRecord::outcome, AttemptRecord::error)
+                    .containsExactly(tuple(1, AttemptOutcome.STOP, "payload names no customer"));
         }
 
         @Test
@@ -908,6 +1107,98 @@ public abstract class IntentStoreContract {
             assertThat(failed.attempts()).isEqualTo(3);
             assertThat(failed.lastError()).contains("receiver exploded on attempt 3");
             assertThat(runs).hasValue(3);
+            assertThat(store.attempts(id)).extracting(AttemptRecord::attempt, AttemptRecord::outcome, AttemptRecord::error)
+                    .containsExactly(
+                            tuple(1, AttemptOutcome.ERROR, "receiver exploded on attempt 1"),
+                            tuple(2, AttemptOutcome.ERROR, "receiver exploded on attempt 2"),
+                            tuple(3, AttemptOutcome.ERROR, "receiver exploded on attempt 3"));
+        }
+
+        @Test
+        void aHandlersReportIsLoggedWithTheOutcomeOfItsAttempt() throws Exception {
+            start(WorkerPool.builder(queue)
+                    .handler("job", (intent, attempt) -> {
+                        if (intent.attempts() == 1) {
+                            attempt.report(new AttemptDetail(Optional.of(200), "an earlier report is replaced"));
+                            attempt.report(new AttemptDetail(Optional.of(503), "upstream is down"));
+                            throw new IllegalStateException("http_5xx: receiver answered 503");
+                        }
+                        attempt.report(new AttemptDetail(Optional.of(204), ""));
+                    })
+                    .retryPolicy("job", new ScheduleBackoff(List.of(Duration.ZERO))), settings(1));
+
+            Instant before = systemClock.instant().truncatedTo(ChronoUnit.MILLIS);
+            String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
+            metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
+            Instant after = systemClock.instant();
+
+            List<AttemptRecord> log = store.attempts(id);
+            assertThat(log).extracting(AttemptRecord::attempt, AttemptRecord::outcome, AttemptRecord::error, AttemptRecord::detail)
+                    .containsExactly(
+                            tuple(1, AttemptOutcome.ERROR, "http_5xx: receiver answered 503",
+                                    new AttemptDetail(Optional.of(503), "upstream is down")),
+                            tuple(2, AttemptOutcome.SUCCESS, "", new AttemptDetail(Optional.of(204), "")));
+            assertThat(log).allSatisfy(entry -> {
+                assertThat(entry.startedAt()).isBetween(before, after);
+                assertThat(entry.startedAt().plus(entry.duration())).isBeforeOrEqualTo(after);
+            });
+            assertThat(log.get(1).startedAt()).isAfterOrEqualTo(log.get(0).startedAt().plus(log.get(0).duration()));
+        }
+
+        @Test
+        void aSnoozingHandlerRunsAgainLaterWithoutSpendingAnAttemptOrLoggingOne() throws Exception {
+            List<Integer> attemptNumbersSeen = new CopyOnWriteArrayList<>();
+            AtomicReference<Instant> snoozedUntil = new AtomicReference<>();
+            AtomicReference<Instant> resumedAt = new AtomicReference<>();
+            start(WorkerPool.builder(queue)
+                    .handler("job", (intent, attempt) -> {
+                        attemptNumbersSeen.add(intent.attempts());
+                        if (snoozedUntil.get() == null) {
+                            snoozedUntil.set(systemClock.instant().plusMillis(300).truncatedTo(ChronoUnit.MILLIS));
+                            throw new SnoozeException("the receiver has no room yet", snoozedUntil.get());
+                        }
+                        resumedAt.set(systemClock.instant());
+                    })
+                    .retryPolicy("job", new ScheduleBackoff(List.of())), settings(1));
+
+            String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
+            metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
+
+            assertThat(attemptNumbersSeen).as("both runs were attempt 1").containsExactly(1, 1);
+            assertThat(resumedAt.get()).isAfterOrEqualTo(snoozedUntil.get());
+            Intent done = stored(id);
+            assertThat(done.state()).isEqualTo(IntentState.COMPLETED);
+            assertThat(done.attempts()).isEqualTo(1);
+            assertThat(done.lastError()).isEmpty();
+            assertThat(store.attempts(id)).extracting(AttemptRecord::attempt, AttemptRecord::outcome)
+                    .containsExactly(tuple(1, AttemptOutcome.SUCCESS));
+            assertThat(metrics.attempts()).as("a snooze is not an attempt")
+                    .extracting(RecordingQueueMetrics.Attempt::outcome).containsExactly(AttemptOutcome.SUCCESS);
+        }
+
+        @Test
+        void aRetryPolicyChosenPerIntentDecidesOverTheKindsPolicy() throws Exception {
+            Map<String, RetryPolicy> scheduleOfTarget = Map.of(
+                    "target-a", new ScheduleBackoff(List.of(Duration.ZERO)),
+                    "target-b", new ScheduleBackoff(List.of()));
+            start(WorkerPool.builder(queue)
+                    .handler("delivery", (intent, attempt) -> {
+                        throw new IllegalStateException("receiver refused");
+                    })
+                    .retryPolicyPerIntent("delivery", intent -> scheduleOfTarget.get(intent.target()))
+                    .retryPolicy("delivery", new ScheduleBackoff(List.of(Duration.ofHours(1), Duration.ofHours(1)))),
+                    settings(1));
+
+            String retriedOnce = queue.enqueue(NewIntent.of("delivery", "evt_1", "target-a", "p")).id();
+            String neverRetried = queue.enqueue(NewIntent.of("delivery", "evt_1", "target-b", "p")).id();
+            metrics.awaitAttempts("delivery", AttemptOutcome.ERROR, 3, WAIT);
+
+            assertThat(state(retriedOnce)).isEqualTo(IntentState.FAILED);
+            assertThat(state(neverRetried)).isEqualTo(IntentState.FAILED);
+            assertThat(stored(retriedOnce).attempts()).isEqualTo(2);
+            assertThat(stored(retriedOnce).lastError()).startsWith("gave up after 2 attempts");
+            assertThat(stored(neverRetried).attempts()).isEqualTo(1);
+            assertThat(stored(neverRetried).lastError()).startsWith("gave up after 1 attempts");
         }
 
         @Test
@@ -948,6 +1239,8 @@ public abstract class IntentStoreContract {
             assertThat(waiting.attempts()).isEqualTo(1);
             assertThat(waiting.nextAt()).isAfter(enqueuedAt.plus(Duration.ofMinutes(30)));
             assertThat(waiting.lastError()).containsIgnoringCase("no handler");
+            assertThat(store.attempts(id)).extracting(AttemptRecord::attempt, AttemptRecord::outcome, AttemptRecord::detail)
+                    .containsExactly(tuple(1, AttemptOutcome.NO_HANDLER, AttemptDetail.NONE));
         }
 
         @Test
@@ -1105,6 +1398,12 @@ public abstract class IntentStoreContract {
         assertThat(state(id)).isEqualTo(terminal);
     }
 
+    /** An entry for the attempt {@code claimed} is making, started at the clock's time. */
+    private AttemptRecord logEntry(Intent claimed, AttemptOutcome outcome, String error) {
+        return new AttemptRecord(claimed.attempts(), clock.instant(), Duration.ofMillis(40), outcome, error,
+                new AttemptDetail(Optional.of(200), "ok"));
+    }
+
     /** Every write a worker makes under a claim, as it would make it at the clock's time. */
     private Map<String, Predicate<ClaimRef>> fencedWrites() {
         Instant now = clock.instant();
@@ -1113,15 +1412,20 @@ public abstract class IntentStoreContract {
         writes.put("complete", claim -> store.complete(claim, now));
         writes.put("retry", claim -> store.retry(claim, now.plusSeconds(5), "retry under a stale claim", now));
         writes.put("fail", claim -> store.fail(claim, "fail under a stale claim", now));
+        writes.put("snooze", claim -> store.settle(claim, new Settlement.Snooze(now.plusSeconds(5)), Optional.empty(), now));
+        writes.put("settle with a log entry", claim -> store.settle(claim, new Settlement.Complete(), Optional.of(
+                new AttemptRecord(99, now, Duration.ZERO, AttemptOutcome.SUCCESS, "", AttemptDetail.NONE)), now));
         return writes;
     }
 
     /** Each write under {@code claim} must answer false and leave the intent exactly as it was. */
     private void assertEveryWriteIsFenced(ClaimRef claim) {
         Intent before = stored(claim.intentId());
+        List<AttemptRecord> logBefore = store.attempts(claim.intentId());
         fencedWrites().forEach((name, write) -> {
             assertThat(write.test(claim)).as("%s under a claim that is not current", name).isFalse();
             assertThat(stored(claim.intentId())).as("the intent after a refused %s", name).isEqualTo(before);
+            assertThat(store.attempts(claim.intentId())).as("the log after a refused %s", name).isEqualTo(logBefore);
         });
     }
 

@@ -94,6 +94,14 @@ interface IntentDao {
             """ + FENCE)
     int fail(@BindMethods("claim") ClaimRef claim, String error, long now);
 
+    /** Gives the claim's attempt back: the handler never started it. */
+    @SqlUpdate("""
+            UPDATE intents
+               SET state = 'pending', next_at = :nextAt, attempts = attempts - 1,
+                   claim_token = '', claim_until = 0, updated_at = :now
+            """ + FENCE)
+    int snooze(@BindMethods("claim") ClaimRef claim, long nextAt, long now);
+
     @SqlUpdate("""
             UPDATE intents
                SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now

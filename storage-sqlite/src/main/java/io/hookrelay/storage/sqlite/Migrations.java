@@ -12,6 +12,13 @@ import org.jdbi.v3.core.Handle;
  * <p>All times are epoch milliseconds. The two partial indexes are what keeps a claim cheap however
  * large the backlog: the claim walks {@code intents_due} in claim order and stops after the batch, and
  * only looks at {@code running} rows whose lease has ended through {@code intents_lease}.
+ *
+ * <p>The relay's tables (step 3) keep no copy of a delivery's state: a delivery row only ties an intent to
+ * its event and target, so the queue's fenced transitions stay the one place a state changes. Routes
+ * reference their source and target so deleting either takes its routes along; events and deliveries
+ * reference nothing an operator deletes, so their history outlives the configuration that made them.
+ * Event headers are stored as {@code name: value} lines: HTTP/1.1 names cannot hold a colon and values
+ * cannot hold a line break.
  */
 final class Migrations {
 
@@ -52,6 +59,87 @@ final class Migrations {
                         target TEXT NOT NULL,
                         PRIMARY KEY (kind, target)
                     ) WITHOUT ROWID, STRICT;
+                    """),
+            new Migration(2, """
+                    CREATE TABLE intent_attempts (
+                        intent_id   TEXT    NOT NULL REFERENCES intents (id) ON DELETE CASCADE,
+                        attempt     INTEGER NOT NULL CHECK (attempt >= 1),
+                        started_at  INTEGER NOT NULL,
+                        duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
+                        outcome     TEXT    NOT NULL CHECK (outcome IN ('success', 'error', 'stop', 'no_handler')),
+                        error       TEXT    NOT NULL,
+                        status_code INTEGER,
+                        excerpt     TEXT    NOT NULL,
+                        PRIMARY KEY (intent_id, attempt)
+                    ) WITHOUT ROWID, STRICT;
+                    """),
+            new Migration(3, """
+                    CREATE TABLE sources (
+                        id                      TEXT    NOT NULL PRIMARY KEY,
+                        verify_scheme           TEXT    NOT NULL,
+                        verify_secret           TEXT    NOT NULL,
+                        verify_header           TEXT    NOT NULL,
+                        verify_prefix           TEXT    NOT NULL,
+                        verify_encoding         TEXT    NOT NULL,
+                        idempotency_header      TEXT,
+                        event_type_header       TEXT,
+                        event_type_json_pointer TEXT,
+                        max_body_bytes          INTEGER NOT NULL,
+                        created_at              INTEGER NOT NULL,
+                        updated_at              INTEGER NOT NULL
+                    ) STRICT;
+
+                    CREATE TABLE targets (
+                        id               TEXT    NOT NULL PRIMARY KEY,
+                        url              TEXT    NOT NULL,
+                        secret           TEXT    NOT NULL,
+                        timeout_ms       INTEGER NOT NULL,
+                        retry_schedule_s TEXT    NOT NULL,
+                        max_in_flight    INTEGER NOT NULL,
+                        created_at       INTEGER NOT NULL,
+                        updated_at       INTEGER NOT NULL
+                    ) STRICT;
+
+                    CREATE TABLE routes (
+                        id          TEXT    NOT NULL PRIMARY KEY,
+                        source_id   TEXT    NOT NULL REFERENCES sources (id) ON DELETE CASCADE,
+                        target_id   TEXT    NOT NULL REFERENCES targets (id) ON DELETE CASCADE,
+                        event_types TEXT    NOT NULL,
+                        created_at  INTEGER NOT NULL
+                    ) STRICT;
+
+                    CREATE INDEX routes_by_source ON routes (source_id, id);
+
+                    CREATE INDEX routes_by_target ON routes (target_id);
+
+                    CREATE TABLE events (
+                        id           TEXT    NOT NULL PRIMARY KEY,
+                        source_id    TEXT    NOT NULL,
+                        event_type   TEXT,
+                        received_at  INTEGER NOT NULL,
+                        content_type TEXT    NOT NULL,
+                        headers      TEXT    NOT NULL,
+                        body         BLOB    NOT NULL
+                    ) STRICT;
+
+                    CREATE INDEX events_by_source ON events (source_id, id);
+
+                    CREATE TABLE idempotency_keys (
+                        source_id TEXT NOT NULL,
+                        key       TEXT NOT NULL,
+                        event_id  TEXT NOT NULL REFERENCES events (id),
+                        PRIMARY KEY (source_id, key)
+                    ) WITHOUT ROWID, STRICT;
+
+                    CREATE TABLE deliveries (
+                        id        TEXT NOT NULL PRIMARY KEY REFERENCES intents (id),
+                        event_id  TEXT NOT NULL REFERENCES events (id),
+                        target_id TEXT NOT NULL
+                    ) WITHOUT ROWID, STRICT;
+
+                    CREATE INDEX deliveries_by_event ON deliveries (event_id, id);
+
+                    CREATE INDEX deliveries_by_target ON deliveries (target_id, id);
                     """));
 
     private Migrations() {

@@ -2,6 +2,12 @@ package io.hookrelay.storage.sqlite;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.Target;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.StoreException;
 import java.io.IOException;
@@ -41,15 +47,18 @@ public final class SqliteDatabase implements AutoCloseable {
     private final SqliteWriter writer;
     private final HikariDataSource readerPool;
     private final Jdbi readers;
+    private final Clock clock;
     private volatile boolean closed;
 
-    private SqliteDatabase(Path dataDir, DataDirectoryLock lock, SqliteWriter writer, HikariDataSource readerPool) {
+    private SqliteDatabase(Path dataDir, DataDirectoryLock lock, SqliteWriter writer, HikariDataSource readerPool,
+            Clock clock) {
         this.dataDir = dataDir;
         this.databaseFile = dataDir.resolve(DATABASE_FILE);
         this.lock = lock;
         this.writer = writer;
         this.readerPool = readerPool;
         this.readers = jdbi(readerPool);
+        this.clock = clock;
     }
 
     /**
@@ -66,7 +75,10 @@ public final class SqliteDatabase implements AutoCloseable {
         return open(dataDir, Clock.systemUTC());
     }
 
-    /** {@link #open(Path)}, with the clock that stamps when migrations were applied. */
+    /**
+     * {@link #open(Path)}, with the clock that stamps when migrations were applied and when configuration
+     * (sources, targets, routes) was written, whose ports take no time of their own.
+     */
     public static SqliteDatabase open(Path dataDir, Clock clock) {
         Objects.requireNonNull(clock, "clock");
         Path dir = realDirectory(Objects.requireNonNull(dataDir, "dataDir"));
@@ -87,7 +99,7 @@ public final class SqliteDatabase implements AutoCloseable {
             log.info("restart recovery: {} running intent(s) in {} made claimable now", released, databaseFile);
             HikariDataSource readerPool = openReaderPool(connections);
             opened.push(readerPool);
-            return new SqliteDatabase(dir, lock, writer, readerPool);
+            return new SqliteDatabase(dir, lock, writer, readerPool, clock);
         } catch (RuntimeException e) {
             closeAll(opened, e);
             throw SqliteErrors.translate("open " + dir.resolve(DATABASE_FILE), e);
@@ -165,7 +177,11 @@ public final class SqliteDatabase implements AutoCloseable {
         return databaseFile;
     }
 
-    private static Path realDirectory(Path dataDir) {
+    Clock clock() {
+        return clock;
+    }
+
+    static Path realDirectory(Path dataDir) {
         try {
             return Files.createDirectories(dataDir).toRealPath();
         } catch (IOException e) {
@@ -191,13 +207,19 @@ public final class SqliteDatabase implements AutoCloseable {
 
     /**
      * Bound arguments are payloads: JDBI must not render them (or the SQL) into exception messages. The
-     * row mapper is registered here rather than by annotation because JDBI can only instantiate public
-     * classes from annotations, and the mapper is this package's business.
+     * row mappers are registered here rather than by annotation because JDBI can only instantiate public
+     * classes from annotations, and the mappers are this package's business.
      */
     private static Jdbi jdbi(DataSource dataSource) {
         Jdbi jdbi = Jdbi.create(dataSource)
                 .installPlugin(new SqlObjectPlugin())
-                .registerRowMapper(Intent.class, new IntentRowMapper());
+                .registerRowMapper(Intent.class, new IntentRowMapper())
+                .registerRowMapper(Source.class, new SourceRowMapper())
+                .registerRowMapper(Target.class, new TargetRowMapper())
+                .registerRowMapper(Route.class, new RouteRowMapper())
+                .registerRowMapper(Event.class, new EventRowMapper())
+                .registerRowMapper(EventSummary.class, new EventSummaryRowMapper())
+                .registerRowMapper(Delivery.class, new DeliveryRowMapper());
         jdbi.getConfig(StatementExceptions.class).setMessageRendering(StatementExceptions.MessageRendering.NONE);
         return jdbi;
     }

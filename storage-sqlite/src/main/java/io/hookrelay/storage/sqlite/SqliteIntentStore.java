@@ -1,10 +1,13 @@
 package io.hookrelay.storage.sqlite;
 
+import io.hookrelay.queue.AttemptDetail;
+import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.Settlement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,9 +21,15 @@ import org.jdbi.v3.core.Handle;
 
 /**
  * {@link IntentStore} on SQLite. Every write is one task for the database's single writer, so concurrent
- * calls share commits; {@link #find} and {@link #countPendingByKind} read from the reader pool.
+ * calls share commits; {@link #find}, {@link #attempts} and {@link #countPendingByKind} read from the reader
+ * pool.
  */
 public final class SqliteIntentStore implements IntentStore {
+    /**
+     * Registered per read rather than on the database's JDBI, which belongs to every store: JDBI's annotations
+     * could only build a public mapper, and this one is the package's business.
+     */
+    private static final AttemptRowMapper ATTEMPT_ROWS = new AttemptRowMapper();
     private static final Comparator<Intent> CLAIM_ORDER = Comparator.comparing(Intent::nextAt)
             .thenComparing(Intent::createdAt)
             .thenComparing(Intent::id);
@@ -86,28 +95,52 @@ public final class SqliteIntentStore implements IntentStore {
         return fenced(claim, writeIntents("renew", dao -> dao.renew(claim, until, at)));
     }
 
+    /**
+     * One task, so the outcome and its log entry commit together or not at all.
+     *
+     * @throws IllegalArgumentException when the intent's log already has an entry with the same attempt
+     *                                  number; nothing is written then
+     */
     @Override
-    public boolean complete(ClaimRef claim, Instant now) {
+    public boolean settle(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry, Instant now) {
         Objects.requireNonNull(claim, "claim");
+        Objects.requireNonNull(settlement, "settlement");
+        Objects.requireNonNull(logEntry, "logEntry");
         long at = now.toEpochMilli();
-        return fenced(claim, writeIntents("complete", dao -> dao.complete(claim, at)));
+        return database.write("settle", handle -> {
+            if (!fenced(claim, update(handle.attach(IntentDao.class), claim, settlement, at))) {
+                return false;
+            }
+            logEntry.ifPresent(entry -> log(handle.attach(AttemptDao.class), claim.intentId(), entry));
+            return true;
+        });
     }
 
-    @Override
-    public boolean retry(ClaimRef claim, Instant nextAt, String error, Instant now) {
-        Objects.requireNonNull(claim, "claim");
-        Objects.requireNonNull(error, "error");
-        long next = nextAt.toEpochMilli();
-        long at = now.toEpochMilli();
-        return fenced(claim, writeIntents("retry", dao -> dao.retry(claim, next, error, at)));
+    private static int update(IntentDao dao, ClaimRef claim, Settlement settlement, long now) {
+        if (settlement instanceof Settlement.Complete) {
+            return dao.complete(claim, now);
+        }
+        if (settlement instanceof Settlement.Retry retry) {
+            return dao.retry(claim, retry.nextAt().toEpochMilli(), retry.error(), now);
+        }
+        if (settlement instanceof Settlement.Fail fail) {
+            return dao.fail(claim, fail.error(), now);
+        }
+        if (settlement instanceof Settlement.Snooze snooze) {
+            return dao.snooze(claim, snooze.nextAt().toEpochMilli(), now);
+        }
+        throw new IllegalArgumentException("unknown settlement " + settlement);
     }
 
-    @Override
-    public boolean fail(ClaimRef claim, String error, Instant now) {
-        Objects.requireNonNull(claim, "claim");
-        Objects.requireNonNull(error, "error");
-        long at = now.toEpochMilli();
-        return fenced(claim, writeIntents("fail", dao -> dao.fail(claim, error, at)));
+    /** Throwing fails the whole task, so the writer rolls the settlement back with the refused entry. */
+    private static void log(AttemptDao dao, String intentId, AttemptRecord entry) {
+        AttemptDetail detail = entry.detail();
+        int logged = dao.insert(intentId, entry.attempt(), entry.startedAt().toEpochMilli(), entry.duration().toMillis(),
+                entry.outcome().label(), entry.error(), detail.statusCode().orElse(null), detail.excerpt());
+        if (logged == 0) {
+            throw new IllegalArgumentException(
+                    "attempt " + entry.attempt() + " of intent " + intentId + " is already logged");
+        }
     }
 
     @Override
@@ -152,6 +185,13 @@ public final class SqliteIntentStore implements IntentStore {
     public Optional<Intent> find(String id) {
         Objects.requireNonNull(id, "id");
         return database.read("find", handle -> handle.attach(IntentDao.class).find(id));
+    }
+
+    @Override
+    public List<AttemptRecord> attempts(String intentId) {
+        Objects.requireNonNull(intentId, "intentId");
+        return database.read("attempts", handle ->
+                handle.registerRowMapper(AttemptRecord.class, ATTEMPT_ROWS).attach(AttemptDao.class).ofIntent(intentId));
     }
 
     @Override

@@ -1,0 +1,124 @@
+package io.hookrelay.app;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import io.hookrelay.app.metrics.MicrometerRelayMetrics;
+import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.delivery.DeliveryStore;
+import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.JsonPointerReader;
+import io.hookrelay.delivery.RelayMetrics;
+import io.hookrelay.delivery.RelaySettings;
+import io.hookrelay.delivery.RouteStore;
+import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.WebhookSender;
+import io.hookrelay.delivery.admin.DeliveryAdmin;
+import io.hookrelay.delivery.admin.EventAdmin;
+import io.hookrelay.delivery.admin.RouteAdmin;
+import io.hookrelay.delivery.admin.SourceAdmin;
+import io.hookrelay.delivery.admin.TargetAdmin;
+import io.hookrelay.delivery.ingest.IngestService;
+import io.hookrelay.delivery.jdk.JdkWebhookSender;
+import io.hookrelay.delivery.send.DeliveryHandler;
+import io.hookrelay.delivery.send.TargetDirectory;
+import io.hookrelay.delivery.send.TargetHealth;
+import io.hookrelay.http.JacksonJsonPointerReader;
+import io.hookrelay.queue.IntentQueue;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Optional;
+
+/** The relay's use cases and the delivery handler, on the stores of {@link StorageModule}. */
+final class RelayModule extends AbstractModule {
+
+    @Override
+    protected void configure() {
+        bind(JsonPointerReader.class).to(JacksonJsonPointerReader.class).in(Singleton.class);
+        bind(WebhookSender.class).to(JdkWebhookSender.class).in(Singleton.class);
+    }
+
+    @Provides
+    @Singleton
+    SecureRandom secureRandom() {
+        return new SecureRandom();
+    }
+
+    @Provides
+    @Singleton
+    Ulids ulids(Clock clock, SecureRandom random) {
+        return new Ulids(clock, random);
+    }
+
+    @Provides
+    @Singleton
+    RelaySettings relaySettings() {
+        String version = Optional.ofNullable(RelayModule.class.getPackage().getImplementationVersion()).orElse("dev");
+        return new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, version);
+    }
+
+    @Provides
+    @Singleton
+    RelayMetrics relayMetrics(PrometheusMeterRegistry registry) {
+        return new MicrometerRelayMetrics(registry);
+    }
+
+    @Provides
+    @Singleton
+    TargetDirectory targetDirectory(TargetStore targets) {
+        return new TargetDirectory(targets);
+    }
+
+    @Provides
+    @Singleton
+    TargetHealth targetHealth(ServeOptions options) {
+        return new TargetHealth(options.autoPauseAfter());
+    }
+
+    @Provides
+    @Singleton
+    DeliveryHandler deliveryHandler(EventStore events, TargetDirectory targets, TargetHealth health, IntentQueue queue,
+                                    WebhookSender sender, RelaySettings settings, RelayMetrics metrics) {
+        return new DeliveryHandler(events, targets, health, queue, sender, settings, metrics);
+    }
+
+    @Provides
+    @Singleton
+    IngestService ingestService(SourceStore sources, RouteStore routes, EventStore events, IntentQueue queue,
+                                JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics) {
+        return new IngestService(sources, routes, events, queue, jsonPointer, ulids, metrics);
+    }
+
+    @Provides
+    @Singleton
+    SourceAdmin sourceAdmin(SourceStore sources) {
+        return new SourceAdmin(sources);
+    }
+
+    @Provides
+    @Singleton
+    TargetAdmin targetAdmin(TargetStore targets, TargetDirectory directory, TargetHealth health, IntentQueue queue, SecureRandom random) {
+        return new TargetAdmin(targets, directory, health, queue, random);
+    }
+
+    @Provides
+    @Singleton
+    RouteAdmin routeAdmin(RouteStore routes, SourceStore sources, TargetStore targets, Ulids ulids) {
+        return new RouteAdmin(routes, sources, targets, ulids);
+    }
+
+    @Provides
+    @Singleton
+    EventAdmin eventAdmin(EventStore events, DeliveryStore deliveries, RouteStore routes, IntentQueue queue, Ulids ulids) {
+        return new EventAdmin(events, deliveries, routes, queue, ulids);
+    }
+
+    @Provides
+    @Singleton
+    DeliveryAdmin deliveryAdmin(DeliveryStore deliveries, IntentQueue queue) {
+        return new DeliveryAdmin(deliveries, queue);
+    }
+}

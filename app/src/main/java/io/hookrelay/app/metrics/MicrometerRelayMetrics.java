@@ -1,0 +1,59 @@
+package io.hookrelay.app.metrics;
+
+import io.hookrelay.delivery.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.IngestOutcome;
+import io.hookrelay.delivery.RelayMetrics;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The relay's metrics in Micrometer: {@code relay_ingest_total{outcome}},
+ * {@code relay_delivery_attempts_total{outcome}} and {@code relay_delivery_lag_seconds}. Every series is
+ * registered up front from the outcome enums, so a dashboard sees zeros instead of missing series, and no
+ * value from a request can ever become a label.
+ */
+public final class MicrometerRelayMetrics implements RelayMetrics {
+    private final Map<IngestOutcome, Counter> ingested = new EnumMap<>(IngestOutcome.class);
+    private final Map<DeliveryAttemptOutcome, Counter> attempts = new EnumMap<>(DeliveryAttemptOutcome.class);
+    private final Timer lag;
+
+    public MicrometerRelayMetrics(MeterRegistry registry) {
+        Objects.requireNonNull(registry, "registry");
+        for (IngestOutcome outcome : IngestOutcome.values()) {
+            ingested.put(outcome, Counter.builder("relay.ingest")
+                    .description("Inbound webhooks, by how they were answered")
+                    .tag("outcome", outcome.label())
+                    .register(registry));
+        }
+        for (DeliveryAttemptOutcome outcome : DeliveryAttemptOutcome.values()) {
+            attempts.put(outcome, Counter.builder("relay.delivery.attempts")
+                    .description("Delivery attempts, by how the receiver answered")
+                    .tag("outcome", outcome.label())
+                    .register(registry));
+        }
+        lag = Timer.builder("relay.delivery.lag")
+                .description("From an event's arrival to its successful delivery")
+                .publishPercentileHistogram()
+                .register(registry);
+    }
+
+    @Override
+    public void ingested(IngestOutcome outcome) {
+        ingested.get(outcome).increment();
+    }
+
+    @Override
+    public void deliveryAttempted(DeliveryAttemptOutcome outcome) {
+        attempts.get(outcome).increment();
+    }
+
+    @Override
+    public void delivered(Duration sinceReceived) {
+        lag.record(sinceReceived);
+    }
+}

@@ -1,0 +1,28 @@
+package io.hookrelay.cli;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+
+/**
+ * The one JSON mapper of the command line. Request bodies are records whose camel-case components become
+ * the API's snake_case fields, and an option that was not given is left out rather than sent as null, so
+ * the server applies its own default.
+ */
+final class ApiJson {
+    static final ObjectMapper MAPPER = JsonMapper.builder()
+            .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
+            .defaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.USE_DEFAULTS))
+            .build();
+
+    private ApiJson() {
+    }
+
+    /** A scalar field as text, or {@code null} (printed as {@value TextTable#NONE}) when it is absent or null. */
+    static String text(JsonNode node, String field) {
+        JsonNode value = node.path(field);
+        return value.isValueNode() && !value.isNull() ? value.asText() : null;
+    }
+}

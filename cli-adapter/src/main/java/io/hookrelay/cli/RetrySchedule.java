@@ -1,0 +1,74 @@
+package io.hookrelay.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.StreamSupport;
+import picocli.CommandLine.ITypeConverter;
+import picocli.CommandLine.TypeConversionException;
+
+/**
+ * A target's retry schedule as people write and read it: {@code 5s,5m,30m,2h,1d} (a bare number is
+ * seconds), or {@code none} for no retries at all. The API itself speaks seconds ({@code retry_schedule_s}).
+ *
+ * @param waitsSeconds the waits before retry 1, 2, …
+ */
+record RetrySchedule(List<Long> waitsSeconds) {
+    static final String NO_RETRIES = "none";
+    private static final Pattern WAIT = Pattern.compile("(\\d{1,9})([smhd]?)");
+    private static final long[] UNIT_SECONDS = {86_400, 3_600, 60, 1};
+    private static final String UNITS = "dhms";
+
+    RetrySchedule {
+        waitsSeconds = List.copyOf(waitsSeconds);
+    }
+
+    static RetrySchedule parse(String text) {
+        String schedule = text.strip().toLowerCase(Locale.ROOT);
+        if (schedule.equals(NO_RETRIES)) {
+            return new RetrySchedule(List.of());
+        }
+        List<Long> waits = new ArrayList<>();
+        for (String wait : schedule.split(",", -1)) {
+            Matcher matcher = WAIT.matcher(wait.strip());
+            if (!matcher.matches()) {
+                throw new IllegalArgumentException("'" + text + "' is not a list of waits such as 5s,5m,30m,2h,1d (or "
+                        + NO_RETRIES + ")");
+            }
+            String unit = matcher.group(2).isEmpty() ? "s" : matcher.group(2);
+            waits.add(Long.parseLong(matcher.group(1)) * UNIT_SECONDS[UNITS.indexOf(unit)]);
+        }
+        return new RetrySchedule(waits);
+    }
+
+    /** The server's {@code retry_schedule_s} array, written the way {@link #parse} reads it. */
+    static String describe(JsonNode seconds) {
+        List<String> waits = StreamSupport.stream(seconds.spliterator(), false).map(wait -> describeWait(wait.asLong())).toList();
+        return waits.isEmpty() ? NO_RETRIES : String.join(",", waits);
+    }
+
+    /** In the largest unit that divides it exactly, so nothing is rounded away. */
+    private static String describeWait(long seconds) {
+        for (int i = 0; i < UNIT_SECONDS.length - 1; i++) {
+            if (seconds != 0 && seconds % UNIT_SECONDS[i] == 0) {
+                return seconds / UNIT_SECONDS[i] + UNITS.substring(i, i + 1);
+            }
+        }
+        return seconds + "s";
+    }
+
+    /** Reads {@code --retry-schedule}. */
+    static final class Converter implements ITypeConverter<RetrySchedule> {
+        @Override
+        public RetrySchedule convert(String value) {
+            try {
+                return parse(value);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+}

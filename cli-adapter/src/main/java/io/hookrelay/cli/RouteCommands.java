@@ -1,0 +1,93 @@
+package io.hookrelay.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.stream.StreamSupport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code hookrelay route add|list|rm}: which source's events go to which target. */
+@Command(
+        name = "route",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Manages routes: a source's events, all or some types, go to a target.",
+        subcommands = {RouteCommands.AddRoute.class, RouteCommands.ListRoutes.class, RouteCommands.RemoveRoute.class})
+final class RouteCommands {
+    static final String EVERY_EVENT = "(all)";
+
+    @Command(name = "add", description = "Routes a source's events to a target.")
+    static final class AddRoute extends AdminCommand {
+        @Option(names = "--source", required = true, paramLabel = "SOURCE",
+                description = "The source whose events travel the route.")
+        private String source;
+
+        @Option(names = "--target", required = true, paramLabel = "TARGET", description = "The target they are delivered to.")
+        private String target;
+
+        @Option(names = "--event-type", paramLabel = "TYPE",
+                description = "Only events of this type: exact, or a prefix ending in .* such as 'issues.*'. "
+                        + "Repeat for more (default: every event).")
+        private List<String> eventTypes;
+
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.post(ApiPath.of("routes"), new RouteBody(source, target, eventTypes));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            JsonNode route = answer.json();
+            new TextTable()
+                    .row("id", ApiJson.text(route, "id"))
+                    .row("source", ApiJson.text(route, "source"))
+                    .row("target", ApiJson.text(route, "target"))
+                    .row("event types", eventTypes(route))
+                    .print(out);
+        }
+    }
+
+    record RouteBody(String source, String target, List<String> eventTypes) {
+    }
+
+    @Command(name = "list", description = "Lists the routes.")
+    static final class ListRoutes extends AdminCommand {
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.get(ApiPath.of("routes"));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            TextTable table = TextTable.withColumns("ID", "SOURCE", "TARGET", "EVENT TYPES");
+            Listing.print(answer.json(), "no routes", table, route -> new Object[] {
+                ApiJson.text(route, "id"), ApiJson.text(route, "source"), ApiJson.text(route, "target"), eventTypes(route),
+            }, out);
+        }
+    }
+
+    @Command(name = "rm", description = "Deletes a route; deliveries already queued stay.")
+    static final class RemoveRoute extends AdminCommand {
+        @Parameters(paramLabel = "ID", description = "The route's id (rte_…).")
+        private String id;
+
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.delete(ApiPath.of("routes", id));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            out.println("deleted route " + id);
+        }
+    }
+
+    private static String eventTypes(JsonNode route) {
+        List<String> filters = StreamSupport.stream(route.path("event_types").spliterator(), false)
+                .map(JsonNode::asText)
+                .toList();
+        return filters.isEmpty() ? EVERY_EVENT : String.join(", ", filters);
+    }
+}

@@ -1,0 +1,179 @@
+package io.hookrelay.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hookrelay.delivery.SignatureEncoding;
+import io.hookrelay.delivery.VerificationScheme;
+import java.io.PrintWriter;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code hookrelay source add|list|show|rm}: the endpoints providers POST webhooks to. */
+@Command(
+        name = "source",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Manages sources: the endpoints webhook providers POST to (/hooks/<id>).",
+        subcommands = {SourceCommands.AddSource.class, SourceCommands.ListSources.class, SourceCommands.ShowSource.class,
+                SourceCommands.RemoveSource.class})
+final class SourceCommands {
+
+    @Command(name = "add", description = "Creates a source.")
+    static final class AddSource extends AdminCommand {
+        @Parameters(paramLabel = "ID", description = "The source's id, also its path /hooks/<id>: [a-z0-9][a-z0-9_-]{0,63}.")
+        private String id;
+
+        @ArgGroup(exclusive = false)
+        private VerifyOptions verify;
+
+        @Option(names = "--idempotency-header", paramLabel = "HEADER",
+                description = "Header whose value marks a repeated webhook (default: Idempotency-Key, then webhook-id).")
+        private String idempotencyHeader;
+
+        @ArgGroup
+        private EventTypeOptions eventType;
+
+        @Option(names = "--max-body-bytes", paramLabel = "N", description = "Largest body accepted (default: 1 MiB).")
+        private Integer maxBodyBytes;
+
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.post(ApiPath.of("sources"), new SourceBody(id, verify == null ? null : verify.body(),
+                    idempotencyHeader, eventType == null ? null : eventType.body(), maxBodyBytes));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            details(answer.json()).print(out);
+        }
+    }
+
+    /** Only {@code --verify} is required among these, and only when another of them is given. */
+    static final class VerifyOptions {
+        @Option(names = "--verify", required = true, paramLabel = "SCHEME", converter = WireNames.Schemes.class,
+                completionCandidates = WireNames.Schemes.class,
+                description = "How webhooks prove where they come from: ${COMPLETION-CANDIDATES} (default: none).")
+        private VerificationScheme scheme;
+
+        @Option(names = "--secret", paramLabel = "SECRET",
+                description = "The secret the provider signs with (whsec_… for standard-webhooks).")
+        private String secret;
+
+        @Option(names = "--signature-header", paramLabel = "HEADER",
+                description = "hmac-sha256 only: the header with the signature (default: X-Hub-Signature-256).")
+        private String header;
+
+        @Option(names = "--signature-prefix", paramLabel = "PREFIX",
+                description = "hmac-sha256 only: text before the digest (default: sha256= with the default header).")
+        private String prefix;
+
+        @Option(names = "--signature-encoding", paramLabel = "ENCODING", converter = WireNames.Encodings.class,
+                completionCandidates = WireNames.Encodings.class,
+                description = "hmac-sha256 only: how the digest is written, ${COMPLETION-CANDIDATES} (default: hex).")
+        private SignatureEncoding encoding;
+
+        VerifyBody body() {
+            return new VerifyBody(scheme.wireName(), secret, header, prefix, encoding == null ? null : encoding.wireName());
+        }
+    }
+
+    static final class EventTypeOptions {
+        @Option(names = "--event-type-header", paramLabel = "HEADER",
+                description = "Read each event's type from this header, such as X-GitHub-Event.")
+        private String header;
+
+        @Option(names = "--event-type-json-pointer", paramLabel = "POINTER",
+                description = "Read each event's type from the JSON body at this pointer, such as /type.")
+        private String jsonPointer;
+
+        EventTypeBody body() {
+            return new EventTypeBody(header, jsonPointer);
+        }
+    }
+
+    record SourceBody(String id, VerifyBody verify, String idempotencyHeader, EventTypeBody eventType, Integer maxBodyBytes) {
+    }
+
+    record VerifyBody(String scheme, String secret, String header, String prefix, String encoding) {
+    }
+
+    record EventTypeBody(String header, String jsonPointer) {
+    }
+
+    @Command(name = "list", description = "Lists the sources.")
+    static final class ListSources extends AdminCommand {
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.get(ApiPath.of("sources"));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            TextTable table = TextTable.withColumns("ID", "VERIFY", "EVENT TYPE", "IDEMPOTENCY HEADER", "MAX BODY BYTES");
+            Listing.print(answer.json(), "no sources", table, source -> new Object[] {
+                ApiJson.text(source, "id"), ApiJson.text(source.path("verify"), "scheme"), eventType(source),
+                ApiJson.text(source, "idempotency_header"), ApiJson.text(source, "max_body_bytes"),
+            }, out);
+        }
+    }
+
+    @Command(name = "show", description = "Shows one source (never its secret).")
+    static final class ShowSource extends AdminCommand {
+        @Parameters(paramLabel = "ID", description = "The source's id.")
+        private String id;
+
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.get(ApiPath.of("sources", id));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            details(answer.json()).print(out);
+        }
+    }
+
+    @Command(name = "rm", description = "Deletes a source and its routes; its events stay.")
+    static final class RemoveSource extends AdminCommand {
+        @Parameters(paramLabel = "ID", description = "The source's id.")
+        private String id;
+
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.delete(ApiPath.of("sources", id));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            out.println("deleted source " + id + " and its routes");
+        }
+    }
+
+    /** The signature settings appear only for hmac-sha256, the one scheme that has them. */
+    private static TextTable details(JsonNode source) {
+        JsonNode verify = source.path("verify");
+        TextTable table = new TextTable()
+                .row("id", ApiJson.text(source, "id"))
+                .row("verify", ApiJson.text(verify, "scheme"));
+        if (verify.has("header")) {
+            table.row("signature header", ApiJson.text(verify, "header"))
+                    .row("signature prefix", ApiJson.text(verify, "prefix"))
+                    .row("signature encoding", ApiJson.text(verify, "encoding"));
+        }
+        return table.row("idempotency header", ApiJson.text(source, "idempotency_header"))
+                .row("event type", eventType(source))
+                .row("max body bytes", ApiJson.text(source, "max_body_bytes"));
+    }
+
+    private static String eventType(JsonNode source) {
+        JsonNode eventType = source.path("event_type");
+        if (eventType.hasNonNull("header")) {
+            return "header " + eventType.get("header").asText();
+        }
+        if (eventType.hasNonNull("json_pointer")) {
+            return "json pointer " + eventType.get("json_pointer").asText();
+        }
+        return null;
+    }
+}

@@ -1,0 +1,159 @@
+package io.hookrelay.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.PrintWriter;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code hookrelay target add|list|show|rm|pause|resume}: where deliveries go. */
+@Command(
+        name = "target",
+        mixinStandardHelpOptions = true,
+        versionProvider = VersionProvider.class,
+        description = "Manages targets: the receivers deliveries are POSTed to, signed with the target's secret.",
+        subcommands = {TargetCommands.AddTarget.class, TargetCommands.ListTargets.class, TargetCommands.ShowTarget.class,
+            TargetCommands.RemoveTarget.class, TargetCommands.PauseTarget.class, TargetCommands.ResumeTarget.class})
+final class TargetCommands {
+    static final String SECRET_NOTE = "The secret is shown only this once: store it now. "
+            + "Receivers check each delivery's webhook-signature header with it.";
+
+    /** The target's own URL is a parameter because {@code --url} names the hookrelay server on every admin command. */
+    @Command(name = "add", description = "Creates a target and prints its signing secret, once.")
+    static final class AddTarget extends AdminCommand {
+        @Parameters(index = "0", paramLabel = "ID", description = "The target's id: [a-z0-9][a-z0-9_-]{0,63}.")
+        private String id;
+
+        @Parameters(index = "1", paramLabel = "URL", description = "Where deliveries are POSTed (http or https).")
+        private String url;
+
+        @Option(names = "--secret", paramLabel = "SECRET",
+                description = "The signing secret, whsec_ + base64 (default: a new random one).")
+        private String secret;
+
+        @Option(names = "--timeout-ms", paramLabel = "MS", description = "How long one attempt may take (default: 15000).")
+        private Integer timeoutMs;
+
+        @Option(names = "--retry-schedule", paramLabel = "WAITS", converter = RetrySchedule.Converter.class,
+                description = "Waits before retry 1, 2, …, such as 5s,5m,30m,2h (a bare number is seconds), "
+                        + "or none (default: 5s,5m,30m,2h,5h,10h,14h,20h,1d).")
+        private RetrySchedule retrySchedule;
+
+        @Option(names = "--max-in-flight", paramLabel = "N",
+                description = "Deliveries sent to it at once, at most (default: 10).")
+        private Integer maxInFlight;
+
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.post(ApiPath.of("targets"), new TargetBody(id, url, secret, timeoutMs,
+                    retrySchedule == null ? null : retrySchedule.waitsSeconds(), maxInFlight));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            JsonNode target = answer.json();
+            details(target).row("secret", ApiJson.text(target, "secret")).print(out);
+            out.println();
+            out.println(SECRET_NOTE);
+        }
+    }
+
+    record TargetBody(String id, String url, String secret, Integer timeoutMs, List<Long> retryScheduleS, Integer maxInFlight) {
+    }
+
+    @Command(name = "list", description = "Lists the targets.")
+    static final class ListTargets extends AdminCommand {
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.get(ApiPath.of("targets"));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            TextTable table = TextTable.withColumns("ID", "URL", "PAUSED", "TIMEOUT MS", "RETRY SCHEDULE", "MAX IN FLIGHT");
+            Listing.print(answer.json(), "no targets", table, target -> new Object[] {
+                ApiJson.text(target, "id"), ApiJson.text(target, "url"), paused(target), ApiJson.text(target, "timeout_ms"),
+                RetrySchedule.describe(target.path("retry_schedule_s")), ApiJson.text(target, "max_in_flight"),
+            }, out);
+        }
+    }
+
+    @Command(name = "show", description = "Shows one target (never its secret).")
+    static final class ShowTarget extends AdminCommand {
+        @Parameters(paramLabel = "ID", description = "The target's id.")
+        private String id;
+
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.get(ApiPath.of("targets", id));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            details(answer.json()).print(out);
+        }
+    }
+
+    @Command(name = "rm", description = "Deletes a target and its routes, and cancels its open deliveries.")
+    static final class RemoveTarget extends AdminCommand {
+        @Parameters(paramLabel = "ID", description = "The target's id.")
+        private String id;
+
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.delete(ApiPath.of("targets", id));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            out.println("deleted target " + id + " and its routes; its open deliveries are cancelled");
+        }
+    }
+
+    @Command(name = "pause", description = "Holds a target's deliveries (they stay pending) until it is resumed.")
+    static final class PauseTarget extends AdminCommand {
+        @Parameters(paramLabel = "ID", description = "The target's id.")
+        private String id;
+
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.post(ApiPath.of("targets", id, "pause"));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            out.println("paused target " + id + "; its deliveries wait until it is resumed");
+        }
+    }
+
+    @Command(name = "resume", description = "Sends a paused target's waiting deliveries again.")
+    static final class ResumeTarget extends AdminCommand {
+        @Parameters(paramLabel = "ID", description = "The target's id.")
+        private String id;
+
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.post(ApiPath.of("targets", id, "resume"));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            out.println("resumed target " + id);
+        }
+    }
+
+    private static TextTable details(JsonNode target) {
+        return new TextTable()
+                .row("id", ApiJson.text(target, "id"))
+                .row("url", ApiJson.text(target, "url"))
+                .row("paused", paused(target))
+                .row("timeout ms", ApiJson.text(target, "timeout_ms"))
+                .row("retry schedule", RetrySchedule.describe(target.path("retry_schedule_s")))
+                .row("max in flight", ApiJson.text(target, "max_in_flight"));
+    }
+
+    private static String paused(JsonNode target) {
+        return target.path("paused").asBoolean() ? "yes" : "no";
+    }
+}

@@ -1,0 +1,172 @@
+package io.hookrelay.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+@ExtendWith(FakeApiExtension.class)
+class SourceCommandsTest {
+    private static final String GITHUB = """
+            {"id":"github","verify":{"scheme":"hmac-sha256","header":"X-Hub-Signature-256","prefix":"sha256=","encoding":"hex"},\
+            "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576}""";
+    private static final String STRIPE = """
+            {"id":"stripe","verify":{"scheme":"stripe"},"idempotency_header":null,"event_type":{"json_pointer":"/type"},\
+            "max_body_bytes":65536}""";
+
+    private final FakeApi api;
+    private final Map<String, String> environment;
+
+    SourceCommandsTest(FakeApi api) {
+        this.api = api;
+        this.environment = Cli.environmentFor(api);
+    }
+
+    @Test
+    void add_sends_every_field_it_was_given() {
+        api.answers(201, GITHUB);
+
+        Cli.Result result = Cli.run(environment, "source", "add", "github", "--verify", "hmac-sha256", "--secret", "s3cret",
+                "--signature-header", "X-Hub-Signature-256", "--signature-prefix", "sha256=", "--signature-encoding", "hex",
+                "--idempotency-header", "X-GitHub-Delivery", "--event-type-header", "X-GitHub-Event", "--max-body-bytes", "1048576");
+
+        assertThat(result.exitCode()).isZero();
+        api.assertOnlyRequest("POST", "/api/v1/sources", """
+                {"id":"github","verify":{"scheme":"hmac-sha256","secret":"s3cret","header":"X-Hub-Signature-256",
+                 "prefix":"sha256=","encoding":"hex"},"idempotency_header":"X-GitHub-Delivery",
+                 "event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576}""");
+        assertThat(result.out()).isEqualTo("""
+                id                  github
+                verify              hmac-sha256
+                signature header    X-Hub-Signature-256
+                signature prefix    sha256=
+                signature encoding  hex
+                idempotency header  X-GitHub-Delivery
+                event type          header X-GitHub-Event
+                max body bytes      1048576
+                """);
+        assertThat(result.err()).isEmpty();
+    }
+
+    @Test
+    void add_sends_only_the_id_when_nothing_else_is_given_so_the_server_applies_its_defaults() {
+        api.answers(201, "{\"id\":\"plain\",\"verify\":{\"scheme\":\"none\"},\"event_type\":null,\"max_body_bytes\":1048576}");
+
+        assertThat(Cli.run(environment, "source", "add", "plain").exitCode()).isZero();
+
+        api.assertOnlyRequest("POST", "/api/v1/sources", "{\"id\":\"plain\"}");
+    }
+
+    @Test
+    void add_reads_the_event_type_from_a_json_pointer() {
+        api.answers(201, STRIPE);
+
+        assertThat(Cli.run(environment, "source", "add", "stripe", "--verify", "stripe", "--secret", "whsec_x",
+                "--event-type-json-pointer", "/type").exitCode()).isZero();
+
+        api.assertOnlyRequest("POST", "/api/v1/sources", """
+                {"id":"stripe","verify":{"scheme":"stripe","secret":"whsec_x"},"event_type":{"json_pointer":"/type"}}""");
+    }
+
+    @Test
+    void verification_settings_without_a_scheme_are_a_usage_error_and_send_nothing() {
+        Cli.Result result = Cli.run(environment, "source", "add", "github", "--secret", "s3cret");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.errLines()).containsExactly(
+                "hookrelay: Missing required argument(s): --verify=SCHEME (see 'hookrelay source add --help')");
+        assertThat(api.requests()).isEmpty();
+    }
+
+    @Test
+    void an_unknown_scheme_is_a_usage_error_that_lists_the_known_ones() {
+        Cli.Result result = Cli.run(environment, "source", "add", "github", "--verify", "md5");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.errLines()).containsExactly("hookrelay: Invalid value for option '--verify': 'md5' is not one of "
+                + "none, standard-webhooks, hmac-sha256, stripe (see 'hookrelay source add --help')");
+        assertThat(api.requests()).isEmpty();
+    }
+
+    @Test
+    void an_event_type_comes_from_a_header_or_a_pointer_not_both() {
+        Cli.Result result = Cli.run(environment, "source", "add", "github",
+                "--event-type-header", "X-GitHub-Event", "--event-type-json-pointer", "/type");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.errLines()).singleElement().asString().contains("mutually exclusive");
+        assertThat(api.requests()).isEmpty();
+    }
+
+    @Test
+    void list_prints_an_aligned_table() {
+        api.answers(200, "{\"data\":[" + GITHUB + "," + STRIPE + "]}");
+
+        Cli.Result result = Cli.run(environment, "source", "list");
+
+        assertThat(result.exitCode()).isZero();
+        api.assertOnlyRequest("GET", "/api/v1/sources", null);
+        assertThat(result.out()).isEqualTo("""
+                ID      VERIFY       EVENT TYPE             IDEMPOTENCY HEADER  MAX BODY BYTES
+                github  hmac-sha256  header X-GitHub-Event  X-GitHub-Delivery   1048576
+                stripe  stripe       json pointer /type     -                   65536
+                """);
+    }
+
+    @Test
+    void an_empty_list_says_so() {
+        api.answers(200, "{\"data\":[]}");
+
+        assertThat(Cli.run(environment, "source", "list").out()).isEqualTo("no sources\n");
+    }
+
+    @Test
+    void list_with_json_prints_the_answer_as_it_is() {
+        String answer = "{\"data\":[" + STRIPE + "]}";
+        api.answers(200, answer);
+
+        Cli.Result result = Cli.run(environment, "source", "list", "--json");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).isEqualTo(answer + "\n");
+    }
+
+    @Test
+    void show_gets_one_source_and_leaves_out_signature_settings_its_scheme_has_not() {
+        api.answers(200, STRIPE);
+
+        Cli.Result result = Cli.run(environment, "source", "show", "stripe");
+
+        assertThat(result.exitCode()).isZero();
+        api.assertOnlyRequest("GET", "/api/v1/sources/stripe", null);
+        assertThat(result.out()).isEqualTo("""
+                id                  stripe
+                verify              stripe
+                idempotency header  -
+                event type          json pointer /type
+                max body bytes      65536
+                """);
+    }
+
+    @Test
+    void rm_deletes_the_source() {
+        api.answers(204, "");
+
+        Cli.Result result = Cli.run(environment, "source", "rm", "github");
+
+        assertThat(result.exitCode()).isZero();
+        api.assertOnlyRequest("DELETE", "/api/v1/sources/github", null);
+        assertThat(result.out()).isEqualTo("deleted source github and its routes\n");
+    }
+
+    @Test
+    void rm_with_json_prints_nothing_because_the_server_answers_nothing() {
+        api.answers(204, "");
+
+        Cli.Result result = Cli.run(environment, "source", "rm", "github", "--json");
+
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).isEmpty();
+    }
+}

@@ -1,0 +1,53 @@
+package io.hookrelay.delivery.send;
+
+import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.WebhookRequest;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Builds the POST of one delivery attempt: the event's body byte for byte, its content type, the Standard
+ * Webhooks headers and hookrelay's own.
+ *
+ * <p>Only headers an HTTP client lets a caller set are used; {@code host}, {@code content-length} and
+ * {@code connection} belong to the client. A value that cannot travel as a header as it is (a control
+ * character, or a character beyond Latin-1, which could only reach us through a JSON event type) is not
+ * sent rather than altered: the content type falls back to {@code application/octet-stream}, and the event
+ * type header is left out (the receiver still has the body it came from).
+ */
+final class SignedRequests {
+    static final String FALLBACK_CONTENT_TYPE = "application/octet-stream";
+
+    private SignedRequests() {
+    }
+
+    /**
+     * @param now            the attempt's time: {@code webhook-timestamp} and the signature both use it, so a
+     *                       retry is signed afresh and passes a receiver's freshness check
+     * @param relayVersion   sent as {@code user-agent: hookrelay/<version>}
+     */
+    static WebhookRequest of(Event event, Target target, String deliveryId, int attempt, Instant now, String relayVersion) {
+        long timestamp = now.getEpochSecond();
+        byte[] body = event.body();
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("content-type", sendable(event.contentType()).orElse(FALLBACK_CONTENT_TYPE));
+        headers.put("webhook-id", event.id());
+        headers.put("webhook-timestamp", Long.toString(timestamp));
+        headers.put("webhook-signature", StandardWebhooksSigner.sign(target.secret(), event.id(), timestamp, body));
+        headers.put("user-agent", "hookrelay/" + relayVersion);
+        headers.put("x-hookrelay-source", event.sourceId());
+        event.eventType().flatMap(SignedRequests::sendable).ifPresent(type -> headers.put("x-hookrelay-event-type", type));
+        headers.put("x-hookrelay-attempt", Integer.toString(attempt));
+        headers.put("x-hookrelay-delivery-id", deliveryId);
+        return new WebhookRequest(target.url(), headers, body, target.timeout());
+    }
+
+    /** The value itself if it is a non-blank HTTP field value: tab, space, visible ASCII or obs-text. */
+    static Optional<String> sendable(String value) {
+        boolean valid = !value.isBlank() && value.chars().allMatch(c -> c == '\t' || (c >= 0x20 && c != 0x7f && c <= 0xff));
+        return valid ? Optional.of(value) : Optional.empty();
+    }
+}

@@ -1,0 +1,103 @@
+package io.hookrelay.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.URI;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class TargetTest {
+    private static final String SECRET = WebhookSecrets.generate(new SecureRandom());
+
+    private static Target target(String url, Duration timeout, List<Duration> schedule, int maxInFlight) {
+        return new Target("ledger", URI.create(url), SECRET, timeout, schedule, maxInFlight);
+    }
+
+    private static Target withUrl(String url) {
+        return target(url, Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"http://localhost:9000/hook", "https://example.com/webhooks?team=7", "HTTPS://EXAMPLE.COM",
+            "http://127.0.0.1/"})
+    void acceptsHttpAndHttpsUrls(String url) {
+        assertThatCode(() -> withUrl(url)).doesNotThrowAnyException();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"ftp://example.com/", "file:///etc/passwd", "example.com/hook", "/hook", "mailto:ops@example.com",
+            "https://user:pw@example.com/", "https://example.com/#frag", "http:///nohost"})
+    void refusesUrlsThatAreNotPlainHttp(String url) {
+        assertThatThrownBy(() -> withUrl(url)).isInstanceOf(InvalidRequestException.class).hasMessageStartingWith("url");
+    }
+
+    @Test
+    void refusesOverlongUrls() {
+        assertThatThrownBy(() -> withUrl("https://example.com/" + "a".repeat(2048))).isInstanceOf(InvalidRequestException.class);
+    }
+
+    static Stream<Arguments> settings() {
+        List<Duration> fifty = Collections.nCopies(50, Duration.ofSeconds(1));
+        List<Duration> fiftyOne = Collections.nCopies(51, Duration.ofSeconds(1));
+        return Stream.of(
+                Arguments.of(Duration.ofMillis(100), List.of(), 1, true),
+                Arguments.of(Duration.ofMinutes(5), fifty, 1000, true),
+                Arguments.of(Duration.ZERO, List.of(), 1, false),
+                Arguments.of(Duration.ofMillis(99), List.of(), 1, false),
+                Arguments.of(Duration.ofMinutes(5).plusMillis(1), List.of(), 1, false),
+                Arguments.of(Duration.ofSeconds(-1), List.of(), 1, false),
+                Arguments.of(Target.DEFAULT_TIMEOUT, List.of(Duration.ZERO, Duration.ofDays(7)), 1, true),
+                Arguments.of(Target.DEFAULT_TIMEOUT, List.of(Duration.ofSeconds(-1)), 1, false),
+                Arguments.of(Target.DEFAULT_TIMEOUT, List.of(Duration.ofDays(7).plusSeconds(1)), 1, false),
+                Arguments.of(Target.DEFAULT_TIMEOUT, fiftyOne, 1, false),
+                Arguments.of(Target.DEFAULT_TIMEOUT, List.of(), 0, false),
+                Arguments.of(Target.DEFAULT_TIMEOUT, List.of(), 1001, false));
+    }
+
+    @ParameterizedTest
+    @MethodSource("settings")
+    void boundsTimeoutScheduleAndMaxInFlight(Duration timeout, List<Duration> schedule, int maxInFlight, boolean valid) {
+        if (valid) {
+            assertThatCode(() -> target("https://example.com", timeout, schedule, maxInFlight)).doesNotThrowAnyException();
+        } else {
+            assertThatThrownBy(() -> target("https://example.com", timeout, schedule, maxInFlight))
+                    .isInstanceOf(InvalidRequestException.class);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "s3cret", "whsec_", "whsec_%%%"})
+    void refusesSecretsThatAreNotWhsec(String secret) {
+        assertThatThrownBy(() -> new Target("ledger", URI.create("https://example.com"), secret, Target.DEFAULT_TIMEOUT,
+                Target.DEFAULT_RETRY_SCHEDULE, 1)).isInstanceOf(InvalidRequestException.class);
+    }
+
+    @Test
+    void aDraftKeepsItsOwnSecretOrTakesTheFallback() {
+        String other = WebhookSecrets.generate(new SecureRandom());
+        TargetDraft withSecret = new TargetDraft("ledger", URI.create("https://example.com"), Optional.of(SECRET),
+                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, 1);
+        TargetDraft without = new TargetDraft("ledger", URI.create("https://example.com"), Optional.empty(),
+                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, 1);
+
+        assertThat(withSecret.withSecretOr(other).secret()).isEqualTo(SECRET);
+        assertThat(without.withSecretOr(other).secret()).isEqualTo(other);
+        assertThat(withSecret.toString()).doesNotContain(SECRET.substring(6));
+    }
+
+    @Test
+    void neverShowsItsSecret() {
+        assertThat(withUrl("https://example.com").toString()).doesNotContain(SECRET.substring(6));
+    }
+}

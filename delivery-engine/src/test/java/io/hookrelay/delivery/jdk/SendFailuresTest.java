@@ -1,0 +1,108 @@
+package io.hookrelay.delivery.jdk;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.delivery.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.SendException;
+import io.hookrelay.delivery.WebhookRequest;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.URI;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.UnresolvedAddressException;
+import java.time.Duration;
+import java.util.Map;
+import javax.net.ssl.SSLHandshakeException;
+import org.junit.jupiter.api.Test;
+
+/** The cause chains below are the ones the JDK's HttpClient completes a failed exchange with. */
+class SendFailuresTest {
+    private static final URI URL = URI.create("https://receiver.example:8443/hooks/orders?token=s3cret");
+
+    @Test
+    void aRefusedConnectionIsAConnectError() {
+        SendException failure = SendFailures.of(request(Duration.ofSeconds(15)), chain(new ConnectException(), new ClosedChannelException()));
+
+        assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.CONNECT_ERROR);
+        assertThat(failure).hasMessage("could not connect to receiver.example:8443");
+    }
+
+    @Test
+    void aConnectFailureThatSaysWhyIsQuoted() {
+        SendException failure = SendFailures.of(request(Duration.ofSeconds(15)), new ConnectException("No route to host"));
+
+        assertThat(failure).hasMessage("could not connect to receiver.example:8443 (No route to host)");
+    }
+
+    @Test
+    void anUnknownHostIsAConnectError() {
+        SendException failure = SendFailures.of(request(Duration.ofSeconds(15)), chain(new ConnectException(), new UnresolvedAddressException()));
+
+        assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.CONNECT_ERROR);
+        assertThat(failure).hasMessage("could not connect to receiver.example:8443: unknown host");
+    }
+
+    @Test
+    void aConnectTimeoutIsAConnectErrorAfterAtMostTenSeconds() {
+        HttpConnectTimeoutException connectTimeout = new HttpConnectTimeoutException("HTTP connect timed out");
+
+        SendException slowTarget = SendFailures.of(request(Duration.ofSeconds(30)), connectTimeout);
+        SendException quickTarget = SendFailures.of(request(Duration.ofSeconds(2)), connectTimeout);
+
+        assertThat(slowTarget.outcome()).isEqualTo(DeliveryAttemptOutcome.CONNECT_ERROR);
+        assertThat(slowTarget).hasMessage("could not connect to receiver.example:8443 within 10000 ms");
+        assertThat(quickTarget).hasMessage("could not connect to receiver.example:8443 within 2000 ms");
+    }
+
+    @Test
+    void noAnswerInTimeIsATimeout() {
+        SendException failure = SendFailures.of(request(Duration.ofSeconds(15)), new HttpTimeoutException("request timed out"));
+
+        assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.TIMEOUT);
+        assertThat(failure).hasMessage("no response within 15000 ms");
+    }
+
+    @Test
+    void anExchangeBrokenAfterConnectingIsAnIoError() {
+        SendException failure = SendFailures.of(request(Duration.ofSeconds(15)), new EOFException("EOF reached while reading"));
+
+        assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.IO_ERROR);
+        assertThat(failure).hasMessage("exchange with receiver.example:8443 failed (EOF reached while reading)");
+    }
+
+    @Test
+    void aFailedTlsHandshakeIsAnIoErrorThatSaysWhy() {
+        SendException failure = SendFailures.of(request(Duration.ofSeconds(15)),
+                chain(new IOException(), new SSLHandshakeException("PKIX path building failed")));
+
+        assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.IO_ERROR);
+        assertThat(failure).hasMessage("exchange with receiver.example:8443 failed (PKIX path building failed)");
+    }
+
+    @Test
+    void aSilentFailureIsNamedByItsType() {
+        SendException failure = SendFailures.of(request(Duration.ofSeconds(15)), chain(new IOException(), new ClosedChannelException()));
+
+        assertThat(failure).hasMessage("exchange with receiver.example:8443 failed (ClosedChannelException)");
+    }
+
+    @Test
+    void messagesNeverCarryThePathOrQuery() {
+        for (Throwable cause : new Throwable[] {new ConnectException(), new HttpTimeoutException("t"), new IOException("x")}) {
+            assertThat(SendFailures.of(request(Duration.ofSeconds(15)), cause).getMessage())
+                    .doesNotContain("s3cret").doesNotContain("/hooks");
+        }
+    }
+
+    private static WebhookRequest request(Duration timeout) {
+        return new WebhookRequest(URL, Map.of(), new byte[0], timeout);
+    }
+
+    private static Throwable chain(Throwable outer, Throwable inner) {
+        outer.initCause(inner);
+        return outer;
+    }
+}

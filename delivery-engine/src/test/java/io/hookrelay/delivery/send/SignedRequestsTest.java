@@ -1,0 +1,117 @@
+package io.hookrelay.delivery.send;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.WebhookRequest;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
+
+class SignedRequestsTest {
+    private static final String SECRET = "whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+    private static final String EVENT_ID = "evt_01HQ3Z8N6W2X4Y5Z6A7B8C9D0E";
+    private static final String DELIVERY_ID = "dlv_01HQ3Z8N6W2X4Y5Z6A7B8C9D0F";
+    private static final Instant NOW = Instant.parse("2024-05-01T12:00:00.750Z");
+    private static final Target TARGET = new Target("orders", URI.create("https://receiver.example/hooks?token=abc"), SECRET,
+            Duration.ofSeconds(7), Target.DEFAULT_RETRY_SCHEDULE, 10);
+
+    @Test
+    void sendsTheEventsBodyAndContentTypeToTheTargetWithItsTimeout() {
+        byte[] body = {0, (byte) 0xff, '{', '}', '\n'};
+
+        WebhookRequest request = SignedRequests.of(event("application/json; charset=utf-8", Optional.of("push"), body),
+                TARGET, DELIVERY_ID, 3, NOW, "1.2.3");
+
+        assertThat(request.url()).isEqualTo(TARGET.url());
+        assertThat(request.body()).isEqualTo(body);
+        assertThat(request.timeout()).isEqualTo(Duration.ofSeconds(7));
+        assertThat(request.headers()).containsExactlyInAnyOrderEntriesOf(Map.of(
+                "content-type", "application/json; charset=utf-8",
+                "webhook-id", EVENT_ID,
+                "webhook-timestamp", "1714564800",
+                "webhook-signature", "v1," + hmac(EVENT_ID + ".1714564800.", body),
+                "user-agent", "hookrelay/1.2.3",
+                "x-hookrelay-source", "github",
+                "x-hookrelay-event-type", "push",
+                "x-hookrelay-attempt", "3",
+                "x-hookrelay-delivery-id", DELIVERY_ID));
+    }
+
+    @Test
+    void neverSetsAHeaderTheHttpClientOwns() {
+        WebhookRequest request = SignedRequests.of(event("text/plain", Optional.of("push"), new byte[3]), TARGET, DELIVERY_ID, 1, NOW, "1");
+
+        assertThat(request.headers().keySet()).doesNotContainAnyElementsOf(
+                Set.of("host", "content-length", "connection", "expect", "upgrade", "transfer-encoding"));
+    }
+
+    @Test
+    void anEventWithoutContentTypeGoesAsOctetStream() {
+        WebhookRequest request = SignedRequests.of(event("", Optional.empty(), new byte[3]), TARGET, DELIVERY_ID, 1, NOW, "1");
+
+        assertThat(request.headers()).containsEntry("content-type", "application/octet-stream");
+    }
+
+    @Test
+    void anEventWithoutTypeHasNoTypeHeader() {
+        WebhookRequest request = SignedRequests.of(event("text/plain", Optional.empty(), new byte[3]), TARGET, DELIVERY_ID, 1, NOW, "1");
+
+        assertThat(request.headers()).doesNotContainKey("x-hookrelay-event-type");
+    }
+
+    @Test
+    void valuesThatCannotTravelAsHeadersAreLeftOutNotAltered() {
+        WebhookRequest request = SignedRequests.of(event("text/plain\r\nx-evil: 1", Optional.of("ordre.créé→payé"), new byte[3]),
+                TARGET, DELIVERY_ID, 1, NOW, "1");
+
+        assertThat(request.headers()).containsEntry("content-type", "application/octet-stream");
+        assertThat(request.headers()).doesNotContainKey("x-hookrelay-event-type");
+    }
+
+    @Test
+    void latin1HeaderValuesAreKeptAsTheyArrived() {
+        WebhookRequest request = SignedRequests.of(event("text/plain; name=caf\u00e9", Optional.of("caf\u00e9.created"), new byte[3]),
+                TARGET, DELIVERY_ID, 1, NOW, "1");
+
+        assertThat(request.headers())
+                .containsEntry("content-type", "text/plain; name=caf\u00e9")
+                .containsEntry("x-hookrelay-event-type", "caf\u00e9.created");
+    }
+
+    @Test
+    void eachAttemptIsSignedAtItsOwnTime() {
+        Event event = event("text/plain", Optional.empty(), "hello".getBytes(StandardCharsets.UTF_8));
+
+        WebhookRequest first = SignedRequests.of(event, TARGET, DELIVERY_ID, 1, NOW, "1");
+        WebhookRequest later = SignedRequests.of(event, TARGET, DELIVERY_ID, 2, NOW.plusSeconds(300), "1");
+
+        assertThat(later.headers().get("webhook-id")).isEqualTo(first.headers().get("webhook-id"));
+        assertThat(later.headers().get("webhook-timestamp")).isEqualTo(Long.toString(NOW.getEpochSecond() + 300));
+        assertThat(later.headers().get("webhook-signature")).isNotEqualTo(first.headers().get("webhook-signature"));
+    }
+
+    private static Event event(String contentType, Optional<String> type, byte[] body) {
+        return new Event(EVENT_ID, "github", type, NOW.minusSeconds(5), contentType, Map.of("x-github-event", "push"), body);
+    }
+
+    private static String hmac(String prefix, byte[] body) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(Base64.getDecoder().decode(SECRET.substring("whsec_".length())), "HmacSHA256"));
+            mac.update(prefix.getBytes(StandardCharsets.UTF_8));
+            return Base64.getEncoder().encodeToString(mac.doFinal(body));
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+}

@@ -1,0 +1,87 @@
+package io.hookrelay.http;
+
+import io.hookrelay.delivery.BulkRetry;
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.DeliveryDetail;
+import io.hookrelay.delivery.DeliveryFilter;
+import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.InboundRequest;
+import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.TargetDraft;
+import io.hookrelay.delivery.TargetView;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/**
+ * Everything the HTTP API asks of the relay, one method per use case. The endpoints depend on this seam
+ * rather than on the use-case classes so that routing, authentication, parsing, limits and error mapping can
+ * be tested without any storage; {@link UseCaseOperations} is the one real implementation.
+ */
+interface ApiOperations {
+
+    /**
+     * The most body bytes {@code sourceId} accepts, so ingest can refuse a larger body before reading it.
+     *
+     * @return empty when there is no such source
+     */
+    OptionalInt maxBodyBytes(String sourceId);
+
+    IngestResult ingest(String sourceId, InboundRequest request);
+
+    Source createSource(Source source);
+
+    List<Source> listSources();
+
+    Source getSource(String id);
+
+    Source replaceSource(Source source);
+
+    void deleteSource(String id);
+
+    Target createTarget(TargetDraft draft);
+
+    List<TargetView> listTargets();
+
+    TargetView getTarget(String id);
+
+    TargetView replaceTarget(TargetDraft draft);
+
+    void deleteTarget(String id);
+
+    TargetView pauseTarget(String id);
+
+    TargetView resumeTarget(String id);
+
+    Route createRoute(String sourceId, String targetId, List<String> eventTypes);
+
+    List<Route> listRoutes();
+
+    void deleteRoute(String id);
+
+    Page<EventSummary> listEvents(Optional<String> sourceId, PageRequest page);
+
+    EventDetail getEvent(String id);
+
+    List<Delivery> replayEvent(String id);
+
+    Page<Delivery> listDeliveries(DeliveryFilter filter, PageRequest page);
+
+    DeliveryDetail getDelivery(String id);
+
+    Delivery retryDelivery(String id);
+
+    Delivery cancelDelivery(String id);
+
+    int retryDeliveries(BulkRetry request);
+
+    /** @return the size of the copy in bytes */
+    long backupTo(Path file);
+}

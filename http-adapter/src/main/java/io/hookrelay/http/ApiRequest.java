@@ -1,0 +1,105 @@
+package io.hookrelay.http;
+
+import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.PayloadTooLargeException;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HeaderValues;
+import io.undertow.util.Headers;
+import java.io.IOException;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What an {@link Endpoint} may read of a request: path placeholders, query parameters, headers, and the
+ * body, which is only ever read with a limit.
+ *
+ * <p>Bodies are streamed up to one byte past the limit, never buffered whole first: a {@code Content-Length}
+ * over the limit is refused before a byte is read, and a chunked body is refused as soon as it passes the
+ * limit, so an oversize request costs the server at most the limit in memory. Either way the answer is
+ * {@code 413 payload_too_large}.
+ */
+final class ApiRequest {
+    /** Management requests are small JSON documents; anything larger is a mistake or abuse. */
+    static final int MAX_JSON_BYTES = 64 * 1024;
+
+    private final HttpServerExchange exchange;
+
+    ApiRequest(HttpServerExchange exchange) {
+        this.exchange = exchange;
+    }
+
+    /** The value of the route template's {@code {name}} placeholder. */
+    String pathParameter(String name) {
+        return exchange.getAttachment(Router.PATH_PARAMETERS).get(name);
+    }
+
+    /** A query parameter given at most once. */
+    Optional<String> queryParameter(String name) {
+        Deque<String> values = exchange.getQueryParameters().get(name);
+        if (values == null || values.isEmpty()) {
+            return Optional.empty();
+        }
+        if (values.size() > 1) {
+            throw new InvalidRequestException("query parameter " + name + " may be given once");
+        }
+        return Optional.of(values.getFirst());
+    }
+
+    /** Every request header, names lower-cased, repeated values joined with {@code ", "}. */
+    Map<String, String> headers() {
+        Map<String, String> headers = new HashMap<>();
+        for (HeaderValues values : exchange.getRequestHeaders()) {
+            headers.put(values.getHeaderName().toString().toLowerCase(Locale.ROOT), String.join(", ", values));
+        }
+        return headers;
+    }
+
+    /** The request's {@code Content-Type}, or empty text when it has none. */
+    String contentType() {
+        return Optional.ofNullable(exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE)).orElse("");
+    }
+
+    /** The body as {@code type}, read strictly ({@link Json#read}). */
+    <T> T jsonBody(Class<T> type) {
+        return Json.read(body(MAX_JSON_BYTES), type);
+    }
+
+    /** For endpoints that take no body: none, or an empty JSON object, is fine; anything else is refused. */
+    void noBody() {
+        byte[] body = body(MAX_JSON_BYTES);
+        if (!Json.isBlank(body)) {
+            Json.read(body, EmptyRequest.class);
+        }
+    }
+
+    /** @throws PayloadTooLargeException when the body is longer than {@code limit} bytes */
+    byte[] body(int limit) {
+        if (exchange.getRequestContentLength() > limit) {
+            throw tooLarge(limit);
+        }
+        // One byte over the limit is how a longer body shows itself; Undertow's own limit sits just above
+        // that, because when it trips it closes the connection without an answer.
+        exchange.setMaxEntitySize(limit + 1L);
+        try {
+            byte[] body = exchange.getInputStream().readNBytes(limit + 1);
+            if (body.length > limit) {
+                throw tooLarge(limit);
+            }
+            return body;
+        } catch (IOException e) {
+            // The client broke off or stalled mid-body: its own doing, and it is most likely no longer listening.
+            throw new InvalidRequestException("the request body could not be read to its end");
+        }
+    }
+
+    private static PayloadTooLargeException tooLarge(int limit) {
+        return new PayloadTooLargeException("the request body is larger than " + limit + " bytes");
+    }
+
+    /** The only body a bodiless endpoint takes: {@code {}}. */
+    record EmptyRequest() {
+    }
+}

@@ -1,0 +1,83 @@
+package io.hookrelay.http;
+
+import io.hookrelay.delivery.DatabaseBackup;
+import io.hookrelay.delivery.RelayMetrics;
+import io.hookrelay.delivery.admin.DeliveryAdmin;
+import io.hookrelay.delivery.admin.EventAdmin;
+import io.hookrelay.delivery.admin.RouteAdmin;
+import io.hookrelay.delivery.admin.SourceAdmin;
+import io.hookrelay.delivery.admin.TargetAdmin;
+import io.hookrelay.delivery.ingest.IngestService;
+import io.undertow.server.HttpHandler;
+import io.undertow.util.HttpString;
+import io.undertow.util.Methods;
+import java.util.Objects;
+
+/**
+ * The relay's HTTP API (DESIGN §5): the ingest endpoint {@code POST /hooks/{source}} and the management API
+ * under {@code /api/v1}, which only the admin token opens. Hand it to
+ * {@link HttpServer#HttpServer(HttpServerSettings, ReadinessCheck, io.micrometer.prometheusmetrics.PrometheusMeterRegistry, ApiRoutes)}.
+ */
+public final class ApiRoutes {
+    private final AdminToken adminToken;
+    private final ApiOperations operations;
+    private final RelayMetrics metrics;
+
+    /**
+     * @param metrics counts the ingest refusals made before {@code ingest} sees the request (unknown source,
+     *                body over the limit); pass the same instance {@code ingest} reports to
+     */
+    public ApiRoutes(AdminToken adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets, RouteAdmin routes,
+                     EventAdmin events, DeliveryAdmin deliveries, DatabaseBackup backup, RelayMetrics metrics) {
+        this(adminToken, new UseCaseOperations(ingest, sources, targets, routes, events, deliveries, backup), metrics);
+    }
+
+    ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics) {
+        this.adminToken = Objects.requireNonNull(adminToken, "adminToken");
+        this.operations = Objects.requireNonNull(operations, "operations");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
+    }
+
+    void addTo(Router.Builder router) {
+        route(router, Methods.POST, "/hooks/{source}", new IngestHandler(operations, metrics));
+
+        route(router, Methods.POST, "/api/v1/sources", new CreateSourceHandler(operations));
+        route(router, Methods.GET, "/api/v1/sources", new ListSourcesHandler(operations));
+        route(router, Methods.GET, "/api/v1/sources/{id}", new GetSourceHandler(operations));
+        route(router, Methods.PUT, "/api/v1/sources/{id}", new ReplaceSourceHandler(operations));
+        route(router, Methods.DELETE, "/api/v1/sources/{id}", new DeleteSourceHandler(operations));
+
+        route(router, Methods.POST, "/api/v1/targets", new CreateTargetHandler(operations));
+        route(router, Methods.GET, "/api/v1/targets", new ListTargetsHandler(operations));
+        route(router, Methods.GET, "/api/v1/targets/{id}", new GetTargetHandler(operations));
+        route(router, Methods.PUT, "/api/v1/targets/{id}", new ReplaceTargetHandler(operations));
+        route(router, Methods.DELETE, "/api/v1/targets/{id}", new DeleteTargetHandler(operations));
+        route(router, Methods.POST, "/api/v1/targets/{id}/pause", new PauseTargetHandler(operations));
+        route(router, Methods.POST, "/api/v1/targets/{id}/resume", new ResumeTargetHandler(operations));
+
+        route(router, Methods.POST, "/api/v1/routes", new CreateRouteHandler(operations));
+        route(router, Methods.GET, "/api/v1/routes", new ListRoutesHandler(operations));
+        route(router, Methods.DELETE, "/api/v1/routes/{id}", new DeleteRouteHandler(operations));
+
+        route(router, Methods.GET, "/api/v1/events", new ListEventsHandler(operations));
+        route(router, Methods.GET, "/api/v1/events/{id}", new GetEventHandler(operations));
+        route(router, Methods.POST, "/api/v1/events/{id}/replay", new ReplayEventHandler(operations));
+
+        route(router, Methods.GET, "/api/v1/deliveries", new ListDeliveriesHandler(operations));
+        route(router, Methods.POST, "/api/v1/deliveries/retry", new BulkRetryHandler(operations));
+        route(router, Methods.GET, "/api/v1/deliveries/{id}", new GetDeliveryHandler(operations));
+        route(router, Methods.POST, "/api/v1/deliveries/{id}/retry", new RetryDeliveryHandler(operations));
+        route(router, Methods.POST, "/api/v1/deliveries/{id}/cancel", new CancelDeliveryHandler(operations));
+
+        route(router, Methods.POST, "/api/v1/admin/backup", new BackupHandler(operations));
+    }
+
+    /** Puts the admin-token check in front of {@code next} for every {@code /api/v1} path. */
+    HttpHandler authenticate(HttpHandler next) {
+        return new AdminAuthentication(adminToken, next);
+    }
+
+    private static void route(Router.Builder router, HttpString method, String template, Endpoint endpoint) {
+        router.route(method, template, new EndpointHandler(endpoint));
+    }
+}

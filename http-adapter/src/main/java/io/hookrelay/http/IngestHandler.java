@@ -1,0 +1,67 @@
+package io.hookrelay.http;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.hookrelay.delivery.InboundRequest;
+import io.hookrelay.delivery.IngestOutcome;
+import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.NotFoundException;
+import io.hookrelay.delivery.PayloadTooLargeException;
+import io.hookrelay.delivery.RelayMetrics;
+import io.hookrelay.delivery.ResourceIds;
+import io.hookrelay.delivery.Source;
+import java.util.Objects;
+import java.util.OptionalInt;
+
+/**
+ * {@code POST /hooks/{source}}: a provider's webhook. The source is looked up first so that its
+ * {@code max_body_bytes} bounds what is read (never more than {@link Source#LARGEST_MAX_BODY_BYTES}); the
+ * answer comes after the event is committed: {@code 202} new, {@code 200} a repeated idempotency key.
+ *
+ * <p>Refusals made here, before {@code IngestService} sees the request, are counted here, so that
+ * {@code relay_ingest_total} counts every refusal once whichever side made it. Query parameters are ignored:
+ * providers let users paste any URL, and some add their own.
+ */
+final class IngestHandler implements Endpoint {
+    private final ApiOperations operations;
+    private final RelayMetrics metrics;
+
+    IngestHandler(ApiOperations operations, RelayMetrics metrics) {
+        this.operations = Objects.requireNonNull(operations, "operations");
+        this.metrics = Objects.requireNonNull(metrics, "metrics");
+    }
+
+    /** {@code duplicate} appears, as true, only on the answer to a repeated idempotency key. */
+    record IngestJson(String eventId, int deliveries, @JsonInclude(JsonInclude.Include.NON_NULL) Boolean duplicate) {
+        static IngestJson of(IngestResult result) {
+            return new IngestJson(result.eventId(), result.deliveries(), result.duplicate() ? Boolean.TRUE : null);
+        }
+    }
+
+    @Override
+    public boolean takesQueryParameter(String name) {
+        return true;
+    }
+
+    @Override
+    public Reply handle(ApiRequest request) {
+        String sourceId = request.pathParameter("source");
+        byte[] body = body(request, sourceId);
+        IngestResult result = operations.ingest(sourceId, new InboundRequest(request.contentType(), request.headers(), body));
+        return result.duplicate() ? Reply.ok(IngestJson.of(result)) : Reply.accepted(IngestJson.of(result));
+    }
+
+    private byte[] body(ApiRequest request, String sourceId) {
+        OptionalInt limit = ResourceIds.isValid(sourceId) ? operations.maxBodyBytes(sourceId) : OptionalInt.empty();
+        if (limit.isEmpty()) {
+            metrics.ingested(IngestOutcome.UNKNOWN_SOURCE);
+            // Not echoing the id: this endpoint answers anyone on the network.
+            throw new NotFoundException("unknown_source", "no source with this id");
+        }
+        try {
+            return request.body(Math.min(limit.getAsInt(), Source.LARGEST_MAX_BODY_BYTES));
+        } catch (PayloadTooLargeException e) {
+            metrics.ingested(IngestOutcome.PAYLOAD_TOO_LARGE);
+            throw e;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.hookrelay.http;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.hookrelay.delivery.EventTypeSource;
+import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.Verification;
+import io.hookrelay.delivery.VerificationScheme;
+
+/**
+ * A source as the API shows it. The verification secret is write-only, and this shape has no member that
+ * could carry it; {@code header}, {@code prefix} and {@code encoding} appear only for {@code hmac-sha256},
+ * the one scheme that has them.
+ */
+record SourceJson(String id, VerifyJson verify, String idempotencyHeader, EventTypeJson eventType, int maxBodyBytes) {
+
+    record VerifyJson(String scheme, @JsonInclude(JsonInclude.Include.NON_NULL) String header,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) String prefix,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) String encoding) {
+
+        static VerifyJson of(Verification verify) {
+            if (verify.scheme() != VerificationScheme.HMAC_SHA256) {
+                return new VerifyJson(verify.scheme().wireName(), null, null, null);
+            }
+            return new VerifyJson(verify.scheme().wireName(), verify.header(), verify.prefix(), verify.encoding().wireName());
+        }
+    }
+
+    /** {@code {"header":…}} or {@code {"json_pointer":…}}. */
+    record EventTypeJson(@JsonInclude(JsonInclude.Include.NON_NULL) String header,
+                         @JsonInclude(JsonInclude.Include.NON_NULL) String jsonPointer) {
+
+        /** @return null when the source finds no event type, which the API writes as {@code "event_type":null} */
+        static EventTypeJson of(EventTypeSource eventType) {
+            if (eventType instanceof EventTypeSource.Header header) {
+                return new EventTypeJson(header.name(), null);
+            }
+            if (eventType instanceof EventTypeSource.JsonPointer pointer) {
+                return new EventTypeJson(null, pointer.pointer());
+            }
+            return null;
+        }
+    }
+
+    static SourceJson of(Source source) {
+        return new SourceJson(source.id(), VerifyJson.of(source.verify()), source.idempotencyHeader().orElse(null),
+                EventTypeJson.of(source.eventType()), source.maxBodyBytes());
+    }
+}

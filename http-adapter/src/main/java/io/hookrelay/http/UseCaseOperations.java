@@ -1,0 +1,186 @@
+package io.hookrelay.http;
+
+import io.hookrelay.delivery.BulkRetry;
+import io.hookrelay.delivery.DatabaseBackup;
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.DeliveryDetail;
+import io.hookrelay.delivery.DeliveryFilter;
+import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.InboundRequest;
+import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.NotFoundException;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.TargetDraft;
+import io.hookrelay.delivery.TargetView;
+import io.hookrelay.delivery.admin.DeliveryAdmin;
+import io.hookrelay.delivery.admin.EventAdmin;
+import io.hookrelay.delivery.admin.RouteAdmin;
+import io.hookrelay.delivery.admin.SourceAdmin;
+import io.hookrelay.delivery.admin.TargetAdmin;
+import io.hookrelay.delivery.ingest.IngestService;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** The API's operations, done by delivery-engine's use cases. */
+final class UseCaseOperations implements ApiOperations {
+    private final IngestService ingest;
+    private final SourceAdmin sources;
+    private final TargetAdmin targets;
+    private final RouteAdmin routes;
+    private final EventAdmin events;
+    private final DeliveryAdmin deliveries;
+    private final DatabaseBackup backup;
+
+    UseCaseOperations(IngestService ingest, SourceAdmin sources, TargetAdmin targets, RouteAdmin routes, EventAdmin events,
+                      DeliveryAdmin deliveries, DatabaseBackup backup) {
+        this.ingest = Objects.requireNonNull(ingest, "ingest");
+        this.sources = Objects.requireNonNull(sources, "sources");
+        this.targets = Objects.requireNonNull(targets, "targets");
+        this.routes = Objects.requireNonNull(routes, "routes");
+        this.events = Objects.requireNonNull(events, "events");
+        this.deliveries = Objects.requireNonNull(deliveries, "deliveries");
+        this.backup = Objects.requireNonNull(backup, "backup");
+    }
+
+    @Override
+    public OptionalInt maxBodyBytes(String sourceId) {
+        try {
+            return OptionalInt.of(sources.get(sourceId).maxBodyBytes());
+        } catch (NotFoundException e) {
+            return OptionalInt.empty();
+        }
+    }
+
+    @Override
+    public IngestResult ingest(String sourceId, InboundRequest request) {
+        return ingest.ingest(sourceId, request);
+    }
+
+    @Override
+    public Source createSource(Source source) {
+        return sources.create(source);
+    }
+
+    @Override
+    public List<Source> listSources() {
+        return sources.list();
+    }
+
+    @Override
+    public Source getSource(String id) {
+        return sources.get(id);
+    }
+
+    @Override
+    public Source replaceSource(Source source) {
+        return sources.replace(source);
+    }
+
+    @Override
+    public void deleteSource(String id) {
+        sources.delete(id);
+    }
+
+    @Override
+    public Target createTarget(TargetDraft draft) {
+        return targets.create(draft);
+    }
+
+    @Override
+    public List<TargetView> listTargets() {
+        return targets.list();
+    }
+
+    @Override
+    public TargetView getTarget(String id) {
+        return targets.get(id);
+    }
+
+    @Override
+    public TargetView replaceTarget(TargetDraft draft) {
+        return targets.replace(draft);
+    }
+
+    @Override
+    public void deleteTarget(String id) {
+        targets.delete(id);
+    }
+
+    @Override
+    public TargetView pauseTarget(String id) {
+        return targets.pause(id);
+    }
+
+    @Override
+    public TargetView resumeTarget(String id) {
+        return targets.resume(id);
+    }
+
+    @Override
+    public Route createRoute(String sourceId, String targetId, List<String> eventTypes) {
+        return routes.create(sourceId, targetId, eventTypes);
+    }
+
+    @Override
+    public List<Route> listRoutes() {
+        return routes.list();
+    }
+
+    @Override
+    public void deleteRoute(String id) {
+        routes.delete(id);
+    }
+
+    @Override
+    public Page<EventSummary> listEvents(Optional<String> sourceId, PageRequest page) {
+        return events.list(sourceId, page);
+    }
+
+    @Override
+    public EventDetail getEvent(String id) {
+        return events.get(id);
+    }
+
+    @Override
+    public List<Delivery> replayEvent(String id) {
+        return events.replay(id);
+    }
+
+    @Override
+    public Page<Delivery> listDeliveries(DeliveryFilter filter, PageRequest page) {
+        return deliveries.list(filter, page);
+    }
+
+    @Override
+    public DeliveryDetail getDelivery(String id) {
+        return deliveries.get(id);
+    }
+
+    @Override
+    public Delivery retryDelivery(String id) {
+        return deliveries.retry(id);
+    }
+
+    @Override
+    public Delivery cancelDelivery(String id) {
+        return deliveries.cancel(id);
+    }
+
+    @Override
+    public int retryDeliveries(BulkRetry request) {
+        return deliveries.retryAll(request);
+    }
+
+    @Override
+    public long backupTo(Path file) {
+        return backup.backupTo(file);
+    }
+}

@@ -1,0 +1,109 @@
+package io.hookrelay.http;
+
+import static io.hookrelay.http.BadInputTest.assertErrorShape;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.delivery.InboundRequest;
+import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.Source;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.OptionalInt;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class AdminAuthenticationTest {
+    private final UnexpectedOperations operations = new UnexpectedOperations() {
+        @Override
+        public List<Source> listSources() {
+            called("listSources");
+            return List.of();
+        }
+
+        @Override
+        public OptionalInt maxBodyBytes(String sourceId) {
+            called("maxBodyBytes");
+            return OptionalInt.of(100);
+        }
+
+        @Override
+        public IngestResult ingest(String sourceId, InboundRequest request) {
+            called("ingest");
+            return new IngestResult(Samples.EVENT_ID, 0, false);
+        }
+    };
+    private final ApiServer server = new ApiServer(operations);
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void the_right_token_opens_the_api() throws Exception {
+        HttpResponse<String> response = server.send("GET", "/api/v1/sources", null);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(operations.calls).containsExactly("listSources");
+    }
+
+    @Test
+    void the_scheme_name_is_case_insensitive() throws Exception {
+        HttpResponse<String> response = server.send(
+                server.request("/api/v1/sources").header("Authorization", "bearer " + ApiServer.TOKEN), "GET", null);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void no_token_is_401_and_runs_nothing() throws Exception {
+        HttpResponse<String> response = server.send(server.request("/api/v1/sources"), "GET", null);
+
+        assertErrorShape(response, 401, "unauthorized");
+        assertThat(response.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
+        assertThat(operations.calls).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Bearer wrong-token", "Bearer ", "Bearer", "Basic dGVzdDp0ZXN0", ApiServer.TOKEN,
+            "Bearer " + ApiServer.TOKEN + "x", "Bearer x" + ApiServer.TOKEN})
+    void a_wrong_token_is_401_and_runs_nothing(String authorization) throws Exception {
+        HttpResponse<String> response = server.send(
+                server.request("/api/v1/sources").header("Authorization", authorization), "GET", null);
+
+        assertErrorShape(response, 401, "unauthorized");
+        assertThat(response.body()).doesNotContain(ApiServer.TOKEN);
+        assertThat(operations.calls).isEmpty();
+    }
+
+    @Test
+    void two_authorization_headers_are_refused_even_if_one_is_right() throws Exception {
+        HttpResponse<String> response = server.send(server.request("/api/v1/sources")
+                .header("Authorization", "Bearer " + ApiServer.TOKEN).header("Authorization", "Bearer other"), "GET", null);
+
+        assertErrorShape(response, 401, "unauthorized");
+    }
+
+    @Test
+    void without_the_token_nothing_is_learnt_about_paths_or_bodies() throws Exception {
+        assertErrorShape(server.send(server.request("/api/v1/no/such/path"), "GET", null), 401, "unauthorized");
+        assertErrorShape(server.send(server.request("/api/v1/sources"), "PATCH", "{"), 401, "unauthorized");
+        assertErrorShape(server.send(server.request("/api/v1"), "GET", null), 401, "unauthorized");
+        assertThat(operations.calls).isEmpty();
+    }
+
+    @Test
+    void ingest_and_operations_need_no_token() throws Exception {
+        assertThat(server.send(server.request("/hooks/github"), "POST", "{}").statusCode()).isEqualTo(202);
+        assertThat(server.send(server.request("/healthz"), "GET", null).statusCode()).isEqualTo(200);
+        assertThat(server.send(server.request("/metrics"), "GET", null).statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void paths_that_only_start_like_the_api_are_not_guarded_but_unknown() throws Exception {
+        assertErrorShape(server.send(server.request("/api/v1x/sources"), "GET", null), 404, "not_found");
+        assertErrorShape(server.send(server.request("/api/v2/sources"), "GET", null), 404, "not_found");
+    }
+}

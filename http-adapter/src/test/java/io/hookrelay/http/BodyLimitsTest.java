@@ -1,0 +1,170 @@
+package io.hookrelay.http;
+
+import static io.hookrelay.http.BadInputTest.assertErrorShape;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.delivery.InboundRequest;
+import io.hookrelay.delivery.IngestOutcome;
+import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.Source;
+import java.io.ByteArrayInputStream;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Bodies are read with a limit: 64 KiB for the management API, the source's {@code max_body_bytes} for
+ * ingest. Over the limit is {@code 413 payload_too_large}, whether the {@code Content-Length} says so up
+ * front or a chunked body runs past it, and the use case never runs.
+ */
+class BodyLimitsTest {
+    private static final int SMALL_SOURCE_LIMIT = 1000;
+
+    private final List<InboundRequest> ingested = new CopyOnWriteArrayList<>();
+    private final Map<String, Integer> limits = Map.of("small", SMALL_SOURCE_LIMIT, "largest", Source.LARGEST_MAX_BODY_BYTES);
+    private final UnexpectedOperations operations = new UnexpectedOperations() {
+        @Override
+        public OptionalInt maxBodyBytes(String sourceId) {
+            called("maxBodyBytes");
+            return limits.containsKey(sourceId) ? OptionalInt.of(limits.get(sourceId)) : OptionalInt.empty();
+        }
+
+        @Override
+        public IngestResult ingest(String sourceId, InboundRequest request) {
+            called("ingest");
+            ingested.add(request);
+            return new IngestResult(Samples.EVENT_ID, 1, false);
+        }
+
+        @Override
+        public long backupTo(java.nio.file.Path file) {
+            called("backupTo");
+            return 1;
+        }
+    };
+    private final ApiServer server = new ApiServer(operations);
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void an_api_body_of_exactly_64_KiB_is_read() throws Exception {
+        String json = padded("{\"path\":\"/tmp/copy.db\"}", ApiRequest.MAX_JSON_BYTES);
+
+        HttpResponse<String> response = server.send("POST", "/api/v1/admin/backup", json);
+
+        assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    }
+
+    @Test
+    void an_api_body_one_byte_over_64_KiB_is_413() throws Exception {
+        String json = padded("{\"path\":\"/tmp/copy.db\"}", ApiRequest.MAX_JSON_BYTES + 1);
+
+        assertErrorShape(server.send("POST", "/api/v1/admin/backup", json), 413, "payload_too_large");
+        assertThat(operations.calls).isEmpty();
+    }
+
+    @Test
+    void a_chunked_api_body_is_cut_off_past_64_KiB() throws Exception {
+        byte[] json = padded("{\"path\":\"/tmp/copy.db\"}", ApiRequest.MAX_JSON_BYTES + 1).getBytes();
+
+        HttpResponse<String> response = server.send(server.request("/api/v1/admin/backup")
+                .header("Authorization", "Bearer " + ApiServer.TOKEN)
+                .POST(chunked(json)).build());
+
+        assertErrorShape(response, 413, "payload_too_large");
+        assertThat(operations.calls).isEmpty();
+    }
+
+    @Test
+    void an_api_content_length_over_64_KiB_is_refused_before_the_body_is_read() throws Exception {
+        String statusLine = server.statusLineForHeadOnly("POST", "/api/v1/admin/backup", 10_000_000,
+                "Authorization: Bearer " + ApiServer.TOKEN + "\r\n");
+
+        assertThat(statusLine).isEqualTo("HTTP/1.1 413 Request Entity Too Large");
+        assertThat(operations.calls).isEmpty();
+    }
+
+    @Test
+    void an_ingest_body_up_to_the_source_limit_is_taken_byte_for_byte() throws Exception {
+        byte[] body = new byte[SMALL_SOURCE_LIMIT];
+        Arrays.fill(body, (byte) 0xA5);
+
+        HttpResponse<String> response = server.send(server.request("/hooks/small").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+
+        assertThat(response.statusCode()).isEqualTo(202);
+        assertThat(ingested).singleElement().satisfies(request -> assertThat(request.body()).isEqualTo(body));
+    }
+
+    @Test
+    void an_ingest_body_over_the_source_limit_is_413_and_counted() throws Exception {
+        HttpResponse<String> response = server.send(server.request("/hooks/small")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[SMALL_SOURCE_LIMIT + 1])).build());
+
+        assertErrorShape(response, 413, "payload_too_large");
+        assertThat(operations.calls).containsExactly("maxBodyBytes");
+        assertThat(server.metrics.ingested).containsExactly(IngestOutcome.PAYLOAD_TOO_LARGE);
+    }
+
+    @Test
+    void a_chunked_ingest_body_is_cut_off_past_the_source_limit() throws Exception {
+        HttpResponse<String> response = server.send(server.request("/hooks/small").POST(chunked(new byte[SMALL_SOURCE_LIMIT + 1])).build());
+
+        assertErrorShape(response, 413, "payload_too_large");
+        assertThat(operations.calls).containsExactly("maxBodyBytes");
+    }
+
+    @Test
+    void an_ingest_content_length_over_the_limit_is_refused_before_the_body_is_read() throws Exception {
+        assertThat(server.statusLineForHeadOnly("POST", "/hooks/small", SMALL_SOURCE_LIMIT + 1, ""))
+                .isEqualTo("HTTP/1.1 413 Request Entity Too Large");
+        assertThat(server.statusLineForHeadOnly("POST", "/hooks/largest", Source.LARGEST_MAX_BODY_BYTES + 1L, ""))
+                .isEqualTo("HTTP/1.1 413 Request Entity Too Large");
+        assertThat(operations.calls).containsExactly("maxBodyBytes", "maxBodyBytes");
+    }
+
+    @Test
+    void a_chunked_body_past_the_largest_source_limit_is_413() throws Exception {
+        HttpResponse<String> response = server.send(server.request("/hooks/largest")
+                .POST(chunked(new byte[Source.LARGEST_MAX_BODY_BYTES + 1])).build());
+
+        assertErrorShape(response, 413, "payload_too_large");
+        assertThat(operations.calls).containsExactly("maxBodyBytes");
+    }
+
+    @Test
+    void an_unknown_source_is_404_before_its_body_is_read_and_counted() throws Exception {
+        assertThat(server.statusLineForHeadOnly("POST", "/hooks/nobody", 5_000_000, "")).isEqualTo("HTTP/1.1 404 Not Found");
+
+        HttpResponse<String> response = server.send(server.request("/hooks/nobody").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
+
+        assertErrorShape(response, 404, "unknown_source");
+        assertThat(server.metrics.ingested).containsExactly(IngestOutcome.UNKNOWN_SOURCE, IngestOutcome.UNKNOWN_SOURCE);
+    }
+
+    @Test
+    void a_malformed_source_id_is_an_unknown_source_without_a_lookup() throws Exception {
+        HttpResponse<String> response = server.send(server.request("/hooks/NOT_AN_ID").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
+
+        assertErrorShape(response, 404, "unknown_source");
+        assertThat(operations.calls).isEmpty();
+    }
+
+    /** {@code prefix} followed by spaces up to {@code bytes} bytes: still the same JSON document. */
+    private static String padded(String prefix, int bytes) {
+        return prefix + " ".repeat(bytes - prefix.length());
+    }
+
+    /** A body of unknown length, which the client sends chunked. */
+    private static HttpRequest.BodyPublisher chunked(byte[] body) {
+        return HttpRequest.BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(body));
+    }
+}

@@ -1,0 +1,459 @@
+package io.hookrelay.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hookrelay.delivery.BulkRetry;
+import io.hookrelay.delivery.Cursors;
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.DeliveryDetail;
+import io.hookrelay.delivery.DeliveryFilter;
+import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.EventTypeSource;
+import io.hookrelay.delivery.InboundRequest;
+import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.TargetDraft;
+import io.hookrelay.delivery.TargetView;
+import io.hookrelay.delivery.Verification;
+import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.queue.IntentState;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Each endpoint turns its request into the right use-case call and the result into the right status and
+ * JSON. The use cases are stand-ins that keep what they were asked; storage is it-tests' business.
+ */
+class EndpointsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String EVENT = Samples.EVENT_ID;
+    private static final String DELIVERY = Samples.DELIVERY_ID;
+
+    /** What the stand-in use cases were given, in call order. */
+    private final List<Object> given = new CopyOnWriteArrayList<>();
+    private final List<String> threads = new CopyOnWriteArrayList<>();
+    private final UnexpectedOperations operations = new Recording();
+    private final ApiServer server = new ApiServer(operations);
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void create_source_takes_only_an_id_and_fills_in_the_defaults() throws Exception {
+        HttpResponse<String> response = server.send("POST", "/api/v1/sources", "{\"id\":\"plain\"}");
+
+        assertThat(response.statusCode()).isEqualTo(201);
+        assertThat(given).containsExactly(Samples.plainSource("plain"));
+        assertThat(tree(response)).isEqualTo(tree(Json.write(SourceJson.of(Samples.plainSource("plain")))));
+    }
+
+    @Test
+    void create_source_maps_every_field() throws Exception {
+        HttpResponse<String> response = server.send("POST", "/api/v1/sources", "{\"id\":\"github\",\"verify\":{\"scheme\":\"hmac-sha256\","
+                + "\"secret\":\"gh-secret\"},\"idempotency_header\":\"X-GitHub-Delivery\",\"event_type\":{\"header\":\"X-GitHub-Event\"},"
+                + "\"max_body_bytes\":2048}");
+
+        assertThat(response.statusCode()).isEqualTo(201);
+        assertThat(given).containsExactly(Samples.githubSource());
+        assertThat(response.body()).doesNotContain("gh-secret");
+    }
+
+    @Test
+    void a_json_pointer_event_type_and_a_stripe_secret() throws Exception {
+        server.send("POST", "/api/v1/sources", "{\"id\":\"stripe\",\"verify\":{\"scheme\":\"stripe\",\"secret\":\"whsec_abc\"},"
+                + "\"event_type\":{\"json_pointer\":\"/type\"}}");
+
+        assertThat(given).containsExactly(new Source("stripe", new Verification(VerificationScheme.STRIPE, "whsec_abc", null, null, null),
+                Optional.empty(), new EventTypeSource.JsonPointer("/type"), Source.DEFAULT_MAX_BODY_BYTES));
+    }
+
+    @Test
+    void list_get_replace_and_delete_sources() throws Exception {
+        HttpResponse<String> list = server.send("GET", "/api/v1/sources", null);
+        HttpResponse<String> get = server.send("GET", "/api/v1/sources/github", null);
+        HttpResponse<String> replace = server.send("PUT", "/api/v1/sources/github", "{\"max_body_bytes\":10}");
+        HttpResponse<String> replaceWithId = server.send("PUT", "/api/v1/sources/github", "{\"id\":\"github\"}");
+        HttpResponse<String> delete = server.send("DELETE", "/api/v1/sources/github", null);
+
+        assertThat(list.statusCode()).isEqualTo(200);
+        assertThat(tree(list).get("data")).hasSize(1);
+        assertThat(get.statusCode()).isEqualTo(200);
+        assertThat(tree(get).get("id").asText()).isEqualTo("github");
+        assertThat(replace.statusCode()).isEqualTo(200);
+        assertThat(replaceWithId.statusCode()).isEqualTo(200);
+        assertThat(delete.statusCode()).isEqualTo(204);
+        assertThat(delete.body()).isEmpty();
+        assertThat(given).containsExactly("github",
+                new Source("github", Verification.none(), Optional.empty(), new EventTypeSource.None(), 10),
+                Samples.plainSource("github"), "github");
+    }
+
+    @Test
+    void create_target_with_defaults_answers_with_the_secret() throws Exception {
+        HttpResponse<String> response = server.send("POST", "/api/v1/targets", "{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\"}");
+
+        assertThat(response.statusCode()).isEqualTo(201);
+        assertThat(given).containsExactly(new TargetDraft("billing", URI.create("https://billing.example/hooks"), Optional.empty(),
+                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT));
+        assertThat(tree(response).get("secret").asText()).isEqualTo(Samples.SECRET);
+    }
+
+    @Test
+    void create_target_maps_every_field() throws Exception {
+        server.send("POST", "/api/v1/targets", "{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\",\"secret\":\"" + Samples.SECRET
+                + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[0,5,300],\"max_in_flight\":4}");
+
+        assertThat(given).containsExactly(new TargetDraft("billing", URI.create("https://billing.example/hooks"), Optional.of(Samples.SECRET),
+                Duration.ofMillis(2500), List.of(Duration.ZERO, Duration.ofSeconds(5), Duration.ofMinutes(5)), 4));
+    }
+
+    @Test
+    void target_answers_other_than_create_never_show_the_secret() throws Exception {
+        List<HttpResponse<String>> responses = List.of(
+                server.send("GET", "/api/v1/targets", null),
+                server.send("GET", "/api/v1/targets/billing", null),
+                server.send("PUT", "/api/v1/targets/billing", "{\"url\":\"https://billing.example/v2\",\"secret\":\"" + Samples.SECRET + "\"}"),
+                server.send("POST", "/api/v1/targets/billing/pause", null),
+                server.send("POST", "/api/v1/targets/billing/resume", "{}"));
+
+        assertThat(responses).allSatisfy(response -> {
+            assertThat(response.statusCode()).isEqualTo(200);
+            assertThat(response.body()).doesNotContain("secret").doesNotContain("whsec_");
+        });
+        assertThat(given).contains(new TargetDraft("billing", URI.create("https://billing.example/v2"), Optional.of(Samples.SECRET),
+                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT), "pause billing", "resume billing");
+        assertThat(server.send("DELETE", "/api/v1/targets/billing", null).statusCode()).isEqualTo(204);
+    }
+
+    @Test
+    void routes_are_created_listed_and_deleted() throws Exception {
+        HttpResponse<String> created = server.send("POST", "/api/v1/routes", "{\"source\":\"github\",\"target\":\"billing\",\"event_types\":[\"push\",\"issue.*\"]}");
+        HttpResponse<String> everything = server.send("POST", "/api/v1/routes", "{\"source\":\"github\",\"target\":\"billing\"}");
+        HttpResponse<String> list = server.send("GET", "/api/v1/routes", null);
+        HttpResponse<String> deleted = server.send("DELETE", "/api/v1/routes/" + Samples.ROUTE_ID, null);
+
+        assertThat(created.statusCode()).isEqualTo(201);
+        assertThat(tree(created).get("id").asText()).isEqualTo(Samples.ROUTE_ID);
+        assertThat(everything.statusCode()).isEqualTo(201);
+        assertThat(list.statusCode()).isEqualTo(200);
+        assertThat(deleted.statusCode()).isEqualTo(204);
+        assertThat(given).containsExactly(List.of("github", "billing", List.of("push", "issue.*")), List.of("github", "billing", List.of()),
+                Samples.ROUTE_ID);
+    }
+
+    @Test
+    void events_are_listed_a_page_at_a_time() throws Exception {
+        HttpResponse<String> first = server.send("GET", "/api/v1/events", null);
+        HttpResponse<String> next = server.send("GET", "/api/v1/events?source=github&limit=2&cursor=" + Cursors.encode(EVENT), null);
+
+        assertThat(first.statusCode()).isEqualTo(200);
+        assertThat(tree(first).get("next_cursor").asText()).isEqualTo(Cursors.encode(EVENT));
+        assertThat(tree(first).get("data").get(0).get("body_bytes").asInt()).isEqualTo(14);
+        assertThat(given).containsExactly(
+                List.of(Optional.empty(), new PageRequest(PageRequest.DEFAULT_LIMIT, Optional.empty())),
+                List.of(Optional.of("github"), new PageRequest(2, Optional.of(EVENT))));
+        assertThat(next.statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void an_event_is_shown_and_replayed() throws Exception {
+        HttpResponse<String> shown = server.send("GET", "/api/v1/events/" + EVENT, null);
+        HttpResponse<String> replayed = server.send("POST", "/api/v1/events/" + EVENT + "/replay", null);
+
+        assertThat(shown.statusCode()).isEqualTo(200);
+        assertThat(tree(shown).get("body_base64").asText()).isEqualTo("eyJyZWYiOiJtYWluIn0=");
+        assertThat(replayed.statusCode()).isEqualTo(202);
+        assertThat(tree(replayed)).isEqualTo(JSON.readTree("{\"event_id\":\"" + EVENT + "\",\"deliveries\":[{\"id\":\"" + DELIVERY
+                + "\",\"target\":\"billing\",\"state\":\"pending\"}]}"));
+        assertThat(given).containsExactly("get " + EVENT, "replay " + EVENT);
+    }
+
+    @Test
+    void deliveries_are_filtered_and_paged() throws Exception {
+        HttpResponse<String> response = server.send("GET", "/api/v1/deliveries?state=failed&target=billing&event=" + EVENT
+                + "&limit=500&cursor=" + Cursors.encode(DELIVERY), null);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(tree(response).get("next_cursor").isNull()).isTrue();
+        assertThat(given).containsExactly(List.of(
+                new DeliveryFilter(Optional.of(IntentState.FAILED), Optional.of("billing"), Optional.of(EVENT)),
+                new PageRequest(500, Optional.of(DELIVERY))));
+    }
+
+    @Test
+    void a_delivery_is_shown_retried_and_cancelled() throws Exception {
+        HttpResponse<String> shown = server.send("GET", "/api/v1/deliveries/" + DELIVERY, null);
+        HttpResponse<String> retried = server.send("POST", "/api/v1/deliveries/" + DELIVERY + "/retry", null);
+        HttpResponse<String> cancelled = server.send("POST", "/api/v1/deliveries/" + DELIVERY + "/cancel", "{}");
+
+        assertThat(shown.statusCode()).isEqualTo(200);
+        assertThat(tree(shown).get("attempt_log").isArray()).isTrue();
+        assertThat(retried.statusCode()).isEqualTo(200);
+        assertThat(tree(retried).get("state").asText()).isEqualTo("pending");
+        assertThat(cancelled.statusCode()).isEqualTo(200);
+        assertThat(tree(cancelled).get("state").asText()).isEqualTo("cancelled");
+        assertThat(given).containsExactly("get " + DELIVERY, "retry " + DELIVERY, "cancel " + DELIVERY);
+    }
+
+    @Test
+    void bulk_retry_says_how_many() throws Exception {
+        HttpResponse<String> response = server.send("POST", "/api/v1/deliveries/retry",
+                "{\"state\":\"failed\",\"target\":\"billing\",\"since\":\"2024-05-01T14:00:00+02:00\"}");
+        server.send("POST", "/api/v1/deliveries/retry", "{\"state\":\"cancelled\"}");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("{\"retried\":3}");
+        assertThat(given).containsExactly(
+                new BulkRetry(IntentState.FAILED, Optional.of("billing"), Optional.of(Instant.parse("2024-05-01T12:00:00Z"))),
+                new BulkRetry(IntentState.CANCELLED, Optional.empty(), Optional.empty()));
+    }
+
+    @Test
+    void backup_answers_where_and_how_big() throws Exception {
+        HttpResponse<String> response = server.send("POST", "/api/v1/admin/backup", "{\"path\":\"/var/backups/hookrelay.db\"}");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("{\"path\":\"/var/backups/hookrelay.db\",\"bytes\":8192}");
+        assertThat(given).containsExactly(Path.of("/var/backups/hookrelay.db"));
+    }
+
+    @Test
+    void ingest_passes_the_body_byte_for_byte_with_lower_cased_headers() throws Exception {
+        byte[] body = {0, (byte) 0xff, '{', '}', '\n'};
+
+        HttpResponse<String> response = server.send(server.request("/hooks/github?token=ignored")
+                .header("Content-Type", "application/json; charset=utf-8")
+                .header("X-GitHub-Event", "push")
+                .header("X-Multi", "a").header("X-Multi", "b")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
+
+        assertThat(response.statusCode()).isEqualTo(202);
+        assertThat(response.body()).isEqualTo("{\"event_id\":\"" + EVENT + "\",\"deliveries\":2}");
+        InboundRequest request = (InboundRequest) given.get(1);
+        assertThat(given.get(0)).isEqualTo("github");
+        assertThat(request.body()).isEqualTo(body);
+        assertThat(request.contentType()).isEqualTo("application/json; charset=utf-8");
+        assertThat(request.headers()).containsEntry("x-github-event", "push").containsEntry("x-multi", "a, b")
+                .containsEntry("content-length", "5");
+    }
+
+    @Test
+    void a_repeated_idempotency_key_is_200_duplicate() throws Exception {
+        HttpResponse<String> response = server.send(server.request("/hooks/repeat").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("{\"event_id\":\"" + EVENT + "\",\"deliveries\":1,\"duplicate\":true}");
+    }
+
+    @Test
+    void an_ingest_without_content_type_passes_empty_text() throws Exception {
+        server.send(server.request("/hooks/github").POST(HttpRequest.BodyPublishers.noBody()).build());
+
+        assertThat(((InboundRequest) given.get(1)).contentType()).isEmpty();
+        assertThat(((InboundRequest) given.get(1)).body()).isEmpty();
+    }
+
+    @Test
+    void use_cases_run_on_worker_threads_never_on_io_threads() throws Exception {
+        server.send("GET", "/api/v1/sources", null);
+        server.send(server.request("/hooks/github").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
+
+        assertThat(threads).hasSize(3).allSatisfy(name -> assertThat(name).contains("task").doesNotContain("I/O"));
+    }
+
+    @Test
+    void requests_are_timed_by_route_template_never_by_id() throws Exception {
+        server.send("GET", "/api/v1/deliveries/" + DELIVERY, null);
+
+        String metrics = server.send(server.request("/metrics"), "GET", null).body();
+
+        assertThat(metrics).contains("endpoint=\"/api/v1/deliveries/{id}\"").doesNotContain(DELIVERY);
+    }
+
+    private static JsonNode tree(HttpResponse<String> response) throws Exception {
+        return JSON.readTree(response.body());
+    }
+
+    private static JsonNode tree(byte[] json) throws Exception {
+        return JSON.readTree(json);
+    }
+
+    /** Stand-in use cases: they note what they were given (and on which thread) and answer with samples. */
+    private final class Recording extends UnexpectedOperations {
+        private void given(Object... arguments) {
+            threads.add(Thread.currentThread().getName());
+            given.addAll(new ArrayList<>(List.of(arguments)));
+        }
+
+        @Override
+        public OptionalInt maxBodyBytes(String sourceId) {
+            threads.add(Thread.currentThread().getName());
+            return OptionalInt.of(Source.DEFAULT_MAX_BODY_BYTES);
+        }
+
+        @Override
+        public IngestResult ingest(String sourceId, InboundRequest request) {
+            given(sourceId, request);
+            return sourceId.equals("repeat") ? new IngestResult(EVENT, 1, true) : new IngestResult(EVENT, 2, false);
+        }
+
+        @Override
+        public Source createSource(Source source) {
+            given(source);
+            return source;
+        }
+
+        @Override
+        public List<Source> listSources() {
+            threads.add(Thread.currentThread().getName());
+            return List.of(Samples.githubSource());
+        }
+
+        @Override
+        public Source getSource(String id) {
+            given(id);
+            return Samples.githubSource();
+        }
+
+        @Override
+        public Source replaceSource(Source source) {
+            given(source);
+            return source;
+        }
+
+        @Override
+        public void deleteSource(String id) {
+            given(id);
+        }
+
+        @Override
+        public Target createTarget(TargetDraft draft) {
+            given(draft);
+            return Samples.target();
+        }
+
+        @Override
+        public List<TargetView> listTargets() {
+            return List.of(Samples.pausedTarget());
+        }
+
+        @Override
+        public TargetView getTarget(String id) {
+            return Samples.pausedTarget();
+        }
+
+        @Override
+        public TargetView replaceTarget(TargetDraft draft) {
+            given(draft);
+            return Samples.pausedTarget();
+        }
+
+        @Override
+        public void deleteTarget(String id) {
+            given("delete " + id);
+        }
+
+        @Override
+        public TargetView pauseTarget(String id) {
+            given("pause " + id);
+            return Samples.pausedTarget();
+        }
+
+        @Override
+        public TargetView resumeTarget(String id) {
+            given("resume " + id);
+            return new TargetView(Samples.target(), false);
+        }
+
+        @Override
+        public Route createRoute(String sourceId, String targetId, List<String> eventTypes) {
+            given(List.of(sourceId, targetId, eventTypes));
+            return Samples.route();
+        }
+
+        @Override
+        public List<Route> listRoutes() {
+            return List.of(Samples.route());
+        }
+
+        @Override
+        public void deleteRoute(String id) {
+            given(id);
+        }
+
+        @Override
+        public Page<EventSummary> listEvents(Optional<String> sourceId, PageRequest page) {
+            given(List.of(sourceId, page));
+            EventSummary summary = new EventSummary(EVENT, "github", Optional.of("push"), Samples.RECEIVED, "application/json", 14);
+            return new Page<>(List.of(summary), Optional.of(EVENT));
+        }
+
+        @Override
+        public EventDetail getEvent(String id) {
+            given("get " + id);
+            return new EventDetail(Samples.event(), List.of());
+        }
+
+        @Override
+        public List<Delivery> replayEvent(String id) {
+            given("replay " + id);
+            return List.of(Samples.delivery(IntentState.PENDING, ""));
+        }
+
+        @Override
+        public Page<Delivery> listDeliveries(DeliveryFilter filter, PageRequest page) {
+            given(List.of(filter, page));
+            return new Page<>(List.of(Samples.delivery(IntentState.FAILED, "http_5xx: receiver answered 500")), Optional.empty());
+        }
+
+        @Override
+        public DeliveryDetail getDelivery(String id) {
+            given("get " + id);
+            return new DeliveryDetail(Samples.delivery(IntentState.PENDING, ""), List.of());
+        }
+
+        @Override
+        public Delivery retryDelivery(String id) {
+            given("retry " + id);
+            return Samples.delivery(IntentState.PENDING, "");
+        }
+
+        @Override
+        public Delivery cancelDelivery(String id) {
+            given("cancel " + id);
+            return Samples.delivery(IntentState.CANCELLED, "");
+        }
+
+        @Override
+        public int retryDeliveries(BulkRetry request) {
+            given(request);
+            return 3;
+        }
+
+        @Override
+        public long backupTo(Path file) {
+            given(file);
+            return 8192;
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.hookrelay.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.RelayException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** Request JSON is read strictly, and every refusal names the field at fault without echoing its value. */
+class JsonTest {
+
+    record Sample(String name, Long count, Boolean flag, List<Long> waits, Nested nested) {
+    }
+
+    record Nested(String label) {
+    }
+
+    @Test
+    void reads_snake_case_members_into_a_record() {
+        assertThat(read("{\"name\":\"a\",\"count\":5,\"flag\":true,\"waits\":[1,2],\"nested\":{\"label\":\"x\"}}"))
+                .isEqualTo(new Sample("a", 5L, true, List.of(1L, 2L), new Nested("x")));
+    }
+
+    @Test
+    void left_out_and_null_members_are_null() {
+        assertThat(read("{\"name\":null}")).isEqualTo(new Sample(null, null, null, null, null));
+    }
+
+    @ParameterizedTest(name = "{0} → {1}")
+    @CsvSource(delimiter = '|', value = {
+            "{\"count\":\"5\"}           | count must be an integer",
+            "{\"count\":1.5}             | count must be an integer",
+            "{\"count\":5.0}             | count must be an integer",
+            "{\"count\":true}            | count must be an integer",
+            "{\"count\":\"\"}            | count must be an integer",
+            "{\"count\":[5]}             | count must be an integer",
+            "{\"name\":5}                | name must be a string",
+            "{\"name\":1.5}              | name must be a string",
+            "{\"name\":false}            | name must be a string",
+            "{\"name\":{}}               | name must be a string",
+            "{\"flag\":1}                | flag must be true or false",
+            "{\"flag\":\"true\"}         | flag must be true or false",
+            "{\"waits\":5}               | waits must be an array",
+            "{\"waits\":\"5\"}           | waits must be an array",
+            "{\"waits\":[\"5\"]}         | waits[0] must be an integer",
+            "{\"waits\":[1,null]}        | waits[1] must not contain null",
+            "{\"nested\":\"x\"}          | nested must be an object",
+            "{\"nested\":{\"label\":7}}  | nested.label must be a string",
+            "{\"nested\":{\"other\":7}}  | unknown field nested.other",
+            "{\"extra\":1}               | unknown field extra",
+            "[]                          | the request body must be a single JSON object",
+            "{} {}                       | the request body must be a single JSON object",
+    })
+    void refuses_the_wrong_shape_naming_the_field(String json, String message) {
+        assertThatThrownBy(() -> read(json)).isInstanceOf(InvalidRequestException.class)
+                .hasMessage(message)
+                .satisfies(e -> assertThat(((RelayException) e).code()).isEqualTo("invalid_request"));
+    }
+
+    @Test
+    void an_integer_out_of_range_is_refused() {
+        assertThatThrownBy(() -> read("{\"count\":99999999999999999999}")).isInstanceOf(InvalidRequestException.class)
+                .hasMessageStartingWith("count ");
+    }
+
+    @Test
+    void text_that_is_not_json_is_invalid_json_with_where() {
+        assertThatThrownBy(() -> read("{\n \"name\": nope}")).isInstanceOf(InvalidRequestException.class)
+                .hasMessage("the request body is not valid JSON (line 2, column 10)")
+                .satisfies(e -> assertThat(((RelayException) e).code()).isEqualTo("invalid_json"));
+    }
+
+    @Test
+    void a_repeated_member_is_invalid_json() {
+        assertThatThrownBy(() -> read("{\"name\":\"a\",\"name\":\"b\"}"))
+                .satisfies(e -> assertThat(((RelayException) e).code()).isEqualTo("invalid_json"));
+    }
+
+    @Test
+    void a_refusal_never_repeats_the_value_sent() {
+        assertThatThrownBy(() -> read("{\"count\":\"whsec_leaked\"}")).hasMessageNotContaining("whsec_leaked");
+        assertThatThrownBy(() -> read("{\"whsec_leaked\":1}")).hasMessage("unknown field whsec_leaked");
+    }
+
+    private static Sample read(String json) {
+        return Json.read(json.getBytes(StandardCharsets.UTF_8), Sample.class);
+    }
+}

@@ -1,0 +1,170 @@
+package io.hookrelay.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.delivery.Cursors;
+import io.hookrelay.delivery.DeliveryDetail;
+import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.EventTypeSource;
+import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.SignatureEncoding;
+import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.Verification;
+import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.queue.AttemptDetail;
+import io.hookrelay.queue.AttemptOutcome;
+import io.hookrelay.queue.AttemptRecord;
+import io.hookrelay.queue.IntentState;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** The JSON the API writes for each domain record: snake_case members, RFC 3339 UTC times, secrets only where due. */
+class ResponseJsonTest {
+    private static final String EVENT = Samples.EVENT_ID;
+    private static final String DELIVERY = Samples.DELIVERY_ID;
+
+    @Test
+    void an_hmac_source_shows_its_header_prefix_and_encoding_but_never_its_secret() {
+        String json = json(SourceJson.of(Samples.githubSource()));
+
+        assertThat(json).isEqualTo("{\"id\":\"github\",\"verify\":{\"scheme\":\"hmac-sha256\",\"header\":\"X-Hub-Signature-256\","
+                + "\"prefix\":\"sha256=\",\"encoding\":\"hex\"},\"idempotency_header\":\"X-GitHub-Delivery\","
+                + "\"event_type\":{\"header\":\"X-GitHub-Event\"},\"max_body_bytes\":2048}");
+        assertThat(json).doesNotContain("gh-secret").doesNotContain("secret");
+    }
+
+    @Test
+    void other_schemes_show_only_the_scheme() {
+        Source stripe = new Source("stripe", new Verification(VerificationScheme.STRIPE, "whsec_stripe_secret", null, null, null),
+                Optional.empty(), new EventTypeSource.JsonPointer("/type"), Source.DEFAULT_MAX_BODY_BYTES);
+
+        String json = json(SourceJson.of(stripe));
+
+        assertThat(json).isEqualTo("{\"id\":\"stripe\",\"verify\":{\"scheme\":\"stripe\"},\"idempotency_header\":null,"
+                + "\"event_type\":{\"json_pointer\":\"/type\"},\"max_body_bytes\":1048576}");
+        assertThat(json).doesNotContain("whsec_");
+    }
+
+    @Test
+    void a_source_without_event_type_writes_null() {
+        assertThat(json(SourceJson.of(Samples.plainSource("plain")))).isEqualTo("{\"id\":\"plain\",\"verify\":{\"scheme\":\"none\"},"
+                + "\"idempotency_header\":null,\"event_type\":null,\"max_body_bytes\":1048576}");
+    }
+
+    @Test
+    void base64_encoded_hmac_sources_say_so() {
+        Source source = new Source("custom", new Verification(VerificationScheme.HMAC_SHA256, "k", "X-Signature", "", SignatureEncoding.BASE64),
+                Optional.empty(), new EventTypeSource.None(), 10);
+
+        assertThat(json(SourceJson.of(source))).contains("\"verify\":{\"scheme\":\"hmac-sha256\",\"header\":\"X-Signature\",\"prefix\":\"\",\"encoding\":\"base64\"}");
+    }
+
+    @Test
+    void a_created_target_shows_its_secret_once() {
+        assertThat(json(TargetJson.created(Samples.target()))).isEqualTo("{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\","
+                + "\"secret\":\"" + Samples.SECRET + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[5,300],\"max_in_flight\":4,\"paused\":false}");
+    }
+
+    @Test
+    void any_other_target_answer_leaves_the_secret_out() {
+        String json = json(TargetJson.of(Samples.pausedTarget()));
+
+        assertThat(json).isEqualTo("{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\",\"timeout_ms\":2500,"
+                + "\"retry_schedule_s\":[5,300],\"max_in_flight\":4,\"paused\":true}");
+        assertThat(json).doesNotContain("whsec_");
+    }
+
+    @Test
+    void a_route_lists_its_filters() {
+        assertThat(json(RouteJson.of(Samples.route()))).isEqualTo("{\"id\":\"" + Samples.ROUTE_ID
+                + "\",\"source\":\"github\",\"target\":\"billing\",\"event_types\":[\"push\",\"issue.*\"]}");
+    }
+
+    @Test
+    void an_event_in_full_has_sorted_headers_a_base64_body_and_its_deliveries() {
+        EventDetail detail = new EventDetail(Samples.event(), List.of(Samples.delivery(IntentState.PENDING, "")));
+
+        assertThat(json(EventJson.of(detail))).isEqualTo("{\"id\":\"" + EVENT + "\",\"source\":\"github\",\"event_type\":\"push\","
+                + "\"received_at\":\"2024-05-01T12:00:00.123Z\",\"content_type\":\"application/json\","
+                + "\"headers\":{\"content-type\":\"application/json\",\"x-github-event\":\"push\"},"
+                + "\"body_base64\":\"eyJyZWYiOiJtYWluIn0=\","
+                + "\"deliveries\":[{\"id\":\"" + DELIVERY + "\",\"target\":\"billing\",\"state\":\"pending\"}]}");
+    }
+
+    @Test
+    void an_event_in_a_list_has_its_size_instead_of_its_body() {
+        EventSummary summary = new EventSummary(EVENT, "github", Optional.empty(), Instant.parse("2024-05-01T12:00:00Z"), "", 14);
+
+        assertThat(json(EventSummaryJson.of(summary))).isEqualTo("{\"id\":\"" + EVENT + "\",\"source\":\"github\",\"event_type\":null,"
+                + "\"received_at\":\"2024-05-01T12:00:00Z\",\"content_type\":\"\",\"body_bytes\":14}");
+    }
+
+    @Test
+    void a_delivery_without_an_error_writes_null() {
+        assertThat(json(DeliveryJson.of(Samples.delivery(IntentState.PENDING, "")))).isEqualTo("{\"id\":\"" + DELIVERY + "\","
+                + "\"event_id\":\"" + EVENT + "\",\"target\":\"billing\",\"state\":\"pending\",\"attempts\":2,"
+                + "\"next_at\":\"2024-05-01T12:00:05.123Z\",\"last_error\":null,\"created_at\":\"2024-05-01T12:00:00.123Z\","
+                + "\"updated_at\":\"2024-05-01T12:00:01.123Z\"}");
+    }
+
+    @Test
+    void a_delivery_with_its_attempt_log() {
+        AttemptRecord failed = new AttemptRecord(1, Samples.RECEIVED, Duration.ofMillis(15_000), AttemptOutcome.ERROR,
+                "timeout: no response within 15000 ms", AttemptDetail.NONE);
+        AttemptRecord refused = new AttemptRecord(2, Samples.RECEIVED.plusSeconds(5), Duration.ofMillis(42), AttemptOutcome.STOP,
+                "http_4xx: receiver answered 410", new AttemptDetail(Optional.of(410), "gone"));
+        AttemptRecord delivered = new AttemptRecord(3, Samples.RECEIVED.plusSeconds(10), Duration.ofMillis(7), AttemptOutcome.SUCCESS,
+                "", new AttemptDetail(Optional.of(204), ""));
+        DeliveryDetail detail = new DeliveryDetail(Samples.delivery(IntentState.FAILED, "http_4xx: receiver answered 410"),
+                List.of(failed, refused, delivered));
+
+        assertThat(json(DeliveryDetailJson.of(detail))).isEqualTo("{\"id\":\"" + DELIVERY + "\",\"event_id\":\"" + EVENT + "\","
+                + "\"target\":\"billing\",\"state\":\"failed\",\"attempts\":2,\"next_at\":\"2024-05-01T12:00:05.123Z\","
+                + "\"last_error\":\"http_4xx: receiver answered 410\",\"created_at\":\"2024-05-01T12:00:00.123Z\","
+                + "\"updated_at\":\"2024-05-01T12:00:01.123Z\",\"attempt_log\":["
+                + "{\"attempt\":1,\"started_at\":\"2024-05-01T12:00:00.123Z\",\"duration_ms\":15000,\"status_code\":null,"
+                + "\"error\":\"timeout: no response within 15000 ms\",\"response_excerpt\":null},"
+                + "{\"attempt\":2,\"started_at\":\"2024-05-01T12:00:05.123Z\",\"duration_ms\":42,\"status_code\":410,"
+                + "\"error\":\"http_4xx: receiver answered 410\",\"response_excerpt\":\"gone\"},"
+                + "{\"attempt\":3,\"started_at\":\"2024-05-01T12:00:10.123Z\",\"duration_ms\":7,\"status_code\":204,"
+                + "\"error\":null,\"response_excerpt\":null}]}");
+    }
+
+    @Test
+    void a_page_carries_the_cursor_of_the_next_one_or_null() {
+        Page<String> more = new Page<>(List.of("a"), Optional.of(DELIVERY));
+        Page<String> last = new Page<>(List.of(), Optional.empty());
+
+        assertThat(json(PageJson.of(more, String::toUpperCase))).isEqualTo("{\"data\":[\"A\"],\"next_cursor\":\"" + Cursors.encode(DELIVERY) + "\"}");
+        assertThat(json(PageJson.of(last, String::toUpperCase))).isEqualTo("{\"data\":[],\"next_cursor\":null}");
+    }
+
+    @Test
+    void a_whole_list_is_data_only() {
+        assertThat(json(DataJson.of(List.of(Samples.route()), RouteJson::of))).startsWith("{\"data\":[{\"id\":\"rte_");
+    }
+
+    @Test
+    void ingest_says_duplicate_only_for_a_repeat() {
+        assertThat(json(IngestHandler.IngestJson.of(new IngestResult(EVENT, 2, false))))
+                .isEqualTo("{\"event_id\":\"" + EVENT + "\",\"deliveries\":2}");
+        assertThat(json(IngestHandler.IngestJson.of(new IngestResult(EVENT, 2, true))))
+                .isEqualTo("{\"event_id\":\"" + EVENT + "\",\"deliveries\":2,\"duplicate\":true}");
+    }
+
+    @Test
+    void times_are_utc_to_the_millisecond() {
+        assertThat(JsonTimes.format(Instant.parse("2024-05-01T12:00:00.123999Z"))).isEqualTo("2024-05-01T12:00:00.123Z");
+        assertThat(JsonTimes.format(Instant.parse("2024-05-01T14:00:00+02:00"))).isEqualTo("2024-05-01T12:00:00Z");
+    }
+
+    private static String json(Object value) {
+        return new String(Json.write(value), StandardCharsets.UTF_8);
+    }
+}

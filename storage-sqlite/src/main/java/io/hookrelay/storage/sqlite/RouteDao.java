@@ -1,0 +1,35 @@
+package io.hookrelay.storage.sqlite;
+
+import io.hookrelay.delivery.Route;
+import java.util.List;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+
+/** The {@code routes} table. Event-type filters are one a line. Times are epoch milliseconds. */
+interface RouteDao {
+
+    String COLUMNS = "id, source_id, target_id, event_types";
+
+    /**
+     * @return 1 when stored, 0 when the source or the target does not exist: checked by the statement itself,
+     *         so no delete can slip in between the check and the insert
+     */
+    @SqlUpdate("""
+            INSERT INTO routes (""" + COLUMNS + """
+            , created_at)
+            SELECT :id, :sourceId, :targetId, :eventTypes, :now
+             WHERE EXISTS (SELECT 1 FROM sources WHERE id = :sourceId)
+               AND EXISTS (SELECT 1 FROM targets WHERE id = :targetId)
+            """)
+    int insert(String id, String sourceId, String targetId, String eventTypes, long now);
+
+    @SqlUpdate("DELETE FROM routes WHERE id = :id")
+    int delete(String id);
+
+    /** Route ids are ULIDs, so id order is creation order. */
+    @SqlQuery("SELECT " + COLUMNS + " FROM routes ORDER BY id")
+    List<Route> list();
+
+    @SqlQuery("SELECT " + COLUMNS + " FROM routes WHERE source_id = :sourceId ORDER BY id")
+    List<Route> forSource(String sourceId);
+}

@@ -1,0 +1,71 @@
+package io.hookrelay.storage.sqlite;
+
+import io.hookrelay.delivery.BulkRetry;
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.DeliveryFilter;
+import io.hookrelay.delivery.DeliveryStore;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.queue.IntentState;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * {@link DeliveryStore} on SQLite: deliveries joined with the intents that hold their states. Reads come from
+ * the database's pool; the bulk retry is one statement, so one transaction, through the single writer.
+ */
+public final class SqliteDeliveryStore implements DeliveryStore {
+    private final SqliteDatabase database;
+
+    public SqliteDeliveryStore(SqliteDatabase database) {
+        this.database = Objects.requireNonNull(database, "database");
+    }
+
+    @Override
+    public Optional<Delivery> find(String id) {
+        Objects.requireNonNull(id, "id");
+        return database.read("find delivery", handle -> handle.attach(DeliveryDao.class).find(id));
+    }
+
+    @Override
+    public List<Delivery> forEvent(String eventId) {
+        Objects.requireNonNull(eventId, "eventId");
+        return database.read("list deliveries of an event", handle -> handle.attach(DeliveryDao.class).forEvent(eventId));
+    }
+
+    /** Led by the event when one is given, else by the target, else by the id alone: the narrowest index. */
+    @Override
+    public Page<Delivery> list(DeliveryFilter filter, PageRequest page) {
+        String state = filter.state().map(IntentState::wireName).orElse(null);
+        String targetId = filter.targetId().orElse(null);
+        String eventId = filter.eventId().orElse(null);
+        String before = Pages.before(page);
+        int fetch = Pages.fetchSize(page);
+        List<Delivery> fetched = database.read("list deliveries", handle -> {
+            DeliveryDao deliveries = handle.attach(DeliveryDao.class);
+            ListQuery query = eventId != null ? deliveries::listOfEvent
+                    : targetId != null ? deliveries::listOfTarget
+                    : deliveries::list;
+            return query.fetch(state, targetId, eventId, before, fetch);
+        });
+        return Pages.of(fetched, page, Delivery::id);
+    }
+
+    @Override
+    public int retryAll(BulkRetry request, Instant now) {
+        String state = request.state().wireName();
+        String targetId = request.targetId().orElse(null);
+        long since = request.since().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE);
+        long at = now.toEpochMilli();
+        return database.write("retry deliveries", handle -> handle.attach(DeliveryDao.class)
+                .retryAll(Delivery.KIND, state, targetId, since, at));
+    }
+
+    /** The shape the three list statements of {@link DeliveryDao} share. */
+    @FunctionalInterface
+    private interface ListQuery {
+        List<Delivery> fetch(String state, String targetId, String eventId, String before, int limit);
+    }
+}

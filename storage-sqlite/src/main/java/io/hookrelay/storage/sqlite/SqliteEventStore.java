@@ -1,0 +1,117 @@
+package io.hookrelay.storage.sqlite;
+
+import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.NewDelivery;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.queue.NewIntent;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * {@link EventStore} on SQLite. An ingest is one task for the database's single writer: the idempotency
+ * check, the event, its key, and each delivery's intent and row commit together (and, with group commit,
+ * together with other ingests), so an answered webhook has all of its deliveries and a failed one has none.
+ */
+public final class SqliteEventStore implements EventStore {
+    private final SqliteDatabase database;
+
+    public SqliteEventStore(SqliteDatabase database) {
+        this.database = Objects.requireNonNull(database, "database");
+    }
+
+    /**
+     * A duplicate answers the first event's current delivery count, which includes any replays of it since.
+     *
+     * @throws IllegalArgumentException when a delivery is not of this event, a delivery id is already used,
+     *                                  or a header cannot be stored; nothing of the call is kept
+     */
+    @Override
+    public IngestResult store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now) {
+        Objects.requireNonNull(idempotencyKey, "idempotencyKey");
+        List<NewDelivery> toStore = List.copyOf(deliveries);
+        toStore.stream().filter(delivery -> !delivery.eventId().equals(event.id())).findFirst().ifPresent(stray -> {
+            throw new IllegalArgumentException("delivery " + stray.id() + " is not of event " + event.id());
+        });
+        String headers = TextColumns.headerLines(event.headers());
+        byte[] body = event.body();
+        long at = now.toEpochMilli();
+        return database.write("store event", handle -> {
+            EventDao events = handle.attach(EventDao.class);
+            Optional<String> first = idempotencyKey.flatMap(key -> events.findByKey(event.sourceId(), key));
+            if (first.isPresent()) {
+                int deliveryCount = handle.attach(DeliveryDao.class).countForEvent(first.get());
+                return new IngestResult(first.get(), deliveryCount, true);
+            }
+            events.insert(event.id(), event.sourceId(), event.eventType().orElse(null),
+                    event.receivedAt().toEpochMilli(), event.contentType(), headers, body);
+            idempotencyKey.ifPresent(key -> events.insertKey(event.sourceId(), key, event.id()));
+            insertDeliveries(handle, toStore, at);
+            return new IngestResult(event.id(), toStore.size(), false);
+        });
+    }
+
+    /** @throws IllegalArgumentException when an event does not exist or a delivery id is already used */
+    @Override
+    public void addDeliveries(List<NewDelivery> deliveries, Instant now) {
+        List<NewDelivery> toStore = List.copyOf(deliveries);
+        long at = now.toEpochMilli();
+        if (toStore.isEmpty()) {
+            return;
+        }
+        database.write("add deliveries", handle -> {
+            EventDao events = handle.attach(EventDao.class);
+            toStore.stream().map(NewDelivery::eventId).distinct().filter(id -> !events.exists(id)).findFirst()
+                    .ifPresent(missing -> {
+                        throw new IllegalArgumentException("no event " + missing);
+                    });
+            insertDeliveries(handle, toStore, at);
+            return null;
+        });
+    }
+
+    @Override
+    public Optional<Event> find(String id) {
+        Objects.requireNonNull(id, "id");
+        return database.read("find event", handle -> handle.attach(EventDao.class).find(id));
+    }
+
+    @Override
+    public Page<EventSummary> list(Optional<String> sourceId, PageRequest page) {
+        Objects.requireNonNull(sourceId, "sourceId");
+        String before = Pages.before(page);
+        int fetch = Pages.fetchSize(page);
+        List<EventSummary> fetched = database.read("list events", handle -> {
+            EventDao events = handle.attach(EventDao.class);
+            return sourceId.isPresent()
+                    ? events.listOfSource(sourceId.get(), before, fetch)
+                    : events.list(before, fetch);
+        });
+        return Pages.of(fetched, page, EventSummary::id);
+    }
+
+    /**
+     * Each delivery is a queue intent, written by the queue's own statement so its columns follow the queue's
+     * conventions, plus the row that ties it to its event for listing.
+     */
+    private static void insertDeliveries(Handle handle, List<NewDelivery> deliveries, long now) {
+        IntentDao intents = handle.attach(IntentDao.class);
+        DeliveryDao rows = handle.attach(DeliveryDao.class);
+        for (NewDelivery delivery : deliveries) {
+            NewIntent intent = delivery.toIntent();
+            long nextAt = intent.nextAt().map(Instant::toEpochMilli).orElse(now);
+            int inserted = intents.insertUnlessPresent(intent.id(), intent.kind(), intent.eventId(), intent.target(),
+                    intent.payload(), nextAt, now);
+            if (inserted == 0) {
+                throw new IllegalArgumentException("delivery id " + delivery.id() + " is already used");
+            }
+            rows.insert(delivery.id(), delivery.eventId(), delivery.targetId());
+        }
+    }
+}

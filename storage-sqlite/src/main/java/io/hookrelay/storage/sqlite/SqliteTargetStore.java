@@ -1,0 +1,70 @@
+package io.hookrelay.storage.sqlite;
+
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.TargetStore;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/** {@link TargetStore} on SQLite: writes through the database's single writer, reads from its pool. */
+public final class SqliteTargetStore implements TargetStore {
+    private final SqliteDatabase database;
+
+    public SqliteTargetStore(SqliteDatabase database) {
+        this.database = Objects.requireNonNull(database, "database");
+    }
+
+    @Override
+    public boolean create(Target target) {
+        Map<String, Object> columns = columns(target);
+        return database.write("create target", handle -> handle.attach(TargetDao.class).insert(columns)) == 1;
+    }
+
+    @Override
+    public boolean update(Target target) {
+        Map<String, Object> columns = columns(target);
+        return database.write("update target", handle -> handle.attach(TargetDao.class).update(columns)) == 1;
+    }
+
+    /** A missing target changes nothing: not even a pause or deliveries left under its id. */
+    @Override
+    public boolean delete(String id, Instant now) {
+        Objects.requireNonNull(id, "id");
+        long at = now.toEpochMilli();
+        return database.write("delete target", handle -> {
+            TargetDao targets = handle.attach(TargetDao.class);
+            if (targets.delete(id) == 0) {
+                return false;
+            }
+            handle.attach(PauseDao.class).resume(Delivery.KIND, id);
+            targets.cancelOpenDeliveries(id, at);
+            return true;
+        });
+    }
+
+    @Override
+    public Optional<Target> find(String id) {
+        Objects.requireNonNull(id, "id");
+        return database.read("find target", handle -> handle.attach(TargetDao.class).find(id));
+    }
+
+    @Override
+    public List<Target> list() {
+        return database.read("list targets", handle -> handle.attach(TargetDao.class).list());
+    }
+
+    /** The row's values by column name: one reading of a target for both insert and update. */
+    private Map<String, Object> columns(Target target) {
+        return Map.of(
+                "id", target.id(),
+                "url", target.url().toString(),
+                "secret", target.secret(),
+                "timeout_ms", target.timeout().toMillis(),
+                "retry_schedule_s", TextColumns.seconds(target.retrySchedule()),
+                "max_in_flight", target.maxInFlight(),
+                "now", database.clock().millis());
+    }
+}

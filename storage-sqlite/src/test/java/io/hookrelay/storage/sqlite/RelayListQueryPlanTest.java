@@ -1,0 +1,81 @@
+package io.hookrelay.storage.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Page ten thousand of a list must cost what page one does: each list walks an index down from its cursor,
+ * in the order it returns rows, and never sorts or scans a table. Deleting a target finds its deliveries the
+ * same way, however long the history of other targets.
+ */
+class RelayListQueryPlanTest {
+    private static final String EVENT_ID = "evt_01JZ0000000000000000000000";
+
+    @TempDir
+    Path dataDir;
+
+    record Query(String name, String sql, Map<String, Object> arguments, String walk) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static List<Query> queries() {
+        Map<String, Object> page = Map.of("before", EVENT_ID, "limit", 51);
+        Map<String, Object> noFilter = new HashMap<>(page);
+        noFilter.put("state", null);
+        noFilter.put("targetId", null);
+        noFilter.put("eventId", null);
+        Map<String, Object> everyFilter = new HashMap<>(page);
+        everyFilter.putAll(Map.of("state", "failed", "targetId", "billing", "eventId", EVENT_ID));
+        Map<String, Object> sourcePage = new HashMap<>(page);
+        sourcePage.put("sourceId", "orders");
+        return List.of(
+                new Query("events", sql(EventDao.class, "list"), page, "SEARCH events USING INDEX sqlite_autoindex_events_1 (id<?)"),
+                new Query("events of a source", sql(EventDao.class, "listOfSource"), sourcePage,
+                        "SEARCH events USING INDEX events_by_source (source_id=? AND id<?)"),
+                new Query("deliveries", sql(DeliveryDao.class, "list"), noFilter, "SEARCH d USING PRIMARY KEY (id<?)"),
+                new Query("deliveries of a target", sql(DeliveryDao.class, "listOfTarget"), everyFilter,
+                        "SEARCH d USING INDEX deliveries_by_target (target_id=? AND id<?)"),
+                new Query("deliveries of an event", sql(DeliveryDao.class, "listOfEvent"), everyFilter,
+                        "SEARCH d USING INDEX deliveries_by_event (event_id=? AND id<?)"),
+                new Query("cancelling a deleted target's deliveries", sql(TargetDao.class, "cancelOpenDeliveries"),
+                        Map.of("targetId", "billing", "now", 0L), "deliveries_by_target (target_id=?)"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("queries")
+    void walksAnIndexAndNeverSortsOrScans(Query query) {
+        List<String> plan;
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+            plan = database.read("explain", handle -> handle.createQuery("EXPLAIN QUERY PLAN " + query.sql())
+                    .bindMap(query.arguments())
+                    .map((row, context) -> row.getString("detail"))
+                    .list());
+        }
+
+        assertThat(plan).as("%s", plan).anyMatch(step -> step.contains(query.walk()));
+        assertThat(plan).as("%s", plan).noneMatch(step -> step.contains("TEMP B-TREE") || step.startsWith("SCAN"));
+    }
+
+    /** The statement as the DAO declares it, so the plan checked is the plan run. */
+    private static String sql(Class<?> dao, String method) {
+        Method declared = Arrays.stream(dao.getDeclaredMethods())
+                .filter(candidate -> candidate.getName().equals(method))
+                .findFirst().orElseThrow();
+        SqlQuery query = declared.getAnnotation(SqlQuery.class);
+        return query != null ? query.value() : declared.getAnnotation(SqlUpdate.class).value();
+    }
+}

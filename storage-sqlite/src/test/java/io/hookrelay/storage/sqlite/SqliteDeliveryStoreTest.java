@@ -1,0 +1,265 @@
+package io.hookrelay.storage.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import io.hookrelay.delivery.BulkRetry;
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.DeliveryFilter;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.Ulids;
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentState;
+import io.hookrelay.queue.NewIntent;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Three events, each delivered to {@code billing} and {@code audit}, left in every state a delivery can be
+ * in, each state reached through the queue's own transitions at its own time.
+ */
+class SqliteDeliveryStoreTest {
+    private static final String ERROR = "http_5xx: receiver answered 500";
+
+    @TempDir
+    Path dataDir;
+
+    private RelayFixture relay;
+    private SqliteDeliveryStore deliveries;
+    private final List<Known> known = new ArrayList<>();
+    private List<String> eventIds;
+    private Instant claimedAt;
+    private Instant firstFailure;
+    private Instant secondFailure;
+    private Instant cancelledAt;
+
+    /** What the test made a delivery into, to compare every list with. */
+    record Known(String id, String eventId, String targetId, IntentState state) {
+    }
+
+    @BeforeEach
+    void open() {
+        relay = new RelayFixture(dataDir);
+        deliveries = relay.deliveries;
+        relay.configure(List.of("orders"), List.of("billing", "audit"));
+        var first = relay.ingest("orders", "billing", "audit");
+        var second = relay.ingest("orders", "billing", "audit");
+        var third = relay.ingest("orders", "billing", "audit");
+        eventIds = List.of(first.event().id(), second.event().id(), third.event().id());
+
+        claimedAt = relay.advance(Duration.ofSeconds(1));
+        Map<String, ClaimRef> claims = relay.claimAll();
+        relay.intents.complete(claims.get(first.deliveryTo("billing")), claimedAt);
+        firstFailure = relay.advance(Duration.ofSeconds(1));
+        relay.intents.fail(claims.get(first.deliveryTo("audit")), ERROR, firstFailure);
+        secondFailure = relay.advance(Duration.ofSeconds(1));
+        relay.intents.fail(claims.get(second.deliveryTo("billing")), ERROR, secondFailure);
+        relay.intents.retry(claims.get(second.deliveryTo("audit")), secondFailure.plusSeconds(300), ERROR, secondFailure);
+        cancelledAt = relay.advance(Duration.ofSeconds(1));
+        relay.intents.cancel(third.deliveryTo("audit"), cancelledAt);
+        relay.advance(Duration.ofSeconds(1));
+
+        known.add(new Known(first.deliveryTo("billing"), first.event().id(), "billing", IntentState.COMPLETED));
+        known.add(new Known(first.deliveryTo("audit"), first.event().id(), "audit", IntentState.FAILED));
+        known.add(new Known(second.deliveryTo("billing"), second.event().id(), "billing", IntentState.FAILED));
+        known.add(new Known(second.deliveryTo("audit"), second.event().id(), "audit", IntentState.PENDING));
+        known.add(new Known(third.deliveryTo("billing"), third.event().id(), "billing", IntentState.RUNNING));
+        known.add(new Known(third.deliveryTo("audit"), third.event().id(), "audit", IntentState.CANCELLED));
+    }
+
+    @AfterEach
+    void close() {
+        relay.close();
+    }
+
+    @Test
+    void aDeliveryCarriesItsIntentsStateAndTimes() {
+        Known failed = known.get(2);
+
+        Delivery found = deliveries.find(failed.id()).orElseThrow();
+
+        Intent intent = relay.intents.find(failed.id()).orElseThrow();
+        assertThat(found).isEqualTo(new Delivery(failed.id(), failed.eventId(), "billing", IntentState.FAILED, 1,
+                intent.nextAt(), ERROR, intent.createdAt(), secondFailure));
+        assertThat(found.createdAt()).isBefore(claimedAt);
+    }
+
+    @Test
+    void aMissingDeliveryIsNotFound() {
+        assertThat(deliveries.find(relay.nextId(Ulids.DELIVERY))).isEmpty();
+        assertThat(deliveries.find("not even an id")).isEmpty();
+    }
+
+    @Test
+    void anEventsDeliveriesComeOldestFirst() {
+        assertThat(deliveries.forEvent(eventIds.get(1))).extracting(Delivery::id, Delivery::targetId, Delivery::state)
+                .containsExactly(
+                        tuple(known.get(2).id(), "billing", IntentState.FAILED),
+                        tuple(known.get(3).id(), "audit", IntentState.PENDING));
+        assertThat(deliveries.forEvent(relay.nextId(Ulids.EVENT))).isEmpty();
+    }
+
+    @Test
+    void everyCombinationOfFiltersListsExactlyTheMatchingDeliveriesNewestFirst() {
+        List<Optional<IntentState>> states = Stream.concat(Stream.of(Optional.<IntentState>empty()),
+                Arrays.stream(IntentState.values()).map(Optional::of)).toList();
+        List<Optional<String>> targets = List.of(Optional.empty(), Optional.of("billing"), Optional.of("audit"),
+                Optional.of("ghost"));
+        List<Optional<String>> events = new ArrayList<>(List.of(Optional.empty(), Optional.of("evt_unknown")));
+        eventIds.forEach(id -> events.add(Optional.of(id)));
+
+        for (Optional<IntentState> state : states) {
+            for (Optional<String> target : targets) {
+                for (Optional<String> event : events) {
+                    DeliveryFilter filter = new DeliveryFilter(state, target, event);
+
+                    Page<Delivery> page = deliveries.list(filter, PageRequest.first(PageRequest.LARGEST_LIMIT));
+
+                    assertThat(page.items()).as("%s", filter).extracting(Delivery::id).isEqualTo(expected(filter));
+                    assertThat(page.nextBefore()).isEmpty();
+                }
+            }
+        }
+    }
+
+    @Test
+    void aFilteredListPagesToItsEnd() {
+        DeliveryFilter billing = new DeliveryFilter(Optional.empty(), Optional.of("billing"), Optional.empty());
+        List<String> all = expected(billing);
+
+        Page<Delivery> first = deliveries.list(billing, PageRequest.first(2));
+        Page<Delivery> second = deliveries.list(billing, new PageRequest(2, first.nextBefore()));
+
+        assertThat(first.items()).extracting(Delivery::id).isEqualTo(all.subList(0, 2));
+        assertThat(first.nextBefore()).contains(all.get(1));
+        assertThat(second.items()).extracting(Delivery::id).isEqualTo(all.subList(2, 3));
+        assertThat(second.nextBefore()).isEmpty();
+    }
+
+    @Test
+    void pagesStayTheSameWhileNewerDeliveriesArriveAndEndExactlyAtTheLast() {
+        List<String> all = expected(DeliveryFilter.all());
+        Page<Delivery> first = deliveries.list(DeliveryFilter.all(), PageRequest.first(3));
+
+        relay.ingest("orders", "billing", "audit");
+
+        Page<Delivery> second = deliveries.list(DeliveryFilter.all(), new PageRequest(3, first.nextBefore()));
+        assertThat(first.items()).extracting(Delivery::id).isEqualTo(all.subList(0, 3));
+        assertThat(second.items()).extracting(Delivery::id).isEqualTo(all.subList(3, 6));
+        assertThat(second.nextBefore()).as("the page ended exactly at the oldest delivery").isEmpty();
+    }
+
+    @Test
+    void bulkRetryMakesEveryFailedDeliveryPendingAndDueNowKeepingAttempts() {
+        Instant now = relay.advance(RelayFixture.LEASE.dividedBy(2));
+        Map<String, Intent> before = intentsById();
+
+        int retried = deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.empty(), Optional.empty()), now);
+
+        assertThat(retried).isEqualTo(2);
+        for (Known delivery : known) {
+            Intent intent = relay.intents.find(delivery.id()).orElseThrow();
+            if (delivery.state() == IntentState.FAILED) {
+                assertThat(intent.state()).isEqualTo(IntentState.PENDING);
+                assertThat(intent.nextAt()).isEqualTo(now);
+                assertThat(intent.updatedAt()).isEqualTo(now);
+                assertThat(intent.attempts()).isEqualTo(before.get(delivery.id()).attempts());
+                assertThat(intent.claimToken()).isEmpty();
+            } else {
+                assertThat(intent).isEqualTo(before.get(delivery.id()));
+            }
+        }
+        assertThat(relay.claimAll()).as("due at once").containsOnlyKeys(known.get(1).id(), known.get(2).id());
+    }
+
+    @Test
+    void bulkRetryOfOneTargetLeavesTheOthers() {
+        Instant now = relay.advance(Duration.ofMinutes(1));
+
+        int retried = deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.of("billing"), Optional.empty()),
+                now);
+
+        assertThat(retried).isEqualTo(1);
+        assertThat(stateOf(known.get(2))).isEqualTo(IntentState.PENDING);
+        assertThat(stateOf(known.get(1))).isEqualTo(IntentState.FAILED);
+        assertThat(deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.of("ghost"), Optional.empty()), now))
+                .isZero();
+    }
+
+    @Test
+    void bulkRetrySinceATimeTakesOnlyDeliveriesThatEndedAtOrAfterIt() {
+        Instant now = relay.advance(Duration.ofMinutes(1));
+
+        int retried = deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.empty(),
+                Optional.of(secondFailure)), now);
+
+        assertThat(retried).isEqualTo(1);
+        assertThat(stateOf(known.get(2))).as("failed exactly at since").isEqualTo(IntentState.PENDING);
+        assertThat(stateOf(known.get(1))).as("failed before since").isEqualTo(IntentState.FAILED);
+        assertThat(deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.empty(),
+                Optional.of(secondFailure)), now)).as("nothing failed is left since then").isZero();
+    }
+
+    @Test
+    void bulkRetryOfCancelledDeliveriesCombinesTargetAndSince() {
+        Instant now = relay.advance(Duration.ofMinutes(1));
+
+        assertThat(deliveries.retryAll(new BulkRetry(IntentState.CANCELLED, Optional.of("audit"),
+                Optional.of(cancelledAt.plusMillis(1))), now)).isZero();
+        assertThat(deliveries.retryAll(new BulkRetry(IntentState.CANCELLED, Optional.of("billing"),
+                Optional.of(cancelledAt)), now)).isZero();
+        assertThat(deliveries.retryAll(new BulkRetry(IntentState.CANCELLED, Optional.of("audit"),
+                Optional.of(cancelledAt)), now)).isEqualTo(1);
+
+        assertThat(stateOf(known.get(5))).isEqualTo(IntentState.PENDING);
+        assertThat(stateOf(known.get(1))).isEqualTo(IntentState.FAILED);
+    }
+
+    @Test
+    void bulkRetryTouchesNoOtherKindOfWork() {
+        relay.intents.enqueue(NewIntent.of("email", "evt-1", "billing", "{}"), relay.clock.instant());
+        String other = relay.claimAll().keySet().stream().filter(id -> !id.startsWith(Ulids.DELIVERY)).findFirst()
+                .orElseThrow();
+        relay.intents.fail(relay.intents.find(other).orElseThrow().requireClaim(), ERROR, relay.clock.instant());
+
+        int retried = deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.of("billing"), Optional.empty()),
+                relay.advance(Duration.ofSeconds(1)));
+
+        assertThat(retried).isEqualTo(1);
+        assertThat(relay.intents.find(other).orElseThrow().state()).isEqualTo(IntentState.FAILED);
+    }
+
+    private List<String> expected(DeliveryFilter filter) {
+        return known.stream()
+                .filter(delivery -> filter.state().map(delivery.state()::equals).orElse(true))
+                .filter(delivery -> filter.targetId().map(delivery.targetId()::equals).orElse(true))
+                .filter(delivery -> filter.eventId().map(delivery.eventId()::equals).orElse(true))
+                .map(Known::id)
+                .sorted(Comparator.reverseOrder())
+                .toList();
+    }
+
+    private IntentState stateOf(Known delivery) {
+        return deliveries.find(delivery.id()).orElseThrow().state();
+    }
+
+    private Map<String, Intent> intentsById() {
+        return known.stream().collect(Collectors.toMap(Known::id,
+                delivery -> relay.intents.find(delivery.id()).orElseThrow()));
+    }
+}

@@ -1,0 +1,108 @@
+package io.hookrelay.storage.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hookrelay.queue.testing.MutableClock;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SqliteRestoreTest {
+    @TempDir
+    Path temp;
+
+    private final MutableClock clock = new MutableClock();
+
+    @Test
+    void aBackupRestoredIntoAnEmptyDirectoryOpensWithItsRows() {
+        Path backup = backupWithSources("github", "stripe");
+        Path restored = temp.resolve("restored");
+
+        assertThat(SqliteRestore.restore(backup, restored, clock)).isEmpty();
+
+        try (SqliteDatabase database = SqliteDatabase.open(restored, clock)) {
+            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("github", "stripe");
+        }
+        assertThat(restored.resolve("hookrelay.db" + SqliteRestore.STAGING_SUFFIX)).doesNotExist();
+    }
+
+    @Test
+    void theReplacedDatabaseIsKeptAsideWithItsWalSoNeitherMixesWithTheBackup() {
+        Path backup = backupWithSources("from-backup");
+        Path live = temp.resolve("live");
+        try (SqliteDatabase database = SqliteDatabase.open(live, clock)) {
+            new SqliteSourceStore(database).create(RelayFixture.source("from-live"));
+        }
+
+        Optional<Path> keptAside = SqliteRestore.restore(backup, live, clock);
+
+        assertThat(keptAside).isPresent();
+        assertThat(live.resolve("hookrelay.db-wal")).doesNotExist();
+        try (SqliteDatabase database = SqliteDatabase.open(live, clock)) {
+            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("from-backup");
+        }
+        Path oldDir = temp.resolve("old");
+        copyInto(keptAside.get(), oldDir);
+        try (SqliteDatabase database = SqliteDatabase.open(oldDir, clock)) {
+            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("from-live");
+        }
+    }
+
+    @Test
+    void aRunningServersDirectoryIsRefusedAndLeftAlone() {
+        Path backup = backupWithSources("from-backup");
+        Path live = temp.resolve("live");
+        try (SqliteDatabase database = SqliteDatabase.open(live, clock)) {
+            new SqliteSourceStore(database).create(RelayFixture.source("from-live"));
+
+            assertThatThrownBy(() -> SqliteRestore.restore(backup, live, clock)).isInstanceOf(DataDirectoryLockedException.class);
+
+            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("from-live");
+        }
+    }
+
+    @Test
+    void aFileThatIsNotAHookrelayDatabaseIsRefusedBeforeAnythingIsReplaced() throws Exception {
+        Path notADatabase = Files.writeString(temp.resolve("notes.txt"), "hello, not sqlite", StandardCharsets.UTF_8);
+        Path live = temp.resolve("live");
+        try (SqliteDatabase database = SqliteDatabase.open(live, clock)) {
+            new SqliteSourceStore(database).create(RelayFixture.source("from-live"));
+        }
+
+        assertThatThrownBy(() -> SqliteRestore.restore(notADatabase, live, clock))
+                .isInstanceOf(InvalidBackupException.class)
+                .hasMessageContaining("is not a hookrelay database");
+
+        try (SqliteDatabase database = SqliteDatabase.open(live, clock)) {
+            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("from-live");
+        }
+        assertThat(live.resolve("hookrelay.db" + SqliteRestore.STAGING_SUFFIX)).doesNotExist();
+    }
+
+    private Path backupWithSources(String... ids) {
+        Path backup = temp.resolve("backup-" + ids[0] + ".db");
+        try (SqliteDatabase database = SqliteDatabase.open(temp.resolve("origin-" + ids[0]), clock)) {
+            SqliteSourceStore sources = new SqliteSourceStore(database);
+            for (String id : ids) {
+                sources.create(RelayFixture.source(id));
+            }
+            new SqliteDatabaseBackup(database).backupTo(backup);
+        }
+        return backup;
+    }
+
+    private static void copyInto(Path database, Path dir) {
+        try {
+            Files.createDirectories(dir);
+            Files.copy(database, dir.resolve("hookrelay.db"));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,128 @@
+package io.hookrelay.storage.sqlite;
+
+import static io.hookrelay.storage.sqlite.RelayFixture.source;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.delivery.EventTypeSource;
+import io.hookrelay.delivery.SignatureEncoding;
+import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.Verification;
+import io.hookrelay.delivery.VerificationScheme;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class SqliteSourceStoreTest {
+
+    @TempDir
+    Path dataDir;
+
+    private RelayFixture relay;
+    private SqliteSourceStore sources;
+
+    @BeforeEach
+    void open() {
+        relay = new RelayFixture(dataDir);
+        sources = relay.sources;
+    }
+
+    @AfterEach
+    void close() {
+        relay.close();
+    }
+
+    static Stream<Source> everyKindOfSource() {
+        return Stream.of(
+                source("plain"),
+                new Source("svix-style", new Verification(VerificationScheme.STANDARD_WEBHOOKS, RelayFixture.SECRET, null,
+                        null, null), Optional.of("webhook-id"), new EventTypeSource.JsonPointer("/type"), 4096),
+                new Source("github", new Verification(VerificationScheme.HMAC_SHA256, "gh-secret", null, null, null),
+                        Optional.empty(), new EventTypeSource.Header("X-GitHub-Event"), Source.LARGEST_MAX_BODY_BYTES),
+                new Source("custom-hmac", new Verification(VerificationScheme.HMAC_SHA256, "s3cret", "X-Signature", "",
+                        SignatureEncoding.BASE64), Optional.of("X-Request-Id"), new EventTypeSource.None(), 1),
+                new Source("stripe", new Verification(VerificationScheme.STRIPE, "whsec_stripe", null, null, null),
+                        Optional.empty(), new EventTypeSource.JsonPointer("/data/object/type"), 65536));
+    }
+
+    @ParameterizedTest
+    @MethodSource("everyKindOfSource")
+    void aCreatedSourceReadsBackExactlyIncludingItsSecret(Source source) {
+        assertThat(sources.create(source)).isTrue();
+
+        Source found = sources.find(source.id()).orElseThrow();
+        assertThat(found).isEqualTo(source);
+        assertThat(found.verify().secret()).isEqualTo(source.verify().secret());
+    }
+
+    @Test
+    void creatingAnExistingIdIsRefusedAndKeepsTheFirst() {
+        Source first = source("orders");
+        Source second = new Source("orders", Verification.none(), Optional.of("X-Id"), new EventTypeSource.None(), 10);
+        assertThat(sources.create(first)).isTrue();
+
+        assertThat(sources.create(second)).isFalse();
+
+        assertThat(sources.find("orders")).contains(first);
+    }
+
+    @Test
+    void updateReplacesEverySetting() {
+        sources.create(new Source("orders", new Verification(VerificationScheme.HMAC_SHA256, "old", null, null, null),
+                Optional.of("X-Id"), new EventTypeSource.Header("X-Event"), 100));
+        Source replacement = source("orders");
+
+        assertThat(sources.update(replacement)).isTrue();
+
+        assertThat(sources.find("orders")).contains(replacement);
+    }
+
+    @Test
+    void updatingAMissingSourceCreatesNothing() {
+        assertThat(sources.update(source("ghost"))).isFalse();
+
+        assertThat(sources.find("ghost")).isEmpty();
+        assertThat(sources.list()).isEmpty();
+    }
+
+    @Test
+    void deletingASourceTakesItsRoutesAndLeavesItsEvents() {
+        relay.configure(List.of("orders", "users"), List.of("billing"));
+        relay.routes.create(relay.route("orders", "billing"));
+        relay.routes.create(relay.route("orders", "billing", "invoice.*"));
+        var otherRoute = relay.route("users", "billing");
+        relay.routes.create(otherRoute);
+        var ingested = relay.ingest("orders", "billing");
+
+        assertThat(sources.delete("orders")).isTrue();
+
+        assertThat(sources.find("orders")).isEmpty();
+        assertThat(relay.routes.list()).containsExactly(otherRoute);
+        assertThat(relay.events.find(ingested.event().id())).contains(ingested.event());
+        assertThat(relay.deliveries.forEvent(ingested.event().id())).hasSize(1);
+    }
+
+    @Test
+    void deletingAMissingSourceAnswersFalse() {
+        sources.create(source("orders"));
+
+        assertThat(sources.delete("ghost")).isFalse();
+
+        assertThat(sources.list()).containsExactly(source("orders"));
+    }
+
+    @Test
+    void listIsOrderedById() {
+        sources.create(source("zeta"));
+        sources.create(source("alpha"));
+        sources.create(source("mid-1"));
+
+        assertThat(sources.list()).extracting(Source::id).containsExactly("alpha", "mid-1", "zeta");
+    }
+}
