@@ -32,7 +32,7 @@ class EmbeddedQueueExampleTest {
             IntentQueue queue = new IntentQueue(new SqliteIntentStore(database), Clock.systemUTC());
 
             try (WorkerPool pool = WorkerPool.builder(queue)
-                    .handler("email", (intent, signal) -> mailbox.add(intent.payload()))
+                    .handler("email", (intent, attempt) -> mailbox.add(intent.payload()))
                     .retryPolicy("email", new ScheduleBackoff(List.of(Duration.ofSeconds(5), Duration.ofMinutes(5))))
                     .settings(PoolSettings.withWorkers(8))
                     .build()) {

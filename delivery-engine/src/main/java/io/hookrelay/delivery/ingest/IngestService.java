@@ -20,6 +20,7 @@ import io.hookrelay.delivery.Ulids;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.StoreException;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -71,7 +72,8 @@ public final class IngestService {
     }
 
     private IngestResult store(String sourceId, InboundRequest request) {
-        Instant now = queue.clock().instant();
+        // Stores keep milliseconds; the event handed on is then the event as it will read back.
+        Instant now = queue.clock().instant().truncatedTo(ChronoUnit.MILLIS);
         Source source = findSource(sourceId);
         if (request.body().length > source.maxBodyBytes()) {
             throw new PayloadTooLargeException("the body is " + request.body().length + " bytes; this source accepts at most "

@@ -8,6 +8,7 @@ import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
+import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.StoreException;
 import java.io.IOException;
@@ -214,6 +215,7 @@ public final class SqliteDatabase implements AutoCloseable {
         Jdbi jdbi = Jdbi.create(dataSource)
                 .installPlugin(new SqlObjectPlugin())
                 .registerRowMapper(Intent.class, new IntentRowMapper())
+                .registerRowMapper(AttemptRecord.class, new AttemptRowMapper())
                 .registerRowMapper(Source.class, new SourceRowMapper())
                 .registerRowMapper(Target.class, new TargetRowMapper())
                 .registerRowMapper(Route.class, new RouteRowMapper())

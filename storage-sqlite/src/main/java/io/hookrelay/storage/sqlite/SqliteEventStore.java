@@ -7,7 +7,6 @@ import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
-import io.hookrelay.queue.NewIntent;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -104,11 +103,7 @@ public final class SqliteEventStore implements EventStore {
         IntentDao intents = handle.attach(IntentDao.class);
         DeliveryDao rows = handle.attach(DeliveryDao.class);
         for (NewDelivery delivery : deliveries) {
-            NewIntent intent = delivery.toIntent();
-            long nextAt = intent.nextAt().map(Instant::toEpochMilli).orElse(now);
-            int inserted = intents.insertUnlessPresent(intent.id(), intent.kind(), intent.eventId(), intent.target(),
-                    intent.payload(), nextAt, now);
-            if (inserted == 0) {
+            if (SqliteIntentStore.enqueueOne(intents, delivery.toIntent(), now).duplicate()) {
                 throw new IllegalArgumentException("delivery id " + delivery.id() + " is already used");
             }
             rows.insert(delivery.id(), delivery.eventId(), delivery.targetId());

@@ -29,7 +29,6 @@ public final class SqliteIntentStore implements IntentStore {
      * Registered per read rather than on the database's JDBI, which belongs to every store: JDBI's annotations
      * could only build a public mapper, and this one is the package's business.
      */
-    private static final AttemptRowMapper ATTEMPT_ROWS = new AttemptRowMapper();
     private static final Comparator<Intent> CLAIM_ORDER = Comparator.comparing(Intent::nextAt)
             .thenComparing(Intent::createdAt)
             .thenComparing(Intent::id);
@@ -60,7 +59,8 @@ public final class SqliteIntentStore implements IntentStore {
         });
     }
 
-    private static Enqueued enqueueOne(IntentDao dao, NewIntent intent, long now) {
+    /** Also how the relay's event store writes a delivery's intent, so both follow one set of column rules. */
+    static Enqueued enqueueOne(IntentDao dao, NewIntent intent, long now) {
         long nextAt = intent.nextAt().map(Instant::toEpochMilli).orElse(now);
         int inserted = dao.insertUnlessPresent(intent.id(), intent.kind(), intent.eventId(), intent.target(),
                 intent.payload(), nextAt, now);
@@ -191,7 +191,7 @@ public final class SqliteIntentStore implements IntentStore {
     public List<AttemptRecord> attempts(String intentId) {
         Objects.requireNonNull(intentId, "intentId");
         return database.read("attempts", handle ->
-                handle.registerRowMapper(AttemptRecord.class, ATTEMPT_ROWS).attach(AttemptDao.class).ofIntent(intentId));
+                handle.attach(AttemptDao.class).ofIntent(intentId));
     }
 
     @Override
