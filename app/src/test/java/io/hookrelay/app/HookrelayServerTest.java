@@ -70,7 +70,7 @@ class HookrelayServerTest {
     }
 
     @Test
-    void metrics_export_the_queue_and_the_jvm() throws Exception {
+    void metrics_export_the_queue_the_relay_storage_and_the_jvm() throws Exception {
         HttpResponse<String> metrics = get("/metrics");
 
         assertThat(metrics.statusCode()).isEqualTo(200);
@@ -80,7 +80,11 @@ class HookrelayServerTest {
                 .contains("relay_work_pending{kind=\"other\"} 0.0")
                 .contains("jvm_memory_used_bytes{")
                 .contains("process_uptime_seconds ")
-                .contains("relay_storage_write_transactions_total ");
+                .contains("relay_storage_write_transactions_total ")
+                .contains("relay_storage_commit_seconds_count ")
+                .contains("relay_ingest_total{outcome=\"accepted\"} 0.0")
+                .contains("relay_delivery_attempts_total{outcome=\"timeout\"} 0.0")
+                .contains("relay_delivery_lag_seconds_count 0");
     }
 
     @Test

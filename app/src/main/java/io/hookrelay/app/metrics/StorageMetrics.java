@@ -2,13 +2,16 @@ package io.hookrelay.app.metrics;
 
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.micrometer.core.instrument.FunctionCounter;
+import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.Objects;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The SQLite writer's group commit: transactions (each one fsync) and the writes they carried. The ratio
- * of their rates is the mean batch size, the number that says whether batching is working.
+ * The SQLite writer's group commit: transactions (each one fsync), the writes they carried and the time
+ * their commits took. The ratio of the first two rates is the mean batch size, the number that says
+ * whether batching is working; commit time per transaction says what the disk costs.
  */
 public final class StorageMetrics implements MeterBinder {
     private final SqliteDatabase database;
@@ -24,6 +27,10 @@ public final class StorageMetrics implements MeterBinder {
                 .register(registry);
         FunctionCounter.builder("relay.storage.write.tasks", database, db -> db.writeStats().tasks())
                 .description("Writes committed inside those transactions")
+                .register(registry);
+        FunctionTimer.builder("relay.storage.commit", database, db -> db.writeStats().transactions(),
+                        db -> db.writeStats().commitNanos(), TimeUnit.NANOSECONDS)
+                .description("Time spent committing write transactions (mostly fsync)")
                 .register(registry);
     }
 }

@@ -45,6 +45,7 @@ final class SqliteWriter implements AutoCloseable {
     private final Thread thread;
     private final AtomicLong transactions = new AtomicLong();
     private final AtomicLong committedTasks = new AtomicLong();
+    private final AtomicLong commitNanos = new AtomicLong();
     private final AtomicLong startedTasks = new AtomicLong();
 
     private volatile boolean closed;
@@ -87,7 +88,7 @@ final class SqliteWriter implements AutoCloseable {
     }
 
     WriteStats stats() {
-        return new WriteStats(transactions.get(), committedTasks.get());
+        return new WriteStats(transactions.get(), committedTasks.get(), commitNanos.get());
     }
 
     /** Work the thread has started, committed or not: lets a test know a call is in flight. */
@@ -216,7 +217,9 @@ final class SqliteWriter implements AutoCloseable {
             if (closed) {
                 throw closedException();
             }
+            long commitStarted = System.nanoTime();
             current.execute("COMMIT");
+            commitNanos.addAndGet(System.nanoTime() - commitStarted);
         } catch (Throwable e) {
             rollback(current, e);
             throw e;

@@ -6,10 +6,12 @@ package io.hookrelay.storage.sqlite;
  *
  * @param transactions write transactions committed
  * @param tasks        write calls whose results those transactions committed
+ * @param commitNanos  time spent in {@code COMMIT}, which with {@code synchronous=FULL} is mostly the fsync:
+ *                     the disk's share of every write
  */
-public record WriteStats(long transactions, long tasks) {
+public record WriteStats(long transactions, long tasks, long commitNanos) {
     public WriteStats {
-        if (transactions < 0 || tasks < 0) {
+        if (transactions < 0 || tasks < 0 || commitNanos < 0) {
             throw new IllegalArgumentException("counts are never negative");
         }
     }
