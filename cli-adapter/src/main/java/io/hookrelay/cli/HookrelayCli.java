@@ -1,5 +1,6 @@
 package io.hookrelay.cli;
 
+import java.time.Clock;
 import java.util.function.Function;
 import picocli.CommandLine;
 
@@ -25,6 +26,7 @@ public final class HookrelayCli {
         commandLine.addSubcommand(new RestoreCommand(restore));
         // Set after the subcommands are added: picocli hands these settings only to subcommands it already has.
         commandLine.setDefaultValueProvider(new EnvironmentDefaults(environment));
+        commandLine.addSubcommand(new ListenCommand(Clock.systemUTC())); // after: HOOKRELAY_HOST/PORT are the server's
         ErrorLines errorLines = new ErrorLines();
         commandLine.setParameterExceptionHandler(errorLines);
         commandLine.setExecutionExceptionHandler(errorLines);

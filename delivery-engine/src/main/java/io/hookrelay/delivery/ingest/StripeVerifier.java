@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.ingest;
 
+import io.hookrelay.delivery.Hmacs;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.InvalidSignatureException;
 import io.hookrelay.delivery.Verification;

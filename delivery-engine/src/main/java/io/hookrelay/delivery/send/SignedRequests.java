@@ -1,6 +1,7 @@
 package io.hookrelay.delivery.send;
 
 import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.StandardWebhooks;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.WebhookRequest;
 import java.time.Instant;
@@ -34,9 +35,9 @@ final class SignedRequests {
         byte[] body = event.body();
         Map<String, String> headers = new LinkedHashMap<>();
         headers.put("content-type", sendable(event.contentType()).orElse(FALLBACK_CONTENT_TYPE));
-        headers.put("webhook-id", event.id());
-        headers.put("webhook-timestamp", Long.toString(timestamp));
-        headers.put("webhook-signature", StandardWebhooksSigner.sign(target.secret(), event.id(), timestamp, body));
+        headers.put(StandardWebhooks.ID_HEADER, event.id());
+        headers.put(StandardWebhooks.TIMESTAMP_HEADER, Long.toString(timestamp));
+        headers.put(StandardWebhooks.SIGNATURE_HEADER, StandardWebhooks.sign(target.secret(), event.id(), timestamp, body));
         headers.put("user-agent", "hookrelay/" + relayVersion);
         headers.put("x-hookrelay-source", event.sourceId());
         event.eventType().flatMap(SignedRequests::sendable).ifPresent(type -> headers.put("x-hookrelay-event-type", type));

@@ -1,4 +1,4 @@
-package io.hookrelay.delivery.ingest;
+package io.hookrelay.delivery;
 
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -7,8 +7,11 @@ import java.util.function.Function;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 
-/** The HMAC-SHA256 every scheme signs with, and the one way signatures are compared. */
-final class Hmacs {
+/**
+ * The HMAC-SHA256 that every signature scheme hookrelay signs or verifies is built on, and the one way
+ * signatures are compared.
+ */
+public final class Hmacs {
     private static final String ALGORITHM = "HmacSHA256";
 
     private Hmacs() {
@@ -18,7 +21,7 @@ final class Hmacs {
      * The HMAC of the parts one after the other, fed to the MAC piece by piece so a large body is never
      * copied just to prepend a timestamp to it.
      */
-    static byte[] sha256(byte[] key, byte[]... parts) {
+    public static byte[] sha256(byte[] key, byte[]... parts) {
         try {
             Mac mac = Mac.getInstance(ALGORITHM);
             mac.init(new SecretKeySpec(key, ALGORITHM));
@@ -32,7 +35,7 @@ final class Hmacs {
     }
 
     /** Constant-time, so how long a refusal takes tells a forger nothing about how close the guess was. */
-    static boolean matches(byte[] expected, byte[] candidate) {
+    public static boolean matches(byte[] expected, byte[] candidate) {
         return MessageDigest.isEqual(expected, candidate);
     }
 
@@ -40,7 +43,7 @@ final class Hmacs {
      * Whether any of the signatures a provider listed is the expected one. A candidate that does not decode
      * simply does not match: one malformed entry is no reason to disregard the others.
      */
-    static boolean anyMatches(byte[] expected, List<String> encodedCandidates, Function<String, byte[]> decoder) {
+    public static boolean anyMatches(byte[] expected, List<String> encodedCandidates, Function<String, byte[]> decoder) {
         return encodedCandidates.stream().anyMatch(candidate -> matches(expected, decodeOrEmpty(candidate, decoder)));
     }
 

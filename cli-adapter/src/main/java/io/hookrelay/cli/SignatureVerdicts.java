@@ -1,0 +1,49 @@
+package io.hookrelay.cli;
+
+import com.sun.net.httpserver.Headers;
+import io.hookrelay.delivery.StandardWebhooks;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * What {@code hookrelay listen} says of a request's Standard Webhooks signature, checked as a receiver
+ * should: a {@code v1} entry signed with the secret, and a timestamp at most five minutes from now. An
+ * invalid one says why, because whoever reads it is usually looking for a wrong secret or a wrong clock.
+ */
+final class SignatureVerdicts {
+    static final Duration TOLERANCE = Duration.ofMinutes(5);
+    private static final Pattern UNIX_SECONDS = Pattern.compile("[0-9]{1,12}");
+
+    private SignatureVerdicts() {
+    }
+
+    static String of(Optional<String> secret, Headers headers, byte[] body, Instant now) {
+        if (secret.isEmpty()) {
+            return "not checked (no --secret)";
+        }
+        Optional<String> missing = Stream.of(StandardWebhooks.ID_HEADER, StandardWebhooks.TIMESTAMP_HEADER, StandardWebhooks.SIGNATURE_HEADER)
+                .filter(header -> headers.getFirst(header) == null)
+                .findFirst();
+        if (missing.isPresent()) {
+            return "INVALID (no " + missing.get() + " header)";
+        }
+        String timestamp = headers.getFirst(StandardWebhooks.TIMESTAMP_HEADER);
+        if (!UNIX_SECONDS.matcher(timestamp).matches()) {
+            return "INVALID (" + StandardWebhooks.TIMESTAMP_HEADER + " is not unix seconds)";
+        }
+        long signedAt = Long.parseLong(timestamp);
+        if (!StandardWebhooks.matches(secret.get(), headers.getFirst(StandardWebhooks.ID_HEADER), signedAt, body,
+                headers.getFirst(StandardWebhooks.SIGNATURE_HEADER))) {
+            return "INVALID (no v1 signature matches --secret)";
+        }
+        long age = now.getEpochSecond() - signedAt;
+        if (Math.abs(age) > TOLERANCE.toSeconds()) {
+            return "INVALID (" + StandardWebhooks.TIMESTAMP_HEADER + " is " + Math.abs(age) + " s " + (age > 0 ? "old" : "in the future")
+                    + ", more than " + TOLERANCE.toMinutes() + " minutes)";
+        }
+        return "valid";
+    }
+}

@@ -1,0 +1,155 @@
+package io.hookrelay.delivery;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.Random;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class StandardWebhooksTest {
+    private static final String SECRET = "whsec_" + base64("0123456789abcdef0123456789abcdef".getBytes(StandardCharsets.US_ASCII));
+    private static final String OTHER_SECRET = "whsec_" + base64("fedcba9876543210fedcba9876543210".getBytes(StandardCharsets.US_ASCII));
+    private static final String ID = "msg_2b7p1J0";
+    private static final long TIMESTAMP = 1_700_000_000L;
+    private static final byte[] BODY = "{\"type\":\"invoice.paid\",\"amount\":4200}".getBytes(StandardCharsets.UTF_8);
+
+    @Test
+    void signMatchesAVectorComputedWithOpenssl() {
+        // printf '%s' 'evt_….1700000000.{"order":42,"status":"paid"}' \
+        //   | openssl dgst -sha256 -mac HMAC -macopt hexkey:000102…1f -binary | base64
+        String secret = "whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=";
+        byte[] body = "{\"order\":42,\"status\":\"paid\"}".getBytes(StandardCharsets.UTF_8);
+
+        String signature = StandardWebhooks.sign(secret, "evt_01HQ3Z8N6W2X4Y5Z6A7B8C9D0E", 1_700_000_000L, body);
+
+        assertThat(signature).isEqualTo("v1,E4uLuspftI3cjuejdgKlJixjTSeMB/I41ns6xQDaeHs=");
+    }
+
+    @Test
+    void signAgreesWithAnIndependentHmacOverIdTimestampAndBody() {
+        Random random = new Random(7);
+        for (int i = 0; i < 50; i++) {
+            String secret = WebhookSecrets.generate(new SecureRandom());
+            byte[] body = new byte[random.nextInt(3000)];
+            random.nextBytes(body);
+            String id = "evt_" + i;
+            long timestamp = 1_600_000_000L + random.nextInt(1_000_000);
+
+            assertThat(StandardWebhooks.sign(secret, id, timestamp, body)).isEqualTo(independentSignature(secret, id, timestamp, body));
+        }
+    }
+
+    @Test
+    void theSignatureCoversTheIdTheTimestampAndTheBody() {
+        byte[] body = {1, 2, 3};
+
+        String original = StandardWebhooks.sign(SECRET, "evt_1", 100, body);
+
+        assertThat(StandardWebhooks.sign(SECRET, "evt_1", 101, body)).isNotEqualTo(original);
+        assertThat(StandardWebhooks.sign(SECRET, "evt_1", 100, new byte[] {1, 2, 4})).isNotEqualTo(original);
+        assertThat(StandardWebhooks.sign(SECRET, "evt_2", 100, body)).isNotEqualTo(original);
+    }
+
+    /** The example the Standard Webhooks specification's reference libraries test against. */
+    @Test
+    void matchesTheSpecificationVector() {
+        byte[] body = "{\"test\": 2432232314}".getBytes(StandardCharsets.UTF_8);
+
+        assertThat(StandardWebhooks.matches("whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", "msg_p5jXN8AQM9LWM0D4loKWxJek", 1614265330L,
+                body, "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=")).isTrue();
+    }
+
+    @Test
+    void matchesASignatureComputedIndependently() {
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, independentSignature(SECRET, ID, TIMESTAMP, BODY))).isTrue();
+    }
+
+    @Test
+    void matchesWhatItSigns() {
+        Random random = new Random(11);
+        for (int i = 0; i < 50; i++) {
+            String secret = WebhookSecrets.generate(new SecureRandom());
+            byte[] body = new byte[random.nextInt(3000)];
+            random.nextBytes(body);
+            long timestamp = 1_600_000_000L + random.nextInt(1_000_000);
+
+            assertThat(StandardWebhooks.matches(secret, "evt_" + i, timestamp, body, StandardWebhooks.sign(secret, "evt_" + i, timestamp, body)))
+                    .isTrue();
+        }
+    }
+
+    @Test
+    void matchesWhenAnyOfSeveralEntriesMatches() {
+        String wrong = independentSignature(OTHER_SECRET, ID, TIMESTAMP, BODY);
+        String right = independentSignature(SECRET, ID, TIMESTAMP, BODY);
+
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, wrong + " " + right)).isTrue();
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, right + " " + wrong)).isTrue();
+    }
+
+    @Test
+    void skipsOtherVersionsEmptyAndMalformedEntriesWhileLookingForAMatch() {
+        String right = independentSignature(SECRET, ID, TIMESTAMP, BODY);
+
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, "v1a,bm90LWNoZWNrZWQ=  v1,%%%not-base64%%% v1, " + right))
+                .isTrue();
+    }
+
+    @Test
+    void refusesTheRightSignatureUnderAnotherVersion() {
+        String right = independentSignature(SECRET, ID, TIMESTAMP, BODY);
+
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, "v2," + right.substring(3))).isFalse();
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, right.substring(3))).isFalse();
+    }
+
+    @Test
+    void refusesASignatureOfAnotherSecretIdTimestampOrBody() {
+        byte[] otherBody = "{\"type\":\"invoice.paid\",\"amount\":9999}".getBytes(StandardCharsets.UTF_8);
+
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, independentSignature(OTHER_SECRET, ID, TIMESTAMP, BODY))).isFalse();
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, independentSignature(SECRET, "msg_other", TIMESTAMP, BODY))).isFalse();
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, independentSignature(SECRET, ID, TIMESTAMP + 1, BODY))).isFalse();
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, independentSignature(SECRET, ID, TIMESTAMP, otherBody))).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", " ", "v1,", "v1,AAAA", "v1,E4uLuspftI3cjuejdgKlJixjTSeMB/I41ns6xQDaeHs="})
+    void refusesAnEmptyTruncatedOrUnrelatedValue(String signatureHeader) {
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, signatureHeader)).isFalse();
+    }
+
+    @Test
+    void refusesATruncatedRightSignature() {
+        String right = independentSignature(SECRET, ID, TIMESTAMP, BODY);
+
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, right.substring(0, right.length() - 4))).isFalse();
+    }
+
+    /** Straight from {@code javax.crypto} over the whole message, not through the piecewise {@code Hmacs}. */
+    private static String independentSignature(String secret, String id, long timestamp, byte[] body) {
+        byte[] key = Base64.getDecoder().decode(secret.substring("whsec_".length()));
+        byte[] prefix = (id + "." + timestamp + ".").getBytes(StandardCharsets.UTF_8);
+        byte[] message = new byte[prefix.length + body.length];
+        System.arraycopy(prefix, 0, message, 0, prefix.length);
+        System.arraycopy(body, 0, message, prefix.length, body.length);
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(key, "HmacSHA256"));
+            return "v1," + base64(mac.doFinal(message));
+        } catch (GeneralSecurityException e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static String base64(byte[] bytes) {
+        return Base64.getEncoder().encodeToString(bytes);
+    }
+}
