@@ -80,9 +80,10 @@ final class ApiRequest {
         if (exchange.getRequestContentLength() > limit) {
             throw tooLarge(limit);
         }
-        // One byte over the limit is how a longer body shows itself; Undertow's own limit sits just above
-        // that, because when it trips it closes the connection without an answer.
-        exchange.setMaxEntitySize(limit + 1L);
+        // One byte over the limit is how a longer body shows itself. Undertow's own limit stays off: when it
+        // trips (inside its read-ahead of a chunked body, before this read sees it) it drops the connection
+        // without an answer. readNBytes already bounds what is held in memory.
+        exchange.setMaxEntitySize(-1);
         try {
             byte[] body = exchange.getInputStream().readNBytes(limit + 1);
             if (body.length > limit) {

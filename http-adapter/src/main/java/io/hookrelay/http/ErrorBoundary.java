@@ -57,6 +57,10 @@ final class ErrorBoundary implements HttpHandler {
                 return;
             }
             exchange.getResponseHeaders().clear();
+            if (!exchange.isRequestComplete()) {
+                // The rest of a refused body is still on the wire; read as the next request it would be garbage.
+                exchange.setPersistent(false);
+            }
             answer.headers().forEach((name, value) -> exchange.getResponseHeaders().put(name, value));
             JsonResponses.error(exchange, answer.status(), answer.code(), answer.message());
         }

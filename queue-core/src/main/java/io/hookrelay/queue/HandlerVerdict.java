@@ -75,7 +75,8 @@ sealed interface HandlerVerdict {
         private Settlement retryOrGiveUp(Intent intent, RetryPolicy policy, Instant now) {
             Optional<Duration> delay = policy.delayAfter(intent.id(), intent.attempts());
             if (delay.isEmpty()) {
-                return new Settlement.Fail("gave up after " + intent.attempts() + " attempts: " + error);
+                return new Settlement.Fail(error + " (gave up after " + intent.attempts()
+                        + (intent.attempts() == 1 ? " attempt)" : " attempts)"));
             }
             Instant byPolicy = now.plus(delay.get());
             return new Settlement.Retry(notBefore.filter(byPolicy::isBefore).orElse(byPolicy), error);

@@ -56,7 +56,7 @@ class HandlerVerdictTest {
         HandlerVerdict verdict = HandlerVerdict.of(new IllegalStateException("timeout: no response within 15000 ms"));
 
         assertThat(verdict.settlement(CLAIMED, EXHAUSTED, NOW))
-                .isEqualTo(new Settlement.Fail("gave up after 2 attempts: timeout: no response within 15000 ms"));
+                .isEqualTo(new Settlement.Fail("timeout: no response within 15000 ms (gave up after 2 attempts)"));
         assertThat(verdict.logEntry(CLAIMED, NOW, TOOK, DETAIL)).get()
                 .extracting(AttemptRecord::error).isEqualTo("timeout: no response within 15000 ms");
     }

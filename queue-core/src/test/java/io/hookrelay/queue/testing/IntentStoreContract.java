@@ -1196,9 +1196,9 @@ public abstract class IntentStoreContract {
             assertThat(state(retriedOnce)).isEqualTo(IntentState.FAILED);
             assertThat(state(neverRetried)).isEqualTo(IntentState.FAILED);
             assertThat(stored(retriedOnce).attempts()).isEqualTo(2);
-            assertThat(stored(retriedOnce).lastError()).startsWith("gave up after 2 attempts");
+            assertThat(stored(retriedOnce).lastError()).endsWith("(gave up after 2 attempts)");
             assertThat(stored(neverRetried).attempts()).isEqualTo(1);
-            assertThat(stored(neverRetried).lastError()).startsWith("gave up after 1 attempts");
+            assertThat(stored(neverRetried).lastError()).endsWith("(gave up after 1 attempt)");
         }
 
         @Test

@@ -1,0 +1,540 @@
+package io.hookrelay.it.api;
+
+import static io.hookrelay.it.api.BadInput.delete;
+import static io.hookrelay.it.api.BadInput.get;
+import static io.hookrelay.it.api.BadInput.post;
+import static io.hookrelay.it.api.BadInput.put;
+import static io.hookrelay.it.api.BadInput.request;
+import static io.hookrelay.it.api.Json.fieldNames;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hookrelay.queue.testing.Await;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The issue's bad-input list against the real server on real SQLite: every request here must get a 4xx in
+ * the API's error shape, with no trace of the server's insides, and must change nothing at all, which is
+ * checked by comparing every list the API has (and what the receiver got, and the backup directory) with
+ * how they were before the first case.
+ */
+class BadInputIT {
+    private static final String SOURCES = "/api/v1/sources";
+    private static final String TARGETS = "/api/v1/targets";
+    private static final String ROUTES = "/api/v1/routes";
+    private static final String BULK_RETRY = "/api/v1/deliveries/retry";
+    private static final String BACKUP = "/api/v1/admin/backup";
+    private static final String NO_EVENT = "evt_00000000000000000000000000";
+    private static final String NO_DELIVERY = "dlv_00000000000000000000000000";
+    private static final String NO_ROUTE = "rte_00000000000000000000000000";
+    private static final String INVALID_JSON = "invalid_json";
+    private static final String INVALID_REQUEST = "invalid_request";
+    private static final String INVALID_CURSOR = "invalid_cursor";
+    private static final String NOT_FOUND = "not_found";
+    private static final String TOO_LARGE = "payload_too_large";
+    private static final String WRONG_METHOD = "method_not_allowed";
+    private static final String CONFLICT = "conflict";
+    private static final String UNAUTHORIZED = "unauthorized";
+    private static final String INVALID_SIGNATURE = "invalid_signature";
+    /** Far over the API's 64 KiB limit for JSON bodies, yet a valid source if it were read. */
+    private static final String OVERSIZE_SOURCE = "{\"id\":\"big\",\"idempotency_header\":\"" + "a".repeat(70_000) + "\"}";
+    private static final String ZEROS_HEX = "0".repeat(64);
+    /** What must never reach a client: exception names, stack frames, packages of the JDK or of the server's libraries. */
+    private static final Pattern INSIDES = Pattern.compile(
+            "(?i)exception|\\bat [\\w$.]+\\(|\\b(java|javax|jdk|sun|io\\.hookrelay|io\\.undertow|org\\.xnio|com\\.fasterxml"
+                    + "|org\\.jdbi|org\\.sqlite|com\\.google)\\.[a-z]");
+
+    @TempDir
+    static Path dataDir;
+    @TempDir
+    static Path backups;
+
+    private static LoopbackReceiver receiver;
+    private static RelayServer server;
+    private static Map<String, String> placeholders;
+    private static List<Object> settled;
+
+    /**
+     * A small world of every kind of resource, settled so that nothing changes by itself: {@code plain} routes
+     * to {@code sink} (its delivery completed) and to the paused {@code held} (its delivery cancelled).
+     */
+    @BeforeAll
+    static void startServerWithSettledWorld() throws Exception {
+        receiver = LoopbackReceiver.start();
+        server = RelayServer.start(dataDir);
+        ApiClient api = server.api();
+        created(api.post(SOURCES, "{\"id\":\"plain\",\"max_body_bytes\":1024}"));
+        created(api.post(SOURCES, "{\"id\":\"typed\",\"event_type\":{\"header\":\"X-Event-Type\"}}"));
+        created(api.post(SOURCES, "{\"id\":\"github\",\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"gh-secret\"},"
+                + "\"event_type\":{\"header\":\"X-GitHub-Event\"}}"));
+        created(api.post(SOURCES, "{\"id\":\"sw\",\"verify\":{\"scheme\":\"standard-webhooks\",\"secret\":\"" + whsec(32) + "\"}}"));
+        created(api.post(SOURCES, "{\"id\":\"stripe\",\"verify\":{\"scheme\":\"stripe\",\"secret\":\"sk-test-secret\"}}"));
+        created(api.post(TARGETS, "{\"id\":\"sink\",\"url\":\"" + receiver.url() + "\"}"));
+        created(api.post(TARGETS, "{\"id\":\"held\",\"url\":\"" + receiver.url() + "\"}"));
+        assertThat(api.post(TARGETS + "/held/pause").status()).isEqualTo(200);
+        String route = created(api.post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\"}")).get("id").asText();
+        created(api.post(ROUTES, "{\"source\":\"plain\",\"target\":\"held\"}"));
+        ApiResponse ingested = api.ingest("plain", "application/json", "{\"seed\":true}".getBytes(StandardCharsets.UTF_8), Map.of());
+        assertThat(ingested.status()).as("%s", ingested).isEqualTo(202);
+        String event = ingested.json().get("event_id").asText();
+
+        Await.until("the seed delivery to sink completes", Duration.ofSeconds(30),
+                () -> api.get("/api/v1/deliveries?target=sink&state=completed").json().get("data").size() == 1);
+        String completed = api.get("/api/v1/deliveries?target=sink").json().get("data").get(0).get("id").asText();
+        String pending = api.get("/api/v1/deliveries?target=held&state=pending").json().get("data").get(0).get("id").asText();
+        assertThat(api.post("/api/v1/deliveries/" + pending + "/cancel").status()).isEqualTo(200);
+        Files.writeString(backups.resolve("existing.db"), "not to be overwritten");
+
+        placeholders = Map.of(
+                "receiver", receiver.url(),
+                "event", event,
+                "completed", completed,
+                "cancelled", pending,
+                "route", route,
+                "backups", backups.toString(),
+                "now", Long.toString(Instant.now().getEpochSecond()));
+        settled = everything();
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+        if (receiver != null) {
+            receiver.close();
+        }
+    }
+
+    /** Compared with the world as it was settled, so a case that changes anything fails, and so does every later one. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("badInputs")
+    void isRefusedWithA4xxJsonErrorAndChangesNothing(BadInput input) throws IOException {
+        ApiResponse response = answer("the request", () -> input.sendTo(server.api(), placeholders));
+
+        assertThat(response.status()).as("never a 500: %s", response).isLessThan(500);
+        assertThat(response.status()).as("%s", response).isEqualTo(input.status());
+        assertThat(response.header("Content-Type")).as("%s", response)
+                .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
+        JsonNode error = response.json();
+        assertThat(fieldNames(error)).as("%s", response).containsExactly("error", "message");
+        assertThat(error.get("error").isTextual()).isTrue();
+        assertThat(error.get("error").asText()).as("%s", response).isEqualTo(input.code());
+        assertThat(error.get("message").isTextual()).isTrue();
+        assertThat(error.get("message").asText()).isNotBlank();
+        assertThat(response.body()).as("no trace of the server's insides").doesNotContainPattern(INSIDES);
+        if (input.code().equals(UNAUTHORIZED)) {
+            assertThat(response.header("WWW-Authenticate")).hasValue("Bearer");
+        }
+        if (input.status() == 405) {
+            assertThat(response.header("Allow")).as("405 says what the endpoint takes").isPresent();
+        }
+        assertThat(everything()).as("nothing changed").isEqualTo(settled);
+    }
+
+    /**
+     * A refused body the server did not read to its end must not be taken for the client's next request on
+     * the same connection: the server skips the rest or says it closes the connection. The next request is
+     * a POST, which a client does not silently resend on another connection.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("unreadBodies")
+    void theNextRequestOnTheSameConnectionGetsItsOwnAnswerAfterABodyLeftUnread(BadInput refusedRequest) {
+        ApiClient connection = server.api().onConnectionsOfItsOwn();
+        ApiResponse refused = answer("the refused request", () -> refusedRequest.sendOn(connection, placeholders));
+        assertThat(refused.status()).as("%s", refused).isEqualTo(refusedRequest.status());
+
+        ApiResponse next = answer("the next request on the same connection", () -> connection.post(TARGETS + "/held/pause"));
+
+        assertThat(next.status()).as("the next request on the same connection: %s", next).isEqualTo(200);
+        assertThat(next.json().get("id").asText()).isEqualTo("held");
+    }
+
+    static Stream<BadInput> badInputs() {
+        return Stream.of(
+                malformedJson(), wrongTypes(), unknownFields(), invalidIds(), urlsThatAreNotHttp(), timeoutsAndSchedules(),
+                unreadBodies(), unknownResources(), conflicts(), invalidCursors(), wrongMethods(), unknownQueryParameters(),
+                badLimitsStatesAndTimes(), badVerification(), badRouteFilters(), refusedWebhooks(), missingOrWrongToken())
+                .flatMap(cases -> cases);
+    }
+
+    private static Stream<BadInput> malformedJson() {
+        return Stream.of(
+                post(SOURCES, "{\"id\":").is(400, INVALID_JSON),
+                post(TARGETS, "not json at all").is(400, INVALID_JSON),
+                post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\"").is(400, INVALID_JSON),
+                post(SOURCES, "{\"id\":\"one\",\"id\":\"two\"}").is(400, INVALID_JSON),
+                post(SOURCES, "{\"id\":\"one\"} {\"id\":\"two\"}").is(400, INVALID_REQUEST),
+                post(SOURCES, "").is(400, INVALID_REQUEST),
+                post(SOURCES, "null").is(400, INVALID_REQUEST),
+                post(SOURCES, "[{\"id\":\"in-an-array\"}]").is(400, INVALID_REQUEST),
+                put(SOURCES + "/plain", "{").is(400, INVALID_JSON),
+                put(TARGETS + "/sink", "{\"url\":}").is(400, INVALID_JSON),
+                post(BULK_RETRY, "{\"state\":").is(400, INVALID_JSON),
+                post(BACKUP, "").is(400, INVALID_REQUEST),
+                post(BACKUP, "{\"path\":\"{backups}/never.db\"").is(400, INVALID_JSON));
+    }
+
+    private static Stream<BadInput> wrongTypes() {
+        return Stream.of(
+                post(SOURCES, "{\"id\":5}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"x1\",\"max_body_bytes\":\"1024\"}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"x1\",\"max_body_bytes\":true}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"x1\",\"verify\":\"none\"}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"x1\",\"event_type\":\"X-Type\"}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"x1\",\"idempotency_header\":[\"X-Key\"]}").is(400, INVALID_REQUEST),
+                post(TARGETS, target("\"timeout_ms\":\"5000\"")).is(400, INVALID_REQUEST),
+                post(TARGETS, target("\"timeout_ms\":1500.5")).is(400, INVALID_REQUEST),
+                post(TARGETS, "{\"id\":\"t1\",\"url\":[\"{receiver}\"]}").is(400, INVALID_REQUEST),
+                post(TARGETS, target("\"retry_schedule_s\":5")).is(400, INVALID_REQUEST),
+                post(TARGETS, target("\"retry_schedule_s\":[\"5\"]")).is(400, INVALID_REQUEST),
+                post(TARGETS, target("\"secret\":12345")).is(400, INVALID_REQUEST),
+                put(TARGETS + "/sink", "{\"url\":\"{receiver}\",\"max_in_flight\":2.0}").is(400, INVALID_REQUEST),
+                post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"event_types\":\"push\"}").is(400, INVALID_REQUEST),
+                post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"event_types\":[null]}").is(400, INVALID_REQUEST),
+                post(ROUTES, "{\"source\":{\"id\":\"plain\"},\"target\":\"sink\"}").is(400, INVALID_REQUEST),
+                post(BULK_RETRY, "{\"state\":1}").is(400, INVALID_REQUEST),
+                post(BACKUP, "{\"path\":7}").is(400, INVALID_REQUEST));
+    }
+
+    private static Stream<BadInput> unknownFields() {
+        return Stream.of(
+                post(SOURCES, "{\"id\":\"x1\",\"colour\":\"blue\"}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"x1\",\"verify\":{\"scheme\":\"none\",\"algorithm\":\"md5\"}}").is(400, INVALID_REQUEST),
+                put(SOURCES + "/plain", "{\"max_body_bytes\":2048,\"routes\":[]}").is(400, INVALID_REQUEST),
+                post(TARGETS, target("\"paused\":true")).is(400, INVALID_REQUEST),
+                put(TARGETS + "/sink", "{\"url\":\"{receiver}\",\"enabled\":false}").is(400, INVALID_REQUEST),
+                post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"filters\":[\"push\"]}").is(400, INVALID_REQUEST),
+                post(BULK_RETRY, "{\"state\":\"failed\",\"all\":true}").is(400, INVALID_REQUEST),
+                post(BACKUP, "{\"path\":\"{backups}/never.db\",\"overwrite\":true}").is(400, INVALID_REQUEST),
+                post(TARGETS + "/held/resume", "{\"now\":true}").is(400, INVALID_REQUEST),
+                post("/api/v1/events/{event}/replay", "{\"force\":true}").is(400, INVALID_REQUEST),
+                post("/api/v1/deliveries/{cancelled}/retry", "{\"now\":true}").is(400, INVALID_REQUEST),
+                post("/api/v1/deliveries/{cancelled}/retry", "[]").is(400, INVALID_REQUEST));
+    }
+
+    private static Stream<BadInput> invalidIds() {
+        return Stream.of(
+                post(SOURCES, "{\"id\":\"Bad Id\"}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"" + "a".repeat(65) + "\"}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"\"}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"../etc\"}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"verify\":{\"scheme\":\"none\"}}").is(400, INVALID_REQUEST),
+                post(TARGETS, "{\"id\":\"UPPER\",\"url\":\"{receiver}\"}").is(400, INVALID_REQUEST),
+                post(TARGETS, "{\"url\":\"{receiver}\"}").is(400, INVALID_REQUEST),
+                post(TARGETS, "{\"id\":\"t1\"}").is(400, INVALID_REQUEST),
+                post(ROUTES, "{\"source\":\"Plain!\",\"target\":\"sink\"}").is(400, INVALID_REQUEST),
+                post(ROUTES, "{\"target\":\"sink\"}").is(400, INVALID_REQUEST),
+                post(ROUTES, "{\"source\":\"plain\"}").is(400, INVALID_REQUEST),
+                get(SOURCES + "/Not_Valid").is(400, INVALID_REQUEST),
+                delete(SOURCES + "/UPPER").is(400, INVALID_REQUEST),
+                delete(TARGETS + "/sink%2Fpause").is(400, INVALID_REQUEST),
+                put(SOURCES + "/plain", "{\"id\":\"other\"}").is(400, INVALID_REQUEST),
+                put(TARGETS + "/sink", "{\"id\":\"other\",\"url\":\"{receiver}\"}").is(400, INVALID_REQUEST),
+                put(TARGETS + "/sink", "{\"timeout_ms\":5000}").is(400, INVALID_REQUEST),
+                get("/api/v1/events/not-an-event").is(400, INVALID_REQUEST),
+                get("/api/v1/events/" + NO_DELIVERY).is(400, INVALID_REQUEST),
+                get("/api/v1/events/evt_0000000000000000000000000I").is(400, INVALID_REQUEST),
+                post("/api/v1/events/evt_short/replay", "").is(400, INVALID_REQUEST),
+                get("/api/v1/deliveries/dlv_0000000000000000000000000a").is(400, INVALID_REQUEST),
+                post("/api/v1/deliveries/" + NO_EVENT + "/retry", "").is(400, INVALID_REQUEST),
+                delete(ROUTES + "/rte_nope").is(400, INVALID_REQUEST),
+                get("/api/v1/events?source=Not%20Valid").is(400, INVALID_REQUEST),
+                get("/api/v1/deliveries?target=UPPER").is(400, INVALID_REQUEST),
+                get("/api/v1/deliveries?event=evt_nope").is(400, INVALID_REQUEST),
+                post(BULK_RETRY, "{\"state\":\"failed\",\"target\":\"Bad Id\"}").is(400, INVALID_REQUEST));
+    }
+
+    private static Stream<BadInput> urlsThatAreNotHttp() {
+        Stream<BadInput> creates = Stream.of("ftp://example.com/hook", "file:///etc/passwd", "javascript:alert(1)",
+                "ws://example.com/socket", "example.com/hook", "http://", "https://user:secret@example.com/hook",
+                "http://example.com/hook#fragment",
+                "http://exa mple.com/", "", "http://example.com/" + "a".repeat(2100))
+                .map(url -> post(TARGETS, "{\"id\":\"t1\",\"url\":\"" + url + "\"}").is(400, INVALID_REQUEST));
+        return Stream.concat(creates, Stream.of(
+                put(TARGETS + "/sink", "{\"url\":\"ftp://example.com/hook\"}").is(400, INVALID_REQUEST),
+                put(TARGETS + "/sink", "{\"url\":\"file:///etc/passwd\"}").is(400, INVALID_REQUEST)));
+    }
+
+    private static Stream<BadInput> timeoutsAndSchedules() {
+        Stream<String> targetFields = Stream.of(
+                "\"timeout_ms\":-1", "\"timeout_ms\":99", "\"timeout_ms\":300001",
+                "\"timeout_ms\":9223372036854775807",
+                "\"retry_schedule_s\":[5,-300]", "\"retry_schedule_s\":[604801]", "\"retry_schedule_s\":[9223372036854775807]",
+                "\"retry_schedule_s\":[1.5]",
+                "\"retry_schedule_s\":[" + IntStream.range(0, 51).mapToObj(i -> "1").collect(Collectors.joining(",")) + "]",
+                "\"max_in_flight\":0", "\"max_in_flight\":1001");
+        Stream<String> sourceFields = Stream.of("\"max_body_bytes\":0", "\"max_body_bytes\":10485761");
+        return Stream.of(
+                targetFields.map(field -> post(TARGETS, target(field)).is(400, INVALID_REQUEST)),
+                sourceFields.map(field -> post(SOURCES, "{\"id\":\"x1\"," + field + "}").is(400, INVALID_REQUEST)),
+                Stream.of(
+                        post(TARGETS, target("\"timeout_ms\":99999999999999999999")).is(400, INVALID_REQUEST),
+                        post(TARGETS, target("\"max_in_flight\":2147483648")).is(400, INVALID_REQUEST),
+                        post(SOURCES, "{\"id\":\"x1\",\"max_body_bytes\":99999999999}").is(400, INVALID_REQUEST),
+                        put(TARGETS + "/sink", "{\"url\":\"{receiver}\",\"timeout_ms\":-5}").is(400, INVALID_REQUEST),
+                        put(TARGETS + "/sink", "{\"url\":\"{receiver}\",\"retry_schedule_s\":[-1]}").is(400, INVALID_REQUEST),
+                        put(SOURCES + "/plain", "{\"max_body_bytes\":0}").is(400, INVALID_REQUEST)))
+                .flatMap(cases -> cases);
+    }
+
+    /**
+     * Bodies the server refuses without reading them to their end: over a size limit, or sent where no body is
+     * read (no token, no such endpoint, wrong method). Each goes on a connection of its own, and what the
+     * server does with the unread rest is checked separately.
+     */
+    static Stream<BadInput> unreadBodies() {
+        String tooLongForPlain = "x".repeat(1025);
+        return Stream.of(
+                post(SOURCES, OVERSIZE_SOURCE).is(413, TOO_LARGE),
+                post(SOURCES, OVERSIZE_SOURCE).sentChunked().is(413, TOO_LARGE),
+                put(SOURCES + "/plain", OVERSIZE_SOURCE.replace("\"big\"", "\"plain\"")).is(413, TOO_LARGE),
+                post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"event_types\":[\"" + "a".repeat(70_000) + "\"]}")
+                        .is(413, TOO_LARGE),
+                post("/hooks/plain", tooLongForPlain).is(413, TOO_LARGE),
+                post("/hooks/plain", tooLongForPlain).sentChunked().is(413, TOO_LARGE),
+                post("/hooks/plain", "x".repeat(4000)).sentChunked().is(413, TOO_LARGE),
+                post("/hooks/plain", "x".repeat(60_000)).is(413, TOO_LARGE),
+                post("/hooks/plain", "x".repeat(100_000)).is(413, TOO_LARGE),
+                post(SOURCES, OVERSIZE_SOURCE).token(Optional.empty()).is(401, UNAUTHORIZED),
+                post("/api/v1/nothing-here", OVERSIZE_SOURCE).is(404, NOT_FOUND),
+                post(SOURCES + "/plain", OVERSIZE_SOURCE).is(405, WRONG_METHOD))
+                .map(BadInput::onItsOwnConnection);
+    }
+
+    private static Stream<BadInput> unknownResources() {
+        return Stream.of(
+                post("/hooks/nosuch", "{}").is(404, "unknown_source"),
+                post("/hooks/Not%20Valid", "{}").is(404, "unknown_source"),
+                post("/hooks/" + "a".repeat(65), "{}").is(404, "unknown_source"),
+                get(SOURCES + "/nosuch").is(404, NOT_FOUND),
+                put(SOURCES + "/nosuch", "{\"id\":\"nosuch\"}").is(404, NOT_FOUND),
+                delete(SOURCES + "/nosuch").is(404, NOT_FOUND),
+                get(TARGETS + "/nosuch").is(404, NOT_FOUND),
+                put(TARGETS + "/nosuch", "{\"url\":\"{receiver}\"}").is(404, NOT_FOUND),
+                delete(TARGETS + "/nosuch").is(404, NOT_FOUND),
+                post(TARGETS + "/nosuch/pause", "").is(404, NOT_FOUND),
+                post(ROUTES, "{\"source\":\"nosuch\",\"target\":\"sink\"}").is(404, NOT_FOUND),
+                post(ROUTES, "{\"source\":\"plain\",\"target\":\"nosuch\"}").is(404, NOT_FOUND),
+                delete(ROUTES + "/" + NO_ROUTE).is(404, NOT_FOUND),
+                get("/api/v1/events/" + NO_EVENT).is(404, NOT_FOUND),
+                post("/api/v1/events/" + NO_EVENT + "/replay", "").is(404, NOT_FOUND),
+                get("/api/v1/deliveries/" + NO_DELIVERY).is(404, NOT_FOUND),
+                post("/api/v1/deliveries/" + NO_DELIVERY + "/retry", "").is(404, NOT_FOUND),
+                get("/api/v1/nothing-here").is(404, NOT_FOUND),
+                get(SOURCES + "/plain/routes").is(404, NOT_FOUND),
+                get("/nothing-here").is(404, NOT_FOUND));
+    }
+
+    private static Stream<BadInput> conflicts() {
+        return Stream.of(
+                post(SOURCES, "{\"id\":\"plain\"}").is(409, CONFLICT),
+                post(TARGETS, "{\"id\":\"sink\",\"url\":\"{receiver}\"}").is(409, CONFLICT),
+                post("/api/v1/deliveries/{completed}/retry", "").is(409, CONFLICT),
+                post("/api/v1/deliveries/{completed}/cancel", "").is(409, CONFLICT),
+                post("/api/v1/deliveries/{cancelled}/cancel", "").is(409, CONFLICT),
+                post(BACKUP, "{\"path\":\"{backups}/existing.db\"}").is(409, CONFLICT));
+    }
+
+    private static Stream<BadInput> invalidCursors() {
+        return Stream.of(
+                get("/api/v1/events?cursor=garbage").is(400, INVALID_CURSOR),
+                get("/api/v1/events?cursor=%21%21%21").is(400, INVALID_CURSOR),
+                get("/api/v1/events?cursor=").is(400, INVALID_CURSOR),
+                get("/api/v1/events?cursor=" + cursorOf(NO_DELIVERY)).is(400, INVALID_CURSOR),
+                get("/api/v1/events?cursor=" + cursorOf(NO_EVENT) + "x").is(400, INVALID_CURSOR),
+                get("/api/v1/deliveries?cursor=" + cursorOf(NO_EVENT)).is(400, INVALID_CURSOR),
+                get("/api/v1/deliveries?cursor=" + cursorOf("dlv_short")).is(400, INVALID_CURSOR));
+    }
+
+    private static Stream<BadInput> wrongMethods() {
+        return Stream.of(
+                get("/hooks/plain").is(405, WRONG_METHOD),
+                put("/hooks/plain", "{}").is(405, WRONG_METHOD),
+                delete(SOURCES).is(405, WRONG_METHOD),
+                put(SOURCES, "[]").is(405, WRONG_METHOD),
+                request("PATCH", SOURCES + "/plain", "{\"max_body_bytes\":5}").is(405, WRONG_METHOD),
+                post(SOURCES + "/plain", "{\"id\":\"plain\"}").is(405, WRONG_METHOD),
+                get(TARGETS + "/held/resume").is(405, WRONG_METHOD),
+                delete(TARGETS + "/held/pause").is(405, WRONG_METHOD),
+                put(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\"}").is(405, WRONG_METHOD),
+                get(ROUTES + "/{route}").is(405, WRONG_METHOD),
+                post("/api/v1/events", "{}").is(405, WRONG_METHOD),
+                delete("/api/v1/events/{event}").is(405, WRONG_METHOD),
+                get("/api/v1/events/{event}/replay").is(405, WRONG_METHOD),
+                delete("/api/v1/deliveries/{completed}").is(405, WRONG_METHOD),
+                get(BULK_RETRY).is(405, WRONG_METHOD),
+                get(BACKUP).is(405, WRONG_METHOD),
+                post("/healthz", "").is(405, WRONG_METHOD));
+    }
+
+    private static Stream<BadInput> unknownQueryParameters() {
+        return Stream.of(
+                get(SOURCES + "?verbose=1").is(400, INVALID_REQUEST),
+                get(ROUTES + "?source=plain").is(400, INVALID_REQUEST),
+                get("/api/v1/events?sort=asc").is(400, INVALID_REQUEST),
+                get("/api/v1/deliveries?status=failed").is(400, INVALID_REQUEST),
+                get(SOURCES + "/plain?fields").is(400, INVALID_REQUEST),
+                delete(SOURCES + "/plain?force=true").is(400, INVALID_REQUEST),
+                delete(TARGETS + "/held?cascade=1").is(400, INVALID_REQUEST),
+                post(TARGETS + "/held/resume?now=1", "").is(400, INVALID_REQUEST),
+                post("/api/v1/events/{event}/replay?dry_run=1", "").is(400, INVALID_REQUEST),
+                post(SOURCES + "?upsert=1", "{\"id\":\"fresh\"}").is(400, INVALID_REQUEST),
+                get("/api/v1/events?limit=1&limit=2").is(400, INVALID_REQUEST));
+    }
+
+    private static Stream<BadInput> badLimitsStatesAndTimes() {
+        Stream<BadInput> limits = Stream.of("0", "501", "-1", "abc", "", "99999999999", "%2B5")
+                .map(limit -> get("/api/v1/events?limit=" + limit).is(400, INVALID_REQUEST));
+        Stream<BadInput> states = Stream.of("done", "FAILED")
+                .map(state -> get("/api/v1/deliveries?state=" + state).is(400, INVALID_REQUEST));
+        Stream<BadInput> bulk = Stream.of("{}", "{\"state\":\"completed\"}", "{\"state\":\"pending\"}",
+                "{\"state\":null}", "{\"state\":\"failed\",\"since\":\"yesterday\"}",
+                "{\"state\":\"failed\",\"since\":\"2024-05-01\"}", "{\"state\":\"failed\",\"since\":\"2024-02-30T00:00:00Z\"}",
+                "{\"state\":\"failed\",\"since\":\"2024-05-01T12:00:00\"}", "{\"state\":\"failed\",\"since\":1714564800}")
+                .map(body -> post(BULK_RETRY, body).is(400, INVALID_REQUEST));
+        return Stream.of(limits, states, bulk, Stream.of(
+                        get("/api/v1/deliveries?limit=501").is(400, INVALID_REQUEST),
+                        post(BACKUP, "{\"path\":\"relative/backup.db\"}").is(400, INVALID_REQUEST),
+                        post(BACKUP, "{\"path\":\"{backups}/no-such-dir/backup.db\"}").is(400, INVALID_REQUEST),
+                        post(BACKUP, "{}").is(400, INVALID_REQUEST)))
+                .flatMap(cases -> cases);
+    }
+
+    private static Stream<BadInput> badVerification() {
+        Stream<String> verifies = Stream.of(
+                "{\"scheme\":\"md5\"}", "{}", "{\"scheme\":\"Standard-Webhooks\",\"secret\":\"" + whsec(32) + "\"}",
+                "{\"scheme\":\"standard-webhooks\"}", "{\"scheme\":\"standard-webhooks\",\"secret\":\"not-a-whsec\"}",
+                "{\"scheme\":\"standard-webhooks\",\"secret\":\"" + whsec(8) + "\"}",
+                "{\"scheme\":\"standard-webhooks\",\"secret\":\"whsec_!!!not-base64!!!\"}",
+                "{\"scheme\":\"standard-webhooks\",\"secret\":\"" + whsec(32) + "\",\"prefix\":\"v1,\"}",
+                "{\"scheme\":\"hmac-sha256\",\"secret\":\"\"}",
+                "{\"scheme\":\"hmac-sha256\",\"secret\":\"s\",\"encoding\":\"base32\"}",
+                "{\"scheme\":\"hmac-sha256\",\"secret\":\"s\",\"header\":\"Bad Header\"}",
+                "{\"scheme\":\"hmac-sha256\",\"secret\":\"s\",\"header\":\"X-Sig\",\"prefix\":\"\\u0001\"}",
+                "{\"scheme\":\"hmac-sha256\",\"secret\":\"" + "s".repeat(513) + "\"}",
+                "{\"scheme\":\"none\",\"secret\":\"pointless\"}",
+                "{\"scheme\":\"stripe\"}", "{\"scheme\":\"stripe\",\"secret\":\"s\",\"header\":\"Stripe-Signature\"}");
+        Stream<String> otherSourceFields = Stream.of(
+                "\"event_type\":{\"header\":\"X-Type\",\"json_pointer\":\"/type\"}", "\"event_type\":{}",
+                "\"event_type\":{\"header\":\"Bad Header\"}", "\"event_type\":{\"json_pointer\":\"type\"}",
+                "\"event_type\":{\"json_pointer\":\"/" + "t".repeat(257) + "\"}",
+                "\"idempotency_header\":\"has space\"", "\"idempotency_header\":\"" + "h".repeat(129) + "\"",
+                "\"idempotency_header\":\"\"");
+        return Stream.of(
+                verifies.map(verify -> post(SOURCES, "{\"id\":\"x1\",\"verify\":" + verify + "}").is(400, INVALID_REQUEST)),
+                otherSourceFields.map(field -> post(SOURCES, "{\"id\":\"x1\"," + field + "}").is(400, INVALID_REQUEST)),
+                Stream.of(
+                        put(SOURCES + "/github", "{\"verify\":{\"scheme\":\"hmac-sha256\"}}").is(400, INVALID_REQUEST),
+                        post(TARGETS, target("\"secret\":\"not-a-whsec\"")).is(400, INVALID_REQUEST),
+                        post(TARGETS, target("\"secret\":\"" + whsec(8) + "\"")).is(400, INVALID_REQUEST),
+                        post(TARGETS, target("\"secret\":\"" + whsec(65) + "\"")).is(400, INVALID_REQUEST),
+                        put(TARGETS + "/sink", "{\"url\":\"{receiver}\",\"secret\":\"whsec_%%%\"}").is(400, INVALID_REQUEST)))
+                .flatMap(cases -> cases);
+    }
+
+    private static Stream<BadInput> badRouteFilters() {
+        Stream<String> filters = Stream.of("push*", "*", "issues.*.*", "", "a b", "issues.", "issues..opened", "t".repeat(201),
+                "caf\u00e9");
+        String tooMany = IntStream.range(0, 101).mapToObj(i -> "\"type" + i + "\"").collect(Collectors.joining(","));
+        return Stream.concat(
+                filters.map(filter -> post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"event_types\":[\"" + filter + "\"]}")
+                        .is(400, INVALID_REQUEST)),
+                Stream.of(post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"event_types\":[" + tooMany + "]}")
+                        .is(400, INVALID_REQUEST)));
+    }
+
+    /** Webhooks the ingest endpoint refuses: forged or missing signatures, oversize keys and types. */
+    private static Stream<BadInput> refusedWebhooks() {
+        return Stream.of(
+                post("/hooks/github", "{}").is(401, INVALID_SIGNATURE),
+                post("/hooks/github", "{}").header("X-Hub-Signature-256", "sha256=" + ZEROS_HEX).is(401, INVALID_SIGNATURE),
+                post("/hooks/github", "{}").header("X-Hub-Signature-256", "md5=abc").is(401, INVALID_SIGNATURE),
+                post("/hooks/sw", "{}").header("webhook-id", "msg_1").header("webhook-timestamp", "{now}")
+                        .header("webhook-signature", "v1,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=").is(401, INVALID_SIGNATURE),
+                post("/hooks/sw", "{}").is(401, INVALID_SIGNATURE),
+                post("/hooks/stripe", "{}").header("Stripe-Signature", "t={now},v1=" + ZEROS_HEX).is(401, INVALID_SIGNATURE),
+                post("/hooks/stripe", "{}").header("Stripe-Signature", "garbage").is(401, INVALID_SIGNATURE),
+                post("/hooks/stripe", "{}").is(401, INVALID_SIGNATURE),
+                post("/hooks/plain", "{}").header("Idempotency-Key", "k".repeat(257)).is(400, INVALID_REQUEST),
+                post("/hooks/typed", "{}").header("X-Event-Type", "t".repeat(257)).is(400, INVALID_REQUEST));
+    }
+
+    private static Stream<BadInput> missingOrWrongToken() {
+        Optional<String> wrong = Optional.of("wrong-token-wrong-token");
+        return Stream.of(
+                get(SOURCES).token(Optional.empty()).is(401, UNAUTHORIZED),
+                post(SOURCES, "{\"id\":\"sneaky\"}").token(Optional.empty()).is(401, UNAUTHORIZED),
+                post(SOURCES, "{\"id\":\"sneaky\"}").token(wrong).is(401, UNAUTHORIZED),
+                post(SOURCES, "{\"id\":\"sneaky\"}").token(Optional.empty())
+                        .header("Authorization", "Basic YWRtaW46YWRtaW4=").is(401, UNAUTHORIZED),
+                post(SOURCES, "{\"id\":\"sneaky\"}").token(Optional.empty())
+                        .header("Authorization", RelayServer.ADMIN_TOKEN).is(401, UNAUTHORIZED),
+                post(TARGETS + "/held/resume", "").token(Optional.empty()).is(401, UNAUTHORIZED),
+                post(BACKUP, "{\"path\":\"{backups}/never.db\"}").token(wrong).is(401, UNAUTHORIZED),
+                get("/api/v1/nothing-here").token(Optional.empty()).is(401, UNAUTHORIZED));
+    }
+
+    /** A create request for target {@code t1} at the receiver, with one more field. */
+    private static String target(String field) {
+        return "{\"id\":\"t1\",\"url\":\"{receiver}\"," + field + "}";
+    }
+
+    private static String whsec(int keyBytes) {
+        return "whsec_" + Base64.getEncoder().encodeToString(new byte[keyBytes]);
+    }
+
+    private static String cursorOf(String id) {
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(id.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Every list the API has, what the receiver got, and what the backup directory holds. */
+    private static List<Object> everything() throws IOException {
+        List<Object> state = new ArrayList<>();
+        for (ApiResponse list : server.api().getAll(List.of(SOURCES, TARGETS, ROUTES, "/api/v1/events?limit=500",
+                "/api/v1/deliveries?limit=500"))) {
+            assertThat(list.status()).as("%s", list).isEqualTo(200);
+            state.add(list.json());
+        }
+        state.add(receiver.bodies().size());
+        try (Stream<Path> files = Files.list(backups)) {
+            state.add(files.map(Path::toString).sorted().toList());
+        }
+        return state;
+    }
+
+    /** The server's answer; no answer at all (the connection closed or broke) fails the test saying so. */
+    private static ApiResponse answer(String what, Supplier<ApiResponse> request) {
+        try {
+            return request.get();
+        } catch (UncheckedIOException e) {
+            throw new AssertionError(what + " got no answer: the connection failed (" + e.getCause() + ")", e);
+        }
+    }
+
+    private static JsonNode created(ApiResponse response) {
+        assertThat(response.status()).as("%s", response).isEqualTo(201);
+        return response.json();
+    }
+}

@@ -1,0 +1,36 @@
+package io.hookrelay.it.cli;
+
+import io.hookrelay.cli.HookrelayCli;
+import io.hookrelay.cli.OfflineRestore;
+import io.hookrelay.cli.ServerLauncher;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Map;
+import picocli.CommandLine;
+
+/**
+ * The {@code hookrelay} command line in this JVM, built by {@link HookrelayCli#commandLine} as the real
+ * {@code main} builds it, with its output captured and the environment it sees given by the test.
+ */
+final class Cli {
+    private static final ServerLauncher NO_SERVE = options -> {
+        throw new AssertionError("these tests start their servers themselves");
+    };
+    /** {@code restore} runs in the real jar ({@link HookrelayJar}): the application's restore is not public. */
+    private static final OfflineRestore NO_RESTORE = options -> {
+        throw new AssertionError("restore runs through the jar in these tests");
+    };
+
+    private Cli() {
+    }
+
+    static CliRun run(Map<String, String> environment, String... arguments) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine commandLine = HookrelayCli.commandLine(NO_SERVE, NO_RESTORE, environment::get);
+        commandLine.setOut(new PrintWriter(out, true));
+        commandLine.setErr(new PrintWriter(err, true));
+        int exitCode = commandLine.execute(arguments);
+        return new CliRun(exitCode, out.toString(), err.toString());
+    }
+}

@@ -1,0 +1,81 @@
+package io.hookrelay.it.relay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hookrelay.it.relay.RelayServer.NewTarget;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A provider that sends the same webhook twice (it timed out waiting for our answer, say) gets the first
+ * event back and the target gets it once: by {@code Idempotency-Key}, else by {@code webhook-id}.
+ */
+class IdempotencyIT {
+    private static final byte[] BODY = "{\"type\":\"invoice.paid\"}".getBytes(StandardCharsets.UTF_8);
+
+    @TempDir
+    Path dataDir;
+
+    private RelayServer relay;
+    private Receiver receiver;
+
+    @BeforeEach
+    void startRelayAndReceiver() throws Exception {
+        relay = RelayServer.start(dataDir);
+        receiver = Receiver.start();
+        relay.createPlainSource("billing");
+        relay.createTarget(NewTarget.to("ledger", receiver));
+        relay.createRoute("billing", "ledger");
+    }
+
+    @AfterEach
+    void stop() {
+        relay.close();
+        receiver.close();
+    }
+
+    @Test
+    void aRepeatedIdempotencyKeyAnswersTheFirstEventAndDeliversOnce() throws Exception {
+        assertDeliveredOnce(Map.of("content-type", "application/json", "Idempotency-Key", "order-1042"));
+    }
+
+    @Test
+    void webhookIdIsTheKeyWhenThereIsNoIdempotencyKey() throws Exception {
+        assertDeliveredOnce(Map.of("content-type", "application/json", "webhook-id", "msg_2Lj5Yd8"));
+    }
+
+    @Test
+    void aDifferentKeyIsANewEvent() {
+        String first = accepted(Map.of("content-type", "application/json", "Idempotency-Key", "order-1"));
+        String second = accepted(Map.of("content-type", "application/json", "Idempotency-Key", "order-2"));
+
+        assertThat(second).isNotEqualTo(first);
+        assertThat(relay.events()).hasSize(2);
+    }
+
+    private void assertDeliveredOnce(Map<String, String> headers) throws Exception {
+        JsonNode first = RelayServer.expect(202, relay.ingest("billing", BODY, headers));
+        JsonNode again = RelayServer.expect(200, relay.ingest("billing", BODY, headers));
+
+        String eventId = first.path("event_id").asText();
+        assertThat(first.has("duplicate")).as("a new event is not marked duplicate").isFalse();
+        assertThat(again.path("duplicate").asBoolean()).isTrue();
+        assertThat(again.path("event_id").asText()).isEqualTo(eventId);
+        assertThat(again.path("deliveries").asInt()).isEqualTo(1);
+        relay.awaitDelivery(relay.onlyDeliveryOf(eventId), "completed");
+        assertThat(relay.events()).hasSize(1);
+        assertThat(relay.deliveries()).hasSize(1);
+        assertThat(receiver.requests()).hasSize(1);
+        assertThat(receiver.requests().get(0).header("webhook-id")).hasValue(eventId);
+    }
+
+    private String accepted(Map<String, String> headers) {
+        return RelayServer.expect(202, relay.ingest("billing", BODY, headers)).path("event_id").asText();
+    }
+}

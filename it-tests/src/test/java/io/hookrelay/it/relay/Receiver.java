@@ -1,0 +1,197 @@
+package io.hookrelay.it.relay;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.hookrelay.queue.testing.Await;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Queue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A webhook receiver on loopback, as a target's owner would run one: it records every request it gets and
+ * answers from a script the test sets (queued answers first, then a standing answer, 200 unless changed).
+ *
+ * <p>It can also hold requests before answering them ({@link #holdRequests()} until {@link #releaseAll()}),
+ * to see what the relay does while a receiver is slow.
+ */
+final class Receiver implements AutoCloseable {
+    static final String PATH = "/webhooks";
+    /** Never reached in a passing test: a held request that nobody releases gets answered after this. */
+    private static final Duration LONGEST_HOLD = Duration.ofSeconds(30);
+
+    private final HttpServer server;
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+    private final List<Request> requests = new ArrayList<>();
+    private final Queue<Answer> nextAnswers = new ArrayDeque<>();
+    private Answer standingAnswer = Answer.status(200);
+    private volatile CountDownLatch hold;
+    private final AtomicInteger unanswered = new AtomicInteger();
+    private final AtomicInteger mostUnansweredAtOnce = new AtomicInteger();
+
+    /** One request as it arrived: header names lower-cased, the body byte for byte. */
+    record Request(String method, String path, Map<String, List<String>> headers, byte[] body, long arrivedAtNanos) {
+        Optional<String> header(String name) {
+            List<String> values = headers.getOrDefault(name.toLowerCase(Locale.ROOT), List.of());
+            return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
+        }
+
+        /** How long after {@code earlier} this request arrived, by the monotonic clock. */
+        Duration arrivedAfter(Request earlier) {
+            return Duration.ofNanos(arrivedAtNanos - earlier.arrivedAtNanos);
+        }
+    }
+
+    /** What the receiver answers: a status, headers and a body (empty for none). */
+    record Answer(int status, Map<String, String> headers, String body) {
+        static Answer status(int status) {
+            return new Answer(status, Map.of(), "");
+        }
+
+        Answer withHeader(String name, String value) {
+            Map<String, String> more = new LinkedHashMap<>(headers);
+            more.put(name, value);
+            return new Answer(status, more, body);
+        }
+
+        Answer withBody(String text) {
+            return new Answer(status, headers, text);
+        }
+    }
+
+    private Receiver(HttpServer server) {
+        this.server = server;
+    }
+
+    static Receiver start() throws IOException {
+        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        Receiver receiver = new Receiver(server);
+        server.createContext("/", receiver::handle);
+        server.setExecutor(receiver.threads);
+        server.start();
+        return receiver;
+    }
+
+    /** Where a target should point to reach this receiver. */
+    URI url() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + PATH);
+    }
+
+    /** Answers the next requests with these, in order, before falling back to the standing answer. */
+    synchronized void answerNext(Answer... answers) {
+        nextAnswers.addAll(List.of(answers));
+    }
+
+    /** The answer once the queued ones are used up. */
+    synchronized void answerOtherwise(Answer answer) {
+        standingAnswer = answer;
+    }
+
+    /** From now on every request waits for {@link #releaseAll()} before it is answered. */
+    void holdRequests() {
+        hold = new CountDownLatch(1);
+    }
+
+    /** Answers the held requests and stops holding new ones. */
+    void releaseAll() {
+        CountDownLatch held = hold;
+        hold = null;
+        if (held != null) {
+            held.countDown();
+        }
+    }
+
+    /** Every request so far, in order of arrival. */
+    synchronized List<Request> requests() {
+        return List.copyOf(requests);
+    }
+
+    synchronized int requestCount() {
+        return requests.size();
+    }
+
+    /** The most requests this receiver has had unanswered at the same moment. */
+    int mostUnansweredAtOnce() {
+        return mostUnansweredAtOnce.get();
+    }
+
+    /** Waits until at least {@code count} requests have arrived and returns all of them. */
+    List<Request> awaitRequests(int count) throws InterruptedException {
+        Await.until(count + " requests at " + url(), RelayServer.WAIT, () -> requestCount() >= count);
+        return requests();
+    }
+
+    @Override
+    public void close() {
+        releaseAll();
+        server.stop(0);
+        threads.shutdownNow();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            Request request = read(exchange);
+            int nowUnanswered = unanswered.incrementAndGet();
+            mostUnansweredAtOnce.accumulateAndGet(nowUnanswered, Math::max);
+            Answer answer = record(request);
+            waitIfHeld();
+            // Counted as answered before the answer leaves: the relay cannot send the next request before it
+            // has this answer, so a count taken after sending could see both at once.
+            unanswered.decrementAndGet();
+            answer.headers().forEach(exchange.getResponseHeaders()::add);
+            byte[] body = answer.body().getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(answer.status(), body.length == 0 ? -1 : body.length);
+            if (body.length > 0) {
+                try (OutputStream out = exchange.getResponseBody()) {
+                    out.write(body);
+                }
+            }
+        }
+    }
+
+    private static Request read(HttpExchange exchange) throws IOException {
+        long arrivedAt = System.nanoTime();
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        exchange.getRequestHeaders().forEach((name, values) -> headers.put(name.toLowerCase(Locale.ROOT), List.copyOf(values)));
+        byte[] body;
+        try (InputStream in = exchange.getRequestBody()) {
+            body = in.readAllBytes();
+        }
+        return new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(), Map.copyOf(headers), body, arrivedAt);
+    }
+
+    private synchronized Answer record(Request request) {
+        requests.add(request);
+        Answer next = nextAnswers.poll();
+        return next != null ? next : standingAnswer;
+    }
+
+    private void waitIfHeld() {
+        CountDownLatch held = hold;
+        if (held == null) {
+            return;
+        }
+        try {
+            held.await(LONGEST_HOLD.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,81 @@
+package io.hookrelay.it.relay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.it.relay.RelayServer.NewTarget;
+import io.hookrelay.it.relay.Receiver.Answer;
+import io.hookrelay.queue.testing.Await;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code /metrics} counts what the relay did (DESIGN §7), and nothing in it identifies an event, a receiver
+ * or a secret: labels are a fixed vocabulary, never request data.
+ */
+class RelayMetricsIT {
+    private static final String ACCEPTED = "relay_ingest_total{outcome=\"accepted\"}";
+    private static final String SUCCESS = "relay_delivery_attempts_total{outcome=\"success\"}";
+    private static final String SERVER_ERROR = "relay_delivery_attempts_total{outcome=\"http_5xx\"}";
+    private static final String LAG_COUNT = "relay_delivery_lag_seconds_count";
+    private static final String WORK_SUCCESS = "relay_work_attempts_total{kind=\"delivery\",outcome=\"success\"}";
+    private static final String WORK_ERROR = "relay_work_attempts_total{kind=\"delivery\",outcome=\"error\"}";
+
+    @TempDir
+    Path dataDir;
+
+    private RelayServer relay;
+    private Receiver receiver;
+
+    @BeforeEach
+    void startRelayAndReceiver() throws Exception {
+        relay = RelayServer.start(dataDir);
+        receiver = Receiver.start();
+        relay.createPlainSource("shop");
+    }
+
+    @AfterEach
+    void stop() {
+        relay.close();
+        receiver.close();
+    }
+
+    @Test
+    void aFailedThenSuccessfulDeliveryIsCountedWithoutIdentifyingAnything() throws Exception {
+        String secret = relay.createTarget(NewTarget.to("erp", receiver).retrySchedule(0));
+        relay.createRoute("shop", "erp");
+        receiver.answerNext(Answer.status(500).withBody("try again"));
+        Map<String, Double> before = series(relay.metrics());
+
+        String eventId = relay.accept("shop", "{\"type\":\"order.created\"}");
+        String deliveryId = relay.onlyDeliveryOf(eventId);
+        relay.awaitDelivery(deliveryId, "completed");
+
+        List<String> counted = List.of(ACCEPTED, SUCCESS, SERVER_ERROR, LAG_COUNT, WORK_SUCCESS, WORK_ERROR);
+        Await.until("every series counted the delivery", RelayServer.WAIT, () -> {
+            Map<String, Double> now = series(relay.metrics());
+            return counted.stream().allMatch(name -> now.getOrDefault(name, 0.0) > before.getOrDefault(name, 0.0));
+        });
+        String text = relay.metrics();
+        assertThat(text).doesNotContain(eventId, deliveryId, receiver.url().toString(), receiver.url().getAuthority(),
+                secret, secret.substring("whsec_".length()), RelayServer.ADMIN_TOKEN);
+    }
+
+    /** Each sample line's series (name and labels, exactly as written) and its value. */
+    private static Map<String, Double> series(String exposition) {
+        Map<String, Double> values = new HashMap<>();
+        for (String line : exposition.split("\n")) {
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            int valueStart = line.lastIndexOf(' ');
+            values.put(line.substring(0, valueStart).replace(",}", "}"), Double.parseDouble(line.substring(valueStart + 1)));
+        }
+        return values;
+    }
+}
