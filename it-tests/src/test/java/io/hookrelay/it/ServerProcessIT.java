@@ -2,6 +2,7 @@ package io.hookrelay.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.it.support.HookrelayProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,5 +1,11 @@
 package io.hookrelay.it.api;
 
+import io.hookrelay.it.support.ApiClient;
+import io.hookrelay.it.support.ApiResponse;
+import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.it.support.ApiClient;
+import io.hookrelay.it.support.ApiResponse;
+import io.hookrelay.it.support.RelayServer;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpRequest.BodyPublishers;

@@ -5,17 +5,19 @@ import static io.hookrelay.it.api.BadInput.get;
 import static io.hookrelay.it.api.BadInput.post;
 import static io.hookrelay.it.api.BadInput.put;
 import static io.hookrelay.it.api.BadInput.request;
-import static io.hookrelay.it.api.Json.fieldNames;
+import static io.hookrelay.it.support.Json.fieldNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.queue.testing.Await;
+import io.hookrelay.it.support.ApiClient;
+import io.hookrelay.it.support.ApiResponse;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RelayServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -27,7 +29,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -66,12 +68,11 @@ class BadInputIT {
                     + "|org\\.jdbi|org\\.sqlite|com\\.google)\\.[a-z]");
 
     @TempDir
-    static Path dataDir;
-    @TempDir
     static Path backups;
 
-    private static LoopbackReceiver receiver;
+    @AutoClose
     private static RelayServer server;
+    private static Receiver receiver;
     private static Map<String, String> placeholders;
     private static List<Object> settled;
 
@@ -80,29 +81,26 @@ class BadInputIT {
      * to {@code sink} (its delivery completed) and to the paused {@code held} (its delivery cancelled).
      */
     @BeforeAll
-    static void startServerWithSettledWorld() throws Exception {
-        receiver = LoopbackReceiver.start();
+    static void startServerWithSettledWorld(@TempDir Path dataDir) throws Exception {
         server = RelayServer.start(dataDir);
+        receiver = server.startReceiver();
         ApiClient api = server.api();
-        created(api.post(SOURCES, "{\"id\":\"plain\",\"max_body_bytes\":1024}"));
-        created(api.post(SOURCES, "{\"id\":\"typed\",\"event_type\":{\"header\":\"X-Event-Type\"}}"));
-        created(api.post(SOURCES, "{\"id\":\"github\",\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"gh-secret\"},"
-                + "\"event_type\":{\"header\":\"X-GitHub-Event\"}}"));
-        created(api.post(SOURCES, "{\"id\":\"sw\",\"verify\":{\"scheme\":\"standard-webhooks\",\"secret\":\"" + whsec(32) + "\"}}"));
-        created(api.post(SOURCES, "{\"id\":\"stripe\",\"verify\":{\"scheme\":\"stripe\",\"secret\":\"sk-test-secret\"}}"));
-        created(api.post(TARGETS, "{\"id\":\"sink\",\"url\":\"" + receiver.url() + "\"}"));
-        created(api.post(TARGETS, "{\"id\":\"held\",\"url\":\"" + receiver.url() + "\"}"));
+        api.post(SOURCES, "{\"id\":\"plain\",\"max_body_bytes\":1024}").expect(201);
+        api.post(SOURCES, "{\"id\":\"typed\",\"event_type\":{\"header\":\"X-Event-Type\"}}").expect(201);
+        api.post(SOURCES, "{\"id\":\"github\",\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"gh-secret\"},"
+                + "\"event_type\":{\"header\":\"X-GitHub-Event\"}}").expect(201);
+        api.post(SOURCES, "{\"id\":\"sw\",\"verify\":{\"scheme\":\"standard-webhooks\",\"secret\":\"" + whsec(32) + "\"}}")
+                .expect(201);
+        api.post(SOURCES, "{\"id\":\"stripe\",\"verify\":{\"scheme\":\"stripe\",\"secret\":\"sk-test-secret\"}}").expect(201);
+        api.post(TARGETS, "{\"id\":\"sink\",\"url\":\"" + receiver.url() + "\"}").expect(201);
+        api.post(TARGETS, "{\"id\":\"held\",\"url\":\"" + receiver.url() + "\"}").expect(201);
         assertThat(api.post(TARGETS + "/held/pause").status()).isEqualTo(200);
-        String route = created(api.post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\"}")).get("id").asText();
-        created(api.post(ROUTES, "{\"source\":\"plain\",\"target\":\"held\"}"));
-        ApiResponse ingested = api.ingest("plain", "application/json", "{\"seed\":true}".getBytes(StandardCharsets.UTF_8), Map.of());
-        assertThat(ingested.status()).as("%s", ingested).isEqualTo(202);
-        String event = ingested.json().get("event_id").asText();
+        String route = api.post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\"}").expect(201).get("id").asText();
+        api.post(ROUTES, "{\"source\":\"plain\",\"target\":\"held\"}").expect(201);
+        String event = server.accept("plain", "{\"seed\":true}");
 
-        Await.until("the seed delivery to sink completes", Duration.ofSeconds(30),
-                () -> api.get("/api/v1/deliveries?target=sink&state=completed").json().get("data").size() == 1);
-        String completed = api.get("/api/v1/deliveries?target=sink").json().get("data").get(0).get("id").asText();
-        String pending = api.get("/api/v1/deliveries?target=held&state=pending").json().get("data").get(0).get("id").asText();
+        String completed = server.awaitDeliveriesToTarget("sink", 1, "completed").get(0).get("id").asText();
+        String pending = server.awaitDeliveriesToTarget("held", 1, "pending").get(0).get("id").asText();
         assertThat(api.post("/api/v1/deliveries/" + pending + "/cancel").status()).isEqualTo(200);
         Files.writeString(backups.resolve("existing.db"), "not to be overwritten");
 
@@ -115,16 +113,6 @@ class BadInputIT {
                 "backups", backups.toString(),
                 "now", Long.toString(Instant.now().getEpochSecond()));
         settled = everything();
-    }
-
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-        if (receiver != null) {
-            receiver.close();
-        }
     }
 
     /** Compared with the world as it was settled, so a case that changes anything fails, and so does every later one. */
@@ -517,7 +505,7 @@ class BadInputIT {
             assertThat(list.status()).as("%s", list).isEqualTo(200);
             state.add(list.json());
         }
-        state.add(receiver.bodies().size());
+        state.add(receiver.requestCount());
         try (Stream<Path> files = Files.list(backups)) {
             state.add(files.map(Path::toString).sorted().toList());
         }
@@ -531,10 +519,5 @@ class BadInputIT {
         } catch (UncheckedIOException e) {
             throw new AssertionError(what + " got no answer: the connection failed (" + e.getCause() + ")", e);
         }
-    }
-
-    private static JsonNode created(ApiResponse response) {
-        assertThat(response.status()).as("%s", response).isEqualTo(201);
-        return response.json();
     }
 }

@@ -1,10 +1,15 @@
 package io.hookrelay.it.api;
 
-import static io.hookrelay.it.api.Json.fieldNames;
+import static io.hookrelay.it.support.Json.fieldNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.hookrelay.it.support.ApiClient;
+import io.hookrelay.it.support.ApiResponse;
+import io.hookrelay.it.support.Json;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,7 +27,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -38,85 +43,72 @@ class ManagementApiIT {
     private static final List<Integer> DEFAULT_SCHEDULE = List.of(5, 300, 1800, 7200, 18000, 36000, 50400, 72000, 86400);
     private static final Set<String> DELIVERY_FIELDS =
             Set.of("id", "event_id", "target", "state", "attempts", "next_at", "last_error", "created_at", "updated_at");
-    private static final Duration PATIENCE = Duration.ofSeconds(30);
 
-    @TempDir
-    static Path dataDir;
     @TempDir
     static Path backups;
 
-    private static LoopbackReceiver receiver;
+    @AutoClose
     private static RelayServer server;
+    private static Receiver receiver;
     private static ApiClient api;
 
     @BeforeAll
-    static void startServer() {
-        receiver = LoopbackReceiver.start();
+    static void startServer(@TempDir Path dataDir) {
         server = RelayServer.start(dataDir);
+        receiver = server.startReceiver();
         api = server.api();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-        if (receiver != null) {
-            receiver.close();
-        }
     }
 
     @Test
     void sourcesAreCreatedListedReadReplacedAndDeletedWithoutEverShowingTheirSecret() {
         String githubSecret = "It's a Secret to Everybody";
         String whsec = whsec();
-        JsonNode github = status(201, api.post("/api/v1/sources", """
+        JsonNode github = api.post("/api/v1/sources", """
                 {"id":"src-github","verify":{"scheme":"hmac-sha256","secret":"%s"},
-                 "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"}}""".formatted(githubSecret)));
+                 "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"}}"""
+                .formatted(githubSecret)).expect(201);
         assertThat(github).isEqualTo(Json.parse("""
                 {"id":"src-github","verify":{"scheme":"hmac-sha256","header":"X-Hub-Signature-256","prefix":"sha256=","encoding":"hex"},
                  "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576}"""));
-        JsonNode minimal = status(201, api.post("/api/v1/sources", "{\"id\":\"src-minimal\"}"));
+        JsonNode minimal = api.post("/api/v1/sources", "{\"id\":\"src-minimal\"}").expect(201);
         assertThat(minimal).isEqualTo(Json.parse("""
                 {"id":"src-minimal","verify":{"scheme":"none"},"idempotency_header":null,"event_type":null,"max_body_bytes":1048576}"""));
-        JsonNode standard = status(201, api.post("/api/v1/sources", """
+        JsonNode standard = api.post("/api/v1/sources", """
                 {"id":"src-standard","verify":{"scheme":"standard-webhooks","secret":"%s"},
-                 "event_type":{"json_pointer":"/type"},"max_body_bytes":2048}""".formatted(whsec)));
+                 "event_type":{"json_pointer":"/type"},"max_body_bytes":2048}""".formatted(whsec)).expect(201);
         assertThat(standard).isEqualTo(Json.parse("""
                 {"id":"src-standard","verify":{"scheme":"standard-webhooks"},"idempotency_header":null,
                  "event_type":{"json_pointer":"/type"},"max_body_bytes":2048}"""));
 
         ApiResponse list = api.get("/api/v1/sources");
-        assertThat(fieldNames(status(200, list))).containsExactly("data");
+        assertThat(fieldNames(list.expect(200))).containsExactly("data");
         assertThat(list.json().get("data")).contains(github, minimal, standard);
         assertThat(list.body()).doesNotContain(githubSecret, whsec, "secret");
-        assertThat(status(200, api.get("/api/v1/sources/src-github"))).isEqualTo(github);
+        assertThat(api.get("/api/v1/sources/src-github").expect(200)).isEqualTo(github);
 
-        JsonNode replaced = status(200, api.put("/api/v1/sources/src-github", """
+        JsonNode replaced = api.put("/api/v1/sources/src-github", """
                 {"id":"src-github",
                  "verify":{"scheme":"hmac-sha256","secret":"rotated","header":"X-Signature","prefix":"","encoding":"base64"},
-                 "max_body_bytes":4096}"""));
+                 "max_body_bytes":4096}""").expect(200);
         JsonNode expectedReplacement = Json.parse("""
                 {"id":"src-github","verify":{"scheme":"hmac-sha256","header":"X-Signature","prefix":"","encoding":"base64"},
                  "idempotency_header":null,"event_type":null,"max_body_bytes":4096}""");
         assertThat(replaced).as("a PUT is the whole source: what it leaves out takes the default").isEqualTo(expectedReplacement);
-        assertThat(status(200, api.get("/api/v1/sources/src-github"))).isEqualTo(expectedReplacement);
+        assertThat(api.get("/api/v1/sources/src-github").expect(200)).isEqualTo(expectedReplacement);
         assertThat(api.get("/api/v1/sources/src-github").body()).doesNotContain("rotated");
 
         assertError(409, "conflict", api.post("/api/v1/sources", "{\"id\":\"src-github\"}"));
 
-        ApiResponse deleted = api.delete("/api/v1/sources/src-github");
-        assertThat(deleted.status()).isEqualTo(204);
-        assertThat(deleted.body()).isEmpty();
+        assertDeletedWithoutBody("/api/v1/sources/src-github");
         assertError(404, "not_found", api.get("/api/v1/sources/src-github"));
         assertError(404, "not_found", api.delete("/api/v1/sources/src-github"));
-        assertThat(ids(status(200, api.get("/api/v1/sources")))).doesNotContain("src-github").contains("src-minimal");
+        assertThat(ids(api.get("/api/v1/sources").expect(200))).doesNotContain("src-github").contains("src-minimal");
     }
 
     @Test
     void aTargetShowsItsSecretOnlyWhenCreatedAndIsPausedResumedReplacedAndDeleted() {
         ApiResponse createdAnswer = api.post("/api/v1/targets", "{\"id\":\"tgt-defaults\",\"url\":\"" + receiver.url() + "\"}");
-        JsonNode created = status(201, createdAnswer);
+        JsonNode created = createdAnswer.expect(201);
         assertThat(fieldNames(created))
                 .containsExactlyInAnyOrder("id", "url", "secret", "timeout_ms", "retry_schedule_s", "max_in_flight", "paused");
         String secret = created.get("secret").asText();
@@ -129,79 +121,76 @@ class ManagementApiIT {
         assertThat(created.get("paused").asBoolean()).isFalse();
 
         String chosenSecret = whsec();
-        JsonNode chosen = status(201, api.post("/api/v1/targets", """
+        JsonNode chosen = api.post("/api/v1/targets", """
                 {"id":"tgt-chosen","url":"%s","secret":"%s","timeout_ms":2500,"retry_schedule_s":[0,1,60],"max_in_flight":3}"""
-                .formatted(receiver.url(), chosenSecret)));
+                .formatted(receiver.url(), chosenSecret)).expect(201);
         assertThat(chosen).isEqualTo(Json.parse("""
                 {"id":"tgt-chosen","url":"%s","secret":"%s","timeout_ms":2500,"retry_schedule_s":[0,1,60],"max_in_flight":3,
                  "paused":false}"""
                 .formatted(receiver.url(), chosenSecret)));
 
-        JsonNode shown = status(200, api.get("/api/v1/targets/tgt-defaults"));
+        JsonNode shown = api.get("/api/v1/targets/tgt-defaults").expect(200);
         assertThat(shown).isEqualTo(withoutSecret(created));
         ApiResponse list = api.get("/api/v1/targets");
-        assertThat(status(200, list).get("data")).contains(withoutSecret(created), withoutSecret(chosen));
+        assertThat(list.expect(200).get("data")).contains(withoutSecret(created), withoutSecret(chosen));
         assertThat(list.body()).doesNotContain(secret, chosenSecret, "\"secret\"");
 
-        JsonNode paused = status(200, api.post("/api/v1/targets/tgt-defaults/pause"));
+        JsonNode paused = api.post("/api/v1/targets/tgt-defaults/pause").expect(200);
         assertThat(paused.get("paused").asBoolean()).isTrue();
         assertThat(paused).isEqualTo(withoutSecret(created).put("paused", true));
-        assertThat(status(200, api.get("/api/v1/targets/tgt-defaults")).get("paused").asBoolean()).isTrue();
-        JsonNode resumed = status(200, api.post("/api/v1/targets/tgt-defaults/resume"));
+        assertThat(api.get("/api/v1/targets/tgt-defaults").expect(200).get("paused").asBoolean()).isTrue();
+        JsonNode resumed = api.post("/api/v1/targets/tgt-defaults/resume").expect(200);
         assertThat(resumed).isEqualTo(withoutSecret(created));
 
         String otherUrl = receiver.url() + "/other";
-        JsonNode replaced = status(200, api.put("/api/v1/targets/tgt-chosen", "{\"url\":\"" + otherUrl + "\",\"timeout_ms\":1000}"));
+        JsonNode replaced = api.put("/api/v1/targets/tgt-chosen", "{\"url\":\"" + otherUrl + "\",\"timeout_ms\":1000}").expect(200);
         assertThat(replaced).isEqualTo(Json.parse("""
                 {"id":"tgt-chosen","url":"%s","timeout_ms":1000,"retry_schedule_s":%s,"max_in_flight":10,"paused":false}"""
                 .formatted(otherUrl, DEFAULT_SCHEDULE)));
-        assertThat(status(200, api.get("/api/v1/targets/tgt-chosen"))).isEqualTo(replaced);
+        assertThat(api.get("/api/v1/targets/tgt-chosen").expect(200)).isEqualTo(replaced);
 
         assertError(409, "conflict", api.post("/api/v1/targets", "{\"id\":\"tgt-defaults\",\"url\":\"" + receiver.url() + "\"}"));
-        ApiResponse deleted = api.delete("/api/v1/targets/tgt-chosen");
-        assertThat(deleted.status()).isEqualTo(204);
-        assertThat(deleted.body()).isEmpty();
+        assertDeletedWithoutBody("/api/v1/targets/tgt-chosen");
         assertError(404, "not_found", api.get("/api/v1/targets/tgt-chosen"));
         assertError(404, "not_found", api.post("/api/v1/targets/tgt-chosen/pause"));
-        assertThat(ids(status(200, api.get("/api/v1/targets")))).doesNotContain("tgt-chosen").contains("tgt-defaults");
+        assertThat(ids(api.get("/api/v1/targets").expect(200))).doesNotContain("tgt-chosen").contains("tgt-defaults");
     }
 
     @Test
     void routesAreCreatedListedAndDeletedAndGoWithTheirSource() {
-        status(201, api.post("/api/v1/sources", "{\"id\":\"rts-source\"}"));
-        status(201, api.post("/api/v1/targets", "{\"id\":\"rts-one\",\"url\":\"" + receiver.url() + "\"}"));
-        status(201, api.post("/api/v1/targets", "{\"id\":\"rts-two\",\"url\":\"" + receiver.url() + "\"}"));
+        api.post("/api/v1/sources", "{\"id\":\"rts-source\"}").expect(201);
+        api.post("/api/v1/targets", "{\"id\":\"rts-one\",\"url\":\"" + receiver.url() + "\"}").expect(201);
+        api.post("/api/v1/targets", "{\"id\":\"rts-two\",\"url\":\"" + receiver.url() + "\"}").expect(201);
 
-        JsonNode filtered = status(201, api.post("/api/v1/routes",
-                "{\"source\":\"rts-source\",\"target\":\"rts-one\",\"event_types\":[\"order.paid\",\"invoice.*\"]}"));
+        JsonNode filtered = api.post("/api/v1/routes",
+                "{\"source\":\"rts-source\",\"target\":\"rts-one\",\"event_types\":[\"order.paid\",\"invoice.*\"]}").expect(201);
         assertThat(fieldNames(filtered)).containsExactlyInAnyOrder("id", "source", "target", "event_types");
         assertThat(filtered.get("id").asText()).startsWith("rte_").satisfies(id -> assertThat(id.substring(4)).matches(ULID));
         assertThat(filtered).isEqualTo(Json.parse("""
                 {"id":"%s","source":"rts-source","target":"rts-one","event_types":["order.paid","invoice.*"]}"""
                 .formatted(filtered.get("id").asText())));
-        JsonNode everything = status(201, api.post("/api/v1/routes", "{\"source\":\"rts-source\",\"target\":\"rts-two\"}"));
+        JsonNode everything = api.post("/api/v1/routes", "{\"source\":\"rts-source\",\"target\":\"rts-two\"}").expect(201);
         assertThat(everything.get("event_types")).as("no filter: every event").isEqualTo(Json.parse("[]"));
 
-        JsonNode list = status(200, api.get("/api/v1/routes"));
+        JsonNode list = api.get("/api/v1/routes").expect(200);
         assertThat(fieldNames(list)).containsExactly("data");
         assertThat(list.get("data")).contains(filtered, everything);
 
-        ApiResponse deleted = api.delete("/api/v1/routes/" + filtered.get("id").asText());
-        assertThat(deleted.status()).isEqualTo(204);
-        assertThat(deleted.body()).isEmpty();
+        assertDeletedWithoutBody("/api/v1/routes/" + filtered.get("id").asText());
         assertError(404, "not_found", api.delete("/api/v1/routes/" + filtered.get("id").asText()));
-        assertThat(status(200, api.get("/api/v1/routes")).get("data")).doesNotContain(filtered).contains(everything);
+        assertThat(api.get("/api/v1/routes").expect(200).get("data")).doesNotContain(filtered).contains(everything);
 
         assertThat(api.delete("/api/v1/sources/rts-source").status()).isEqualTo(204);
-        assertThat(status(200, api.get("/api/v1/routes")).get("data")).as("a source's routes go with it").doesNotContain(everything);
+        assertThat(api.get("/api/v1/routes").expect(200).get("data")).as("a source's routes go with it").doesNotContain(everything);
     }
 
     @Test
     void eventsArePagedNewestFirstWithoutDuplicatesOrGaps() {
-        status(201, api.post("/api/v1/sources", "{\"id\":\"pager\"}"));
+        api.post("/api/v1/sources", "{\"id\":\"pager\"}").expect(201);
         Set<String> ingested = new HashSet<>();
         for (int i = 0; i < 5; i++) {
-            JsonNode accepted = status(202, api.ingest("pager", "text/plain", ("event " + i).getBytes(StandardCharsets.UTF_8), Map.of()));
+            JsonNode accepted = api.ingest("pager", "text/plain", ("event " + i).getBytes(StandardCharsets.UTF_8), Map.of())
+                    .expect(202);
             String eventId = accepted.get("event_id").asText();
             assertThat(accepted).isEqualTo(Json.parse("{\"event_id\":\"%s\",\"deliveries\":0}".formatted(eventId)));
             ingested.add(eventId);
@@ -211,7 +200,7 @@ class ManagementApiIT {
         List<Integer> pageSizes = new ArrayList<>();
         Optional<String> cursor = Optional.empty();
         do {
-            JsonNode page = status(200, api.get("/api/v1/events?source=pager&limit=2" + cursor.map(c -> "&cursor=" + c).orElse("")));
+            JsonNode page = api.get("/api/v1/events?source=pager&limit=2" + cursor.map(c -> "&cursor=" + c).orElse("")).expect(200);
             assertThat(fieldNames(page)).containsExactlyInAnyOrder("data", "next_cursor");
             pageSizes.add(page.get("data").size());
             for (JsonNode event : page.get("data")) {
@@ -230,14 +219,14 @@ class ManagementApiIT {
         assertThat(pageSizes).containsExactly(2, 2, 1);
         assertThat(seen).doesNotHaveDuplicates().containsExactlyInAnyOrderElementsOf(ingested);
         assertThat(seen).as("newest first: ids sort by time").isSortedAccordingTo((a, b) -> b.compareTo(a));
-        assertThat(ids(status(200, api.get("/api/v1/events")))).containsAll(ingested);
+        assertThat(ids(api.get("/api/v1/events").expect(200))).containsAll(ingested);
     }
 
     @Test
     void anEventKeepsItsHeadersAndExactBytesAndItsDeliveryKeepsTheAttemptLog() throws InterruptedException {
-        status(201, api.post("/api/v1/sources", "{\"id\":\"binary\",\"event_type\":{\"header\":\"X-Event-Type\"}}"));
-        status(201, api.post("/api/v1/targets", "{\"id\":\"binary-sink\",\"url\":\"" + receiver.url() + "\"}"));
-        status(201, api.post("/api/v1/routes", "{\"source\":\"binary\",\"target\":\"binary-sink\",\"event_types\":[\"order.*\"]}"));
+        api.post("/api/v1/sources", "{\"id\":\"binary\",\"event_type\":{\"header\":\"X-Event-Type\"}}").expect(201);
+        api.post("/api/v1/targets", "{\"id\":\"binary-sink\",\"url\":\"" + receiver.url() + "\"}").expect(201);
+        api.post("/api/v1/routes", "{\"source\":\"binary\",\"target\":\"binary-sink\",\"event_types\":[\"order.*\"]}").expect(201);
         byte[] body = new byte[512];
         for (int i = 0; i < body.length; i++) {
             body[i] = (byte) i;
@@ -245,14 +234,14 @@ class ManagementApiIT {
         Map<String, String> headers = Map.of("X-Event-Type", "order.paid", "X-Custom", "Hello, receiver",
                 "Idempotency-Key", "order-1", "Authorization", "Bearer provider-credential", "Cookie", "session=provider");
 
-        JsonNode accepted = status(202, api.ingest("binary", "application/octet-stream; profile=x", body, headers));
+        JsonNode accepted = api.ingest("binary", "application/octet-stream; profile=x", body, headers).expect(202);
         String eventId = accepted.get("event_id").asText();
         assertThat(eventId).startsWith("evt_").satisfies(id -> assertThat(id.substring(4)).matches(ULID));
         assertThat(accepted).isEqualTo(Json.parse("{\"event_id\":\"%s\",\"deliveries\":1}".formatted(eventId)));
-        JsonNode duplicate = status(200, api.ingest("binary", "application/octet-stream; profile=x", body, headers));
+        JsonNode duplicate = api.ingest("binary", "application/octet-stream; profile=x", body, headers).expect(200);
         assertThat(duplicate).isEqualTo(Json.parse("{\"event_id\":\"%s\",\"deliveries\":1,\"duplicate\":true}".formatted(eventId)));
 
-        JsonNode event = status(200, api.get("/api/v1/events/" + eventId));
+        JsonNode event = api.get("/api/v1/events/" + eventId).expect(200);
         assertThat(fieldNames(event)).containsExactlyInAnyOrder(
                 "id", "source", "event_type", "received_at", "content_type", "headers", "body_base64", "deliveries");
         assertThat(event.get("id").asText()).isEqualTo(eventId);
@@ -273,11 +262,11 @@ class ManagementApiIT {
         String deliveryId = reference.get("id").asText();
         assertThat(deliveryId).startsWith("dlv_").satisfies(id -> assertThat(id.substring(4)).matches(ULID));
 
-        Await.until("the delivery completes", PATIENCE,
+        Await.until("the delivery completes", RelayServer.WAIT,
                 () -> api.get("/api/v1/deliveries/" + deliveryId).json().get("state").asText().equals("completed"));
-        assertThat(receiver.bodies()).anySatisfy(received -> assertThat(received).isEqualTo(body));
+        assertThat(receiver.requests()).anySatisfy(received -> assertThat(received.body()).isEqualTo(body));
 
-        JsonNode delivery = status(200, api.get("/api/v1/deliveries/" + deliveryId));
+        JsonNode delivery = api.get("/api/v1/deliveries/" + deliveryId).expect(200);
         Set<String> detailFields = new HashSet<>(DELIVERY_FIELDS);
         detailFields.add("attempt_log");
         assertThat(fieldNames(delivery)).containsExactlyInAnyOrderElementsOf(detailFields);
@@ -299,26 +288,26 @@ class ManagementApiIT {
         assertThat(attempt.get("duration_ms").asLong()).isNotNegative();
         assertThat(attempt.get("status_code").asInt()).isEqualTo(200);
         assertThat(attempt.get("error").isNull()).isTrue();
-        assertThat(status(200, api.get("/api/v1/events/" + eventId)).get("deliveries").get(0).get("state").asText())
+        assertThat(api.get("/api/v1/events/" + eventId).expect(200).get("deliveries").get(0).get("state").asText())
                 .isEqualTo("completed");
     }
 
     @Test
     void deliveriesAreFilteredCancelledRetriedAndReplayed() throws InterruptedException {
-        status(201, api.post("/api/v1/sources", "{\"id\":\"fan\"}"));
-        status(201, api.post("/api/v1/targets", "{\"id\":\"fan-fast\",\"url\":\"" + receiver.url() + "\"}"));
-        status(201, api.post("/api/v1/targets", "{\"id\":\"fan-held\",\"url\":\"" + receiver.url() + "\"}"));
-        status(200, api.post("/api/v1/targets/fan-held/pause"));
-        status(201, api.post("/api/v1/routes", "{\"source\":\"fan\",\"target\":\"fan-fast\"}"));
-        status(201, api.post("/api/v1/routes", "{\"source\":\"fan\",\"target\":\"fan-held\"}"));
-        String first = status(202, api.ingest("fan", "application/json", "{\"n\":1}".getBytes(StandardCharsets.UTF_8), Map.of()))
+        api.post("/api/v1/sources", "{\"id\":\"fan\"}").expect(201);
+        api.post("/api/v1/targets", "{\"id\":\"fan-fast\",\"url\":\"" + receiver.url() + "\"}").expect(201);
+        api.post("/api/v1/targets", "{\"id\":\"fan-held\",\"url\":\"" + receiver.url() + "\"}").expect(201);
+        api.post("/api/v1/targets/fan-held/pause").expect(200);
+        api.post("/api/v1/routes", "{\"source\":\"fan\",\"target\":\"fan-fast\"}").expect(201);
+        api.post("/api/v1/routes", "{\"source\":\"fan\",\"target\":\"fan-held\"}").expect(201);
+        String first = api.ingest("fan", "application/json", "{\"n\":1}".getBytes(StandardCharsets.UTF_8), Map.of()).expect(202)
                 .get("event_id").asText();
-        String second = status(202, api.ingest("fan", "application/json", "{\"n\":2}".getBytes(StandardCharsets.UTF_8), Map.of()))
+        String second = api.ingest("fan", "application/json", "{\"n\":2}".getBytes(StandardCharsets.UTF_8), Map.of()).expect(202)
                 .get("event_id").asText();
-        Await.until("both deliveries to the running target complete", PATIENCE,
+        Await.until("both deliveries to the running target complete", RelayServer.WAIT,
                 () -> api.get("/api/v1/deliveries?target=fan-fast&state=completed").json().get("data").size() == 2);
 
-        JsonNode held = status(200, api.get("/api/v1/deliveries?target=fan-held"));
+        JsonNode held = api.get("/api/v1/deliveries?target=fan-held").expect(200);
         assertThat(fieldNames(held)).containsExactlyInAnyOrder("data", "next_cursor");
         assertThat(held.get("next_cursor").isNull()).isTrue();
         assertThat(held.get("data")).hasSize(2).allSatisfy(delivery -> {
@@ -327,29 +316,30 @@ class ManagementApiIT {
             assertThat(delivery.get("state").asText()).as("a paused target's deliveries wait").isEqualTo("pending");
             assertThat(delivery.get("attempts").asInt()).isZero();
         });
-        assertThat(status(200, api.get("/api/v1/deliveries?target=fan-held&state=pending")).get("data")).hasSize(2);
-        assertThat(status(200, api.get("/api/v1/deliveries?target=fan-held&state=completed")).get("data")).isEmpty();
-        JsonNode ofFirst = status(200, api.get("/api/v1/deliveries?event=" + first));
+        assertThat(api.get("/api/v1/deliveries?target=fan-held&state=pending").expect(200).get("data")).hasSize(2);
+        assertThat(api.get("/api/v1/deliveries?target=fan-held&state=completed").expect(200).get("data")).isEmpty();
+        JsonNode ofFirst = api.get("/api/v1/deliveries?event=" + first).expect(200);
         assertThat(ofFirst.get("data")).hasSize(2).allSatisfy(delivery -> assertThat(delivery.get("event_id").asText()).isEqualTo(first));
         assertThat(targets(ofFirst.get("data"))).containsExactlyInAnyOrder("fan-fast", "fan-held");
-        assertThat(status(200, api.get("/api/v1/deliveries?event=" + second + "&target=fan-held&state=pending")).get("data")).hasSize(1);
-        assertThat(status(200, api.get("/api/v1/deliveries?limit=1")).get("next_cursor").isTextual()).isTrue();
+        assertThat(api.get("/api/v1/deliveries?event=" + second + "&target=fan-held&state=pending").expect(200).get("data"))
+                .hasSize(1);
+        assertThat(api.get("/api/v1/deliveries?limit=1").expect(200).get("next_cursor").isTextual()).isTrue();
 
-        String waiting = status(200, api.get("/api/v1/deliveries?event=" + first + "&target=fan-held")).get("data").get(0)
+        String waiting = api.get("/api/v1/deliveries?event=" + first + "&target=fan-held").expect(200).get("data").get(0)
                 .get("id").asText();
-        JsonNode cancelled = status(200, api.post("/api/v1/deliveries/" + waiting + "/cancel"));
+        JsonNode cancelled = api.post("/api/v1/deliveries/" + waiting + "/cancel").expect(200);
         assertThat(fieldNames(cancelled)).containsExactlyInAnyOrderElementsOf(DELIVERY_FIELDS);
         assertThat(cancelled.get("state").asText()).isEqualTo("cancelled");
-        assertThat(status(200, api.get("/api/v1/deliveries/" + waiting)).get("state").asText()).isEqualTo("cancelled");
-        JsonNode retried = status(200, api.post("/api/v1/deliveries/" + waiting + "/retry"));
+        assertThat(api.get("/api/v1/deliveries/" + waiting).expect(200).get("state").asText()).isEqualTo("cancelled");
+        JsonNode retried = api.post("/api/v1/deliveries/" + waiting + "/retry").expect(200);
         assertThat(fieldNames(retried)).containsExactlyInAnyOrderElementsOf(DELIVERY_FIELDS);
         assertThat(retried.get("state").asText()).isEqualTo("pending");
 
-        status(200, api.post("/api/v1/targets/fan-held/resume"));
-        Await.until("the resumed target gets its backlog", PATIENCE,
+        api.post("/api/v1/targets/fan-held/resume").expect(200);
+        Await.until("the resumed target gets its backlog", RelayServer.WAIT,
                 () -> api.get("/api/v1/deliveries?target=fan-held&state=completed").json().get("data").size() == 2);
 
-        JsonNode replay = status(202, api.post("/api/v1/events/" + first + "/replay"));
+        JsonNode replay = api.post("/api/v1/events/" + first + "/replay").expect(202);
         assertThat(fieldNames(replay)).containsExactlyInAnyOrder("event_id", "deliveries");
         assertThat(replay.get("event_id").asText()).isEqualTo(first);
         assertThat(replay.get("deliveries")).hasSize(2).allSatisfy(delivery -> {
@@ -357,35 +347,35 @@ class ManagementApiIT {
             assertThat(ids(ofFirst)).doesNotContain(delivery.get("id").asText());
         });
         assertThat(targets(replay.get("deliveries"))).containsExactlyInAnyOrder("fan-fast", "fan-held");
-        Await.until("the replayed deliveries complete", PATIENCE,
+        Await.until("the replayed deliveries complete", RelayServer.WAIT,
                 () -> api.get("/api/v1/deliveries?event=" + first + "&state=completed").json().get("data").size() == 4);
     }
 
     @Test
     void failedDeliveriesAreRetriedInBulk() throws InterruptedException {
-        status(201, api.post("/api/v1/sources", "{\"id\":\"doomed\"}"));
-        status(201, api.post("/api/v1/targets", "{\"id\":\"down\",\"url\":\"" + LoopbackReceiver.unreachableUrl()
-                + "\",\"retry_schedule_s\":[]}"));
-        status(201, api.post("/api/v1/routes", "{\"source\":\"doomed\",\"target\":\"down\"}"));
+        api.post("/api/v1/sources", "{\"id\":\"doomed\"}").expect(201);
+        api.post("/api/v1/targets", "{\"id\":\"down\",\"url\":\"" + Receiver.unreachableUrl()
+                + "\",\"retry_schedule_s\":[]}").expect(201);
+        api.post("/api/v1/routes", "{\"source\":\"doomed\",\"target\":\"down\"}").expect(201);
         for (int i = 0; i < 2; i++) {
-            status(202, api.ingest("doomed", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()));
+            api.ingest("doomed", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).expect(202);
         }
-        Await.until("both deliveries fail after their only attempt", PATIENCE,
+        Await.until("both deliveries fail after their only attempt", RelayServer.WAIT,
                 () -> api.get("/api/v1/deliveries?target=down&state=failed").json().get("data").size() == 2);
-        JsonNode failed = status(200, api.get("/api/v1/deliveries?target=down")).get("data").get(0);
+        JsonNode failed = api.get("/api/v1/deliveries?target=down").expect(200).get("data").get(0);
         assertThat(failed.get("last_error").asText()).contains("connect_error");
 
-        JsonNode none = status(200, api.post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"target\":\"down\",\"since\":\"%s\""
-                .formatted(Instant.now().plus(Duration.ofHours(1))) + "}"));
+        JsonNode none = api.post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"target\":\"down\",\"since\":\"%s\""
+                .formatted(Instant.now().plus(Duration.ofHours(1))) + "}").expect(200);
         assertThat(none).isEqualTo(Json.parse("{\"retried\":0}"));
-        JsonNode retried = status(200, api.post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"target\":\"down\"}"));
+        JsonNode retried = api.post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"target\":\"down\"}").expect(200);
         assertThat(retried).isEqualTo(Json.parse("{\"retried\":2}"));
 
-        Await.until("both retried deliveries are attempted again", PATIENCE, () -> {
+        Await.until("both retried deliveries are attempted again", RelayServer.WAIT, () -> {
             JsonNode data = api.get("/api/v1/deliveries?target=down&state=failed").json().get("data");
             return data.size() == 2 && StreamSupport.stream(data.spliterator(), false).allMatch(d -> d.get("attempts").asInt() == 2);
         });
-        JsonNode log = status(200, api.get("/api/v1/deliveries/" + failed.get("id").asText())).get("attempt_log");
+        JsonNode log = api.get("/api/v1/deliveries/" + failed.get("id").asText()).expect(200).get("attempt_log");
         assertThat(log).hasSize(2).allSatisfy(attempt -> {
             assertThat(attempt.get("status_code").isNull()).as("no response came back").isTrue();
             assertThat(attempt.get("error").asText()).startsWith("connect_error");
@@ -396,7 +386,7 @@ class ManagementApiIT {
     void backupWritesACopyOfTheDatabase() throws Exception {
         Path file = backups.resolve("hookrelay-backup.db");
 
-        JsonNode backup = status(200, api.post("/api/v1/admin/backup", "{\"path\":\"" + file + "\"}"));
+        JsonNode backup = api.post("/api/v1/admin/backup", "{\"path\":\"" + file + "\"}").expect(200);
 
         assertThat(fieldNames(backup)).containsExactlyInAnyOrder("path", "bytes");
         assertThat(backup.get("path").asText()).isEqualTo(file.toString());
@@ -406,14 +396,14 @@ class ManagementApiIT {
         assertThat(new String(header, StandardCharsets.US_ASCII)).isEqualTo("SQLite format 3\0");
     }
 
-    /** The body of {@code response} as JSON, after checking its status. */
-    private static JsonNode status(int expected, ApiResponse response) {
-        assertThat(response.status()).as("%s", response).isEqualTo(expected);
-        return response.json();
+    private static void assertDeletedWithoutBody(String path) {
+        ApiResponse deleted = api.delete(path);
+        assertThat(deleted.status()).as("%s", deleted).isEqualTo(204);
+        assertThat(deleted.body()).isEmpty();
     }
 
     private static void assertError(int status, String code, ApiResponse response) {
-        assertThat(status(status, response)).isEqualTo(Json.parse("{\"error\":\"%s\",\"message\":%s}"
+        assertThat(response.expect(status)).isEqualTo(Json.parse("{\"error\":\"%s\",\"message\":%s}"
                 .formatted(code, response.json().path("message").toString())));
     }
 

@@ -16,7 +16,10 @@ final class Cli {
     private static final ServerLauncher NO_SERVE = options -> {
         throw new AssertionError("these tests start their servers themselves");
     };
-    /** {@code restore} runs in the real jar ({@link HookrelayJar}): the application's restore is not public. */
+    /**
+     * {@code restore} runs in the real jar ({@link io.hookrelay.it.support.HookrelayProcess}): the application's
+     * restore is not public.
+     */
     private static final OfflineRestore NO_RESTORE = options -> {
         throw new AssertionError("restore runs through the jar in these tests");
     };

@@ -4,15 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.hookrelay.it.api.ApiClient;
-import io.hookrelay.it.api.ApiResponse;
-import io.hookrelay.it.api.Json;
-import io.hookrelay.it.api.LoopbackReceiver;
-import io.hookrelay.it.api.RelayServer;
+import io.hookrelay.it.support.ApiClient;
+import io.hookrelay.it.support.HookrelayProcess;
+import io.hookrelay.it.support.Json;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -22,7 +21,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
-import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,30 +32,19 @@ import org.junit.jupiter.api.io.TempDir;
  * 3 unreachable), and the token is found on the command line, in the environment or in the data directory.
  */
 class CliIT {
-    private static final Duration PATIENCE = Duration.ofSeconds(30);
-
     @TempDir
     static Path dataDir;
 
-    private static LoopbackReceiver receiver;
+    @AutoClose
     private static RelayServer server;
+    private static Receiver receiver;
     private static ApiClient api;
 
     @BeforeAll
     static void startServer() {
-        receiver = LoopbackReceiver.start();
         server = RelayServer.start(dataDir);
+        receiver = server.startReceiver();
         api = server.api();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        if (server != null) {
-            server.close();
-        }
-        if (receiver != null) {
-            receiver.close();
-        }
     }
 
     @Test
@@ -189,9 +177,9 @@ class CliIT {
         succeeded(admin("route", "add", "--source", "cli-shop", "--target", "cli-shop-sink"));
         succeeded(admin("route", "add", "--source", "cli-shop", "--target", "cli-shop-held"));
         String body = "{\"type\":\"order.paid\",\"order\":1}";
-        String first = ingest("cli-shop", body);
-        String second = ingest("cli-shop", "{\"type\":\"order.refunded\",\"order\":2}");
-        Await.until("the running target gets both events", PATIENCE,
+        String first = server.accept("cli-shop", body);
+        String second = server.accept("cli-shop", "{\"type\":\"order.refunded\",\"order\":2}");
+        Await.until("the running target gets both events", RelayServer.WAIT,
                 () -> api.get("/api/v1/deliveries?target=cli-shop-sink&state=completed").json().get("data").size() == 2);
 
         CliRun events = succeeded(admin("events", "list", "--source", "cli-shop"));
@@ -276,11 +264,11 @@ class CliIT {
     @Test
     void deliveriesRetryAllFailedSendsFailedDeliveriesAgain() throws InterruptedException {
         succeeded(admin("source", "add", "cli-doomed"));
-        succeeded(admin("target", "add", "cli-down", LoopbackReceiver.unreachableUrl(), "--retry-schedule", "none"));
+        succeeded(admin("target", "add", "cli-down", Receiver.unreachableUrl(), "--retry-schedule", "none"));
         succeeded(admin("route", "add", "--source", "cli-doomed", "--target", "cli-down"));
-        ingest("cli-doomed", "{}");
-        ingest("cli-doomed", "{}");
-        Await.until("both deliveries fail", PATIENCE,
+        server.accept("cli-doomed", "{}");
+        server.accept("cli-doomed", "{}");
+        Await.until("both deliveries fail", RelayServer.WAIT,
                 () -> api.get("/api/v1/deliveries?target=cli-down&state=failed").json().get("data").size() == 2);
         CliRun failedList = succeeded(admin("deliveries", "list", "--target", "cli-down", "--state", "failed"));
         assertThat(failedList.outLines()).hasSize(3);
@@ -292,7 +280,7 @@ class CliIT {
                 .containsExactly("retried 0 failed deliveries");
         assertThat(succeeded(admin("deliveries", "retry", "--all-failed", "--target", "cli-down")).outLines())
                 .containsExactly("retried 2 failed deliveries");
-        Await.until("both are attempted a second time", PATIENCE, () -> {
+        Await.until("both are attempted a second time", RelayServer.WAIT, () -> {
             JsonNode data = api.get("/api/v1/deliveries?target=cli-down&state=failed").json().get("data");
             return data.size() == 2 && StreamSupport.stream(data.spliterator(), false).allMatch(d -> d.get("attempts").asInt() == 2);
         });
@@ -302,7 +290,7 @@ class CliIT {
     }
 
     @Test
-    void backupWhileRunningThenRestoreOfflineIntoAFreshDataDirectory(@TempDir Path work) {
+    void backupWhileRunningThenRestoreOfflineIntoAFreshDataDirectory(@TempDir Path work) throws Exception {
         Path original = work.resolve("original");
         Path fresh = work.resolve("fresh");
         Path backup = work.resolve("hookrelay-backup.db");
@@ -310,7 +298,7 @@ class CliIT {
         try (RelayServer running = RelayServer.start(original)) {
             succeeded(admin(running, "source", "add", "kept-one"));
             succeeded(admin(running, "source", "add", "kept-two", "--verify", "stripe", "--secret", "sk-kept"));
-            sources = running.api().get("/api/v1/sources").json();
+            sources = running.api().get("/api/v1/sources").expect(200);
 
             CliRun backedUp = succeeded(admin(running, "backup", "--to", backup.toString()));
             assertThat(backup).isRegularFile();
@@ -320,13 +308,13 @@ class CliIT {
             failedMatching(admin(running, "backup", "--to", backup.toString()), 1,
                     "hookrelay: backup file already exists: .* \\(conflict\\)");
 
-            CliRun refused = HookrelayJar.run(work, "restore", "--from", backup.toString(), "--data-dir", original.toString());
+            CliRun refused = runJar("restore", "--from", backup.toString(), "--data-dir", original.toString());
             assertThat(refused.exitCode()).as("%s", refused).isEqualTo(3);
             assertThat(refused.errLines()).as("%s", refused).singleElement().asString()
                     .startsWith("hookrelay: ").contains(original.getFileName().toString(), "stop the server first");
         }
 
-        CliRun restored = HookrelayJar.run(work, "restore", "--from", backup.toString(), "--data-dir", fresh.toString());
+        CliRun restored = runJar("restore", "--from", backup.toString(), "--data-dir", fresh.toString());
         assertThat(restored.exitCode()).as("%s", restored).isZero();
         assertThat(restored.err()).as("%s", restored).isEmpty();
         assertThat(restored.out()).contains("restored " + backup + " into data directory " + fresh);
@@ -366,7 +354,7 @@ class CliIT {
 
     @Test
     void anUnreachableServerIsExitCode3WithOneLine() {
-        String nowhere = LoopbackReceiver.unreachableUrl();
+        String nowhere = Receiver.unreachableUrl();
         for (String[] command : List.of(new String[] {"source", "list"}, new String[] {"deliveries", "retry", "--all-failed"},
                 new String[] {"backup", "--to", dataDir.resolve("never.db").toString()})) {
             failedMatching(adminAt(nowhere, command), 3, "hookrelay: cannot reach " + Pattern.quote(nowhere) + ": .*");
@@ -406,17 +394,17 @@ class CliIT {
         assertThat(run.errLines()).as("%s", run).singleElement().asString().matches(lineRegex);
     }
 
-    /** What the API itself answers, to compare {@code --json} with. */
-    private static JsonNode apiJson(String path) {
-        ApiResponse response = api.get(path);
-        assertThat(response.status()).as("%s", response).isEqualTo(200);
-        return response.json();
+    /** One command of the real jar in a child JVM, run to its end. */
+    private static CliRun runJar(String... arguments) throws IOException, InterruptedException {
+        try (HookrelayProcess jar = HookrelayProcess.start(arguments)) {
+            int exitCode = jar.awaitExit();
+            return new CliRun(exitCode, jar.stdout(), jar.stderr());
+        }
     }
 
-    private static String ingest(String source, String body) {
-        ApiResponse accepted = api.ingest(source, "application/json", body.getBytes(StandardCharsets.UTF_8), Map.of());
-        assertThat(accepted.status()).as("%s", accepted).isEqualTo(202);
-        return accepted.json().get("event_id").asText();
+    /** What the API itself answers, to compare {@code --json} with. */
+    private static JsonNode apiJson(String path) {
+        return api.get(path).expect(200);
     }
 
     private static long size(Path file) {

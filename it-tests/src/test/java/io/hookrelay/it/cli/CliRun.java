@@ -1,7 +1,7 @@
 package io.hookrelay.it.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.it.api.Json;
+import io.hookrelay.it.support.Json;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;

@@ -2,12 +2,17 @@ package io.hookrelay.it.relay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.net.http.HttpRequest;
+import io.hookrelay.it.support.ApiClient;
+import io.hookrelay.it.support.ApiResponse;
+import io.hookrelay.it.support.RelayServer;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,19 +22,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** The management API opens only to {@code Authorization: Bearer <admin token>}; anything else is 401 {@code unauthorized}. */
 class AdminTokenIT {
-    @TempDir
-    Path dataDir;
-
+    @AutoClose
     private RelayServer relay;
 
     @BeforeEach
-    void startRelay() {
+    void startRelay(@TempDir Path dataDir) {
         relay = RelayServer.start(dataDir);
-    }
-
-    @AfterEach
-    void stop() {
-        relay.close();
     }
 
     static Stream<Arguments> refusedAuthorizations() {
@@ -46,24 +44,23 @@ class AdminTokenIT {
     @MethodSource("refusedAuthorizations")
     void isRefusedForReadsWritesAndUnknownPaths(String description, Optional<String> authorization) {
         String target = "{\"id\":\"intruder\",\"url\":\"http://127.0.0.1:9/\"}";
-        for (HttpRequest.Builder request : List.of(
-                HttpRequest.newBuilder(relay.uri("/api/v1/sources")).GET(),
-                HttpRequest.newBuilder(relay.uri("/api/v1/targets")).header("content-type", "application/json")
-                        .POST(HttpRequest.BodyPublishers.ofString(target)),
-                HttpRequest.newBuilder(relay.uri("/api/v1/no-such-thing")).GET())) {
-            authorization.ifPresent(value -> request.header("authorization", value));
-
-            ApiResponse refused = relay.send(request);
-
+        ApiClient withoutAdminToken = relay.api().withToken(Optional.empty());
+        Map<String, String> headers = authorization.map(value -> Map.of("authorization", value)).orElse(Map.of());
+        Map<String, String> jsonHeaders = new HashMap<>(headers);
+        jsonHeaders.put("content-type", "application/json");
+        for (ApiResponse refused : List.of(
+                withoutAdminToken.send("GET", "/api/v1/sources", BodyPublishers.noBody(), headers),
+                withoutAdminToken.send("POST", "/api/v1/targets", BodyPublishers.ofString(target), jsonHeaders),
+                withoutAdminToken.send("GET", "/api/v1/no-such-thing", BodyPublishers.noBody(), headers))) {
             assertThat(refused.status()).as("%s", refused).isEqualTo(401);
             assertThat(refused.error()).isEqualTo("unauthorized");
             assertThat(refused.json().path("message").asText()).isNotBlank().doesNotContain(RelayServer.ADMIN_TOKEN);
         }
-        assertThat(RelayServer.expect(200, relay.get("/api/v1/targets")).path("data")).as("nothing was created").isEmpty();
+        assertThat(relay.api().get("/api/v1/targets").expect(200).path("data")).as("nothing was created").isEmpty();
     }
 
     @Test
     void opensToTheAdminToken() {
-        assertThat(RelayServer.expect(200, relay.get("/api/v1/sources")).path("data").isArray()).isTrue();
+        assertThat(relay.api().get("/api/v1/sources").expect(200).path("data").isArray()).isTrue();
     }
 }

@@ -3,12 +3,14 @@ package io.hookrelay.it.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.it.relay.RelayServer.NewTarget;
-import io.hookrelay.it.relay.Receiver.Answer;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.Receiver.Answer;
+import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,26 +22,17 @@ import org.junit.jupiter.api.io.TempDir;
 class AutoPauseIT {
     private static final int AUTO_PAUSE_AFTER = 3;
 
-    @TempDir
-    Path dataDir;
-
+    @AutoClose
     private RelayServer relay;
     private Receiver receiver;
 
     @BeforeEach
-    void startRelayAndReceiver() throws Exception {
+    void routeShopToCrm(@TempDir Path dataDir) {
         relay = RelayServer.start(dataDir, RelayServer.WORKERS, AUTO_PAUSE_AFTER);
-        receiver = Receiver.start();
+        receiver = relay.startReceiver();
         relay.createPlainSource("shop");
         // Immediate retries, more of them than the failures that pause the target: only the pause stops them.
-        relay.createTarget(NewTarget.to("crm", receiver).retrySchedule(0, 0, 0, 0, 0, 0));
-        relay.createRoute("shop", "crm");
-    }
-
-    @AfterEach
-    void stop() {
-        relay.close();
-        receiver.close();
+        relay.createRoutedTarget("shop", NewTarget.to("crm", receiver).retrySchedule(0, 0, 0, 0, 0, 0));
     }
 
     @Test
@@ -59,7 +52,7 @@ class AutoPauseIT {
 
         relay.accept("shop", "{\"type\":\"customer.deleted\"}");
         receiver.answerOtherwise(Answer.status(200));
-        RelayServer.expect(200, relay.postNoBody("/api/v1/targets/crm/resume"));
+        relay.api().post("/api/v1/targets/crm/resume").expect(200);
 
         relay.awaitDeliveriesToTarget("crm", 3, "completed");
         assertThat(relay.target("crm").path("paused").asBoolean()).isFalse();

@@ -3,13 +3,15 @@ package io.hookrelay.it.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.it.relay.RelayServer.NewTarget;
-import io.hookrelay.it.relay.Receiver.Answer;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.Receiver.Answer;
+import io.hookrelay.it.support.RelayServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,30 +23,19 @@ import org.junit.jupiter.api.io.TempDir;
 class BulkRetryIT {
     private static final int EVENTS = 3;
 
-    @TempDir
-    Path dataDir;
-
+    @AutoClose
     private RelayServer relay;
     private Receiver erp;
     private Receiver archive;
 
     @BeforeEach
-    void startRelayAndReceivers() throws Exception {
+    void routeShopToErpAndArchive(@TempDir Path dataDir) {
         relay = RelayServer.start(dataDir);
-        erp = Receiver.start();
-        archive = Receiver.start();
+        erp = relay.startReceiver();
+        archive = relay.startReceiver();
         relay.createPlainSource("shop");
-        relay.createTarget(NewTarget.to("erp", erp).retrySchedule(0));
-        relay.createTarget(NewTarget.to("archive", archive).retrySchedule(0));
-        relay.createRoute("shop", "erp");
-        relay.createRoute("shop", "archive");
-    }
-
-    @AfterEach
-    void stop() {
-        relay.close();
-        erp.close();
-        archive.close();
+        relay.createRoutedTarget("shop", NewTarget.to("erp", erp).retrySchedule(0));
+        relay.createRoutedTarget("shop", NewTarget.to("archive", archive).retrySchedule(0));
     }
 
     @Test
@@ -60,14 +51,13 @@ class BulkRetryIT {
         archive.answerOtherwise(Answer.status(200));
 
         String future = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS).toString();
-        JsonNode none = RelayServer.expect(200, relay.post("/api/v1/deliveries/retry",
-                "{\"state\":\"failed\",\"target\":\"erp\",\"since\":\"" + future + "\"}"));
+        JsonNode none = relay.api().post("/api/v1/deliveries/retry",
+                "{\"state\":\"failed\",\"target\":\"erp\",\"since\":\"" + future + "\"}").expect(200);
         assertThat(none.path("retried").asInt()).isZero();
         assertThat(relay.deliveriesToTarget("erp"))
                 .allSatisfy(delivery -> assertThat(delivery.path("state").asText()).isEqualTo("failed"));
 
-        JsonNode retried = RelayServer.expect(200,
-                relay.post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"target\":\"erp\"}"));
+        JsonNode retried = relay.api().post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"target\":\"erp\"}").expect(200);
         assertThat(retried.path("retried").asInt()).isEqualTo(EVENTS);
 
         assertThat(relay.awaitDeliveriesToTarget("erp", EVENTS, "completed"))

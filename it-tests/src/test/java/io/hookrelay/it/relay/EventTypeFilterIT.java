@@ -2,12 +2,15 @@ package io.hookrelay.it.relay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.it.relay.RelayServer.NewTarget;
+import io.hookrelay.it.support.ApiResponse;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RelayServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,35 +20,22 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code issues} itself); a route without filters takes everything.
  */
 class EventTypeFilterIT {
-    @TempDir
-    Path dataDir;
-
+    @AutoClose
     private RelayServer relay;
     private Receiver pushes;
     private Receiver issues;
     private Receiver everything;
 
     @BeforeEach
-    void startRelayAndReceivers() throws Exception {
+    void routeGitHubByEventType(@TempDir Path dataDir) {
         relay = RelayServer.start(dataDir);
-        pushes = Receiver.start();
-        issues = Receiver.start();
-        everything = Receiver.start();
+        pushes = relay.startReceiver();
+        issues = relay.startReceiver();
+        everything = relay.startReceiver();
         relay.createSource("{\"id\":\"github\",\"event_type\":{\"header\":\"X-GitHub-Event\"}}");
-        relay.createTarget(NewTarget.to("pushes", pushes));
-        relay.createTarget(NewTarget.to("issues", issues));
-        relay.createTarget(NewTarget.to("everything", everything));
-        relay.createRoute("github", "pushes", "push");
-        relay.createRoute("github", "issues", "issues.*");
-        relay.createRoute("github", "everything");
-    }
-
-    @AfterEach
-    void stop() {
-        relay.close();
-        pushes.close();
-        issues.close();
-        everything.close();
+        relay.createRoutedTarget("github", NewTarget.to("pushes", pushes), "push");
+        relay.createRoutedTarget("github", NewTarget.to("issues", issues), "issues.*");
+        relay.createRoutedTarget("github", NewTarget.to("everything", everything));
     }
 
     @Test
@@ -53,9 +43,9 @@ class EventTypeFilterIT {
         Map<String, Integer> deliveriesByType = Map.of("push", 2, "issues.opened", 2, "issues", 1, "pull_request", 1);
         List<String> types = List.of("push", "issues.opened", "issues", "pull_request");
         for (String type : types) {
-            ApiResponse accepted = relay.ingest("github", ("{\"action\":\"" + type + "\"}").getBytes(StandardCharsets.UTF_8),
-                    Map.of("content-type", "application/json", "X-GitHub-Event", type));
-            assertThat(RelayServer.expect(202, accepted).path("deliveries").asInt()).as("deliveries of %s", type)
+            ApiResponse accepted = relay.api().ingest("github", "application/json",
+                    ("{\"action\":\"" + type + "\"}").getBytes(StandardCharsets.UTF_8), Map.of("X-GitHub-Event", type));
+            assertThat(accepted.expect(202).path("deliveries").asInt()).as("deliveries of %s", type)
                     .isEqualTo(deliveriesByType.get(type));
         }
 
@@ -68,10 +58,9 @@ class EventTypeFilterIT {
 
     @Test
     void anEventWithoutATypeTakesOnlyRoutesWithoutFilters() throws Exception {
-        ApiResponse accepted = relay.ingest("github", "{}".getBytes(StandardCharsets.UTF_8),
-                Map.of("content-type", "application/json"));
+        ApiResponse accepted = relay.api().ingest("github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of());
 
-        assertThat(RelayServer.expect(202, accepted).path("deliveries").asInt()).isEqualTo(1);
+        assertThat(accepted.expect(202).path("deliveries").asInt()).isEqualTo(1);
         Receiver.Request request = everything.awaitRequests(1).get(0);
         assertThat(request.header("x-hookrelay-event-type")).isEmpty();
         assertThat(targetsOfDeliveries()).containsExactly("everything");

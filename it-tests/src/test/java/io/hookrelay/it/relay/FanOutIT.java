@@ -3,7 +3,10 @@ package io.hookrelay.it.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.it.relay.RelayServer.NewTarget;
+import io.hookrelay.it.support.ApiResponse;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RelayServer;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -11,7 +14,7 @@ import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,9 +27,7 @@ class FanOutIT {
     private static final String GITHUB_SECRET = "it-github-secret";
     private static final String CONTENT_TYPE = "application/json; charset=utf-8";
 
-    @TempDir
-    Path dataDir;
-
+    @AutoClose
     private RelayServer relay;
     private Receiver ci;
     private Receiver chat;
@@ -34,31 +35,22 @@ class FanOutIT {
     private String chatSecret;
 
     @BeforeEach
-    void startRelayAndReceivers() throws Exception {
+    void routeGitHubToCiAndChat(@TempDir Path dataDir) {
         relay = RelayServer.start(dataDir);
-        ci = Receiver.start();
-        chat = Receiver.start();
+        ci = relay.startReceiver();
+        chat = relay.startReceiver();
         relay.createSource("""
                 {"id":"github","verify":{"scheme":"hmac-sha256","secret":"%s"},"event_type":{"header":"X-GitHub-Event"}}
                 """.formatted(GITHUB_SECRET));
-        ciSecret = relay.createTarget(NewTarget.to("ci", ci));
-        chatSecret = relay.createTarget(NewTarget.to("chat", chat));
-        relay.createRoute("github", "ci");
-        relay.createRoute("github", "chat");
-    }
-
-    @AfterEach
-    void stop() {
-        relay.close();
-        ci.close();
-        chat.close();
+        ciSecret = relay.createRoutedTarget("github", NewTarget.to("ci", ci));
+        chatSecret = relay.createRoutedTarget("github", NewTarget.to("chat", chat));
     }
 
     @Test
     void bothTargetsReceiveTheExactBodySignedWithTheirOwnSecret() throws Exception {
         byte[] body = awkwardBody();
 
-        JsonNode accepted = RelayServer.expect(202, relay.ingest("github", body, gitHubHeaders(body, GITHUB_SECRET)));
+        JsonNode accepted = relay.api().ingest("github", CONTENT_TYPE, body, gitHubHeaders(body, GITHUB_SECRET)).expect(202);
         String eventId = accepted.path("event_id").asText();
         assertThat(eventId).matches("evt_[0-9A-HJKMNP-TV-Z]{26}");
         assertThat(accepted.path("deliveries").asInt()).isEqualTo(2);
@@ -96,7 +88,7 @@ class FanOutIT {
         byte[] body = awkwardBody();
         int eventsBefore = relay.events().size();
 
-        ApiResponse refused = relay.ingest("github", body, gitHubHeaders(body, "not-the-secret"));
+        ApiResponse refused = relay.api().ingest("github", CONTENT_TYPE, body, gitHubHeaders(body, "not-the-secret"));
 
         assertThat(refused.status()).isEqualTo(401);
         assertThat(refused.error()).isEqualTo("invalid_signature");
@@ -113,8 +105,7 @@ class FanOutIT {
     }
 
     private static Map<String, String> gitHubHeaders(byte[] body, String secret) {
-        return Map.of("content-type", CONTENT_TYPE,
-                "X-GitHub-Event", "push",
+        return Map.of("X-GitHub-Event", "push",
                 "X-GitHub-Delivery", "72d3162e-cc78-11e3-81ab-4c9367dc0958",
                 "X-Hub-Signature-256", gitHubSignature(body, secret));
     }

@@ -3,10 +3,12 @@ package io.hookrelay.it.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.it.relay.RelayServer.NewTarget;
-import io.hookrelay.it.relay.Receiver.Answer;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.Receiver.Answer;
+import io.hookrelay.it.support.RelayServer;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,31 +22,20 @@ import org.junit.jupiter.api.io.TempDir;
  * reached.
  */
 class GoneTargetIT {
-    @TempDir
-    Path dataDir;
-
+    @AutoClose
     private RelayServer relay;
     private Receiver gone;
     private Receiver witness;
 
     @BeforeEach
-    void startRelayAndReceivers() throws Exception {
+    void routeShopToLegacyAndWitness(@TempDir Path dataDir) {
         relay = RelayServer.start(dataDir);
-        gone = Receiver.start();
-        witness = Receiver.start();
+        gone = relay.startReceiver();
+        witness = relay.startReceiver();
         relay.createPlainSource("shop");
         // Immediate retries to spare: a single attempt can then only mean that 410 stopped them.
-        relay.createTarget(NewTarget.to("legacy", gone).retrySchedule(0, 0, 0));
-        relay.createTarget(NewTarget.to("witness", witness));
-        relay.createRoute("shop", "legacy");
-        relay.createRoute("shop", "witness");
-    }
-
-    @AfterEach
-    void stop() {
-        relay.close();
-        gone.close();
-        witness.close();
+        relay.createRoutedTarget("shop", NewTarget.to("legacy", gone).retrySchedule(0, 0, 0));
+        relay.createRoutedTarget("shop", NewTarget.to("witness", witness));
     }
 
     @Test
@@ -66,7 +57,7 @@ class GoneTargetIT {
         assertThat(relay.delivery(held).path("attempts").asInt()).isZero();
         assertThat(gone.requests()).hasSize(1);
 
-        JsonNode resumed = RelayServer.expect(200, relay.postNoBody("/api/v1/targets/legacy/resume"));
+        JsonNode resumed = relay.api().post("/api/v1/targets/legacy/resume").expect(200);
         assertThat(resumed.path("paused").asBoolean()).isFalse();
         JsonNode delivered = relay.awaitDelivery(held, "completed");
 

@@ -3,11 +3,14 @@ package io.hookrelay.it.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.it.relay.RelayServer.NewTarget;
+import io.hookrelay.it.support.ApiResponse;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RelayServer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,49 +22,40 @@ import org.junit.jupiter.api.io.TempDir;
 class IdempotencyIT {
     private static final byte[] BODY = "{\"type\":\"invoice.paid\"}".getBytes(StandardCharsets.UTF_8);
 
-    @TempDir
-    Path dataDir;
-
+    @AutoClose
     private RelayServer relay;
     private Receiver receiver;
 
     @BeforeEach
-    void startRelayAndReceiver() throws Exception {
+    void routeBillingToLedger(@TempDir Path dataDir) {
         relay = RelayServer.start(dataDir);
-        receiver = Receiver.start();
+        receiver = relay.startReceiver();
         relay.createPlainSource("billing");
-        relay.createTarget(NewTarget.to("ledger", receiver));
-        relay.createRoute("billing", "ledger");
-    }
-
-    @AfterEach
-    void stop() {
-        relay.close();
-        receiver.close();
+        relay.createRoutedTarget("billing", NewTarget.to("ledger", receiver));
     }
 
     @Test
     void aRepeatedIdempotencyKeyAnswersTheFirstEventAndDeliversOnce() throws Exception {
-        assertDeliveredOnce(Map.of("content-type", "application/json", "Idempotency-Key", "order-1042"));
+        assertDeliveredOnce(Map.of("Idempotency-Key", "order-1042"));
     }
 
     @Test
     void webhookIdIsTheKeyWhenThereIsNoIdempotencyKey() throws Exception {
-        assertDeliveredOnce(Map.of("content-type", "application/json", "webhook-id", "msg_2Lj5Yd8"));
+        assertDeliveredOnce(Map.of("webhook-id", "msg_2Lj5Yd8"));
     }
 
     @Test
     void aDifferentKeyIsANewEvent() {
-        String first = accepted(Map.of("content-type", "application/json", "Idempotency-Key", "order-1"));
-        String second = accepted(Map.of("content-type", "application/json", "Idempotency-Key", "order-2"));
+        String first = accepted(Map.of("Idempotency-Key", "order-1"));
+        String second = accepted(Map.of("Idempotency-Key", "order-2"));
 
         assertThat(second).isNotEqualTo(first);
         assertThat(relay.events()).hasSize(2);
     }
 
     private void assertDeliveredOnce(Map<String, String> headers) throws Exception {
-        JsonNode first = RelayServer.expect(202, relay.ingest("billing", BODY, headers));
-        JsonNode again = RelayServer.expect(200, relay.ingest("billing", BODY, headers));
+        JsonNode first = ingest(headers).expect(202);
+        JsonNode again = ingest(headers).expect(200);
 
         String eventId = first.path("event_id").asText();
         assertThat(first.has("duplicate")).as("a new event is not marked duplicate").isFalse();
@@ -76,6 +70,10 @@ class IdempotencyIT {
     }
 
     private String accepted(Map<String, String> headers) {
-        return RelayServer.expect(202, relay.ingest("billing", BODY, headers)).path("event_id").asText();
+        return ingest(headers).expect(202).path("event_id").asText();
+    }
+
+    private ApiResponse ingest(Map<String, String> headers) {
+        return relay.api().ingest("billing", "application/json", BODY, headers);
     }
 }

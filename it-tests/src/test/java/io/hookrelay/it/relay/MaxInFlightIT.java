@@ -3,12 +3,14 @@ package io.hookrelay.it.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.it.relay.RelayServer.NewTarget;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,27 +24,16 @@ class MaxInFlightIT {
     /** More workers than deliveries: only the limit can keep them from sending all at once. */
     private static final int WORKERS = 4;
 
-    @TempDir
-    Path dataDir;
-
+    @AutoClose
     private RelayServer relay;
     private Receiver slow;
 
     @BeforeEach
-    void startRelayAndReceiver() throws Exception {
+    void routeShopToSlowOneAtATime(@TempDir Path dataDir) {
         relay = RelayServer.start(dataDir, WORKERS, RelayServer.AUTO_PAUSE_AFTER);
-        slow = Receiver.start();
+        slow = relay.startReceiver();
         relay.createPlainSource("shop");
-        relay.createTarget(NewTarget.to("slow", slow).maxInFlight(1));
-        relay.createRoute("shop", "slow");
-    }
-
-    @AfterEach
-    void stop() {
-        // Released first: a failed test must not leave the relay's shutdown waiting on a held request.
-        slow.releaseAll();
-        relay.close();
-        slow.close();
+        relay.createRoutedTarget("shop", NewTarget.to("slow", slow).maxInFlight(1));
     }
 
     @Test

@@ -3,40 +3,33 @@ package io.hookrelay.it.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.it.relay.RelayServer.NewTarget;
+import io.hookrelay.it.support.ApiResponse;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RelayServer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** An operator's hands on deliveries: replay an event, retry one delivery, cancel one. */
 class OperatorActionsIT {
-    @TempDir
-    Path dataDir;
-
+    @AutoClose
     private RelayServer relay;
     private Receiver first;
     private Receiver second;
 
     @BeforeEach
-    void startRelayAndReceivers() throws Exception {
+    void routeShopToFirstOnly(@TempDir Path dataDir) {
         relay = RelayServer.start(dataDir);
-        first = Receiver.start();
-        second = Receiver.start();
+        first = relay.startReceiver();
+        second = relay.startReceiver();
         relay.createPlainSource("shop");
-        relay.createTarget(NewTarget.to("first", first));
+        relay.createRoutedTarget("shop", NewTarget.to("first", first));
         relay.createTarget(NewTarget.to("second", second));
-        relay.createRoute("shop", "first");
-    }
-
-    @AfterEach
-    void stop() {
-        relay.close();
-        first.close();
-        second.close();
     }
 
     @Test
@@ -46,7 +39,7 @@ class OperatorActionsIT {
         relay.awaitDelivery(original, "completed");
         relay.createRoute("shop", "second");
 
-        JsonNode replay = RelayServer.expect(202, relay.postNoBody("/api/v1/events/" + eventId + "/replay"));
+        JsonNode replay = relay.api().post("/api/v1/events/" + eventId + "/replay").expect(202);
 
         assertThat(replay.path("event_id").asText()).isEqualTo(eventId);
         List<String> replayIds = new ArrayList<>();
@@ -72,7 +65,7 @@ class OperatorActionsIT {
         String delivery = relay.onlyDeliveryOf(relay.accept("shop", "{\"type\":\"order.created\"}"));
         relay.awaitDelivery(delivery, "completed");
 
-        ApiResponse refused = relay.postNoBody("/api/v1/deliveries/" + delivery + "/retry");
+        ApiResponse refused = relay.api().post("/api/v1/deliveries/" + delivery + "/retry");
 
         assertThat(refused.status()).isEqualTo(409);
         assertThat(refused.error()).isEqualTo("conflict");
@@ -85,22 +78,22 @@ class OperatorActionsIT {
      */
     @Test
     void aCancelledDeliveryIsNotSentUntilAnOperatorRetriesIt() throws Exception {
-        assertThat(RelayServer.expect(200, relay.postNoBody("/api/v1/targets/first/pause")).path("paused").asBoolean()).isTrue();
+        assertThat(relay.api().post("/api/v1/targets/first/pause").expect(200).path("paused").asBoolean()).isTrue();
         String cancelledEvent = relay.accept("shop", "{\"type\":\"order.created\"}");
         String delivery = relay.onlyDeliveryOf(cancelledEvent);
 
-        JsonNode cancelled = RelayServer.expect(200, relay.postNoBody("/api/v1/deliveries/" + delivery + "/cancel"));
+        JsonNode cancelled = relay.api().post("/api/v1/deliveries/" + delivery + "/cancel").expect(200);
         assertThat(cancelled.path("state").asText()).isEqualTo("cancelled");
-        assertThat(relay.postNoBody("/api/v1/deliveries/" + delivery + "/cancel").status())
+        assertThat(relay.api().post("/api/v1/deliveries/" + delivery + "/cancel").status())
                 .as("cancelling an ended delivery").isEqualTo(409);
 
-        RelayServer.expect(200, relay.postNoBody("/api/v1/targets/first/resume"));
+        relay.api().post("/api/v1/targets/first/resume").expect(200);
         String laterEvent = relay.accept("shop", "{\"type\":\"order.updated\"}");
         relay.awaitDelivery(relay.onlyDeliveryOf(laterEvent), "completed");
         assertThat(relay.delivery(delivery).path("state").asText()).isEqualTo("cancelled");
         assertThat(first.requests()).extracting(request -> request.header("webhook-id").orElseThrow()).containsExactly(laterEvent);
 
-        JsonNode retried = RelayServer.expect(200, relay.postNoBody("/api/v1/deliveries/" + delivery + "/retry"));
+        JsonNode retried = relay.api().post("/api/v1/deliveries/" + delivery + "/retry").expect(200);
         assertThat(retried.path("state").asText()).isIn("pending", "running", "completed");
         relay.awaitDelivery(delivery, "completed");
         assertThat(first.requests()).extracting(request -> request.header("webhook-id").orElseThrow())

@@ -3,12 +3,14 @@ package io.hookrelay.it.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.it.relay.RelayServer.NewTarget;
-import io.hookrelay.it.relay.Receiver.Answer;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.Receiver.Answer;
+import io.hookrelay.it.support.RelayServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,25 +20,16 @@ class RetryAfterIT {
     /** Two seconds, less a few milliseconds for times kept in whole milliseconds. */
     private static final Duration RETRY_AFTER_TWO_SECONDS = Duration.ofMillis(1_990);
 
-    @TempDir
-    Path dataDir;
-
+    @AutoClose
     private RelayServer relay;
     private Receiver receiver;
 
     @BeforeEach
-    void startRelayAndReceiver() throws Exception {
+    void routeShopToSearch(@TempDir Path dataDir) {
         relay = RelayServer.start(dataDir);
-        receiver = Receiver.start();
+        receiver = relay.startReceiver();
         relay.createPlainSource("shop");
-        relay.createTarget(NewTarget.to("search", receiver).retrySchedule(0));
-        relay.createRoute("shop", "search");
-    }
-
-    @AfterEach
-    void stop() {
-        relay.close();
-        receiver.close();
+        relay.createRoutedTarget("shop", NewTarget.to("search", receiver).retrySchedule(0));
     }
 
     @Test

@@ -3,13 +3,15 @@ package io.hookrelay.it.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.it.relay.RelayServer.NewTarget;
-import io.hookrelay.it.relay.Receiver.Answer;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.Receiver.Answer;
+import io.hookrelay.it.support.RelayServer;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,29 +24,20 @@ class RetryScheduleIT {
     /** A one-second wait minus the schedule's 20% jitter, less a few milliseconds for times kept in whole ms. */
     private static final Duration SHORTEST_JITTERED_SECOND = Duration.ofMillis(790);
 
-    @TempDir
-    Path dataDir;
-
+    @AutoClose
     private RelayServer relay;
     private Receiver receiver;
 
     @BeforeEach
-    void startRelayAndReceiver() throws Exception {
+    void startRelayWithAShopSource(@TempDir Path dataDir) {
         relay = RelayServer.start(dataDir);
-        receiver = Receiver.start();
+        receiver = relay.startReceiver();
         relay.createPlainSource("shop");
-    }
-
-    @AfterEach
-    void stop() {
-        relay.close();
-        receiver.close();
     }
 
     @Test
     void aServerErrorIsRetriedAfterTheScheduledWaitAndTheLogShowsBothAttempts() throws Exception {
-        relay.createTarget(NewTarget.to("warehouse", receiver).retrySchedule(1));
-        relay.createRoute("shop", "warehouse");
+        relay.createRoutedTarget("shop", NewTarget.to("warehouse", receiver).retrySchedule(1));
         receiver.answerNext(Answer.status(500).withBody("database is down"));
 
         String eventId = relay.accept("shop", "{\"type\":\"order.created\"}");
@@ -73,8 +66,7 @@ class RetryScheduleIT {
 
     @Test
     void aDeliveryFailsWhenItsScheduleRunsOut() throws Exception {
-        relay.createTarget(NewTarget.to("warehouse", receiver).retrySchedule(0));
-        relay.createRoute("shop", "warehouse");
+        relay.createRoutedTarget("shop", NewTarget.to("warehouse", receiver).retrySchedule(0));
         receiver.answerOtherwise(Answer.status(500));
 
         String eventId = relay.accept("shop", "{\"type\":\"order.created\"}");

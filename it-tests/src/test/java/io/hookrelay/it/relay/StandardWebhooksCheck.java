@@ -1,5 +1,6 @@
 package io.hookrelay.it.relay;
 
+import io.hookrelay.it.support.Receiver;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;

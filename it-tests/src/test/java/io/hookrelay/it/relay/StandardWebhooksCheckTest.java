@@ -2,6 +2,7 @@ package io.hookrelay.it.relay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.it.support.Receiver;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.List;

@@ -1,4 +1,6 @@
-package io.hookrelay.it.api;
+package io.hookrelay.it.support;
+
+import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.net.http.HttpHeaders;
@@ -6,6 +8,7 @@ import java.util.Optional;
 
 /** One answer of the server, whole: status, headers and body text. */
 public record ApiResponse(int status, HttpHeaders headers, String body) {
+    private static final int SHOWN_BODY_CHARS = 500;
 
     /** The body as JSON; fails the test when it is not JSON. */
     public JsonNode json() {
@@ -16,12 +19,23 @@ public record ApiResponse(int status, HttpHeaders headers, String body) {
         }
     }
 
+    /** The body as JSON, after failing the test unless the answer has {@code expectedStatus}. */
+    public JsonNode expect(int expectedStatus) {
+        assertThat(status).as("answer: %s", this).isEqualTo(expectedStatus);
+        return json();
+    }
+
+    /** The {@code error} code of an error answer. */
+    public String error() {
+        return json().path("error").asText();
+    }
+
     public Optional<String> header(String name) {
         return headers.firstValue(name);
     }
 
     @Override
     public String toString() {
-        return "HTTP " + status + " " + (body.length() > 500 ? body.substring(0, 500) + "…" : body);
+        return "HTTP " + status + " " + (body.length() > SHOWN_BODY_CHARS ? body.substring(0, SHOWN_BODY_CHARS) + "…" : body);
     }
 }

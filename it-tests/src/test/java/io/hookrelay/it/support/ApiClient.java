@@ -1,4 +1,4 @@
-package io.hookrelay.it.api;
+package io.hookrelay.it.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -31,7 +31,7 @@ public final class ApiClient {
     private final URI base;
     private final Optional<String> token;
 
-    public ApiClient(URI base, Optional<String> token) {
+    ApiClient(URI base, Optional<String> token) {
         this(SHARED, base, token);
     }
 

@@ -1,4 +1,4 @@
-package io.hookrelay.it.api;
+package io.hookrelay.it.support;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.util.ArrayList;
 import java.util.List;
 
-/** JSON as an outside client reads it: plain Jackson, not the server's mapper. */
+/** JSON as an outside client reads and writes it: plain Jackson, not the server's mapper. */
 public final class Json {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
@@ -19,6 +19,15 @@ public final class Json {
             return MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException("not JSON: " + text, e);
+        }
+    }
+
+    /** {@code value} (maps, lists, strings, numbers, {@link JsonNode}s) as JSON text. */
+    public static String write(Object value) {
+        try {
+            return MAPPER.writeValueAsString(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("cannot be written as JSON: " + value, e);
         }
     }
 

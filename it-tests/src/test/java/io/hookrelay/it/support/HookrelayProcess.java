@@ -1,4 +1,4 @@
-package io.hookrelay.it;
+package io.hookrelay.it.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * than pipes: the JDK drains and closes a child's pipes when it exits, which races a thread still reading
  * them, while a file keeps every line for the test to wait on and assert.
  */
-final class HookrelayProcess implements AutoCloseable {
+public final class HookrelayProcess implements AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)");
     private static final Duration PATIENCE = Duration.ofSeconds(60);
 
@@ -32,7 +32,8 @@ final class HookrelayProcess implements AutoCloseable {
         this.stderr = stderr;
     }
 
-    static HookrelayProcess start(String... arguments) throws IOException {
+    /** Starts {@code hookrelay <arguments>} with none of this process's {@code HOOKRELAY_*} variables. */
+    public static HookrelayProcess start(String... arguments) throws IOException {
         Path jar = Path.of(System.getProperty("hookrelay.jar", "../app/target/hookrelay.jar"));
         if (!Files.isRegularFile(jar)) {
             throw new IllegalStateException("build the jar first (mvn package): " + jar.toAbsolutePath());
@@ -46,12 +47,12 @@ final class HookrelayProcess implements AutoCloseable {
         return new HookrelayProcess(builder.start(), stdout, stderr);
     }
 
-    static HookrelayProcess serve(Path dataDir) throws IOException {
+    public static HookrelayProcess serve(Path dataDir) throws IOException {
         return start("serve", "--data-dir", dataDir.toString(), "--port", "0");
     }
 
     /** Waits for the line announcing the bound port, failing early if the process dies first. */
-    int awaitPort() throws InterruptedException {
+    public int awaitPort() throws InterruptedException {
         long deadline = System.nanoTime() + PATIENCE.toNanos();
         while (System.nanoTime() < deadline) {
             Optional<Integer> port = findPort();
@@ -76,7 +77,8 @@ final class HookrelayProcess implements AutoCloseable {
         return Optional.empty();
     }
 
-    int awaitExit() throws InterruptedException {
+    /** Waits for the process to end by itself and returns its exit code. */
+    public int awaitExit() throws InterruptedException {
         if (!process.waitFor(PATIENCE.toMillis(), TimeUnit.MILLISECONDS)) {
             throw new IllegalStateException("hookrelay did not exit within " + PATIENCE + ": " + output());
         }
@@ -84,19 +86,28 @@ final class HookrelayProcess implements AutoCloseable {
     }
 
     /** SIGTERM, as an init system stops a service. */
-    void terminate() {
+    public void terminate() {
         process.destroy();
     }
 
-    List<String> stdoutLines() {
-        return lines(stdout);
+    /** Everything the process printed on standard output so far. */
+    public String stdout() {
+        return text(stdout);
     }
 
-    List<String> stderrLines() {
-        return lines(stderr);
+    public String stderr() {
+        return text(stderr);
     }
 
-    String output() {
+    public List<String> stdoutLines() {
+        return stdout().lines().toList();
+    }
+
+    public List<String> stderrLines() {
+        return stderr().lines().toList();
+    }
+
+    private String output() {
         return "stdout=" + stdoutLines() + " stderr=" + stderrLines();
     }
 
@@ -115,9 +126,9 @@ final class HookrelayProcess implements AutoCloseable {
         }
     }
 
-    private static List<String> lines(Path file) {
+    private static String text(Path file) {
         try {
-            return Files.readAllLines(file, StandardCharsets.UTF_8);
+            return Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,4 +1,4 @@
-package io.hookrelay.it.relay;
+package io.hookrelay.it.support;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
@@ -6,9 +6,10 @@ import io.hookrelay.queue.testing.Await;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.URI;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -30,10 +31,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * answers from a script the test sets (queued answers first, then a standing answer, 200 unless changed).
  *
  * <p>It can also hold requests before answering them ({@link #holdRequests()} until {@link #releaseAll()}),
- * to see what the relay does while a receiver is slow.
+ * to see what the relay does while a receiver is slow, and it counts how many it had unanswered at once.
+ * {@link RelayServer#startReceiver()} starts one and closes it with the server.
  */
-final class Receiver implements AutoCloseable {
-    static final String PATH = "/webhooks";
+public final class Receiver implements AutoCloseable {
+    public static final String PATH = "/webhooks";
     /** Never reached in a passing test: a held request that nobody releases gets answered after this. */
     private static final Duration LONGEST_HOLD = Duration.ofSeconds(30);
 
@@ -47,31 +49,31 @@ final class Receiver implements AutoCloseable {
     private final AtomicInteger mostUnansweredAtOnce = new AtomicInteger();
 
     /** One request as it arrived: header names lower-cased, the body byte for byte. */
-    record Request(String method, String path, Map<String, List<String>> headers, byte[] body, long arrivedAtNanos) {
-        Optional<String> header(String name) {
+    public record Request(String method, String path, Map<String, List<String>> headers, byte[] body, long arrivedAtNanos) {
+        public Optional<String> header(String name) {
             List<String> values = headers.getOrDefault(name.toLowerCase(Locale.ROOT), List.of());
             return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
         }
 
         /** How long after {@code earlier} this request arrived, by the monotonic clock. */
-        Duration arrivedAfter(Request earlier) {
+        public Duration arrivedAfter(Request earlier) {
             return Duration.ofNanos(arrivedAtNanos - earlier.arrivedAtNanos);
         }
     }
 
     /** What the receiver answers: a status, headers and a body (empty for none). */
-    record Answer(int status, Map<String, String> headers, String body) {
-        static Answer status(int status) {
+    public record Answer(int status, Map<String, String> headers, String body) {
+        public static Answer status(int status) {
             return new Answer(status, Map.of(), "");
         }
 
-        Answer withHeader(String name, String value) {
+        public Answer withHeader(String name, String value) {
             Map<String, String> more = new LinkedHashMap<>(headers);
             more.put(name, value);
             return new Answer(status, more, body);
         }
 
-        Answer withBody(String text) {
+        public Answer withBody(String text) {
             return new Answer(status, headers, text);
         }
     }
@@ -80,37 +82,53 @@ final class Receiver implements AutoCloseable {
         this.server = server;
     }
 
-    static Receiver start() throws IOException {
-        HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        Receiver receiver = new Receiver(server);
-        server.createContext("/", receiver::handle);
-        server.setExecutor(receiver.threads);
-        server.start();
-        return receiver;
+    static Receiver start() {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            Receiver receiver = new Receiver(server);
+            server.createContext("/", receiver::handle);
+            server.setExecutor(receiver.threads);
+            server.start();
+            return receiver;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Where a target should point to reach this receiver. */
-    URI url() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + PATH);
+    public String url() {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + PATH;
+    }
+
+    /**
+     * A URL on which nothing listens: a port the OS just handed out and took back. Requests to it fail with
+     * a refused connection.
+     */
+    public static String unreachableUrl() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return "http://127.0.0.1:" + socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Answers the next requests with these, in order, before falling back to the standing answer. */
-    synchronized void answerNext(Answer... answers) {
+    public synchronized void answerNext(Answer... answers) {
         nextAnswers.addAll(List.of(answers));
     }
 
     /** The answer once the queued ones are used up. */
-    synchronized void answerOtherwise(Answer answer) {
+    public synchronized void answerOtherwise(Answer answer) {
         standingAnswer = answer;
     }
 
     /** From now on every request waits for {@link #releaseAll()} before it is answered. */
-    void holdRequests() {
+    public void holdRequests() {
         hold = new CountDownLatch(1);
     }
 
     /** Answers the held requests and stops holding new ones. */
-    void releaseAll() {
+    public void releaseAll() {
         CountDownLatch held = hold;
         hold = null;
         if (held != null) {
@@ -119,21 +137,21 @@ final class Receiver implements AutoCloseable {
     }
 
     /** Every request so far, in order of arrival. */
-    synchronized List<Request> requests() {
+    public synchronized List<Request> requests() {
         return List.copyOf(requests);
     }
 
-    synchronized int requestCount() {
+    public synchronized int requestCount() {
         return requests.size();
     }
 
     /** The most requests this receiver has had unanswered at the same moment. */
-    int mostUnansweredAtOnce() {
+    public int mostUnansweredAtOnce() {
         return mostUnansweredAtOnce.get();
     }
 
     /** Waits until at least {@code count} requests have arrived and returns all of them. */
-    List<Request> awaitRequests(int count) throws InterruptedException {
+    public List<Request> awaitRequests(int count) throws InterruptedException {
         Await.until(count + " requests at " + url(), RelayServer.WAIT, () -> requestCount() >= count);
         return requests();
     }

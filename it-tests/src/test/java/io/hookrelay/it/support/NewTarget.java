@@ -1,0 +1,42 @@
+package io.hookrelay.it.support;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+/** A target as the API creates it; what is left empty takes the server's default. */
+public record NewTarget(String id, String url, Optional<List<Integer>> retryScheduleSeconds, OptionalInt maxInFlight) {
+    public NewTarget {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(url, "url");
+        retryScheduleSeconds = retryScheduleSeconds.map(List::copyOf);
+        Objects.requireNonNull(maxInFlight, "maxInFlight");
+    }
+
+    public static NewTarget to(String id, Receiver receiver) {
+        return new NewTarget(id, receiver.url(), Optional.empty(), OptionalInt.empty());
+    }
+
+    public NewTarget retrySchedule(Integer... seconds) {
+        return new NewTarget(id, url, Optional.of(List.of(seconds)), maxInFlight);
+    }
+
+    public NewTarget maxInFlight(int limit) {
+        return new NewTarget(id, url, retryScheduleSeconds, OptionalInt.of(limit));
+    }
+
+    /** The body of {@code POST /api/v1/targets}. */
+    String json() {
+        ObjectNode target = JsonNodeFactory.instance.objectNode().put("id", id).put("url", url);
+        retryScheduleSeconds.ifPresent(seconds -> {
+            ArrayNode schedule = target.putArray("retry_schedule_s");
+            seconds.forEach(schedule::add);
+        });
+        maxInFlight.ifPresent(limit -> target.put("max_in_flight", limit));
+        return target.toString();
+    }
+}
