@@ -1,11 +1,11 @@
 package io.hookrelay.cli;
 
 import com.sun.net.httpserver.Headers;
+import io.hookrelay.delivery.SignedTimestamp;
 import io.hookrelay.delivery.StandardWebhooks;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
-import java.util.regex.Pattern;
+import java.util.OptionalLong;
 import java.util.stream.Stream;
 
 /**
@@ -14,9 +14,6 @@ import java.util.stream.Stream;
  * invalid one says why, because whoever reads it is usually looking for a wrong secret or a wrong clock.
  */
 final class SignatureVerdicts {
-    static final Duration TOLERANCE = Duration.ofMinutes(5);
-    private static final Pattern UNIX_SECONDS = Pattern.compile("[0-9]{1,12}");
-
     private SignatureVerdicts() {
     }
 
@@ -30,19 +27,19 @@ final class SignatureVerdicts {
         if (missing.isPresent()) {
             return "INVALID (no " + missing.get() + " header)";
         }
-        String timestamp = headers.getFirst(StandardWebhooks.TIMESTAMP_HEADER);
-        if (!UNIX_SECONDS.matcher(timestamp).matches()) {
+        OptionalLong timestamp = SignedTimestamp.parse(headers.getFirst(StandardWebhooks.TIMESTAMP_HEADER));
+        if (timestamp.isEmpty()) {
             return "INVALID (" + StandardWebhooks.TIMESTAMP_HEADER + " is not unix seconds)";
         }
-        long signedAt = Long.parseLong(timestamp);
+        long signedAt = timestamp.getAsLong();
         if (!StandardWebhooks.matches(secret.get(), headers.getFirst(StandardWebhooks.ID_HEADER), signedAt, body,
                 headers.getFirst(StandardWebhooks.SIGNATURE_HEADER))) {
             return "INVALID (no v1 signature matches --secret)";
         }
-        long age = now.getEpochSecond() - signedAt;
-        if (Math.abs(age) > TOLERANCE.toSeconds()) {
+        if (!SignedTimestamp.isCurrent(signedAt, now)) {
+            long age = SignedTimestamp.ageSeconds(signedAt, now);
             return "INVALID (" + StandardWebhooks.TIMESTAMP_HEADER + " is " + Math.abs(age) + " s " + (age > 0 ? "old" : "in the future")
-                    + ", more than " + TOLERANCE.toMinutes() + " minutes)";
+                    + ", more than " + SignedTimestamp.TOLERANCE.toMinutes() + " minutes)";
         }
         return "valid";
     }

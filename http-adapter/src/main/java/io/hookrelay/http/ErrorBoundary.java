@@ -5,12 +5,16 @@ import io.hookrelay.delivery.InvalidSignatureException;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.PayloadTooLargeException;
 import io.hookrelay.delivery.RelayException;
+import io.hookrelay.delivery.Source;
 import io.hookrelay.queue.StoreException;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.server.protocol.http.HttpContinue;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import io.undertow.util.StatusCodes;
+import java.io.IOException;
+import java.io.InputStream;
 import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -28,6 +32,9 @@ final class ErrorBoundary implements HttpHandler {
     private static final Logger log = LoggerFactory.getLogger(ErrorBoundary.class);
 
     private final HttpHandler next;
+
+    /** The most of a refused body read only to keep the connection's answer intact: the largest ingest body, and some. */
+    private static final long DISCARD_LIMIT = Source.LARGEST_MAX_BODY_BYTES + 1024L * 1024;
 
     ErrorBoundary(HttpHandler next) {
         this.next = Objects.requireNonNull(next, "next");
@@ -58,11 +65,44 @@ final class ErrorBoundary implements HttpHandler {
             }
             exchange.getResponseHeaders().clear();
             if (!exchange.isRequestComplete()) {
-                // The rest of a refused body is still on the wire; read as the next request it would be garbage.
-                exchange.setPersistent(false);
+                discardUnreadBody(exchange);
             }
             answer.headers().forEach((name, value) -> exchange.getResponseHeaders().put(name, value));
             JsonResponses.error(exchange, answer.status(), answer.code(), answer.message());
+        }
+    }
+
+    /**
+     * Reads and drops what is left of a refused body before answering. Most clients (the JDK's, curl without
+     * {@code Expect}) send their whole body before they read any answer, and a server that closes with bytes
+     * still unread makes the kernel reset the connection, which destroys the answer on its way. A body too
+     * large to be worth reading gets its answer and then the connection closes, as do one that breaks off and
+     * one whose client sent {@code Expect: 100-continue} and so holds it back.
+     */
+    private static void discardUnreadBody(HttpServerExchange exchange) {
+        long declared = exchange.getRequestContentLength();
+        if (declared > DISCARD_LIMIT || HttpContinue.requiresContinueResponse(exchange)) {
+            // Too large to read for nothing, or a client that waits to be asked for its body and never will be.
+            exchange.setPersistent(false);
+            return;
+        }
+        if (exchange.isRequestChannelAvailable()) {
+            exchange.setMaxEntitySize(-1);
+        }
+        // Not closed here: closing Undertow's stream would read the rest however long it is.
+        InputStream rest = exchange.getInputStream();
+        byte[] buffer = new byte[16 * 1024];
+        long discarded = 0;
+        try {
+            for (int read = rest.read(buffer); read != -1; read = rest.read(buffer)) {
+                discarded += read;
+                if (discarded > DISCARD_LIMIT) {
+                    exchange.setPersistent(false);
+                    return;
+                }
+            }
+        } catch (IOException | RuntimeException brokenOff) {
+            exchange.setPersistent(false);
         }
     }
 

@@ -57,11 +57,16 @@ final class ApiServer implements AutoCloseable {
      * Sends only a request head, claiming a body of {@code contentLength} bytes that never comes, and returns
      * the status line of the answer: a server that answers at all did so without waiting for the body.
      */
+    /**
+     * Sends only the head of a request that announces a body, asking with {@code Expect: 100-continue} to be
+     * told before sending it, and reads the status line: what a careful client sees of a refusal that comes
+     * before its body is wanted.
+     */
     String statusLineForHeadOnly(String method, String path, long contentLength, String extraHeaders) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port())) {
             socket.setSoTimeout((int) WAIT.toMillis());
             OutputStream out = socket.getOutputStream();
-            out.write((method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: " + contentLength + "\r\n"
+            out.write((method + " " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: 100-continue\r\nContent-Length: " + contentLength + "\r\n"
                     + extraHeaders + "\r\n").getBytes(StandardCharsets.US_ASCII));
             out.flush();
             InputStream in = socket.getInputStream();

@@ -89,6 +89,12 @@ public final class TargetAdmin {
     public TargetView pause(String id) {
         Target target = find(id);
         queue.pause(Delivery.KIND, id);
+        if (targets.find(id).isEmpty()) {
+            // Deleted between the check and the pause: the delete lifted the pauses it saw, so lift this one,
+            // or a target created later under the same id would start paused.
+            queue.resume(Delivery.KIND, id);
+            throw missing(id);
+        }
         return view(target);
     }
 
