@@ -31,7 +31,10 @@ public final class HttpServer implements AutoCloseable {
      * {@code 413} in the API's shape ({@link ApiRequest#body}).
      */
     private static final long NO_SERVER_WIDE_ENTITY_LIMIT = -1;
-    /** What Undertow reads and discards of a body no endpoint read (refused, unrouted) before closing instead. */
+    /**
+     * What Undertow reads and discards, before closing instead, of a body an endpoint answered without reading
+     * (a GET that came with one). Refused and unrouted requests are drained by {@link ErrorBoundary}.
+     */
     private static final long UNREAD_BODY_LIMIT = ApiRequest.MAX_JSON_BYTES;
     private static final int REQUEST_PARSE_TIMEOUT_MS = 30_000;
     private static final int IDLE_CONNECTION_TIMEOUT_MS = 60_000;
