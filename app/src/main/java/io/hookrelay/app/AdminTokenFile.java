@@ -1,5 +1,6 @@
 package io.hookrelay.app;
 
+import io.hookrelay.cli.Defaults;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -20,7 +21,6 @@ import java.util.Optional;
  * CLI on the same machine finds it without the operator copying it anywhere.
  */
 record AdminTokenFile(String token, Optional<Path> file, boolean createdNow) {
-    static final String FILE_NAME = "admin.token";
     private static final int TOKEN_BYTES = 32;
     private static final int SHORTEST_TOKEN = 16;
 
@@ -37,7 +37,7 @@ record AdminTokenFile(String token, Optional<Path> file, boolean createdNow) {
         if (fromEnvironment.isPresent()) {
             return new AdminTokenFile(requireStrong(fromEnvironment.get().strip(), "HOOKRELAY_ADMIN_TOKEN"), Optional.empty(), false);
         }
-        Path file = dataDir.resolve(FILE_NAME);
+        Path file = dataDir.resolve(Defaults.ADMIN_TOKEN_FILE);
         try {
             if (Files.exists(file)) {
                 return new AdminTokenFile(requireStrong(Files.readString(file, StandardCharsets.UTF_8).strip(), file.toString()), Optional.of(file), false);

@@ -1,5 +1,6 @@
 package io.hookrelay.app;
 
+import io.hookrelay.cli.Defaults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,8 +13,7 @@ import org.slf4j.LoggerFactory;
  * token file, which is what a first start on a fresh data directory does; later starts name the file only.
  */
 final class FirstStartHints {
-    private static final String DEFAULT_URL = "http://127.0.0.1:8080";
-    private static final Path DEFAULT_DATA_DIR = Path.of("data");
+    private static final Path DEFAULT_DATA_DIR = Path.of(Defaults.DATA_DIR);
 
     private static final Logger log = LoggerFactory.getLogger(FirstStartHints.class);
 
@@ -37,7 +37,7 @@ final class FirstStartHints {
         }
         lines.add("try it: run a receiver in one terminal, then paste the rest in another (same directory):");
         lines.add("  ./hookrelay listen --port 9000");
-        if (!baseUrl.equals(DEFAULT_URL)) {
+        if (!baseUrl.equals(Defaults.SERVER_URL)) {
             lines.add("  export HOOKRELAY_URL=" + baseUrl);
         }
         if (!dataDir.toAbsolutePath().normalize().equals(DEFAULT_DATA_DIR.toAbsolutePath().normalize())) {

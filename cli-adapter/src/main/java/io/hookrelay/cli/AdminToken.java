@@ -13,7 +13,6 @@ import java.nio.file.Path;
  * contains the token itself.
  */
 final class AdminToken {
-    static final String FILE_NAME = "admin.token";
     /** Not enough to be a problem, and bigger than any token worth pasting by hand. */
     private static final int LONGEST = 4096;
 
@@ -22,14 +21,14 @@ final class AdminToken {
 
     /**
      * @param given   the {@code --token} flag or variable, {@code null} when neither is set
-     * @param dataDir where the server keeps {@value #FILE_NAME}
+     * @param dataDir where the server keeps {@value Defaults#ADMIN_TOKEN_FILE}
      * @throws CommandFailedException exit code 2 when no usable token is found anywhere
      */
     static String resolve(String given, Path dataDir) {
         if (given != null) {
             return usable(given, "the token from --token or HOOKRELAY_ADMIN_TOKEN");
         }
-        Path file = dataDir.resolve(FILE_NAME);
+        Path file = dataDir.resolve(Defaults.ADMIN_TOKEN_FILE);
         String content;
         try {
             content = Files.readString(file, StandardCharsets.UTF_8);
