@@ -8,7 +8,6 @@ import io.undertow.util.Headers;
 import java.io.IOException;
 import java.util.Deque;
 import java.util.HashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -48,11 +47,14 @@ final class ApiRequest {
         return Optional.of(values.getFirst());
     }
 
-    /** Every request header, names lower-cased, repeated values joined with {@code ", "}. */
+    /**
+     * Every request header, repeated values joined with {@code ", "}; names as sent, since
+     * {@link io.hookrelay.delivery.InboundRequest} is where they are lower-cased.
+     */
     Map<String, String> headers() {
         Map<String, String> headers = new HashMap<>();
         for (HeaderValues values : exchange.getRequestHeaders()) {
-            headers.put(values.getHeaderName().toString().toLowerCase(Locale.ROOT), String.join(", ", values));
+            headers.put(values.getHeaderName().toString(), String.join(", ", values));
         }
         return headers;
     }
