@@ -2,6 +2,8 @@ package io.hookrelay.app;
 
 import com.google.inject.Guice;
 import com.google.inject.Injector;
+import com.google.inject.Module;
+import com.google.inject.util.Modules;
 import io.hookrelay.cli.HookrelayCli;
 import io.hookrelay.cli.ServeOptions;
 import java.util.Optional;
@@ -23,8 +25,12 @@ public final class Main {
         return injector(options, Optional.ofNullable(System.getenv(HttpModule.ADMIN_TOKEN_FROM_ENVIRONMENT)));
     }
 
-    /** The injector with the admin token given rather than read from the environment, for tests. */
-    public static Injector injector(ServeOptions options, Optional<String> adminToken) {
-        return Guice.createInjector(new HookrelayModule(options, adminToken));
+    /**
+     * The injector with the admin token given rather than read from the environment, for tests. A test that
+     * must reach behind a port (a store that fails on demand, a clock it moves) passes bindings that replace
+     * the production ones; everything else is wired exactly as {@code serve} wires it.
+     */
+    public static Injector injector(ServeOptions options, Optional<String> adminToken, Module... replacements) {
+        return Guice.createInjector(Modules.override(new HookrelayModule(options, adminToken)).with(replacements));
     }
 }

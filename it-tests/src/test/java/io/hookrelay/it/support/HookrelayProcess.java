@@ -47,8 +47,15 @@ public final class HookrelayProcess implements AutoCloseable {
         return new HookrelayProcess(builder.start(), stdout, stderr);
     }
 
-    public static HookrelayProcess serve(Path dataDir) throws IOException {
-        return start("serve", "--data-dir", dataDir.toString(), "--port", "0");
+    public static HookrelayProcess serve(Path dataDir, String... moreOptions) throws IOException {
+        List<String> arguments = new ArrayList<>(List.of("serve", "--data-dir", dataDir.toString(), "--port", "0"));
+        arguments.addAll(List.of(moreOptions));
+        return start(arguments.toArray(String[]::new));
+    }
+
+    /** The admin token a server started without {@code HOOKRELAY_ADMIN_TOKEN} keeps in its data directory. */
+    public static String adminTokenOf(Path dataDir) {
+        return text(dataDir.resolve("admin.token")).strip();
     }
 
     /** Waits for the line announcing the bound port, failing early if the process dies first. */
@@ -88,6 +95,18 @@ public final class HookrelayProcess implements AutoCloseable {
     /** SIGTERM, as an init system stops a service. */
     public void terminate() {
         process.destroy();
+    }
+
+    /** SIGKILL, as a crash or the OOM killer ends a process: no shutdown hook runs. Returns once it is gone. */
+    public void kill() throws InterruptedException {
+        process.destroyForcibly();
+        if (!process.waitFor(PATIENCE.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new IllegalStateException("hookrelay outlived SIGKILL for " + PATIENCE);
+        }
+    }
+
+    public boolean isAlive() {
+        return process.isAlive();
     }
 
     /** Everything the process printed on standard output so far. */

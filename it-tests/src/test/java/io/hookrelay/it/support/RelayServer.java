@@ -3,6 +3,7 @@ package io.hookrelay.it.support;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.google.inject.Module;
 import io.hookrelay.app.HookrelayServer;
 import io.hookrelay.app.Main;
 import io.hookrelay.cli.ServeOptions;
@@ -53,6 +54,14 @@ public final class RelayServer implements AutoCloseable {
 
     public static RelayServer start(Path dataDir, int workers, int autoPauseAfter) {
         return new RelayServer(serve(dataDir, workers, autoPauseAfter, Optional.of(ADMIN_TOKEN)), ADMIN_TOKEN);
+    }
+
+    /**
+     * A server whose wiring has some bindings replaced (see {@link Main#injector(ServeOptions, Optional, Module...)}):
+     * for the few tests that must reach behind a port, such as injecting store failures or moving the clock.
+     */
+    public static RelayServer startReplacing(Path dataDir, Module... replacements) {
+        return new RelayServer(serve(dataDir, WORKERS, AUTO_PAUSE_AFTER, Optional.of(ADMIN_TOKEN), replacements), ADMIN_TOKEN);
     }
 
     /** A server without a token in the environment: it reads, or on a first start creates, {@code <dataDir>/admin.token}. */
@@ -195,9 +204,10 @@ public final class RelayServer implements AutoCloseable {
         return items;
     }
 
-    private static HookrelayServer serve(Path dataDir, int workers, int autoPauseAfter, Optional<String> tokenFromEnvironment) {
+    private static HookrelayServer serve(Path dataDir, int workers, int autoPauseAfter, Optional<String> tokenFromEnvironment,
+                                         Module... replacements) {
         ServeOptions options = new ServeOptions(dataDir, "127.0.0.1", 0, workers, autoPauseAfter);
-        return HookrelayServer.start(Main.injector(options, tokenFromEnvironment));
+        return HookrelayServer.start(Main.injector(options, tokenFromEnvironment, replacements));
     }
 
     /** The token a server started by {@link #startWithTokenFile} keeps in its data directory. */
