@@ -36,7 +36,7 @@ final class QueueModule extends AbstractModule {
     @Provides
     @Singleton
     PoolSettings poolSettings(ServeOptions options) {
-        return PoolSettings.withWorkers(options.workers());
+        return PoolSettings.withWorkers(options.workers()).withShutdownGrace(options.shutdownGrace());
     }
 
     /** Built, not started: {@link HookrelayServer} starts it. */

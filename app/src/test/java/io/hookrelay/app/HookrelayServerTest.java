@@ -41,7 +41,7 @@ class HookrelayServerTest {
 
     @BeforeEach
     void start() {
-        injector = Main.injector(new ServeOptions(dataDir, "127.0.0.1", 0, 2, 20));
+        injector = Main.injector(ServeOptions.of(dataDir, "127.0.0.1", 0, 2));
         server = HookrelayServer.start(injector);
     }
 
@@ -110,7 +110,7 @@ class HookrelayServerTest {
     @Test
     void a_server_stopped_before_it_started_stays_stopped(@TempDir Path otherDataDir) throws Exception {
         HookrelayServer early = HookrelayServer.wire(
-                Main.injector(new ServeOptions(otherDataDir, "127.0.0.1", 0, 1, 20)));
+                Main.injector(ServeOptions.of(otherDataDir, "127.0.0.1", 0, 1)));
 
         early.close();
         early.start();
@@ -122,7 +122,7 @@ class HookrelayServerTest {
 
     @Test
     void a_second_server_on_the_same_data_directory_is_refused_with_exit_code_3() throws Exception {
-        ServeOptions sameDir = new ServeOptions(dataDir, "127.0.0.1", 0, 1, 20);
+        ServeOptions sameDir = ServeOptions.of(dataDir, "127.0.0.1", 0, 1);
         Path realDir = dataDir.toRealPath();
 
         assertThatThrownBy(() -> StartupFailures.translate(sameDir, () -> HookrelayServer.start(Main.injector(sameDir))))
@@ -151,7 +151,7 @@ class HookrelayServerTest {
 
     @Test
     void a_port_in_use_fails_the_start_and_releases_the_data_directory(@TempDir Path otherDataDir) {
-        ServeOptions samePort = new ServeOptions(otherDataDir, "127.0.0.1", server.address().getPort(), 1, 20);
+        ServeOptions samePort = ServeOptions.of(otherDataDir, "127.0.0.1", server.address().getPort(), 1);
 
         assertThatThrownBy(() -> StartupFailures.translate(samePort, () -> HookrelayServer.start(Main.injector(samePort))))
                 .isInstanceOfSatisfying(CommandFailedException.class, failure -> {

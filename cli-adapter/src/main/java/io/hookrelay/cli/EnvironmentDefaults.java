@@ -21,6 +21,9 @@ final class EnvironmentDefaults implements IDefaultValueProvider {
             "--port", "HOOKRELAY_PORT",
             "--workers", "HOOKRELAY_WORKERS",
             "--auto-pause-after", "HOOKRELAY_AUTO_PAUSE_AFTER",
+            "--shutdown-grace", "HOOKRELAY_SHUTDOWN_GRACE",
+            "--retain-completed", "HOOKRELAY_RETAIN_COMPLETED",
+            "--retain-failed", "HOOKRELAY_RETAIN_FAILED",
             "--url", "HOOKRELAY_URL",
             "--token", "HOOKRELAY_ADMIN_TOKEN");
 

@@ -1,11 +1,10 @@
 package io.hookrelay.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.StreamSupport;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
@@ -18,9 +17,6 @@ import picocli.CommandLine.TypeConversionException;
  */
 record RetrySchedule(List<Long> waitsSeconds) {
     static final String NO_RETRIES = "none";
-    private static final Pattern WAIT = Pattern.compile("(\\d{1,9})([smhd]?)");
-    private static final long[] UNIT_SECONDS = {86_400, 3_600, 60, 1};
-    private static final String UNITS = "dhms";
 
     RetrySchedule {
         waitsSeconds = List.copyOf(waitsSeconds);
@@ -33,31 +29,21 @@ record RetrySchedule(List<Long> waitsSeconds) {
         }
         List<Long> waits = new ArrayList<>();
         for (String wait : schedule.split(",", -1)) {
-            Matcher matcher = WAIT.matcher(wait.strip());
-            if (!matcher.matches()) {
+            try {
+                waits.add(DurationText.parse(wait).toSeconds());
+            } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("'" + text + "' is not a list of waits such as 5s,5m,30m,2h,1d (or "
                         + NO_RETRIES + ")");
             }
-            String unit = matcher.group(2).isEmpty() ? "s" : matcher.group(2);
-            waits.add(Long.parseLong(matcher.group(1)) * UNIT_SECONDS[UNITS.indexOf(unit)]);
         }
         return new RetrySchedule(waits);
     }
 
     /** The server's {@code retry_schedule_s} array, written the way {@link #parse} reads it. */
     static String describe(JsonNode seconds) {
-        List<String> waits = StreamSupport.stream(seconds.spliterator(), false).map(wait -> describeWait(wait.asLong())).toList();
+        List<String> waits = StreamSupport.stream(seconds.spliterator(), false)
+                .map(wait -> DurationText.describe(Duration.ofSeconds(wait.asLong()))).toList();
         return waits.isEmpty() ? NO_RETRIES : String.join(",", waits);
-    }
-
-    /** In the largest unit that divides it exactly, so nothing is rounded away. */
-    private static String describeWait(long seconds) {
-        for (int i = 0; i < UNIT_SECONDS.length - 1; i++) {
-            if (seconds != 0 && seconds % UNIT_SECONDS[i] == 0) {
-                return seconds / UNIT_SECONDS[i] + UNITS.substring(i, i + 1);
-            }
-        }
-        return seconds + "s";
     }
 
     /** Reads {@code --retry-schedule}. */

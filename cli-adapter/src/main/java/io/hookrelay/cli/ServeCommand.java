@@ -1,6 +1,7 @@
 package io.hookrelay.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -42,18 +43,33 @@ final class ServeCommand implements Callable<Integer> {
             description = "Consecutive failed attempts that pause a target (env HOOKRELAY_AUTO_PAUSE_AFTER; default: ${DEFAULT-VALUE}).")
     private int autoPauseAfter;
 
+    @Option(names = "--shutdown-grace", paramLabel = "SPAN", defaultValue = "30s", converter = DurationText.Converter.class,
+            description = "How long a stop waits for deliveries in flight; the rest are retried at the next start "
+                    + "(env HOOKRELAY_SHUTDOWN_GRACE; default: ${DEFAULT-VALUE}).")
+    private Duration shutdownGrace;
+
+    @Option(names = "--retain-completed", paramLabel = "SPAN", defaultValue = "7d", converter = DurationText.Converter.class,
+            description = "How long completed deliveries, and events with nothing left to deliver, are kept "
+                    + "(env HOOKRELAY_RETAIN_COMPLETED; default: ${DEFAULT-VALUE}).")
+    private Duration retainCompleted;
+
+    @Option(names = "--retain-failed", paramLabel = "SPAN", defaultValue = "30d", converter = DurationText.Converter.class,
+            description = "How long failed and cancelled deliveries are kept (env HOOKRELAY_RETAIN_FAILED; default: ${DEFAULT-VALUE}).")
+    private Duration retainFailed;
+
     ServeCommand(ServerLauncher launcher) {
         this.launcher = Objects.requireNonNull(launcher, "launcher");
     }
 
     @Override
     public Integer call() {
-        List<String> problems = ServeOptions.problems(dataDir, host, port, workers, autoPauseAfter);
+        List<String> problems = ServeOptions.problems(dataDir, host, port, workers, autoPauseAfter, shutdownGrace,
+                retainCompleted, retainFailed);
         if (!problems.isEmpty()) {
             problems.forEach(problem -> ErrorLines.print(spec.commandLine().getErr(), problem));
             return spec.exitCodeOnInvalidInput();
         }
-        launcher.serve(new ServeOptions(dataDir, host, port, workers, autoPauseAfter));
+        launcher.serve(new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed));
         return ExitCode.OK;
     }
 }

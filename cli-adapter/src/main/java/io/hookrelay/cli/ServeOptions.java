@@ -1,6 +1,7 @@
 package io.hookrelay.cli;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,25 +9,55 @@ import java.util.List;
  * What {@code hookrelay serve} was asked to run, already checked: a launcher never sees a port out of
  * range or a worker count of zero.
  *
- * @param port    0 asks the operating system for any free port
- * @param workers        how many intents are worked on at once
- * @param autoPauseAfter how many consecutive failed attempts pause a target
+ * @param port            0 asks the operating system for any free port
+ * @param workers         how many intents are worked on at once
+ * @param autoPauseAfter  how many consecutive failed attempts pause a target
+ * @param shutdownGrace   how long a stop waits for running deliveries before leaving them to the next start
+ * @param retainCompleted how long a completed delivery (and an event with nothing left to deliver) is kept
+ * @param retainFailed    how long a failed or cancelled delivery is kept, for an operator to look at and retry
  */
-public record ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter) {
+public record ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
+                           Duration retainCompleted, Duration retainFailed) {
     public static final int MAX_PORT = 65_535;
     /** Far above what one SQLite file can feed; a bigger number is a typo, not a tuning. */
     public static final int MAX_WORKERS = 512;
     public static final int MAX_AUTO_PAUSE_AFTER = 100_000;
+    public static final int DEFAULT_AUTO_PAUSE_AFTER = 20;
+    public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(30);
+    /** Longer than any init system waits for a stop; beyond it the deliveries are better left to the next start. */
+    public static final Duration MAX_SHUTDOWN_GRACE = Duration.ofMinutes(10);
+    public static final Duration DEFAULT_RETAIN_COMPLETED = Duration.ofDays(7);
+    public static final Duration DEFAULT_RETAIN_FAILED = Duration.ofDays(30);
+    public static final Duration MAX_RETENTION = Duration.ofDays(3_650);
 
     public ServeOptions {
-        List<String> problems = problems(dataDir, host, port, workers, autoPauseAfter);
+        List<String> problems = problems(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
     }
 
+    /** The server's defaults for everything but where it keeps its data and where it listens. */
+    public static ServeOptions of(Path dataDir, String host, int port, int workers) {
+        return new ServeOptions(dataDir, host, port, workers, DEFAULT_AUTO_PAUSE_AFTER, DEFAULT_SHUTDOWN_GRACE,
+                DEFAULT_RETAIN_COMPLETED, DEFAULT_RETAIN_FAILED);
+    }
+
+    public ServeOptions withAutoPauseAfter(int attempts) {
+        return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed);
+    }
+
+    public ServeOptions withShutdownGrace(Duration grace) {
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed);
+    }
+
+    public ServeOptions withRetention(Duration completed, Duration failed) {
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed);
+    }
+
     /** Everything wrong with these values, one sentence each, so a user can fix them all in one go. */
-    public static List<String> problems(Path dataDir, String host, int port, int workers, int autoPauseAfter) {
+    public static List<String> problems(Path dataDir, String host, int port, int workers, int autoPauseAfter,
+                                        Duration shutdownGrace, Duration retainCompleted, Duration retainFailed) {
         List<String> problems = new ArrayList<>();
         if (dataDir == null || dataDir.toString().isBlank()) {
             problems.add("--data-dir must name a directory");
@@ -43,6 +74,18 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
         if (autoPauseAfter < 1 || autoPauseAfter > MAX_AUTO_PAUSE_AFTER) {
             problems.add("--auto-pause-after must be between 1 and " + MAX_AUTO_PAUSE_AFTER + ", was " + autoPauseAfter);
         }
+        checkSpan(problems, "--shutdown-grace", shutdownGrace, Duration.ZERO, MAX_SHUTDOWN_GRACE);
+        checkSpan(problems, "--retain-completed", retainCompleted, Duration.ofSeconds(1), MAX_RETENTION);
+        checkSpan(problems, "--retain-failed", retainFailed, Duration.ofSeconds(1), MAX_RETENTION);
         return problems;
+    }
+
+    private static void checkSpan(List<String> problems, String option, Duration span, Duration least, Duration most) {
+        if (span == null) {
+            problems.add(option + " must be given");
+        } else if (span.compareTo(least) < 0 || span.compareTo(most) > 0) {
+            problems.add(option + " must be between " + DurationText.describe(least) + " and " + DurationText.describe(most)
+                    + ", was " + DurationText.describe(span));
+        }
     }
 }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ class HookrelayCliTest {
         int exitCode = run(Map.of(), "serve");
 
         assertThat(exitCode).isZero();
-        assertThat(served).containsExactly(new ServeOptions(Path.of("./data"), "127.0.0.1", 8080, 4, 20));
+        assertThat(served).containsExactly(ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 4));
         assertThat(err.toString()).isEmpty();
     }
 
@@ -31,7 +32,55 @@ class HookrelayCliTest {
         int exitCode = run(Map.of(), "serve", "--data-dir", "/srv/relay", "--host", "0.0.0.0", "--port", "0", "--workers", "16");
 
         assertThat(exitCode).isZero();
-        assertThat(served).containsExactly(new ServeOptions(Path.of("/srv/relay"), "0.0.0.0", 0, 16, 20));
+        assertThat(served).containsExactly(ServeOptions.of(Path.of("/srv/relay"), "0.0.0.0", 0, 16));
+    }
+
+    @Test
+    void serve_takes_the_grace_and_retention_spans_in_any_unit() {
+        int exitCode = run(Map.of(), "serve", "--shutdown-grace", "5s", "--retain-completed", "36h", "--retain-failed", "90d");
+
+        assertThat(exitCode).isZero();
+        assertThat(served).containsExactly(ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 4)
+                .withShutdownGrace(Duration.ofSeconds(5))
+                .withRetention(Duration.ofHours(36), Duration.ofDays(90)));
+    }
+
+    @Test
+    void grace_and_retention_come_from_the_environment_too() {
+        Map<String, String> environment = Map.of(
+                "HOOKRELAY_SHUTDOWN_GRACE", "0",
+                "HOOKRELAY_RETAIN_COMPLETED", "1d",
+                "HOOKRELAY_RETAIN_FAILED", "2d");
+
+        assertThat(run(environment, "serve")).isZero();
+
+        assertThat(served).singleElement().satisfies(options -> {
+            assertThat(options.shutdownGrace()).isZero();
+            assertThat(options.retainCompleted()).isEqualTo(Duration.ofDays(1));
+            assertThat(options.retainFailed()).isEqualTo(Duration.ofDays(2));
+        });
+    }
+
+    @Test
+    void spans_out_of_range_are_usage_errors_naming_the_limits() {
+        int exitCode = run(Map.of(), "serve", "--shutdown-grace", "11m", "--retain-completed", "0s");
+
+        assertThat(exitCode).isEqualTo(2);
+        assertThat(served).isEmpty();
+        assertThat(errLines()).containsExactly(
+                "hookrelay: --shutdown-grace must be between 0s and 10m, was 11m",
+                "hookrelay: --retain-completed must be between 1s and 3650d, was 0s");
+    }
+
+    @Test
+    void a_span_without_a_known_unit_is_one_line_and_exit_code_2() {
+        int exitCode = run(Map.of(), "serve", "--retain-failed", "1w");
+
+        assertThat(exitCode).isEqualTo(2);
+        assertThat(served).isEmpty();
+        assertThat(errLines()).singleElement().asString()
+                .contains("--retain-failed")
+                .contains("'1w' is not a duration such as 30s, 5m, 2h or 7d");
     }
 
     @Test
@@ -44,7 +93,7 @@ class HookrelayCliTest {
 
         assertThat(run(environment, "serve")).isZero();
 
-        assertThat(served).containsExactly(new ServeOptions(Path.of("/var/lib/hookrelay"), "::1", 9090, 8, 20));
+        assertThat(served).containsExactly(ServeOptions.of(Path.of("/var/lib/hookrelay"), "::1", 9090, 8));
     }
 
     @Test
@@ -53,7 +102,7 @@ class HookrelayCliTest {
 
         assertThat(run(environment, "serve", "--port", "7070")).isZero();
 
-        assertThat(served).containsExactly(new ServeOptions(Path.of("./data"), "127.0.0.1", 7070, 8, 20));
+        assertThat(served).containsExactly(ServeOptions.of(Path.of("./data"), "127.0.0.1", 7070, 8));
     }
 
     @Test
@@ -176,7 +225,7 @@ class HookrelayCliTest {
     @Test
     void serve_options_refuse_invalid_values_outside_the_command_line_too() {
         assertThatIllegalArgumentException()
-                .isThrownBy(() -> new ServeOptions(Path.of("d"), " ", -1, 4, 20))
+                .isThrownBy(() -> ServeOptions.of(Path.of("d"), " ", -1, 4))
                 .withMessage("--host must not be empty; --port must be between 0 and 65535, was -1");
     }
 

@@ -206,7 +206,7 @@ public final class RelayServer implements AutoCloseable {
 
     private static HookrelayServer serve(Path dataDir, int workers, int autoPauseAfter, Optional<String> tokenFromEnvironment,
                                          Module... replacements) {
-        ServeOptions options = new ServeOptions(dataDir, "127.0.0.1", 0, workers, autoPauseAfter);
+        ServeOptions options = ServeOptions.of(dataDir, "127.0.0.1", 0, workers).withAutoPauseAfter(autoPauseAfter);
         return HookrelayServer.start(Main.injector(options, tokenFromEnvironment, replacements));
     }
 
