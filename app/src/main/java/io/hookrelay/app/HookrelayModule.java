@@ -34,6 +34,7 @@ public final class HookrelayModule extends AbstractModule {
         install(new QueueModule());
         install(new RelayModule());
         install(new MetricsModule());
+        install(new RetentionModule());
         install(new HttpModule());
     }
 }

@@ -17,14 +17,15 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A running hookrelay: the database, the worker pool and the HTTP server, started in that order and
- * stopped in the reverse one, so nothing is accepted that cannot be stored and the database closes last.
+ * A running hookrelay: the database, the worker pool, retention and the HTTP server, started in that order
+ * and stopped in the reverse one, so nothing is accepted that cannot be stored and the database closes last.
  */
 public final class HookrelayServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HookrelayServer.class);
 
     private final SqliteDatabase database;
     private final WorkerPool workerPool;
+    private final RetentionSchedule retention;
     private final HttpServer httpServer;
     private final Set<MeterBinder> meterBinders;
     private final AdminTokenFile adminToken;
@@ -33,10 +34,11 @@ public final class HookrelayServer implements AutoCloseable {
     private volatile RuntimeException stopFailure;
 
     @Inject
-    HookrelayServer(SqliteDatabase database, WorkerPool workerPool, HttpServer httpServer, Set<MeterBinder> meterBinders,
-                    AdminTokenFile adminToken) {
+    HookrelayServer(SqliteDatabase database, WorkerPool workerPool, RetentionSchedule retention, HttpServer httpServer,
+                    Set<MeterBinder> meterBinders, AdminTokenFile adminToken) {
         this.database = database;
         this.workerPool = workerPool;
+        this.retention = retention;
         this.httpServer = httpServer;
         this.meterBinders = meterBinders;
         this.adminToken = adminToken;
@@ -65,8 +67,8 @@ public final class HookrelayServer implements AutoCloseable {
     }
 
     /**
-     * Starts the workers, then binds the HTTP port and logs where it listens. A server closed before this
-     * stays closed: whoever stopped it wanted it stopped.
+     * Starts the workers and retention's sweeps, then binds the HTTP port and logs where it listens. A server
+     * closed before this stays closed: whoever stopped it wanted it stopped.
      */
     public synchronized void start() {
         if (closing) {
@@ -74,6 +76,7 @@ public final class HookrelayServer implements AutoCloseable {
         }
         try {
             workerPool.start();
+            retention.start();
             httpServer.start();
         } catch (RuntimeException e) {
             closeAfterFailure(this, e);
@@ -90,10 +93,11 @@ public final class HookrelayServer implements AutoCloseable {
     }
 
     /**
-     * Stops taking requests and lets those in flight finish, stops the workers (waiting for running
-     * handlers up to the pool's grace), then closes the database and releases the data directory. Every
-     * part is stopped even if an earlier one fails; the first failure is thrown, to the first caller only.
-     * Called while {@link #start()} runs, it waits for the start to finish and then stops.
+     * Stops taking requests and lets those in flight finish, stops retention (after its batch in progress),
+     * stops the workers (waiting for running handlers up to the pool's grace), then closes the database and
+     * releases the data directory. Every part is stopped even if an earlier one fails; the first failure is
+     * thrown, to the first caller only. Called while {@link #start()} runs, it waits for the start to finish
+     * and then stops.
      */
     @Override
     public void close() {
@@ -106,6 +110,7 @@ public final class HookrelayServer implements AutoCloseable {
         log.info("hookrelay stopping");
         List<AutoCloseable> parts = new ArrayList<>();
         parts.add(httpServer);
+        parts.add(retention);
         parts.add(workerPool);
         meterBinders.stream().filter(AutoCloseable.class::isInstance).map(AutoCloseable.class::cast).forEach(parts::add);
         parts.add(database);

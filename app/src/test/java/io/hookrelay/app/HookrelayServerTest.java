@@ -70,7 +70,7 @@ class HookrelayServerTest {
     }
 
     @Test
-    void metrics_export_the_queue_the_relay_storage_and_the_jvm() throws Exception {
+    void metrics_export_the_queue_the_relay_storage_retention_and_the_jvm() throws Exception {
         HttpResponse<String> metrics = get("/metrics");
 
         assertThat(metrics.statusCode()).isEqualTo(200);
@@ -84,7 +84,12 @@ class HookrelayServerTest {
                 .contains("relay_storage_commit_seconds_count ")
                 .contains("relay_ingest_total{outcome=\"accepted\"} 0.0")
                 .contains("relay_delivery_attempts_total{outcome=\"timeout\"} 0.0")
-                .contains("relay_delivery_lag_seconds_count 0");
+                .contains("relay_delivery_lag_seconds_count 0")
+                .contains("relay_retention_deleted_total{what=\"delivery\"} 0.0")
+                .contains("relay_retention_deleted_total{what=\"event\"} 0.0")
+                .contains("relay_retention_sweep_failures_total 0.0")
+                .containsPattern("(?m)^relay_storage_db_bytes [1-9][0-9.E]*$")
+                .containsPattern("(?m)^relay_storage_wal_bytes [0-9.E]+$");
     }
 
     @Test

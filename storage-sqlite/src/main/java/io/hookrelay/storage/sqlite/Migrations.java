@@ -19,6 +19,12 @@ import org.jdbi.v3.core.Handle;
  * reference nothing an operator deletes, so their history outlives the configuration that made them.
  * Event headers are stored as {@code name: value} lines: HTTP/1.1 names cannot hold a colon and values
  * cannot hold a line break.
+ *
+ * <p>Step 4 is what retention reads and deletes by. Ended intents are found by age through two partial
+ * indexes, one per retention span, which only hold terminal rows: claims and renewals never touch them,
+ * and a completion adds one entry. Events are walked by age through {@code events_by_received_at}, and an
+ * event's idempotency key is found through {@code idempotency_keys_by_event}, which is also what lets
+ * SQLite check the key's foreign key when the event is deleted without reading every key.
  */
 final class Migrations {
 
@@ -140,6 +146,15 @@ final class Migrations {
                     CREATE INDEX deliveries_by_event ON deliveries (event_id, id);
 
                     CREATE INDEX deliveries_by_target ON deliveries (target_id, id);
+                    """),
+            new Migration(4, """
+                    CREATE INDEX intents_completed ON intents (kind, updated_at) WHERE state = 'completed';
+
+                    CREATE INDEX intents_given_up ON intents (kind, updated_at) WHERE state IN ('failed', 'cancelled');
+
+                    CREATE INDEX events_by_received_at ON events (received_at, id);
+
+                    CREATE INDEX idempotency_keys_by_event ON idempotency_keys (event_id);
                     """));
 
     private Migrations() {

@@ -8,11 +8,13 @@ import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.retention.EventCandidate;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.StoreException;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -126,6 +128,27 @@ public final class SqliteDatabase implements AutoCloseable {
         return writer.stats();
     }
 
+    /**
+     * The size of {@code hookrelay.db} on disk. Deleting rows does not shrink it: SQLite keeps the freed pages
+     * and fills them before it grows the file again.
+     *
+     * @throws StoreException when the size cannot be read
+     */
+    public long databaseBytes() {
+        return sizeOf(databaseFile);
+    }
+
+    /**
+     * The size of the write-ahead log, {@code hookrelay.db-wal}: commits not yet copied into the database
+     * file, plus room kept from earlier ones; 0 when there is none. A log that keeps growing means something
+     * holds a read open and keeps checkpoints from catching up.
+     *
+     * @throws StoreException when the size cannot be read
+     */
+    public long walBytes() {
+        return sizeOf(databaseFile.resolveSibling(databaseFile.getFileName() + "-wal"));
+    }
+
     /** Idempotent. Calls in flight and later calls fail with a {@link StoreException}. */
     @Override
     public void close() {
@@ -182,6 +205,16 @@ public final class SqliteDatabase implements AutoCloseable {
         return clock;
     }
 
+    private static long sizeOf(Path file) {
+        try {
+            return Files.size(file);
+        } catch (NoSuchFileException e) {
+            return 0;
+        } catch (IOException e) {
+            throw new StoreException("cannot read the size of " + file, e);
+        }
+    }
+
     static Path realDirectory(Path dataDir) {
         try {
             return Files.createDirectories(dataDir).toRealPath();
@@ -221,7 +254,8 @@ public final class SqliteDatabase implements AutoCloseable {
                 .registerRowMapper(Route.class, new RouteRowMapper())
                 .registerRowMapper(Event.class, new EventRowMapper())
                 .registerRowMapper(EventSummary.class, new EventSummaryRowMapper())
-                .registerRowMapper(Delivery.class, new DeliveryRowMapper());
+                .registerRowMapper(Delivery.class, new DeliveryRowMapper())
+                .registerRowMapper(EventCandidate.class, new EventCandidateRowMapper());
         jdbi.getConfig(StatementExceptions.class).setMessageRendering(StatementExceptions.MessageRendering.NONE);
         return jdbi;
     }

@@ -1,15 +1,12 @@
 package io.hookrelay.storage.sqlite;
 
+import static io.hookrelay.storage.sqlite.DaoStatements.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.reflect.Method;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.jdbi.v3.sqlobject.statement.SqlQuery;
-import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -68,14 +65,5 @@ class RelayListQueryPlanTest {
 
         assertThat(plan).as("%s", plan).anyMatch(step -> step.contains(query.walk()));
         assertThat(plan).as("%s", plan).noneMatch(step -> step.contains("TEMP B-TREE") || step.startsWith("SCAN"));
-    }
-
-    /** The statement as the DAO declares it, so the plan checked is the plan run. */
-    private static String sql(Class<?> dao, String method) {
-        Method declared = Arrays.stream(dao.getDeclaredMethods())
-                .filter(candidate -> candidate.getName().equals(method))
-                .findFirst().orElseThrow();
-        SqlQuery query = declared.getAnnotation(SqlQuery.class);
-        return query != null ? query.value() : declared.getAnnotation(SqlUpdate.class).value();
     }
 }

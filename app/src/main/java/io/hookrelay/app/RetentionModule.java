@@ -1,0 +1,50 @@
+package io.hookrelay.app;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import io.hookrelay.app.metrics.MicrometerRetentionMetrics;
+import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.delivery.retention.RetentionMetrics;
+import io.hookrelay.delivery.retention.RetentionPolicy;
+import io.hookrelay.delivery.retention.RetentionStore;
+import io.hookrelay.delivery.retention.RetentionSweeper;
+import io.hookrelay.storage.sqlite.SqliteDatabase;
+import io.hookrelay.storage.sqlite.SqliteRetentionStore;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Clock;
+
+/** Retention: what {@code --retain-completed} and {@code --retain-failed} ask for, swept on a schedule. */
+final class RetentionModule extends AbstractModule {
+
+    @Provides
+    @Singleton
+    RetentionPolicy retentionPolicy(ServeOptions options) {
+        return new RetentionPolicy(options.retainCompleted(), options.retainFailed());
+    }
+
+    @Provides
+    @Singleton
+    RetentionStore retentionStore(SqliteDatabase database) {
+        return new SqliteRetentionStore(database);
+    }
+
+    @Provides
+    @Singleton
+    RetentionMetrics retentionMetrics(PrometheusMeterRegistry registry) {
+        return new MicrometerRetentionMetrics(registry);
+    }
+
+    @Provides
+    @Singleton
+    RetentionSweeper retentionSweeper(RetentionStore store, RetentionPolicy policy, RetentionMetrics metrics, Clock clock) {
+        return new RetentionSweeper(store, policy, metrics, clock);
+    }
+
+    /** Built with the server, so its meters are there before the first scrape; {@link HookrelayServer} starts it. */
+    @Provides
+    @Singleton
+    RetentionSchedule retentionSchedule(RetentionSweeper sweeper, RetentionPolicy policy, PrometheusMeterRegistry registry) {
+        return new RetentionSchedule(sweeper, policy.sweepEvery(), registry);
+    }
+}

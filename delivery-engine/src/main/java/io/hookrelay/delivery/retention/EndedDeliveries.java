@@ -1,0 +1,23 @@
+package io.hookrelay.delivery.retention;
+
+import io.hookrelay.queue.IntentState;
+import java.util.Set;
+
+/** Deliveries that will not be attempted again on their own, grouped by how long they are kept. */
+public enum EndedDeliveries {
+    /** Delivered: kept for {@link RetentionPolicy#completed()}. */
+    COMPLETED(Set.of(IntentState.COMPLETED)),
+    /** Given up on, by the retry schedule or by an operator: kept for {@link RetentionPolicy#failed()}. */
+    FAILED_OR_CANCELLED(Set.of(IntentState.FAILED, IntentState.CANCELLED));
+
+    private final Set<IntentState> states;
+
+    EndedDeliveries(Set<IntentState> states) {
+        this.states = states;
+    }
+
+    /** The delivery states of the group; all terminal, so a sweep never takes work that is still to be done. */
+    public Set<IntentState> states() {
+        return states;
+    }
+}
