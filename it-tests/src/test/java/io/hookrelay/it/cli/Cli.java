@@ -3,6 +3,8 @@ package io.hookrelay.it.cli;
 import io.hookrelay.cli.HookrelayCli;
 import io.hookrelay.cli.OfflineRestore;
 import io.hookrelay.cli.ServerLauncher;
+import io.hookrelay.it.support.HookrelayProcess;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
@@ -10,9 +12,10 @@ import picocli.CommandLine;
 
 /**
  * The {@code hookrelay} command line in this JVM, built by {@link HookrelayCli#commandLine} as the real
- * {@code main} builds it, with its output captured and the environment it sees given by the test.
+ * {@code main} builds it, with its output captured and the environment it sees given by the test; or the
+ * real jar in a child JVM ({@link #runJar}), for what only the application can do.
  */
-final class Cli {
+public final class Cli {
     private static final ServerLauncher NO_SERVE = options -> {
         throw new AssertionError("these tests start their servers themselves");
     };
@@ -27,7 +30,7 @@ final class Cli {
     private Cli() {
     }
 
-    static CliRun run(Map<String, String> environment, String... arguments) {
+    public static CliRun run(Map<String, String> environment, String... arguments) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine commandLine = HookrelayCli.commandLine(NO_SERVE, NO_RESTORE, environment::get);
@@ -35,5 +38,13 @@ final class Cli {
         commandLine.setErr(new PrintWriter(err, true));
         int exitCode = commandLine.execute(arguments);
         return new CliRun(exitCode, out.toString(), err.toString());
+    }
+
+    /** One command of the real jar in a child JVM, run to its end. */
+    public static CliRun runJar(String... arguments) throws IOException, InterruptedException {
+        try (HookrelayProcess jar = HookrelayProcess.start(arguments)) {
+            int exitCode = jar.awaitExit();
+            return new CliRun(exitCode, jar.stdout(), jar.stderr());
+        }
     }
 }

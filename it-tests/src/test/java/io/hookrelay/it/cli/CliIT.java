@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hookrelay.it.support.ApiClient;
-import io.hookrelay.it.support.HookrelayProcess;
 import io.hookrelay.it.support.Json;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
@@ -308,13 +307,13 @@ class CliIT {
             failedMatching(admin(running, "backup", "--to", backup.toString()), 1,
                     "hookrelay: backup file already exists: .* \\(conflict\\)");
 
-            CliRun refused = runJar("restore", "--from", backup.toString(), "--data-dir", original.toString());
+            CliRun refused = Cli.runJar("restore", "--from", backup.toString(), "--data-dir", original.toString());
             assertThat(refused.exitCode()).as("%s", refused).isEqualTo(3);
             assertThat(refused.errLines()).as("%s", refused).singleElement().asString()
                     .startsWith("hookrelay: ").contains(original.getFileName().toString(), "stop the server first");
         }
 
-        CliRun restored = runJar("restore", "--from", backup.toString(), "--data-dir", fresh.toString());
+        CliRun restored = Cli.runJar("restore", "--from", backup.toString(), "--data-dir", fresh.toString());
         assertThat(restored.exitCode()).as("%s", restored).isZero();
         assertThat(restored.err()).as("%s", restored).isEmpty();
         assertThat(restored.out()).contains("restored " + backup + " into data directory " + fresh);
@@ -392,14 +391,6 @@ class CliIT {
         assertThat(run.exitCode()).as("%s", run).isEqualTo(exitCode);
         assertThat(run.out()).as("%s", run).isEmpty();
         assertThat(run.errLines()).as("%s", run).singleElement().asString().matches(lineRegex);
-    }
-
-    /** One command of the real jar in a child JVM, run to its end. */
-    private static CliRun runJar(String... arguments) throws IOException, InterruptedException {
-        try (HookrelayProcess jar = HookrelayProcess.start(arguments)) {
-            int exitCode = jar.awaitExit();
-            return new CliRun(exitCode, jar.stdout(), jar.stderr());
-        }
     }
 
     /** What the API itself answers, to compare {@code --json} with. */

@@ -8,19 +8,19 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /** What one {@code hookrelay} command did: its exit code and everything it printed. */
-record CliRun(int exitCode, String out, String err) {
+public record CliRun(int exitCode, String out, String err) {
     private static final Pattern CELL_GAP = Pattern.compile("\\s{2,}");
 
-    List<String> outLines() {
+    public List<String> outLines() {
         return out.lines().toList();
     }
 
-    List<String> errLines() {
+    public List<String> errLines() {
         return err.lines().toList();
     }
 
     /** What {@code --json} printed. */
-    JsonNode json() {
+    public JsonNode json() {
         return Json.parse(out);
     }
 
@@ -28,7 +28,7 @@ record CliRun(int exitCode, String out, String err) {
      * The cells of the first line of a table (the header, or a {@code key  value} row) that starts with
      * {@code first}: columns are at least two spaces apart.
      */
-    Optional<List<String>> row(String first) {
+    public Optional<List<String>> row(String first) {
         return outLines().stream()
                 .filter(line -> line.equals(first) || line.startsWith(first + "  "))
                 .findFirst()

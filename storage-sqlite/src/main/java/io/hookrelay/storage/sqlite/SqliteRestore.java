@@ -26,10 +26,17 @@ import org.sqlite.SQLiteConfig;
  * kept beside it, together with its {@code -wal} and {@code -shm} files: a WAL file holds committed
  * transactions the main file does not, and left next to a different main file it would be replayed into
  * it. Only then is the checked copy renamed into place, atomically, and the directory synced.
+ *
+ * <p>For the same reason a backup is read the way SQLite reads it: together with the {@code -wal} beside
+ * it, if there is one. A copy taken by hand after a crash, or the database a previous restore kept
+ * aside, has acknowledged events in its {@code -wal} only; the staged copy takes that file along and
+ * folds it in (a checkpoint) before it is checked, so what is renamed into place is one self-contained
+ * file. A {@code -shm} is never copied: it is only an index of its {@code -wal}, rebuilt from it.
  */
 public final class SqliteRestore {
     static final String STAGING_SUFFIX = ".restoring";
-    private static final List<String> COMPANION_SUFFIXES = List.of("", "-wal", "-shm");
+    private static final String WAL_SUFFIX = "-wal";
+    private static final List<String> COMPANION_SUFFIXES = List.of("", WAL_SUFFIX, "-shm");
 
     private SqliteRestore() {
     }
@@ -48,7 +55,7 @@ public final class SqliteRestore {
             Path database = dir.resolve(SqliteDatabase.DATABASE_FILE);
             Path staging = dir.resolve(SqliteDatabase.DATABASE_FILE + STAGING_SUFFIX);
             try {
-                Files.copy(backup, staging, StandardCopyOption.REPLACE_EXISTING);
+                stage(backup, staging);
                 requireRestorable(staging, backup);
                 force(staging);
                 Optional<Path> keptAside = keepAside(database, clock);
@@ -58,15 +65,33 @@ public final class SqliteRestore {
             } catch (IOException e) {
                 throw new StoreException("cannot restore " + backup + " into " + dir + ": " + e.getMessage(), e);
             } finally {
-                deleteQuietly(staging);
+                COMPANION_SUFFIXES.forEach(companion -> deleteQuietly(companionOf(staging, companion)));
             }
         }
     }
 
+    /**
+     * Copies the backup and its {@code -wal}, if it has one, to the staging name, after removing whatever a
+     * restore that died left there: a stale {@code -wal} or {@code -shm} beside the staged copy would be
+     * taken for its own.
+     */
+    private static void stage(Path backup, Path staging) throws IOException {
+        for (String companion : COMPANION_SUFFIXES) {
+            Files.deleteIfExists(companionOf(staging, companion));
+        }
+        Files.copy(backup, staging, StandardCopyOption.REPLACE_EXISTING);
+        Path wal = companionOf(backup, WAL_SUFFIX);
+        if (Files.exists(wal)) {
+            Files.copy(wal, companionOf(staging, WAL_SUFFIX));
+        }
+    }
+
+    /**
+     * Checks the staged copy with its {@code -wal} and then checkpoints that into it, which is why the
+     * connection is not read-only: it is the staged copy, never the backup itself, that is written.
+     */
     private static void requireRestorable(Path copy, Path backup) {
-        SQLiteConfig readOnly = new SQLiteConfig();
-        readOnly.setReadOnly(true);
-        try (Connection connection = readOnly.createConnection("jdbc:sqlite:" + copy);
+        try (Connection connection = new SQLiteConfig().createConnection("jdbc:sqlite:" + copy);
              Statement statement = connection.createStatement()) {
             try (ResultSet check = statement.executeQuery("PRAGMA quick_check")) {
                 if (!check.next() || !"ok".equals(check.getString(1))) {
@@ -83,8 +108,23 @@ public final class SqliteRestore {
             if (version > Migrations.latestVersion()) {
                 throw new IncompatibleDatabaseException(backup, version, Migrations.latestVersion());
             }
+            foldInWal(statement, backup);
         } catch (SQLException e) {
             throw new InvalidBackupException(backup + " is not a hookrelay database (" + e.getMessage() + ")", e);
+        }
+    }
+
+    /**
+     * Moves every transaction of the {@code -wal} into the main file. Nothing else has the staged copy open,
+     * so the checkpoint cannot be kept from finishing; if it did not finish, renaming the main file into
+     * place without its {@code -wal} would lose transactions, so the restore stops instead.
+     */
+    private static void foldInWal(Statement statement, Path backup) throws SQLException {
+        try (ResultSet checkpoint = statement.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+            boolean complete = checkpoint.next() && checkpoint.getInt(1) == 0 && checkpoint.getInt(2) == checkpoint.getInt(3);
+            if (!complete) {
+                throw new StoreException("cannot restore " + backup + ": its -wal could not be folded into the database", null);
+            }
         }
     }
 
@@ -93,13 +133,19 @@ public final class SqliteRestore {
             return Optional.empty();
         }
         String suffix = ".replaced-" + clock.millis();
+        Path keptAside = database.resolveSibling(database.getFileName() + suffix);
         for (String companion : COMPANION_SUFFIXES) {
-            Path file = database.resolveSibling(database.getFileName() + companion);
+            Path file = companionOf(database, companion);
             if (Files.exists(file)) {
-                Files.move(file, database.resolveSibling(database.getFileName() + suffix + companion), StandardCopyOption.ATOMIC_MOVE);
+                Files.move(file, companionOf(keptAside, companion), StandardCopyOption.ATOMIC_MOVE);
             }
         }
-        return Optional.of(database.resolveSibling(database.getFileName() + suffix));
+        return Optional.of(keptAside);
+    }
+
+    /** {@code database} itself for {@code ""}, else the file SQLite keeps beside it under that suffix. */
+    private static Path companionOf(Path database, String suffix) {
+        return database.resolveSibling(database.getFileName() + suffix);
     }
 
     private static void force(Path path) throws IOException {

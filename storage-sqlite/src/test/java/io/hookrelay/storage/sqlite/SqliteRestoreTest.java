@@ -9,7 +9,9 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,6 +57,41 @@ class SqliteRestoreTest {
     }
 
     @Test
+    void aCopyTakenWithItsWalAfterACrashIsRestoredWithWhatOnlyTheWalHolds() throws IOException {
+        Path byHand = dataDirectoryAsACrashLeavesIt("checkpointed", "only-in-the-wal");
+        Path mainFileAlone = temp.resolve("main-file-alone");
+        copyInto(byHand.resolve("hookrelay.db"), mainFileAlone);
+        try (SqliteDatabase database = SqliteDatabase.open(mainFileAlone, clock)) {
+            assertThat(new SqliteSourceStore(database).list()).as("the main file without its -wal")
+                    .extracting("id").containsExactly("checkpointed");
+        }
+        byte[] walBefore = Files.readAllBytes(byHand.resolve("hookrelay.db-wal"));
+        Path restored = temp.resolve("restored");
+
+        SqliteRestore.restore(byHand.resolve("hookrelay.db"), restored, clock);
+
+        assertThat(fileNames(restored)).as("nothing staged is left behind").containsExactlyInAnyOrder("hookrelay.db", "hookrelay.lock");
+        try (SqliteDatabase database = SqliteDatabase.open(restored, clock)) {
+            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("checkpointed", "only-in-the-wal");
+        }
+        assertThat(byHand.resolve("hookrelay.db-wal")).as("the backup is only read").hasBinaryContent(walBefore);
+    }
+
+    @Test
+    void theDatabaseARestoreKeptAsideAfterACrashCanBeRestoredBackWhole() throws IOException {
+        Path crashed = dataDirectoryAsACrashLeavesIt("checkpointed", "only-in-the-wal");
+        Optional<Path> keptAside = SqliteRestore.restore(backupWithSources("from-backup"), crashed, clock);
+        assertThat(keptAside).isPresent();
+        assertThat(Path.of(keptAside.get() + "-wal")).exists();
+
+        SqliteRestore.restore(keptAside.get(), crashed, clock);
+
+        try (SqliteDatabase database = SqliteDatabase.open(crashed, clock)) {
+            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("checkpointed", "only-in-the-wal");
+        }
+    }
+
+    @Test
     void aRunningServersDirectoryIsRefusedAndLeftAlone() {
         Path backup = backupWithSources("from-backup");
         Path live = temp.resolve("live");
@@ -95,6 +132,32 @@ class SqliteRestoreTest {
             new SqliteDatabaseBackup(database).backupTo(backup);
         }
         return backup;
+    }
+
+    /**
+     * A data directory holding {@code hookrelay.db} and its {@code -wal} as a crash leaves them: the first
+     * source was checkpointed into the main file by a clean close, the second is in the {@code -wal} only,
+     * copied while its database was still open.
+     */
+    private Path dataDirectoryAsACrashLeavesIt(String checkpointedSource, String walOnlySource) throws IOException {
+        Path origin = temp.resolve("origin-" + checkpointedSource);
+        try (SqliteDatabase database = SqliteDatabase.open(origin, clock)) {
+            new SqliteSourceStore(database).create(RelayFixture.source(checkpointedSource));
+        }
+        Path crashed = Files.createDirectories(temp.resolve("crashed-" + checkpointedSource));
+        try (SqliteDatabase database = SqliteDatabase.open(origin, clock)) {
+            new SqliteSourceStore(database).create(RelayFixture.source(walOnlySource));
+            for (String file : List.of("hookrelay.db", "hookrelay.db-wal")) {
+                Files.copy(origin.resolve(file), crashed.resolve(file));
+            }
+        }
+        return crashed;
+    }
+
+    private static List<String> fileNames(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(file -> file.getFileName().toString()).toList();
+        }
     }
 
     private static void copyInto(Path database, Path dir) {

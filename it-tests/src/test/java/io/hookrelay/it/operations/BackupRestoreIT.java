@@ -1,0 +1,249 @@
+package io.hookrelay.it.operations;
+
+import static io.hookrelay.it.operations.OperatorSteps.admin;
+import static io.hookrelay.it.operations.OperatorSteps.listening;
+import static io.hookrelay.it.operations.OperatorSteps.succeeded;
+import static java.util.stream.Collectors.groupingBy;
+import static java.util.stream.Collectors.partitioningBy;
+import static java.util.stream.Collectors.toMap;
+import static java.util.stream.Collectors.toSet;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.it.cli.Cli;
+import io.hookrelay.it.operations.DatabaseFile.Delivery;
+import io.hookrelay.it.operations.WebhookLoad.Acknowledged;
+import io.hookrelay.it.operations.WebhookSink.Receipt;
+import io.hookrelay.it.support.HookrelayProcess;
+import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.queue.testing.Await;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * README's "Backup and restore" procedure, proven against the real jar: run as written while webhooks keep
+ * arriving, it gives back a relay that has every event acknowledged before the backup, with its deliveries
+ * and their states, and that sends what the backup had pending.
+ *
+ * <p>Of the two targets, one answers at once, so deliveries complete steadily, and one has stalled (its
+ * receiver takes requests but answers none until released), so the backup certainly holds a delivery in
+ * flight and a backlog behind it.
+ */
+class BackupRestoreIT {
+    private static final Duration WAIT = RelayServer.WAIT;
+    private static final Duration POLL = Duration.ofMillis(20);
+    private static final int CLIENTS = 2;
+    private static final Duration PAUSE_BETWEEN_POSTS = Duration.ofMillis(80);
+    private static final String DATABASE = "hookrelay.db";
+    private static final Pattern BACKUP_SECONDS = Pattern.compile(
+            "(?m)^http_server_requests_seconds_sum\\{[^}]*endpoint=\"/api/v1/admin/backup\"[^}]*} (\\S+)$");
+
+    @TempDir
+    Path work;
+
+    @Test
+    void theReadmeProcedureUnderLoadKeepsEveryEventAcknowledgedBeforeTheBackupAndTheRestoredRelaySendsWhatWasPending()
+            throws Exception {
+        Path dataDir = work.resolve("data");
+        Path backup = Files.createDirectories(work.resolve("backups")).resolve("hookrelay-backup.db");
+        try (WebhookSink prompt = WebhookSink.start(); WebhookSink stalled = WebhookSink.start()) {
+            BackedUp backedUp = backUpUnderLoadThenRestore(dataDir, backup, prompt, stalled);
+
+            List<Delivery> restored = assertHoldsWhatWasAcknowledgedBeforeTheBackup(dataDir, backedUp);
+            Path replaced = keptAside(dataDir);
+            assertThat(Path.of(replaced + "-wal")).as("the procedure's SIGTERM stopped the server cleanly, folding its -wal in")
+                    .doesNotExist();
+            try (DatabaseFile database = DatabaseFile.of(replaced)) {
+                assertThat(database.eventIds()).as("the database the restore replaced, kept beside it")
+                        .containsAll(backedUp.acknowledgedBefore()).containsAll(backedUp.acknowledgedAfter());
+            }
+            Set<String> pending = restored.stream().filter(delivery -> !delivery.finished()).map(Delivery::id).collect(toSet());
+            assertThat(pending).as("the stalled target's deliveries, pending or running in the backup").isNotEmpty();
+
+            long restartedAt = System.nanoTime();
+            Duration drained = restartAndDrain(dataDir);
+
+            try (DatabaseFile finished = DatabaseFile.inDataDirectory(dataDir)) {
+                assertThat(finished.deliveries()).as("after the restored relay drained").hasSize(restored.size())
+                        .allSatisfy(delivery -> assertThat(delivery.state()).isEqualTo("completed"));
+            }
+            Map<Boolean, List<Receipt>> afterRestart = Stream.of(prompt, stalled).flatMap(sink -> sink.receipts().stream())
+                    .collect(partitioningBy(receipt -> receipt.arrivedAtNanos() - restartedAt > 0));
+            List<Receipt> resent = afterRestart.get(true);
+            assertThat(resent).extracting(Receipt::deliveryId).as("sent by the restored relay").containsAll(pending);
+            Map<String, byte[]> sentBodies = backedUp.load().stream().collect(toMap(Acknowledged::eventId, Acknowledged::body));
+            assertThat(resent).allSatisfy(receipt -> assertThat(receipt.body()).as("body of %s", receipt.eventId())
+                    .isEqualTo(sentBodies.get(receipt.eventId())));
+            Set<String> sentBeforeTheStop = afterRestart.get(false).stream().map(Receipt::deliveryId).collect(toSet());
+            long sentTwice = resent.stream().map(Receipt::deliveryId).distinct().filter(sentBeforeTheStop::contains).count();
+
+            System.out.printf("[figures] backup-restore: %d events acknowledged before the backup started (%d in the backup,"
+                            + " %d acknowledged after it ended and gone after the restore); backup of %d bytes took %d ms on the"
+                            + " server under steady load (%d ms for the CLI, JVM start included); restore took %d ms (CLI, JVM"
+                            + " start included); the restored relay sent the %d deliveries the backup had pending in %d ms after"
+                            + " listening, %d of them a second time%n",
+                    backedUp.acknowledgedBefore().size(), restored.stream().map(Delivery::eventId).distinct().count(),
+                    backedUp.acknowledgedAfter().size(), Files.size(backup), backedUp.onServer().toMillis(),
+                    backedUp.byCli().toMillis(), backedUp.restore().toMillis(), pending.size(), drained.toMillis(), sentTwice);
+        }
+    }
+
+    /** What the procedure's run left to check: which events and deliveries the backup must and must not hold. */
+    private record BackedUp(List<String> acknowledgedBefore, List<String> acknowledgedAfter, Set<String> completedBefore,
+                            List<Acknowledged> load, Duration onServer, Duration byCli, Duration restore) {
+    }
+
+    /**
+     * Serves {@code dataDir} under load and runs the README's procedure against it: back up, let the load go
+     * on, stop the server, restore. Returns once the server has exited and the backup is in place.
+     */
+    private BackedUp backUpUnderLoadThenRestore(Path dataDir, Path backup, WebhookSink prompt, WebhookSink stalled)
+            throws Exception {
+        try (HookrelayProcess server = HookrelayProcess.serve(dataDir, "--workers", "32")) {
+            URI url = listening(server);
+            configure(admin(url, dataDir), prompt, stalled);
+            stalled.stall();
+            try (WebhookLoad load = WebhookLoad.start(url, "shop", CLIENTS, PAUSE_BETWEEN_POSTS)) {
+                Set<String> completedBefore;
+                try (DatabaseFile live = DatabaseFile.inDataDirectory(dataDir)) {
+                    Await.until("webhooks are acknowledged and delivered", WAIT,
+                            () -> load.acknowledgedCount() >= 30 && live.countIn("completed") >= 10);
+                    completedBefore = live.deliveries().stream().filter(delivery -> "completed".equals(delivery.state()))
+                            .map(Delivery::id).collect(toSet());
+                }
+                long launchedAt = System.nanoTime();
+                Map<String, String> variables = Map.of("HOOKRELAY_URL", url.toString(), "HOOKRELAY_DATA_DIR", dataDir.toString(),
+                        "HOOKRELAY_PID", Long.toString(pidServing(dataDir)), "BACKUP", backup.toString());
+                try (ReadmeProcedure procedure = ReadmeProcedure.start(work.resolve("operator"), variables)) {
+                    procedure.awaitOutput("backed up the database to " + backup);
+                    long backedUpAt = System.nanoTime();
+                    Await.until("the load goes on after the backup", WAIT, () -> load.eventIdsSentAfter(backedUpAt).size() >= 10);
+                    Duration onServer = backupTimeOnServer(url);
+                    stalled.release();
+                    long stoppedAt = System.nanoTime();
+                    procedure.proceed();
+                    assertThat(procedure.awaitExit()).as("the procedure: %s", procedure).isZero();
+                    assertThat(server.awaitExit()).as("the procedure's SIGTERM stops the server cleanly").isZero();
+                    assertThat(load.refusals()).as("ingest answers other than 202 before the procedure stopped the server")
+                            .allMatch(refusal -> refusal.atNanos() - stoppedAt > 0);
+                    return new BackedUp(load.eventIdsAnsweredBefore(launchedAt), load.eventIdsSentAfter(backedUpAt), completedBefore,
+                            load.acknowledged(), onServer, procedure.took("backup"), procedure.took("restore"));
+                }
+            }
+        }
+    }
+
+    /**
+     * Checks the restored database, before any server opens it: every event acknowledged before the backup
+     * started is there with its two deliveries, deliveries completed before it are completed with their
+     * attempt logs, and events acknowledged after it ended are not there. Returns its deliveries.
+     */
+    private static List<Delivery> assertHoldsWhatWasAcknowledgedBeforeTheBackup(Path dataDir, BackedUp backedUp)
+            throws SQLException {
+        Set<String> events;
+        List<Delivery> deliveries;
+        try (DatabaseFile restored = DatabaseFile.inDataDirectory(dataDir)) {
+            events = restored.eventIds();
+            deliveries = restored.deliveries();
+        }
+        assertThat(events).as("every event acknowledged before the backup started").containsAll(backedUp.acknowledgedBefore());
+        assertThat(backedUp.acknowledgedAfter()).as("events acknowledged after the backup ended are not in it")
+                .isNotEmpty().doesNotContainAnyElementsOf(events);
+        Map<String, List<Delivery>> byEvent = deliveries.stream().collect(groupingBy(Delivery::eventId));
+        assertThat(backedUp.acknowledgedBefore()).allSatisfy(event -> assertThat(byEvent.get(event)).as("deliveries of %s", event)
+                .extracting(Delivery::target).containsExactlyInAnyOrder("prompt", "stalled"));
+        Map<String, Delivery> byId = deliveries.stream().collect(toMap(Delivery::id, Function.identity()));
+        assertThat(backedUp.completedBefore()).as("deliveries completed before the backup").isNotEmpty()
+                .allSatisfy(id -> assertThat(byId.get(id)).as("delivery %s", id).isNotNull()
+                        .satisfies(delivery -> assertThat(delivery.state()).isEqualTo("completed"))
+                        .satisfies(delivery -> assertThat(delivery.loggedAttempts()).isPositive()));
+        return deliveries;
+    }
+
+    /** Starts the restored relay, waits until nothing is pending or running any more, and stops it. */
+    private static Duration restartAndDrain(Path dataDir) throws Exception {
+        try (HookrelayProcess restored = HookrelayProcess.serve(dataDir, "--workers", "32")) {
+            restored.awaitPort();
+            long listeningAt = System.nanoTime();
+            try (DatabaseFile live = DatabaseFile.inDataDirectory(dataDir)) {
+                awaitDrained(live);
+            }
+            Duration drained = Duration.ofNanos(System.nanoTime() - listeningAt);
+            restored.terminate();
+            assertThat(restored.awaitExit()).isZero();
+            return drained;
+        }
+    }
+
+    /**
+     * Waits until no delivery is pending or running. The backlog is as large as the machine was slow while
+     * the load ran, so the bound is on progress rather than on the whole drain: it fails once {@link #WAIT}
+     * passes without one more delivery finishing.
+     */
+    private static void awaitDrained(DatabaseFile live) throws InterruptedException {
+        int left = live.countIn("pending", "running");
+        long progressAt = System.nanoTime();
+        while (left > 0) {
+            Thread.sleep(POLL.toMillis());
+            int now = live.countIn("pending", "running");
+            if (now < left) {
+                left = now;
+                progressAt = System.nanoTime();
+            } else if (System.nanoTime() - progressAt > WAIT.toNanos()) {
+                throw new AssertionError(left + " deliveries still unfinished, none finished for " + WAIT);
+            }
+        }
+    }
+
+    private static void configure(Map<String, String> operator, WebhookSink prompt, WebhookSink stalled) {
+        succeeded(Cli.run(operator, "source", "add", "shop"));
+        succeeded(Cli.run(operator, "target", "add", "prompt", prompt.url()));
+        succeeded(Cli.run(operator, "target", "add", "stalled", stalled.url(), "--max-in-flight", "16", "--timeout-ms", "60000"));
+        succeeded(Cli.run(operator, "route", "add", "--source", "shop", "--target", "prompt"));
+        succeeded(Cli.run(operator, "route", "add", "--source", "shop", "--target", "stalled"));
+    }
+
+    /** The database {@code hookrelay restore} kept aside as {@code hookrelay.db.replaced-<ms>}. */
+    private static Path keptAside(Path dataDir) throws IOException {
+        try (Stream<Path> files = Files.list(dataDir)) {
+            List<Path> keptAside = files
+                    .filter(file -> file.getFileName().toString().matches(Pattern.quote(DATABASE) + "\\.replaced-\\d+"))
+                    .toList();
+            assertThat(keptAside).hasSize(1);
+            return keptAside.get(0);
+        }
+    }
+
+    /** The process id of this JVM's child serving {@code dataDir}, as an operator finds a server's. */
+    private static long pidServing(Path dataDir) {
+        return ProcessHandle.current().children()
+                .filter(child -> child.info().arguments().map(List::of)
+                        .filter(arguments -> arguments.contains("serve") && arguments.contains(dataDir.toString())).isPresent())
+                .mapToLong(ProcessHandle::pid)
+                .findFirst().orElseThrow(() -> new AssertionError("no child process serves " + dataDir));
+    }
+
+    /** How long the server spent answering the backup request, from its own {@code /metrics}. */
+    private static Duration backupTimeOnServer(URI url) throws IOException, InterruptedException {
+        String metrics = HttpClient.newHttpClient()
+                .send(HttpRequest.newBuilder(url.resolve("/metrics")).build(), BodyHandlers.ofString()).body();
+        Matcher seconds = BACKUP_SECONDS.matcher(metrics);
+        assertThat(seconds.find()).as("the backup request in %s", metrics).isTrue();
+        return Duration.ofNanos(Math.round(Double.parseDouble(seconds.group(1)) * 1e9));
+    }
+}
