@@ -25,6 +25,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
 
 /**
  * A webhook receiver on loopback, as a target's owner would run one: it records every request it gets and
@@ -32,7 +33,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>It can also hold requests before answering them ({@link #holdRequests()} until {@link #releaseAll()}),
  * to see what the relay does while a receiver is slow, and it counts how many it had unanswered at once.
- * {@link RelayServer#startReceiver()} starts one and closes it with the server.
+ * {@link RelayServer#startReceiver()} starts one and closes it with the server; a test whose receivers must
+ * outlive a server (a child process killed and started again on the same targets) starts its own with
+ * {@link #start()} and closes it itself.
  */
 public final class Receiver implements AutoCloseable {
     public static final String PATH = "/webhooks";
@@ -43,7 +46,8 @@ public final class Receiver implements AutoCloseable {
     private final ExecutorService threads = Executors.newCachedThreadPool();
     private final List<Request> requests = new ArrayList<>();
     private final Queue<Answer> nextAnswers = new ArrayDeque<>();
-    private Answer standingAnswer = Answer.status(200);
+    private Function<Request, Answer> standingAnswer = request -> Answer.status(200);
+    private volatile Duration answerDelay = Duration.ZERO;
     private volatile CountDownLatch hold;
     private final AtomicInteger unanswered = new AtomicInteger();
     private final AtomicInteger mostUnansweredAtOnce = new AtomicInteger();
@@ -82,7 +86,7 @@ public final class Receiver implements AutoCloseable {
         this.server = server;
     }
 
-    static Receiver start() {
+    public static Receiver start() {
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
             Receiver receiver = new Receiver(server);
@@ -118,8 +122,24 @@ public final class Receiver implements AutoCloseable {
     }
 
     /** The answer once the queued ones are used up. */
-    public synchronized void answerOtherwise(Answer answer) {
-        standingAnswer = answer;
+    public void answerOtherwise(Answer answer) {
+        answerBy(request -> answer);
+    }
+
+    /** Once the queued answers are used up, each request is answered with what {@code rule} makes of it. */
+    public synchronized void answerBy(Function<Request, Answer> rule) {
+        standingAnswer = rule;
+    }
+
+    /**
+     * Every answer leaves this long after its request was recorded (and released, if held): a receiver that
+     * takes a moment, so that a relay stopped at a random instant is often caught waiting for one.
+     */
+    public void delayAnswers(Duration delay) {
+        if (delay.isNegative()) {
+            throw new IllegalArgumentException("a delay cannot be negative: " + delay);
+        }
+        answerDelay = delay;
     }
 
     /** From now on every request waits for {@link #releaseAll()} before it is answered. */
@@ -143,6 +163,11 @@ public final class Receiver implements AutoCloseable {
 
     public synchronized int requestCount() {
         return requests.size();
+    }
+
+    /** How many requests are waiting for their answer right now: held, or in their answer delay. */
+    public int unansweredNow() {
+        return unanswered.get();
     }
 
     /** The most requests this receiver has had unanswered at the same moment. */
@@ -170,6 +195,7 @@ public final class Receiver implements AutoCloseable {
             mostUnansweredAtOnce.accumulateAndGet(nowUnanswered, Math::max);
             Answer answer = record(request);
             waitIfHeld();
+            waitTheDelay();
             // Counted as answered before the answer leaves: the relay cannot send the next request before it
             // has this answer, so a count taken after sending could see both at once.
             unanswered.decrementAndGet();
@@ -198,7 +224,19 @@ public final class Receiver implements AutoCloseable {
     private synchronized Answer record(Request request) {
         requests.add(request);
         Answer next = nextAnswers.poll();
-        return next != null ? next : standingAnswer;
+        return next != null ? next : standingAnswer.apply(request);
+    }
+
+    private void waitTheDelay() {
+        Duration delay = answerDelay;
+        if (delay.isZero()) {
+            return;
+        }
+        try {
+            Thread.sleep(delay.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     private void waitIfHeld() {

@@ -1,0 +1,224 @@
+package io.hookrelay.it.durability;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.it.durability.RelayDatabase.LoggedAttempt;
+import io.hookrelay.it.durability.RelayDatabase.StoredDelivery;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.queue.testing.Await;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import java.util.stream.Collectors;
+import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The relay's promise under crashes: the real jar takes a steady stream of webhooks and delivers each to two
+ * targets while it is killed with SIGKILL at random moments and started again on the same data directory.
+ * Afterwards every acknowledged event has reached both targets, byte for byte; a target saw an event twice
+ * only where a kill cut off an attempt whose answer the relay never got to write down; attempt numbers went
+ * on counting across restarts; and the database holds nothing unfinished and nothing half-written.
+ *
+ * <p>The kills are drawn from a seeded {@link Random}: the seed is printed, and {@code -Dcrash.seed} replays
+ * the same schedule of kills (the machine's timing still differs from run to run). {@code -Dcrash.cycles}
+ * and {@code -Dcrash.load-seconds} make the run longer, as the {@code soak} profile does.
+ */
+class CrashRecoveryIT {
+    private static final String SOURCE = "crash-load";
+    private static final List<String> TARGETS = List.of("alpha", "beta");
+    /** Retries one second apart, so that the deliveries a receiver refused are done soon after the load stops. */
+    private static final Integer[] ONE_SECOND_RETRIES = {1, 1, 1, 1, 1, 1, 1, 1, 1, 1};
+    private static final Duration ANSWER_DELAY = Duration.ofMillis(20);
+    /** One event in this many is refused with a 500 on its first attempt to each target. */
+    private static final int REFUSED_FIRST_ATTEMPT_EVERY = 5;
+    private static final int POSTERS = 4;
+    private static final int WORKERS = 8;
+    private static final Duration DRAIN_PATIENCE = Duration.ofSeconds(90);
+
+    private final long seed = Long.getLong("crash.seed", System.nanoTime());
+    private final int cycles = Integer.getInteger("crash.cycles", 4);
+    private final Duration load = Duration.ofSeconds(Long.getLong("crash.load-seconds", 8));
+
+    @Test
+    void everyAcknowledgedEventIsDeliveredToEveryTargetThroughRepeatedSigkills(@TempDir Path dataDir) throws Exception {
+        System.out.printf("[figures] CrashRecoveryIT seed=%d cycles=%d load=%ss (replay with -Dcrash.seed=%d)%n",
+                seed, cycles, load.toSeconds(), seed);
+        Random random = new Random(seed);
+        try (Receiver alpha = Receiver.start(); Receiver beta = Receiver.start()) {
+            Map<String, Receiver> receivers = Map.of("alpha", alpha, "beta", beta);
+            receivers.values().forEach(receiver -> {
+                receiver.delayAnswers(ANSWER_DELAY);
+                receiver.answerBy(request -> Receiver.Answer.status(statusFor(request)));
+            });
+            configure(dataDir, receivers);
+
+            RestartingServer server = new RestartingServer(dataDir, List.of("--workers", Integer.toString(WORKERS)),
+                    List.of(alpha, beta));
+            IngestLoad ingest;
+            List<Receipt> receipts;
+            try (server) {
+                ingest = IngestLoad.start(POSTERS, SOURCE, server.start());
+                try (ingest) {
+                    server.awaitFirstDelivery();
+                    for (int cycle = 0; cycle < cycles; cycle++) {
+                        Thread.sleep(lifetime(random).toMillis());
+                        ingest.pointAt(server.killAndRestart());
+                        server.awaitFirstDelivery();
+                    }
+                    Thread.sleep(lifetime(random).toMillis());
+                }
+                long drainStarted = System.nanoTime();
+                awaitDrained(dataDir);
+                long drainTook = System.nanoTime() - drainStarted;
+                assertThat(server.terminate()).as("exit code after SIGTERM").isZero();
+                receipts = receipts(receivers);
+                printFigures(ingest, server, Duration.ofNanos(drainTook), countDuplicates(receipts));
+            }
+
+            assertThat(ingest.refused()).as("answers to providers other than 202").isEmpty();
+            assertThat(ingest.acknowledged()).as("acknowledged events").isNotEmpty();
+            assertNoErrorsPrinted(server.outputOfEnded());
+            try (RelayDatabase database = RelayDatabase.open(dataDir)) {
+                assertDeliveredAsReceived(ingest, receipts, server, database);
+            }
+        }
+    }
+
+    /**
+     * Nothing on standard error, and no line logged at ERROR level, but for one that is not the relay's:
+     * sqlite-jdbc extracts its native library into the temp directory and, at start, deletes the copies
+     * other JVMs left there; when another JVM deletes the same file first, it logs that at ERROR (with a
+     * stack trace) and goes on. Several JVMs starting at once on one machine is enough for that.
+     */
+    private static void assertNoErrorsPrinted(List<RestartingServer.Output> outputs) {
+        for (RestartingServer.Output output : outputs) {
+            assertThat(output.stderrLines()).as("standard error of a process").isEmpty();
+            assertThat(output.stdoutLines()).as("lines logged at ERROR by a process")
+                    .filteredOn(line -> line.contains(" ERROR ") && !line.contains(" SQLiteJDBCLoader - Failed to delete old native lib"))
+                    .isEmpty();
+        }
+    }
+
+    /** The source and targets, made through the API of an in-process server on the same data directory. */
+    private static void configure(Path dataDir, Map<String, Receiver> receivers) {
+        try (RelayServer setup = RelayServer.start(dataDir)) {
+            setup.createPlainSource(SOURCE);
+            TARGETS.forEach(target ->
+                    setup.createRoutedTarget(SOURCE, NewTarget.to(target, receivers.get(target)).retrySchedule(ONE_SECOND_RETRIES)));
+        }
+    }
+
+    /** How long a server lives before its kill: random, around an equal share of the load's duration. */
+    private Duration lifetime(Random random) {
+        long mean = load.toMillis() / (cycles + 1);
+        long shortest = Math.min(100, mean);
+        return Duration.ofMillis(shortest + (long) (random.nextDouble() * 2 * (mean - shortest)));
+    }
+
+    /** What the receivers answer: 500 to the first attempt of one event in {@link #REFUSED_FIRST_ATTEMPT_EVERY}, else 200. */
+    private static int statusFor(Receiver.Request request) {
+        String eventId = request.header("webhook-id").orElse("");
+        boolean refused = Receipt.attemptOf(request) == 1 && Math.floorMod(eventId.hashCode(), REFUSED_FIRST_ATTEMPT_EVERY) == 0;
+        return refused ? 500 : 200;
+    }
+
+    private static void awaitDrained(Path dataDir) throws InterruptedException {
+        try (RelayDatabase database = RelayDatabase.open(dataDir)) {
+            Await.until("no pending or running intent", DRAIN_PATIENCE, () -> database.unfinishedIntents() == 0);
+        }
+    }
+
+    /** Every request the receivers got, oldest first. */
+    private static List<Receipt> receipts(Map<String, Receiver> receivers) {
+        return receivers.entrySet().stream()
+                .flatMap(target -> target.getValue().requests().stream()
+                        .map(request -> Receipt.of(target.getKey(), request, statusFor(request))))
+                .sorted(Comparator.comparingLong(Receipt::arrivedAtNanos))
+                .toList();
+    }
+
+    /** 2xx receipts beyond the first of each delivery. */
+    private static int countDuplicates(List<Receipt> receipts) {
+        Map<String, Long> successes = receipts.stream().filter(Receipt::succeeded)
+                .collect(Collectors.groupingBy(Receipt::deliveryId, Collectors.counting()));
+        return successes.values().stream().mapToInt(count -> (int) (count - 1)).sum();
+    }
+
+    private static void assertDeliveredAsReceived(IngestLoad ingest, List<Receipt> receipts, RestartingServer server,
+                                                  RelayDatabase database) {
+        Map<String, byte[]> stored = database.eventBodies();
+        Map<String, StoredDelivery> deliveries = database.deliveries();
+        Map<String, List<LoggedAttempt>> logs = database.attemptLogs();
+        Map<String, List<Receipt>> byDelivery = receipts.stream().collect(Collectors.groupingBy(Receipt::deliveryId));
+        Map<String, List<Receipt>> successesByEventAndTarget = receipts.stream().filter(Receipt::succeeded)
+                .collect(Collectors.groupingBy(receipt -> receipt.eventId() + " to " + receipt.target()));
+        SoftAssertions softly = new SoftAssertions();
+
+        softly.assertThat(database.unfinishedIntents()).as("pending or running intents after the drain").isZero();
+        softly.assertThat(database.eventsWithoutOneDeliveryPerTarget(TARGETS.size())).as("events without one delivery per target").isEmpty();
+        softly.assertThat(database.deliveriesMissingAPart()).as("deliveries without their intent or event").isEmpty();
+        softly.assertThat(byDelivery.keySet()).as("delivery ids the receivers saw").isSubsetOf(deliveries.keySet());
+        ingest.acknowledged().forEach((eventId, sent) -> {
+            softly.assertThat(stored.get(eventId)).as("stored body of acknowledged %s", eventId).isEqualTo(sent);
+            TARGETS.forEach(target -> softly.assertThat(successesByEventAndTarget.getOrDefault(eventId + " to " + target, List.of()))
+                    .as("2xx receipts of acknowledged %s at %s, byte for byte", eventId, target)
+                    .isNotEmpty().allMatch(receipt -> Arrays.equals(receipt.body(), sent)));
+        });
+        deliveries.values().forEach(delivery -> assertDelivery(softly, delivery, stored.get(delivery.eventId()),
+                byDelivery.getOrDefault(delivery.id(), List.of()), logs.getOrDefault(delivery.id(), List.of()), server));
+        softly.assertAll();
+    }
+
+    /**
+     * One delivery: completed, its body as stored, attempt numbers rising from receipt to receipt and ending
+     * at the stored count, its attempt log agreeing with what the receiver saw, and any second 2xx receipt
+     * explained by a kill that cut off the previous one before its outcome was written.
+     */
+    private static void assertDelivery(SoftAssertions softly, StoredDelivery delivery, byte[] storedBody, List<Receipt> receipts,
+                                       List<LoggedAttempt> log, RestartingServer server) {
+        String what = "delivery " + delivery.id() + " of " + delivery.eventId() + " to " + delivery.target();
+        softly.assertThat(delivery.state()).as("state of %s", what).isEqualTo("completed");
+        if (receipts.isEmpty()) {
+            softly.fail("%s never reached its receiver", what);
+            return;
+        }
+        softly.assertThat(receipts).as("bodies received for %s", what).allMatch(receipt -> Arrays.equals(receipt.body(), storedBody));
+        softly.assertThat(receipts.stream().map(Receipt::attempt).toList()).as("attempt numbers received for %s", what)
+                .isSortedAccordingTo(Comparator.naturalOrder()).doesNotHaveDuplicates();
+        Receipt last = receipts.get(receipts.size() - 1);
+        softly.assertThat(last.succeeded()).as("last receipt of %s answered 2xx", what).isTrue();
+        softly.assertThat(delivery.attempts()).as("stored attempts of %s", what).isEqualTo(last.attempt());
+        softly.assertThat(log.stream().filter(entry -> entry.outcome().equals("success")).map(LoggedAttempt::attempt).toList())
+                .as("successful attempts logged for %s", what).containsExactly(last.attempt());
+        for (LoggedAttempt entry : log) {
+            softly.assertThat(receipts).as("receipt of logged attempt %s of %s", entry, what)
+                    .anyMatch(receipt -> receipt.attempt() == entry.attempt() && entry.statusCode().equals(Optional.of(receipt.answeredStatus())));
+        }
+        List<Receipt> successes = receipts.stream().filter(Receipt::succeeded).toList();
+        for (int i = 1; i < successes.size(); i++) {
+            Receipt earlier = successes.get(i - 1);
+            softly.assertThat(server.killBetween(earlier, successes.get(i)))
+                    .as("a kill between 2xx receipts of attempts %d and %d of %s", earlier.attempt(), successes.get(i).attempt(), what)
+                    .isTrue();
+            softly.assertThat(log).as("log of %s: the outcome of the re-sent attempt %d was never written", what, earlier.attempt())
+                    .noneMatch(entry -> entry.attempt() == earlier.attempt());
+        }
+    }
+
+    private void printFigures(IngestLoad ingest, RestartingServer server, Duration drain, int duplicates) {
+        System.out.printf("[figures] CrashRecoveryIT events sent=%d acknowledged=%d unanswered=%d kills=%d duplicates=%d"
+                        + " max restart->listening=%dms max listening->first delivery=%dms drain=%dms%n",
+                ingest.sent(), ingest.acknowledged().size(), ingest.unanswered(), server.kills().size(), duplicates,
+                server.longest(RestartingServer.Restart::toListening).toMillis(),
+                server.longest(RestartingServer.Restart::listeningToFirstDelivery).toMillis(), drain.toMillis());
+    }
+}

@@ -1,0 +1,186 @@
+package io.hookrelay.it.durability;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * {@code hookrelay.db} read with plain JDBC, as an operator's script would: what the relay actually wrote,
+ * not what its API says. Opened read-only, one short query at a time, so it can watch a running server
+ * without holding anything the server needs. ({@link #extendRunningLeases} is the one exception.)
+ */
+final class RelayDatabase implements AutoCloseable {
+    private final Connection connection;
+
+    private RelayDatabase(Connection connection) {
+        this.connection = connection;
+    }
+
+    static RelayDatabase open(Path dataDir) {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setReadOnly(true);
+        config.setBusyTimeout(10_000);
+        try {
+            return new RelayDatabase(DriverManager.getConnection(url(dataDir), config.toProperties()));
+        } catch (SQLException e) {
+            throw failed("opening", e);
+        }
+    }
+
+    /** A delivery's intent as stored. */
+    record StoredDelivery(String id, String eventId, String target, String state, int attempts, long claimUntilMillis) {
+        StoredDelivery {
+            Objects.requireNonNull(id, "id");
+            Objects.requireNonNull(eventId, "eventId");
+            Objects.requireNonNull(target, "target");
+            Objects.requireNonNull(state, "state");
+        }
+    }
+
+    /** One entry of a delivery's attempt log. */
+    record LoggedAttempt(int attempt, String outcome, Optional<Integer> statusCode) {
+        LoggedAttempt {
+            Objects.requireNonNull(outcome, "outcome");
+            Objects.requireNonNull(statusCode, "statusCode");
+        }
+    }
+
+    /**
+     * Moves the end of every {@code running} intent's lease {@code by} later, on a database no server has
+     * open. The only write a test makes behind the relay's back: a lease as the relay leaves it ends 30 s
+     * after its last renewal, and a restart on a loaded machine can take most of that, so only a lease
+     * far longer tells "claimed again because restart recovery released it" from "claimed again because
+     * the lease ran out".
+     */
+    static void extendRunningLeases(Path dataDir, Duration by) {
+        try (Connection connection = DriverManager.getConnection(url(dataDir));
+             PreparedStatement statement = connection.prepareStatement(
+                     "UPDATE intents SET claim_until = claim_until + ? WHERE state = 'running'")) {
+            statement.setLong(1, by.toMillis());
+            statement.executeUpdate();
+        } catch (SQLException e) {
+            throw failed("extending leases in", e);
+        }
+    }
+
+    /** How many intents are {@code pending} or {@code running}: work the relay still has to do. */
+    int unfinishedIntents() {
+        return count("SELECT count(*) FROM intents WHERE state IN ('pending', 'running')");
+    }
+
+    /** Every delivery with its intent, by id. */
+    Map<String, StoredDelivery> deliveries() {
+        Map<String, StoredDelivery> deliveries = new HashMap<>();
+        query("""
+                SELECT i.id, d.event_id, d.target_id, i.state, i.attempts, i.claim_until
+                  FROM intents AS i JOIN deliveries AS d ON d.id = i.id
+                """, row -> deliveries.put(row.getString(1), new StoredDelivery(row.getString(1), row.getString(2),
+                row.getString(3), row.getString(4), row.getInt(5), row.getLong(6))));
+        return deliveries;
+    }
+
+    /** Every delivery's attempt log, oldest first, by delivery id; deliveries without entries are absent. */
+    Map<String, List<LoggedAttempt>> attemptLogs() {
+        Map<String, List<LoggedAttempt>> logs = new HashMap<>();
+        query("SELECT intent_id, attempt, outcome, status_code FROM intent_attempts ORDER BY intent_id, attempt", row -> {
+            int status = row.getInt(4);
+            Optional<Integer> statusCode = row.wasNull() ? Optional.empty() : Optional.of(status);
+            logs.computeIfAbsent(row.getString(1), id -> new ArrayList<>())
+                    .add(new LoggedAttempt(row.getInt(2), row.getString(3), statusCode));
+        });
+        return logs;
+    }
+
+    /** Every stored event's body, by event id. */
+    Map<String, byte[]> eventBodies() {
+        Map<String, byte[]> bodies = new HashMap<>();
+        query("SELECT id, body FROM events", row -> bodies.put(row.getString(1), row.getBytes(2)));
+        return bodies;
+    }
+
+    /** Ids of events whose deliveries are not exactly one to each of {@code targets}. */
+    List<String> eventsWithoutOneDeliveryPerTarget(int targets) {
+        List<String> ids = new ArrayList<>();
+        query("""
+                SELECT e.id FROM events AS e LEFT JOIN deliveries AS d ON d.event_id = e.id
+                 GROUP BY e.id
+                HAVING count(d.id) != ? OR count(DISTINCT d.target_id) != ?
+                """, row -> ids.add(row.getString(1)), targets, targets);
+        return ids;
+    }
+
+    /**
+     * Ids of deliveries that lack a part or disagree with it: a {@code deliveries} row without its intent or
+     * event, or a delivery intent without its {@code deliveries} row or event. A delivery intent's payload is
+     * its event id.
+     */
+    List<String> deliveriesMissingAPart() {
+        List<String> ids = new ArrayList<>();
+        query("""
+                SELECT d.id FROM deliveries AS d
+                  LEFT JOIN intents AS i ON i.id = d.id
+                  LEFT JOIN events AS e ON e.id = d.event_id
+                 WHERE i.id IS NULL OR e.id IS NULL OR i.payload != d.event_id OR i.target != d.target_id
+                UNION ALL
+                SELECT i.id FROM intents AS i
+                  LEFT JOIN deliveries AS d ON d.id = i.id
+                  LEFT JOIN events AS e ON e.id = i.payload
+                 WHERE i.kind = 'delivery' AND (d.id IS NULL OR e.id IS NULL)
+                """, row -> ids.add(row.getString(1)));
+        return ids;
+    }
+
+    @Override
+    public void close() {
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            throw failed("closing", e);
+        }
+    }
+
+    private int count(String sql) {
+        int[] count = new int[1];
+        query(sql, row -> count[0] = row.getInt(1));
+        return count[0];
+    }
+
+    private interface RowReader {
+        void read(ResultSet row) throws SQLException;
+    }
+
+    private void query(String sql, RowReader reader, Object... parameters) {
+        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+            for (int i = 0; i < parameters.length; i++) {
+                statement.setObject(i + 1, parameters[i]);
+            }
+            try (ResultSet rows = statement.executeQuery()) {
+                while (rows.next()) {
+                    reader.read(rows);
+                }
+            }
+        } catch (SQLException e) {
+            throw failed("reading", e);
+        }
+    }
+
+    private static String url(Path dataDir) {
+        return "jdbc:sqlite:" + dataDir.resolve("hookrelay.db");
+    }
+
+    /** A test cannot go on without the database, so its failures are not checked exceptions. */
+    private static IllegalStateException failed(String doing, SQLException e) {
+        return new IllegalStateException(doing + " hookrelay.db failed", e);
+    }
+}
