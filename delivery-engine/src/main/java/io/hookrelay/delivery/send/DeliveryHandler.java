@@ -19,11 +19,13 @@ import io.hookrelay.queue.RetryPolicy;
 import io.hookrelay.queue.ScheduleBackoff;
 import io.hookrelay.queue.SnoozeException;
 import io.hookrelay.queue.StopException;
+import io.hookrelay.queue.TransientStoreException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The handler of kind {@link Delivery#KIND}: POSTs an event to a target, signed, and turns the receiver's
@@ -36,6 +38,8 @@ import java.util.function.Function;
 public final class DeliveryHandler implements IntentHandler {
     /** How long a delivery waits for a free slot when its target has as many in flight as it allows. */
     static final Duration IN_FLIGHT_SNOOZE = Duration.ofMillis(250);
+    /** How long a delivery waits when the store could not be read before sending it. */
+    static final Duration STORE_BUSY_SNOOZE = Duration.ofSeconds(1);
     private static final RetryPolicy GIVE_UP = (intentId, attempts) -> Optional.empty();
 
     private final EventStore events;
@@ -63,8 +67,9 @@ public final class DeliveryHandler implements IntentHandler {
     /**
      * Any failure not listed below is retried on the target's schedule.
      *
-     * @throws SnoozeException      when the target already has {@code maxInFlight} attempts running: nothing
-     *                              is sent and no attempt is counted
+     * @throws SnoozeException      when the target already has {@code maxInFlight} attempts running, or the
+     *                              store was busy reading the target or the event: nothing is sent and no
+     *                              attempt is counted
      * @throws StopException        when the target or the event no longer exists, or the receiver answered 410
      * @throws RetryLaterException  when a 429 or 503 said when to come back
      * @throws InterruptedException when the attempt was called off while waiting for the receiver; its
@@ -72,18 +77,33 @@ public final class DeliveryHandler implements IntentHandler {
      */
     @Override
     public void handle(Intent intent, AttemptContext attempt) throws Exception {
-        Target target = targets.find(intent.target())
+        Target target = beforeSending(() -> targets.find(intent.target()))
                 .orElseThrow(() -> new StopException("target deleted: " + intent.target()));
         if (!inFlight.tryAcquire(target.id(), target.maxInFlight())) {
             throw new SnoozeException("target " + target.id() + " has " + target.maxInFlight() + " deliveries in flight",
                     clock.instant().plus(IN_FLIGHT_SNOOZE));
         }
         try {
-            Event event = events.find(intent.payload())
+            Event event = beforeSending(() -> events.find(intent.payload()))
                     .orElseThrow(() -> new StopException("event deleted: " + intent.payload()));
             deliver(event, target, intent, attempt);
         } finally {
             inFlight.release(target.id());
+        }
+    }
+
+    /**
+     * A read the attempt needs before anything is sent. If the store is busy, nothing was attempted: the
+     * delivery waits a moment with its attempt given back, as when its target is full, rather than count a
+     * failure the receiver never saw. Counted as a failure, a busy moment would use up a step of the target's
+     * retry schedule, and on its last step fail the delivery without it ever having been sent.
+     */
+    private <T> T beforeSending(Supplier<T> read) throws SnoozeException {
+        try {
+            return read.get();
+        } catch (TransientStoreException busy) {
+            throw new SnoozeException("the store was busy before sending: " + busy.getMessage(),
+                    clock.instant().plus(STORE_BUSY_SNOOZE));
         }
     }
 

@@ -19,14 +19,25 @@ import org.sqlite.SQLiteOpenMode;
  * {@code Properties} table, which is no order at all. So the config carries no pragmas, and they are run
  * here, in order: {@code busy_timeout} again (explicit, and what each connection reports), then
  * {@code journal_mode=WAL}, which takes a lock and must therefore already be covered by the busy handler,
- * then {@code synchronous=FULL} and {@code foreign_keys=ON}.
+ * then {@code synchronous=FULL}, {@code foreign_keys=ON} and {@code journal_size_limit}.
  *
  * <p>The cache is private: under a shared cache an in-process conflict is {@code SQLITE_LOCKED}, which
  * the busy handler does not wait out. The transaction mode is {@code IMMEDIATE} so that even a JDBC
  * transaction started through {@code setAutoCommit(false)} takes the write lock up front.
+ *
+ * <p>{@code journal_size_limit} is set because a long reader (an operator's {@code sqlite3 hookrelay.db .dump}
+ * left open in a pager, a backup tool) keeps every checkpoint from finishing, so the WAL grows with every write
+ * for as long as it reads. SQLite reuses a WAL from its start once a checkpoint has caught up, but never gives
+ * the space back on its own: without a limit the {@code -wal} file stays at the largest size any reader ever
+ * let it reach, for the life of the process. With one, the first commit after that restart cuts the file back
+ * to the limit. The limit is well above what the default auto-checkpoint (1000 pages, about 4 MiB) leaves in
+ * steady operation, so the file is only ever cut after it was held open, never truncated and regrown on every
+ * checkpoint.
  */
 final class SqliteConnections extends SQLiteDataSource {
     static final Duration BUSY_TIMEOUT = Duration.ofSeconds(10);
+    /** The most a {@code -wal} file keeps of its size once it is reset, in bytes. */
+    static final long JOURNAL_SIZE_LIMIT = 16L * 1024 * 1024;
 
     private final Path databaseFile;
 
@@ -67,6 +78,7 @@ final class SqliteConnections extends SQLiteDataSource {
             requireWal(statement);
             statement.execute("PRAGMA synchronous = FULL");
             statement.execute("PRAGMA foreign_keys = ON");
+            statement.execute("PRAGMA journal_size_limit = " + JOURNAL_SIZE_LIMIT);
             return connection;
         } catch (SQLException e) {
             try {

@@ -114,6 +114,36 @@ class LongReaderTest {
         assertEverythingCompleted();
     }
 
+    @Test
+    void aWalThatALongReaderLetGrowIsCutBackToTheLimitOnceTheReaderIsGone() throws Exception {
+        Path wal = Path.of(database.databaseFile() + "-wal");
+        String payload = "w".repeat(64 * 1024);
+        int batches = 0;
+        try (Connection reader = PlainConnections.open(database.databaseFile())) {
+            PlainConnections.execute(reader, "BEGIN");
+            PlainConnections.count(reader, "SELECT count(*) FROM intents");
+            // No checkpoint can get past the reader's snapshot, so every write makes the WAL longer.
+            while (Files.size(wal) <= 2 * SqliteConnections.JOURNAL_SIZE_LIMIT) {
+                int first = 8 * batches++;
+                store.enqueueAll(IntStream.range(first, first + 8)
+                        .mapToObj(i -> NewIntent.of("large", "event-" + i, "target", payload))
+                        .toList(), NOW);
+            }
+            PlainConnections.execute(reader, "COMMIT");
+        }
+        long grown = Files.size(wal);
+
+        // The next commits checkpoint everything, restart the WAL from its beginning and cut the file.
+        int writesAfter = 0;
+        while (Files.size(wal) > SqliteConnections.JOURNAL_SIZE_LIMIT && writesAfter < 10) {
+            store.enqueue(NewIntent.of("small", "after-" + writesAfter++, "target", "{}"), NOW);
+        }
+
+        assertThat(grown).isGreaterThan(2 * SqliteConnections.JOURNAL_SIZE_LIMIT);
+        assertThat(Files.size(wal)).as("the WAL after %s small writes", writesAfter)
+                .isLessThanOrEqualTo(SqliteConnections.JOURNAL_SIZE_LIMIT);
+    }
+
     private static boolean isIntentRow(String line) {
         return line.startsWith("INSERT INTO intents ");
     }

@@ -13,18 +13,19 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SqliteConnectionsTest {
-    private static final Pragmas EXPECTED = new Pragmas(10_000, "wal", 2, 1);
+    private static final Pragmas EXPECTED = new Pragmas(10_000, "wal", 2, 1, SqliteConnections.JOURNAL_SIZE_LIMIT);
 
     @TempDir
     Path dataDir;
 
-    record Pragmas(long busyTimeout, String journalMode, int synchronous, int foreignKeys) {
+    record Pragmas(long busyTimeout, String journalMode, int synchronous, int foreignKeys, long journalSizeLimit) {
         static Pragmas of(Handle handle) {
             return new Pragmas(
                     handle.createQuery("PRAGMA busy_timeout").mapTo(Long.class).one(),
                     handle.createQuery("PRAGMA journal_mode").mapTo(String.class).one(),
                     handle.createQuery("PRAGMA synchronous").mapTo(Integer.class).one(),
-                    handle.createQuery("PRAGMA foreign_keys").mapTo(Integer.class).one());
+                    handle.createQuery("PRAGMA foreign_keys").mapTo(Integer.class).one(),
+                    handle.createQuery("PRAGMA journal_size_limit").mapTo(Long.class).one());
         }
     }
 

@@ -1,0 +1,115 @@
+package io.hookrelay.delivery.send;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.RelayMetrics;
+import io.hookrelay.delivery.RelaySettings;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.WebhookRequest;
+import io.hookrelay.delivery.WebhookResponse;
+import io.hookrelay.delivery.WebhookSender;
+import io.hookrelay.queue.AttemptContext;
+import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentQueue;
+import io.hookrelay.queue.IntentState;
+import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.SnoozeException;
+import io.hookrelay.queue.TransientStoreException;
+import java.lang.reflect.Proxy;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A store that is busy while the handler reads what it needs to send is not the receiver failing: nothing
+ * went out, so the delivery waits a moment with its attempt given back instead of using up a step of its
+ * target's schedule. The target here has no retries left, so counting the busy read as a failed attempt
+ * would fail the delivery for good without it ever having been sent.
+ */
+class DeliveryHandlerStoreBusyTest {
+    private static final Instant NOW = Instant.parse("2025-06-01T09:00:00Z");
+    private static final String EVENT_ID = "evt_01HQ3Z8N6W2X4Y5Z6A7B8C9D0E";
+    private static final String DELIVERY_ID = "dlv_01HQ3Z8N6W2X4Y5Z6A7B8C9D0F";
+    private static final Target TARGET = new Target("erp", URI.create("https://receiver.example/hooks"),
+            "whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", Duration.ofSeconds(5), List.of(), 10);
+    private static final Event EVENT = new Event(EVENT_ID, "shop", Optional.empty(), NOW, "application/json", Map.of(), "{}".getBytes(StandardCharsets.UTF_8));
+
+    private final List<WebhookRequest> sent = new CopyOnWriteArrayList<>();
+    private final WebhookSender sender = request -> {
+        sent.add(request);
+        return new WebhookResponse(200, Optional.empty(), "");
+    };
+
+    @Test
+    void aBusyEventReadSnoozesTheDeliveryAndSendsNothing() {
+        DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> Optional.of(TARGET)),
+                answering(EventStore.class, "find", DeliveryHandlerStoreBusyTest::busy));
+
+        assertSnoozedWithoutSending(handler);
+    }
+
+    @Test
+    void aBusyTargetReadSnoozesTheDeliveryAndSendsNothing() {
+        DeliveryHandler handler = handler(answering(TargetStore.class, "find", DeliveryHandlerStoreBusyTest::busy),
+                answering(EventStore.class, "find", () -> Optional.of(EVENT)));
+
+        assertSnoozedWithoutSending(handler);
+    }
+
+    @Test
+    void onceTheStoreAnswersTheEventIsSent() throws Exception {
+        DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> Optional.of(TARGET)),
+                answering(EventStore.class, "find", () -> Optional.of(EVENT)));
+
+        handler.handle(claimedIntent(), new AttemptContext());
+
+        assertThat(sent).singleElement().satisfies(request -> assertThat(request.url()).isEqualTo(TARGET.url()));
+    }
+
+    private void assertSnoozedWithoutSending(DeliveryHandler handler) {
+        assertThatThrownBy(() -> handler.handle(claimedIntent(), new AttemptContext()))
+                .isInstanceOfSatisfying(SnoozeException.class,
+                        snooze -> assertThat(snooze.until()).isEqualTo(NOW.plus(DeliveryHandler.STORE_BUSY_SNOOZE)));
+        assertThat(sent).isEmpty();
+    }
+
+    private DeliveryHandler handler(TargetStore targets, EventStore events) {
+        // The handler must not touch the queue before it has sent something.
+        IntentQueue queue = new IntentQueue(answering(IntentStore.class, "none", () -> null), Clock.fixed(NOW, ZoneOffset.UTC));
+        return new DeliveryHandler(events, new TargetDirectory(targets), new TargetHealth(20), queue, sender,
+                new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE);
+    }
+
+    private static Intent claimedIntent() {
+        return new Intent(DELIVERY_ID, Delivery.KIND, DELIVERY_ID, TARGET.id(), EVENT_ID, IntentState.RUNNING, 1, NOW, NOW, NOW,
+                "", "claim-token", NOW.plusSeconds(30));
+    }
+
+    private static Object busy() {
+        throw new TransientStoreException("find failed: SQLITE_BUSY", null);
+    }
+
+    /** A port that answers {@code method} with what {@code answer} gives, and fails the test on any other call. */
+    private static <T> T answering(Class<T> port, String method, Supplier<Object> answer) {
+        return port.cast(Proxy.newProxyInstance(port.getClassLoader(), new Class<?>[] {port}, (proxy, called, arguments) -> {
+            if (called.getName().equals(method)) {
+                return answer.get();
+            }
+            throw new AssertionError("unexpected call of " + port.getSimpleName() + "." + called.getName());
+        }));
+    }
+}

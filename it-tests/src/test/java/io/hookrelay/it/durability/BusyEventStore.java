@@ -1,0 +1,72 @@
+package io.hookrelay.it.durability;
+
+import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.NewDelivery;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.queue.TransientStoreException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The relay's real event store, whose next ingests or event reads can be made to fail as they do when the
+ * database stays locked past its busy timeout: with a {@link TransientStoreException}, before anything
+ * reaches the database.
+ */
+final class BusyEventStore implements EventStore {
+    private final EventStore delegate;
+    private final AtomicInteger busyStoresLeft = new AtomicInteger();
+    private final AtomicInteger busyFindsLeft = new AtomicInteger();
+
+    BusyEventStore(EventStore delegate) {
+        this.delegate = Objects.requireNonNull(delegate, "delegate");
+    }
+
+    /** The next {@code times} calls of {@link #store} (ingests) fail as busy. */
+    void storesBusyForNext(int times) {
+        busyStoresLeft.addAndGet(times);
+    }
+
+    /** The next {@code times} calls of {@link #find} (the read each delivery attempt starts with) fail as busy. */
+    void findsBusyForNext(int times) {
+        busyFindsLeft.addAndGet(times);
+    }
+
+    int busyFindsLeft() {
+        return busyFindsLeft.get();
+    }
+
+    @Override
+    public IngestResult store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now) {
+        failIfBusy(busyStoresLeft, "store event");
+        return delegate.store(event, idempotencyKey, deliveries, now);
+    }
+
+    @Override
+    public void addDeliveries(List<NewDelivery> deliveries, Instant now) {
+        delegate.addDeliveries(deliveries, now);
+    }
+
+    @Override
+    public Optional<Event> find(String id) {
+        failIfBusy(busyFindsLeft, "find event");
+        return delegate.find(id);
+    }
+
+    @Override
+    public Page<EventSummary> list(Optional<String> sourceId, PageRequest page) {
+        return delegate.list(sourceId, page);
+    }
+
+    private static void failIfBusy(AtomicInteger busyLeft, String operation) {
+        if (busyLeft.getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
+            throw new TransientStoreException("injected: " + operation + " failed: SQLITE_BUSY", null);
+        }
+    }
+}
