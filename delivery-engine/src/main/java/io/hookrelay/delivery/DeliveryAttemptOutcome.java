@@ -13,6 +13,7 @@ public enum DeliveryAttemptOutcome {
     HTTP_4XX,
     HTTP_5XX,
     TIMEOUT,
+    /** No connection to send on: refused, unreachable, unknown host, or a TLS handshake that failed. Nothing was sent. */
     CONNECT_ERROR,
     /** The connection broke after it was made, or the exchange failed in another way. */
     IO_ERROR;

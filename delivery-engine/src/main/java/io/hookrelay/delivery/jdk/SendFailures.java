@@ -11,6 +11,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.util.List;
 import java.util.Optional;
+import javax.net.ssl.SSLHandshakeException;
 
 /**
  * Why no answer came back from a receiver, in words an operator can act on. Messages name the receiver's
@@ -27,6 +28,10 @@ final class SendFailures {
      * The failure an exchange ended with, classified. Connect failures are looked for first, since the JDK's
      * connect timeout is also an {@link HttpTimeoutException}; anything that is neither a connect failure nor
      * a timeout broke the exchange itself.
+     *
+     * <p>A failed TLS handshake (a certificate the relay does not trust, an expired one, no common protocol)
+     * is a connect error too: the request was never sent, so the receiver cannot have acted on it, which is
+     * what tells a connect error from an I/O error; and the fix is the same, on the receiver's endpoint.
      */
     static SendException of(WebhookRequest request, Throwable cause) {
         String receiver = request.url().getRawAuthority();
@@ -34,12 +39,14 @@ final class SendFailures {
             long waited = JdkWebhookSender.connectTimeoutOf(request.timeout()).toMillis();
             return new SendException(DeliveryAttemptOutcome.CONNECT_ERROR, "could not connect to " + receiver + " within " + waited + " ms", cause);
         }
+        if (causedBy(cause, List.of(SSLHandshakeException.class))) {
+            return new SendException(DeliveryAttemptOutcome.CONNECT_ERROR, "could not connect to " + receiver + ": TLS handshake failed" + quotedWhy(cause), cause);
+        }
         if (causedBy(cause, UNRESOLVED)) {
             return new SendException(DeliveryAttemptOutcome.CONNECT_ERROR, "could not connect to " + receiver + ": unknown host", cause);
         }
         if (causedBy(cause, CONNECT_FAILURES)) {
-            String detail = innermostMessage(cause).map(message -> " (" + message + ")").orElse("");
-            return new SendException(DeliveryAttemptOutcome.CONNECT_ERROR, "could not connect to " + receiver + detail, cause);
+            return new SendException(DeliveryAttemptOutcome.CONNECT_ERROR, "could not connect to " + receiver + quotedWhy(cause), cause);
         }
         if (causedBy(cause, List.of(HttpTimeoutException.class))) {
             return noResponse(request, cause);
@@ -61,6 +68,11 @@ final class SendFailures {
             }
         }
         return false;
+    }
+
+    /** {@link #innermostMessage} in parentheses after a space, or nothing when no cause says anything. */
+    private static String quotedWhy(Throwable thrown) {
+        return innermostMessage(thrown).map(message -> " (" + message + ")").orElse("");
     }
 
     /** What the deepest cause that says anything says; the JDK often wraps a telling cause in a silent one. */

@@ -13,8 +13,10 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.UnresolvedAddressException;
+import java.security.cert.CertPathBuilderException;
 import java.time.Duration;
 import java.util.Map;
+import javax.net.ssl.SSLException;
 import javax.net.ssl.SSLHandshakeException;
 import org.junit.jupiter.api.Test;
 
@@ -73,13 +75,28 @@ class SendFailuresTest {
         assertThat(failure).hasMessage("exchange with receiver.example:8443 failed (EOF reached while reading)");
     }
 
+    /** Nothing was sent over a handshake that failed, as over a refused connection. */
     @Test
-    void aFailedTlsHandshakeIsAnIoErrorThatSaysWhy() {
-        SendException failure = SendFailures.of(request(Duration.ofSeconds(15)),
-                chain(new IOException(), new SSLHandshakeException("PKIX path building failed")));
+    void aFailedTlsHandshakeIsAConnectErrorThatSaysWhy() {
+        SendException untrusted = SendFailures.of(request(Duration.ofSeconds(15)),
+                chain(new SSLHandshakeException("PKIX path building failed: unable to find valid certification path"),
+                        new CertPathBuilderException("unable to find valid certification path to requested target")));
+        SendException wrapped = SendFailures.of(request(Duration.ofSeconds(15)),
+                chain(new IOException(), new SSLHandshakeException("Received fatal alert: handshake_failure")));
+
+        assertThat(untrusted.outcome()).isEqualTo(DeliveryAttemptOutcome.CONNECT_ERROR);
+        assertThat(untrusted).hasMessage("could not connect to receiver.example:8443: TLS handshake failed"
+                + " (unable to find valid certification path to requested target)");
+        assertThat(wrapped.outcome()).isEqualTo(DeliveryAttemptOutcome.CONNECT_ERROR);
+        assertThat(wrapped).hasMessage("could not connect to receiver.example:8443: TLS handshake failed (Received fatal alert: handshake_failure)");
+    }
+
+    @Test
+    void aTlsFailureAfterTheHandshakeIsAnIoError() {
+        SendException failure = SendFailures.of(request(Duration.ofSeconds(15)), new SSLException("Tag mismatch"));
 
         assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.IO_ERROR);
-        assertThat(failure).hasMessage("exchange with receiver.example:8443 failed (PKIX path building failed)");
+        assertThat(failure).hasMessage("exchange with receiver.example:8443 failed (Tag mismatch)");
     }
 
     @Test
@@ -91,7 +108,8 @@ class SendFailuresTest {
 
     @Test
     void messagesNeverCarryThePathOrQuery() {
-        for (Throwable cause : new Throwable[] {new ConnectException(), new HttpTimeoutException("t"), new IOException("x")}) {
+        for (Throwable cause : new Throwable[] {new ConnectException(), new HttpTimeoutException("t"), new IOException("x"),
+                new SSLHandshakeException("PKIX path building failed")}) {
             assertThat(SendFailures.of(request(Duration.ofSeconds(15)), cause).getMessage())
                     .doesNotContain("s3cret").doesNotContain("/hooks");
         }

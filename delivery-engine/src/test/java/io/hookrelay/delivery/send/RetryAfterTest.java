@@ -24,6 +24,23 @@ class RetryAfterTest {
         assertThat(RetryAfter.parse("Wed, 21 Oct 2015 07:30:30 GMT", NOW, CAP)).contains(Duration.ofSeconds(150));
     }
 
+    /** RFC 9110 §5.6.7: a recipient reads the two obsolete HTTP-date forms too. */
+    @Test
+    void theObsoleteDateFormsAreRead() {
+        assertThat(RetryAfter.parse("Wednesday, 21-Oct-15 07:30:30 GMT", NOW, CAP)).contains(Duration.ofSeconds(150));
+        assertThat(RetryAfter.parse("Wed Oct 21 07:30:30 2015", NOW, CAP)).contains(Duration.ofSeconds(150));
+        assertThat(RetryAfter.parse("Wed Oct 21 07:28:05 2015", NOW, CAP)).contains(Duration.ofSeconds(5));
+        assertThat(RetryAfter.parse("Thu Oct  1 07:28:00 2015", NOW, CAP)).contains(Duration.ZERO);
+    }
+
+    /** A two-digit year up to 50 years ahead is in this century; beyond that it is the previous one. */
+    @Test
+    void anRfc850YearIsTheNearestOneNoMoreThanFiftyYearsAhead() {
+        assertThat(RetryAfter.parse("Wednesday, 21-Oct-65 07:28:00 GMT", NOW, CAP)).as("2065").contains(CAP);
+        assertThat(RetryAfter.parse("Friday, 21-Oct-66 07:28:00 GMT", NOW, CAP)).as("1966").contains(Duration.ZERO);
+        assertThat(RetryAfter.parse("Thursday, 21-Oct-66 07:28:00 GMT", NOW, CAP)).as("1966, a Friday: the weekday contradicts the date").isEmpty();
+    }
+
     @Test
     void aDateAlreadyPastMeansNow() {
         assertThat(RetryAfter.parse("Wed, 21 Oct 2015 07:00:00 GMT", NOW, CAP)).contains(Duration.ZERO);

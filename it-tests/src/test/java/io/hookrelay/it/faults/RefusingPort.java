@@ -1,0 +1,43 @@
+package io.hookrelay.it.faults;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+
+/**
+ * A loopback port that refuses connections for as long as this is open: bound, so no other program on the
+ * machine can start listening on it meanwhile (tests of other builds run alongside), but never listening, so
+ * every connection attempt is answered with a reset.
+ */
+final class RefusingPort implements AutoCloseable {
+    private final Socket bound;
+
+    private RefusingPort(Socket bound) {
+        this.bound = bound;
+    }
+
+    static RefusingPort open() {
+        try {
+            Socket socket = new Socket();
+            socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+            return new RefusingPort(socket);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    String url() {
+        return "http://127.0.0.1:" + bound.getLocalPort() + RawReceiver.PATH;
+    }
+
+    @Override
+    public void close() {
+        try {
+            bound.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
