@@ -64,17 +64,26 @@ final class ApiRequest {
         return Optional.ofNullable(exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE)).orElse("");
     }
 
-    /** The body as {@code type}, read strictly ({@link Json#read}). */
+    /** The body as {@code type}, read strictly ({@link Json#read}) once its {@link JsonContentType} is checked. */
     <T> T jsonBody(Class<T> type) {
-        return Json.read(body(MAX_JSON_BYTES), type);
+        return Json.read(jsonBytes(), type);
     }
 
     /** For endpoints that take no body: none, or an empty JSON object, is fine; anything else is refused. */
     void noBody() {
-        byte[] body = body(MAX_JSON_BYTES);
+        byte[] body = jsonBytes();
         if (!Json.isBlank(body)) {
             Json.read(body, EmptyRequest.class);
         }
+    }
+
+    /** The body within the API's limit; one that is there at all must be declared JSON. */
+    private byte[] jsonBytes() {
+        byte[] body = body(MAX_JSON_BYTES);
+        if (!Json.isBlank(body)) {
+            JsonContentType.require(contentType());
+        }
+        return body;
     }
 
     /** @throws PayloadTooLargeException when the body is longer than {@code limit} bytes */

@@ -76,13 +76,15 @@ final class ErrorBoundary implements HttpHandler {
      * Reads and drops what is left of a refused body before answering. Most clients (the JDK's, curl without
      * {@code Expect}) send their whole body before they read any answer, and a server that closes with bytes
      * still unread makes the kernel reset the connection, which destroys the answer on its way. A body too
-     * large to be worth reading gets its answer and then the connection closes, as do one that breaks off and
-     * one whose client sent {@code Expect: 100-continue} and so holds it back.
+     * large to be worth reading gets its answer and then the connection closes, as do one that breaks off, one
+     * whose client sent {@code Expect: 100-continue} and so holds it back, and one without a knowable end
+     * ({@link TransferCodingCheck}).
      */
     private static void discardUnreadBody(HttpServerExchange exchange) {
         long declared = exchange.getRequestContentLength();
-        if (declared > DISCARD_LIMIT || HttpContinue.requiresContinueResponse(exchange)) {
-            // Too large to read for nothing, or a client that waits to be asked for its body and never will be.
+        if (declared > DISCARD_LIMIT || HttpContinue.requiresContinueResponse(exchange) || TransferCodingCheck.hasUnknownLength(exchange)) {
+            // Too large to read for nothing, a client that waits to be asked for its body and never will be, or a
+            // body whose end nobody can tell.
             exchange.setPersistent(false);
             return;
         }
@@ -133,6 +135,11 @@ final class ErrorBoundary implements HttpHandler {
         if (refusal instanceof UnauthorizedException) {
             return new ErrorAnswer(StatusCodes.UNAUTHORIZED, refusal.code(), refusal.getMessage(),
                     Map.of(Headers.WWW_AUTHENTICATE, "Bearer"));
+        }
+        if (refusal instanceof UnsupportedMediaTypeException) {
+            // RFC 9110 §15.5.16: Accept in the answer says which media type would have been taken.
+            return new ErrorAnswer(StatusCodes.UNSUPPORTED_MEDIA_TYPE, refusal.code(), refusal.getMessage(),
+                    Map.of(Headers.ACCEPT, JsonContentType.JSON));
         }
         if (refusal instanceof MethodNotAllowedException wrongMethod) {
             return new ErrorAnswer(StatusCodes.METHOD_NOT_ALLOWED, refusal.code(), refusal.getMessage(),

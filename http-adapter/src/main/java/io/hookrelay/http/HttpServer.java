@@ -21,10 +21,19 @@ import org.slf4j.LoggerFactory;
  * <p>Every request is handled on a worker thread, never an IO thread: ingest, the API, readiness and the
  * pending gauges all use the database, and a blocked IO thread would stall every connection it serves.
  * Constructing the server does nothing; {@link #start()} binds the port.
+ *
+ * <p>A request head over one of the limits below, or one that is not well-formed HTTP (a malformed
+ * percent-escape, a raw space or non-ASCII byte in the URL, two {@code Content-Length}s), is refused by
+ * Undertow's parser before any handler runs, with a fixed {@code 400 Bad Request}, {@code Content-Length: 0}
+ * and {@code Connection: close} that no handler can replace: never the API's JSON error, but never a 5xx.
  */
 public final class HttpServer implements AutoCloseable {
-    /** Webhook providers send modest headers; anything far larger is abuse, not a webhook. */
+    /** The request line and every header together. Webhook providers send modest heads; far larger is abuse, not a webhook. */
     static final int MAX_HEADER_BYTES = 32 * 1024;
+    /** Providers send about twenty headers and proxies add a few; Tomcat's default of 100 leaves room for both. */
+    static final int MAX_HEADERS = 100;
+    /** The API takes at most five query parameters and ingest ignores them; a URL pasted into a provider carries a few. */
+    static final int MAX_QUERY_PARAMETERS = 100;
     /**
      * Undertow checks a {@code Content-Length} against its server-wide entity limit while parsing and refuses
      * with a bare 400, so that limit is off: each endpoint reads its body with its own limit and answers
@@ -80,10 +89,12 @@ public final class HttpServer implements AutoCloseable {
             throw new IllegalStateException("the HTTP server starts once; this one is " + state);
         }
         state = State.STOPPED; // until it has bound: a failed start is not retried on the same object
-        gate = new GracefulShutdownHandler(new BlockingHandler(new ErrorBoundary(root)));
+        gate = new GracefulShutdownHandler(new BlockingHandler(new ErrorBoundary(new TransferCodingCheck(root))));
         undertow = Undertow.builder()
                 .addHttpListener(settings.port(), settings.host())
                 .setServerOption(UndertowOptions.MAX_HEADER_SIZE, MAX_HEADER_BYTES)
+                .setServerOption(UndertowOptions.MAX_HEADERS, MAX_HEADERS)
+                .setServerOption(UndertowOptions.MAX_PARAMETERS, MAX_QUERY_PARAMETERS)
                 .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, NO_SERVER_WIDE_ENTITY_LIMIT)
                 .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, REQUEST_PARSE_TIMEOUT_MS)
                 .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, IDLE_CONNECTION_TIMEOUT_MS)

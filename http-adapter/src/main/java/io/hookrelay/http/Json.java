@@ -5,6 +5,9 @@ import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.core.exc.StreamReadException;
 import com.fasterxml.jackson.databind.DatabindException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
@@ -20,18 +23,26 @@ import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import io.hookrelay.delivery.InvalidRequestException;
-import java.io.IOException;
-import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.Collection;
 import java.util.List;
 
 /**
  * The API's one JSON mapper: snake_case names both ways, and strict reading. A client that sends
- * {@code "timeout_ms":"5"}, {@code 1.5} for an integer, a field this API does not know, a duplicate key or
- * trailing garbage gets a 400 naming the field, rather than a guess at what it meant: a webhook relay that
- * silently reinterprets its configuration loses events later, where nobody is looking.
+ * {@code "timeout_ms":"5"}, {@code 1.5} for an integer, a field this API does not know, a duplicate key,
+ * trailing garbage or bytes that are not UTF-8 gets a 400 naming the field, rather than a guess at what it
+ * meant: a webhook relay that silently reinterprets its configuration loses events later, where nobody is
+ * looking.
+ *
+ * <p>Deep nesting needs no limit of its own here: every request is a record, whose members are strings,
+ * numbers, lists of them or small objects, so a value of the wrong shape is refused at its first token and a
+ * JSON bomb is never read further than that. Jackson's own caps (nesting depth, number length) stay behind it.
  */
 final class Json {
+    private static final String BYTE_ORDER_MARK = "\uFEFF";
     private static final ObjectMapper MAPPER = JsonMapper.builder()
             .propertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
             // A one-field request record must still be read from an object, never from a bare string.
@@ -71,18 +82,56 @@ final class Json {
         }
         T value;
         try {
-            value = MAPPER.readValue(body, type);
-        } catch (DatabindException e) {
-            throw new InvalidRequestException(describe(e));
+            value = MAPPER.readValue(utf8(body), type);
         } catch (JsonProcessingException e) {
-            throw new InvalidRequestException("invalid_json", "the request body is not valid JSON" + where(e.getLocation()));
-        } catch (IOException e) {
-            throw new UncheckedIOException("reading JSON from memory failed", e);
+            throw refusal(e);
         }
         if (value == null) {
             throw new InvalidRequestException("the request body must be a single JSON object");
         }
         return value;
+    }
+
+    /**
+     * The body as text, refusing bytes that are not UTF-8 (overlong forms, lone surrogates, stray bytes) instead
+     * of reading them as U+FFFD. Jackson is handed text rather than bytes so that it cannot take a body for
+     * UTF-16 or UTF-32 by the look of its first bytes. A leading byte order mark is skipped (RFC 8259 §8.1
+     * allows it), as some Windows tools write one.
+     */
+    private static String utf8(byte[] body) {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(body))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            throw new InvalidRequestException("invalid_json", "the request body is not valid UTF-8");
+        }
+        return text.startsWith(BYTE_ORDER_MARK) ? text.substring(BYTE_ORDER_MARK.length()) : text;
+    }
+
+    /**
+     * Databind wraps a parser's failure inside a member's value with the member's path, so the innermost failure
+     * decides: text that is not JSON is {@code invalid_json} even inside a member; a number out of its type's
+     * range, or anything databind itself refuses, names the member.
+     */
+    private static InvalidRequestException refusal(JsonProcessingException e) {
+        JsonProcessingException cause = e;
+        while (cause instanceof DatabindException && cause.getCause() instanceof JsonProcessingException inner) {
+            cause = inner;
+        }
+        if (cause instanceof StreamConstraintsException) {
+            return new InvalidRequestException("the request body has a number, text or nesting longer or deeper than this API reads");
+        }
+        if (cause instanceof StreamReadException notJson && !(cause instanceof InputCoercionException)) {
+            return new InvalidRequestException("invalid_json", "the request body is not valid JSON" + where(notJson.getLocation()));
+        }
+        if (e instanceof DatabindException mapping) {
+            return new InvalidRequestException(describe(mapping));
+        }
+        return new InvalidRequestException("invalid_json", "the request body is not valid JSON" + where(e.getLocation()));
     }
 
     static byte[] write(Object value) {

@@ -33,9 +33,13 @@ final class ApiServer implements AutoCloseable {
         return server.address().getPort();
     }
 
-    /** A request with the admin token. */
+    /** A request with the admin token and, when it has a body, {@code Content-Type: application/json}. */
     HttpResponse<String> send(String method, String path, String body) throws IOException, InterruptedException {
-        return send(request(path).header("Authorization", "Bearer " + TOKEN), method, body);
+        HttpRequest.Builder request = request(path).header("Authorization", "Bearer " + TOKEN);
+        if (body != null) {
+            request.header("Content-Type", JsonContentType.JSON);
+        }
+        return send(request, method, body);
     }
 
     HttpResponse<String> send(HttpRequest.Builder request, String method, String body) throws IOException, InterruptedException {
@@ -53,10 +57,6 @@ final class ApiServer implements AutoCloseable {
         return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path)).timeout(WAIT);
     }
 
-    /**
-     * Sends only a request head, claiming a body of {@code contentLength} bytes that never comes, and returns
-     * the status line of the answer: a server that answers at all did so without waiting for the body.
-     */
     /**
      * Sends only the head of a request that announces a body, asking with {@code Expect: 100-continue} to be
      * told before sending it, and reads the status line: what a careful client sees of a refusal that comes

@@ -59,6 +59,26 @@ class BadInputTest {
                 new Case("GET", "/api/v1/deliveries/retry", null, 405, "method_not_allowed"),
                 new Case("GET", "/api/v1/admin/backup", null, 405, "method_not_allowed"),
 
+                // ids that are junk once percent-decoded, or try to climb out of their segment
+                new Case("GET", "/api/v1/sources/%FF", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/sources/%00", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/sources/%C0%AF", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/sources/%E2%82", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/sources/..%2F..%2Fetc%2Fpasswd", null, 400, "invalid_request"),
+                new Case("PUT", "/api/v1/sources/%2e%2e", "{}", 400, "invalid_request"),
+                new Case("DELETE", "/api/v1/targets/%2e%2e%2f%2e%2e", null, 400, "invalid_request"),
+                new Case("POST", "/api/v1/targets/..%2Fsources/pause", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/sources/%2e%2e/%2e%2e/healthz", null, 404, "not_found"),
+                new Case("GET", "/api/v1/events/evt_%FF", null, 400, "invalid_request"),
+                new Case("POST", "/api/v1/deliveries/..%2Fretry/cancel", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/events?source=%FF", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/deliveries?event=%00", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/events?cursor=%C0%AF", null, 400, "invalid_cursor"),
+                new Case("POST", "/hooks/%FF", "{}", 404, "unknown_source"),
+                new Case("POST", "/hooks/%00", "{}", 404, "unknown_source"),
+                new Case("POST", "/hooks/..%2F..%2Fapi%2Fv1%2Fsources", "{}", 404, "unknown_source"),
+                new Case("POST", "/hooks/%2e%2e", "{}", 404, "unknown_source"),
+
                 // JSON that is not JSON, or not one object
                 new Case("POST", "/api/v1/sources", "{", 400, "invalid_json"),
                 new Case("POST", "/api/v1/sources", "{\"id\":\"a\",}", 400, "invalid_json"),

@@ -2,8 +2,10 @@ package io.hookrelay.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.delivery.Source;
 import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -37,6 +39,53 @@ class JacksonJsonPointerReaderTest {
     @CsvSource(delimiter = '|', value = {"not json", "{\"type\":", "''", "{\"type\":\"a\"} trailing", "<xml/>"})
     void a_body_that_is_not_json_has_no_type(String body) {
         assertThat(reader.read(bytes(body), "/type")).isEqualTo(Optional.empty());
+    }
+
+    @Test
+    void a_repeated_name_counts_with_its_last_value_as_in_a_tree() {
+        assertThat(reader.read(bytes("{\"type\":\"first\",\"type\":\"second\"}"), "/type")).hasValue("second");
+        assertThat(reader.read(bytes("{\"type\":\"first\",\"type\":{\"a\":1}}"), "/type")).isEmpty();
+        assertThat(reader.read(bytes("{\"data\":{\"kind\":\"a\"},\"data\":{\"other\":1}}"), "/data/kind")).isEmpty();
+    }
+
+    @Test
+    void numbers_come_back_exact_and_in_their_canonical_form() {
+        assertThat(reader.read(bytes("{\"n\":-0}"), "/n")).hasValue("0");
+        assertThat(reader.read(bytes("{\"n\":1e3}"), "/n")).hasValue("1E+3");
+        assertThat(reader.read(bytes("{\"n\":123456789012345678901234567890}"), "/n")).hasValue("123456789012345678901234567890");
+        assertThat(reader.read(bytes("{\"n\":1e999999999}"), "/n")).hasValue("1E+999999999");
+    }
+
+    @Test
+    void the_type_is_found_beside_nesting_within_the_depth_limit() {
+        int depth = JacksonJsonPointerReader.MAX_NESTING_DEPTH - 1;
+        String body = "{\"type\":\"deep\",\"x\":" + "[".repeat(depth) + "]".repeat(depth) + "}";
+
+        assertThat(reader.read(bytes(body), "/type")).hasValue("deep");
+    }
+
+    @Test
+    void a_body_nested_deeper_than_the_limit_has_no_type() {
+        String body = "{\"type\":\"deep\",\"x\":" + "[".repeat(500_000) + "]".repeat(500_000) + "}";
+
+        assertThat(reader.read(bytes(body), "/type")).isEmpty();
+    }
+
+    @Test
+    void ten_megabytes_of_small_objects_are_streamed_past_to_the_type_after_them() {
+        StringBuilder body = new StringBuilder("{\"items\":[{}");
+        while (body.length() < Source.LARGEST_MAX_BODY_BYTES - 100) {
+            body.append(",{}");
+        }
+        body.append("],\"type\":\"last\"}");
+
+        assertThat(reader.read(bytes(body.toString()), "/type")).hasValue("last");
+    }
+
+    @ParameterizedTest(name = "[{index}] {0}")
+    @CsvSource(delimiter = '|', value = {"{\"type\":\"a\"} {\"type\":\"b\"}", "{\"type\":\"a\",\"x\":[1,}", "{\"type\":\"a\"", "\"a\" x"})
+    void a_type_found_in_a_body_that_is_not_one_whole_document_does_not_count(String body) {
+        assertThat(reader.read(bytes(body), "/type")).isEmpty();
     }
 
     private static byte[] bytes(String text) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.hookrelay.delivery.InvalidRequestException;
 import io.hookrelay.delivery.RelayException;
 import java.nio.charset.StandardCharsets;
+import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -85,6 +86,53 @@ class JsonTest {
     void a_refusal_never_repeats_the_value_sent() {
         assertThatThrownBy(() -> read("{\"count\":\"whsec_leaked\"}")).hasMessageNotContaining("whsec_leaked");
         assertThatThrownBy(() -> read("{\"whsec_leaked\":1}")).hasMessage("unknown field whsec_leaked");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "a stray byte        | 7b226e616d65223a22ff227d",
+            "an overlong slash   | 7b226e616d65223a22c0af227d",
+            "an encoded surrogate| 7b226e616d65223a22eda080227d",
+            "a cut-off sequence  | 7b226e616d65223a22e282227d",
+            "UTF-16 with its BOM | fffe7b0022006e0061006d00650022003a002200610022007d00",
+            "UTF-16 without BOM  | 7b0022006e0061006d00650022003a002200610022007d00",
+    })
+    void bytes_that_are_not_utf_8_json_are_invalid_json(String what, String hex) {
+        assertThatThrownBy(() -> Json.read(HexFormat.of().parseHex(hex), Sample.class)).isInstanceOf(InvalidRequestException.class)
+                .satisfies(e -> assertThat(((RelayException) e).code()).isEqualTo("invalid_json"));
+    }
+
+    @Test
+    void a_utf_8_byte_order_mark_is_skipped() {
+        byte[] body = HexFormat.of().parseHex("efbbbf7b226e616d65223a2263616ec3a9227d");
+
+        assertThat(Json.read(body, Sample.class).name()).isEqualTo("can\u00e9");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {"{\"count\":12abc}", "{\"count\":-}", "{\"name\":\"a\\q\"}", "{\"count\":01}", "{\"flag\":tru}"})
+    void text_that_is_not_json_inside_a_member_is_invalid_json(String json) {
+        assertThatThrownBy(() -> read(json)).satisfies(e -> assertThat(((RelayException) e).code()).isEqualTo("invalid_json"));
+    }
+
+    @Test
+    void a_number_longer_than_jackson_reads_is_refused_as_beyond_the_limits() {
+        assertThatThrownBy(() -> read("{\"count\":" + "9".repeat(2000) + "}"))
+                .hasMessage("the request body has a number, text or nesting longer or deeper than this API reads")
+                .satisfies(e -> assertThat(((RelayException) e).code()).isEqualTo("invalid_request"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+            "[                  | the request body must be a single JSON object",
+            "{\"waits\":[      | waits[0] must be an integer",
+            "{\"nested\":{\"label\": | nested.label must be a string",
+            "{\"name\":{\"a\":  | name must be a string",
+    })
+    void deep_nesting_is_refused_at_the_first_token_of_the_wrong_shape(String opening, String message) {
+        String bomb = opening + "[".repeat(30_000);
+
+        assertThatThrownBy(() -> read(bomb)).isInstanceOf(InvalidRequestException.class).hasMessage(message);
     }
 
     private static Sample read(String json) {

@@ -1,9 +1,5 @@
 package io.hookrelay.it.api;
 
-import io.hookrelay.it.support.ApiClient;
-import io.hookrelay.it.support.ApiResponse;
-import io.hookrelay.it.support.RelayServer;
-import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.ApiResponse;
 import io.hookrelay.it.support.RelayServer;
 import java.io.ByteArrayInputStream;
@@ -15,16 +11,21 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * One request the server must refuse, and how: its status and error code. Paths and bodies may name things
- * that exist only once the server runs, as {@code {name}} placeholders filled in when the request is sent.
+ * One request the server must refuse, and how: its status and error code. Paths, bodies and header values may
+ * name things that exist only once the server runs, as {@code {name}} placeholders filled in when the request
+ * is sent.
  *
+ * @param bytes         the body as bytes, which need not be UTF-8; {@link #body} is its text as UTF-8
  * @param chunked       sent without a {@code Content-Length}, so the server learns the size only by reading
  * @param ownConnection sent on a connection no other request uses, for bodies the server may leave unread
+ * @param contentType   the {@code Content-Type} sent, or empty text for none; a body is JSON unless said otherwise
  * @param token         the admin token to send, or none
  */
-record BadInput(String method, String path, String body, boolean chunked, boolean ownConnection, Map<String, String> headers,
-                Optional<String> token, int status, String code) {
+record BadInput(String method, String path, byte[] bytes, boolean chunked, boolean ownConnection, String contentType,
+                Map<String, String> headers, Optional<String> token, int status, String code) {
+    static final String JSON = "application/json";
     private static final int SHOWN_BODY_CHARS = 90;
+    private static final int SHOWN_HEADER_NAMES = 4;
 
     BadInput {
         headers = Map.copyOf(headers);
@@ -47,55 +48,78 @@ record BadInput(String method, String path, String body, boolean chunked, boolea
     }
 
     static BadInput request(String method, String path, String body) {
-        return new BadInput(method, path, body, false, false, Map.of(), Optional.of(RelayServer.ADMIN_TOKEN), 0, "");
+        return withBytes(method, path, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A request whose body is these bytes exactly, for bodies that are not UTF-8 text. */
+    static BadInput withBytes(String method, String path, byte[] bytes) {
+        return new BadInput(method, path, bytes, false, false, bytes.length == 0 ? "" : JSON, Map.of(),
+                Optional.of(RelayServer.ADMIN_TOKEN), 0, "");
+    }
+
+    String body() {
+        return new String(bytes, StandardCharsets.UTF_8);
     }
 
     BadInput header(String name, String value) {
         Map<String, String> more = new LinkedHashMap<>(headers);
         more.put(name, value);
-        return new BadInput(method, path, body, chunked, ownConnection, more, token, status, code);
+        return new BadInput(method, path, bytes, chunked, ownConnection, contentType, more, token, status, code);
+    }
+
+    /** {@code count} more headers, {@code X-Flood-0: 0} and on. */
+    BadInput flood(int count) {
+        BadInput flooded = this;
+        for (int i = 0; i < count; i++) {
+            flooded = flooded.header("X-Flood-" + i, Integer.toString(i));
+        }
+        return flooded;
+    }
+
+    BadInput contentType(String other) {
+        return new BadInput(method, path, bytes, chunked, ownConnection, other, headers, token, status, code);
     }
 
     BadInput sentChunked() {
-        return new BadInput(method, path, body, true, ownConnection, headers, token, status, code);
+        return new BadInput(method, path, bytes, true, ownConnection, contentType, headers, token, status, code);
     }
 
     BadInput onItsOwnConnection() {
-        return new BadInput(method, path, body, chunked, true, headers, token, status, code);
+        return new BadInput(method, path, bytes, chunked, true, contentType, headers, token, status, code);
     }
 
     BadInput token(Optional<String> other) {
-        return new BadInput(method, path, body, chunked, ownConnection, headers, other, status, code);
+        return new BadInput(method, path, bytes, chunked, ownConnection, contentType, headers, other, status, code);
     }
 
     /** The refusal expected: an HTTP status and the {@code error} code of the JSON answer. */
     BadInput is(int expectedStatus, String expectedCode) {
-        return new BadInput(method, path, body, chunked, ownConnection, headers, token, expectedStatus, expectedCode);
+        return new BadInput(method, path, bytes, chunked, ownConnection, contentType, headers, token, expectedStatus, expectedCode);
     }
 
-    ApiResponse sendTo(ApiClient api, Map<String, String> placeholders) {
+    ApiResponse sendTo(ServerApi api, Map<String, String> placeholders) {
         return sendOn(ownConnection ? api.onConnectionsOfItsOwn() : api, placeholders);
     }
 
-    /** Sent through {@code client} whatever {@link #ownConnection} says, for a test that chooses the connection itself. */
-    ApiResponse sendOn(ApiClient client, Map<String, String> placeholders) {
+    /** Sent through {@code api} whatever {@link #ownConnection} says, for a test that chooses the connection itself. */
+    ApiResponse sendOn(ServerApi api, Map<String, String> placeholders) {
         Map<String, String> allHeaders = new LinkedHashMap<>();
-        if (!body.isEmpty()) {
-            allHeaders.put("Content-Type", "application/json");
+        if (!contentType.isEmpty()) {
+            allHeaders.put("Content-Type", contentType);
         }
-        allHeaders.putAll(headers);
-        return client.withToken(token).send(method, fill(path, placeholders), publisher(fill(body, placeholders)), allHeaders);
+        headers.forEach((name, value) -> allHeaders.put(name, fill(value, placeholders)));
+        return api.send(token, method, fill(path, placeholders), publisher(fill(body(), placeholders)), allHeaders);
     }
 
-    private BodyPublisher publisher(String text) {
-        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    private BodyPublisher publisher(String filledBody) {
+        byte[] sent = filledBody.equals(body()) ? bytes : filledBody.getBytes(StandardCharsets.UTF_8);
         if (chunked) {
-            return BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(bytes));
+            return BodyPublishers.ofInputStream(() -> new ByteArrayInputStream(sent));
         }
-        return bytes.length == 0 ? BodyPublishers.noBody() : BodyPublishers.ofByteArray(bytes);
+        return sent.length == 0 ? BodyPublishers.noBody() : BodyPublishers.ofByteArray(sent);
     }
 
-    private static String fill(String text, Map<String, String> placeholders) {
+    static String fill(String text, Map<String, String> placeholders) {
         String filled = text;
         for (Map.Entry<String, String> placeholder : placeholders.entrySet()) {
             filled = filled.replace("{" + placeholder.getKey() + "}", placeholder.getValue());
@@ -103,13 +127,19 @@ record BadInput(String method, String path, String body, boolean chunked, boolea
         return filled;
     }
 
-    /** The test's display name: short enough to read in a report, even for a 70 KiB body. */
+    /** The test's display name: short enough to read in a report, even for a 70 KiB body or a flood of headers. */
     @Override
     public String toString() {
-        String shownBody = body.length() <= SHOWN_BODY_CHARS ? body
-                : body.substring(0, SHOWN_BODY_CHARS) + "…(" + body.length() + " chars)";
+        String text = body();
+        String shownBody = text.length() <= SHOWN_BODY_CHARS ? text : text.substring(0, SHOWN_BODY_CHARS) + "…(" + bytes.length + " bytes)";
+        String shownType = contentType.equals(bytes.length == 0 ? "" : JSON) ? "" : " [content-type: " + contentType + "]";
+        String shownHeaders = headers.isEmpty() ? "" : headers.size() <= SHOWN_HEADER_NAMES ? " " + headers.keySet() : " [" + headers.size() + " headers]";
         String shownToken = token.isEmpty() ? " [no token]" : token.get().equals(RelayServer.ADMIN_TOKEN) ? "" : " [wrong token]";
-        return method + " " + path + (body.isEmpty() ? "" : " " + shownBody) + (chunked ? " [chunked]" : "")
-                + (headers.isEmpty() ? "" : " " + headers.keySet()) + shownToken + " → " + status + " " + code;
+        return method + " " + shortened(path) + (text.isEmpty() ? "" : " " + shownBody) + (chunked ? " [chunked]" : "") + shownType
+                + shownHeaders + shownToken + " → " + status + " " + code;
+    }
+
+    private static String shortened(String path) {
+        return path.length() <= SHOWN_BODY_CHARS ? path : path.substring(0, SHOWN_BODY_CHARS) + "…(" + path.length() + " chars)";
     }
 }

@@ -9,26 +9,29 @@ import static io.hookrelay.it.support.Json.fieldNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.ApiResponse;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntFunction;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
@@ -39,12 +42,14 @@ import org.junit.jupiter.params.provider.MethodSource;
  * The issue's bad-input list against the real server on real SQLite: every request here must get a 4xx in
  * the API's error shape, with no trace of the server's insides, and must change nothing at all, which is
  * checked by comparing every list the API has (and what the receiver got, and the backup directory) with
- * how they were before the first case.
+ * how they were before the first case. Requests that are not well-formed HTTP, or are over the head limits,
+ * never reach the API: Undertow's parser answers them with a bare 400 and closes, which is checked too.
+ * {@link HostileInputIT} sends the same tables to the real jar and reads its output.
  */
 class BadInputIT {
-    private static final String SOURCES = "/api/v1/sources";
-    private static final String TARGETS = "/api/v1/targets";
-    private static final String ROUTES = "/api/v1/routes";
+    private static final String SOURCES = BadInputWorld.SOURCES;
+    private static final String TARGETS = BadInputWorld.TARGETS;
+    private static final String ROUTES = BadInputWorld.ROUTES;
     private static final String BULK_RETRY = "/api/v1/deliveries/retry";
     private static final String BACKUP = "/api/v1/admin/backup";
     private static final String NO_EVENT = "evt_00000000000000000000000000";
@@ -54,13 +59,17 @@ class BadInputIT {
     private static final String INVALID_REQUEST = "invalid_request";
     private static final String INVALID_CURSOR = "invalid_cursor";
     private static final String NOT_FOUND = "not_found";
+    private static final String UNKNOWN_SOURCE = "unknown_source";
     private static final String TOO_LARGE = "payload_too_large";
     private static final String WRONG_METHOD = "method_not_allowed";
+    private static final String WRONG_MEDIA_TYPE = "unsupported_media_type";
     private static final String CONFLICT = "conflict";
     private static final String UNAUTHORIZED = "unauthorized";
     private static final String INVALID_SIGNATURE = "invalid_signature";
     /** Far over the API's 64 KiB limit for JSON bodies, yet a valid source if it were read. */
     private static final String OVERSIZE_SOURCE = "{\"id\":\"big\",\"idempotency_header\":\"" + "a".repeat(70_000) + "\"}";
+    /** Within every limit of the server's, yet long: for values that only the API's own checks refuse. */
+    private static final int LONG = 30_000;
     private static final String ZEROS_HEX = "0".repeat(64);
     /** What must never reach a client: exception names, stack frames, packages of the JDK or of the server's libraries. */
     private static final Pattern INSIDES = Pattern.compile(
@@ -76,50 +85,25 @@ class BadInputIT {
     private static Map<String, String> placeholders;
     private static List<Object> settled;
 
-    /**
-     * A small world of every kind of resource, settled so that nothing changes by itself: {@code plain} routes
-     * to {@code sink} (its delivery completed) and to the paused {@code held} (its delivery cancelled).
-     */
     @BeforeAll
     static void startServerWithSettledWorld(@TempDir Path dataDir) throws Exception {
         server = RelayServer.start(dataDir);
         receiver = server.startReceiver();
-        ApiClient api = server.api();
-        api.post(SOURCES, "{\"id\":\"plain\",\"max_body_bytes\":1024}").expect(201);
-        api.post(SOURCES, "{\"id\":\"typed\",\"event_type\":{\"header\":\"X-Event-Type\"}}").expect(201);
-        api.post(SOURCES, "{\"id\":\"github\",\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"gh-secret\"},"
-                + "\"event_type\":{\"header\":\"X-GitHub-Event\"}}").expect(201);
-        api.post(SOURCES, "{\"id\":\"sw\",\"verify\":{\"scheme\":\"standard-webhooks\",\"secret\":\"" + whsec(32) + "\"}}")
-                .expect(201);
-        api.post(SOURCES, "{\"id\":\"stripe\",\"verify\":{\"scheme\":\"stripe\",\"secret\":\"sk-test-secret\"}}").expect(201);
-        api.post(TARGETS, "{\"id\":\"sink\",\"url\":\"" + receiver.url() + "\"}").expect(201);
-        api.post(TARGETS, "{\"id\":\"held\",\"url\":\"" + receiver.url() + "\"}").expect(201);
-        assertThat(api.post(TARGETS + "/held/pause").status()).isEqualTo(200);
-        String route = api.post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\"}").expect(201).get("id").asText();
-        api.post(ROUTES, "{\"source\":\"plain\",\"target\":\"held\"}").expect(201);
-        String event = server.accept("plain", "{\"seed\":true}");
-
-        String completed = server.awaitDeliveriesToTarget("sink", 1, "completed").get(0).get("id").asText();
-        String pending = server.awaitDeliveriesToTarget("held", 1, "pending").get(0).get("id").asText();
-        assertThat(api.post("/api/v1/deliveries/" + pending + "/cancel").status()).isEqualTo(200);
-        Files.writeString(backups.resolve("existing.db"), "not to be overwritten");
-
-        placeholders = Map.of(
-                "receiver", receiver.url(),
-                "event", event,
-                "completed", completed,
-                "cancelled", pending,
-                "route", route,
-                "backups", backups.toString(),
-                "now", Long.toString(Instant.now().getEpochSecond()));
+        placeholders = BadInputWorld.settle(api(), receiver.url(), backups).placeholders();
         settled = everything();
+    }
+
+    @AfterAll
+    static void printFigures() {
+        System.out.printf("[figures] BadInputIT: %d requests refused with the API's JSON error, %d refused by the HTTP parser%n",
+                badInputs().count() + unreadBodies().count(), malformedRequests().count());
     }
 
     /** Compared with the world as it was settled, so a case that changes anything fails, and so does every later one. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("badInputs")
     void isRefusedWithA4xxJsonErrorAndChangesNothing(BadInput input) throws IOException {
-        ApiResponse response = answer("the request", () -> input.sendTo(server.api(), placeholders));
+        ApiResponse response = answer("the request", () -> input.sendTo(api(), placeholders));
 
         assertThat(response.status()).as("never a 500: %s", response).isLessThan(500);
         assertThat(response.status()).as("%s", response).isEqualTo(input.status());
@@ -138,6 +122,25 @@ class BadInputIT {
         if (input.status() == 405) {
             assertThat(response.header("Allow")).as("405 says what the endpoint takes").isPresent();
         }
+        if (input.status() == 415) {
+            assertThat(response.header("Accept")).as("415 says what the endpoint takes").hasValue(BadInput.JSON);
+        }
+        assertThat(everything()).as("nothing changed").isEqualTo(settled);
+    }
+
+    /**
+     * Undertow's parser refuses these before any handler runs, with an answer no handler can replace: a bare
+     * {@code 400 Bad Request} without a body, and the connection closed. Never a 5xx, and nothing changes.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformedRequests")
+    void isRefusedByTheHttpParserWithABare400AndChangesNothing(MalformedRequest request) throws IOException {
+        MalformedRequest.Answer answer = request.sendTo(server.baseUri().getPort());
+
+        assertThat(answer.status()).as("%s", answer).isEqualTo(400);
+        assertThat(answer.headers()).as("%s", answer).containsEntry("content-length", "0").containsEntry("connection", "close");
+        assertThat(answer.body()).isEmpty();
+        assertThat(answer.closed()).as("the connection is closed after the answer").isTrue();
         assertThat(everything()).as("nothing changed").isEqualTo(settled);
     }
 
@@ -149,11 +152,12 @@ class BadInputIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("unreadBodies")
     void theNextRequestOnTheSameConnectionGetsItsOwnAnswerAfterABodyLeftUnread(BadInput refusedRequest) {
-        ApiClient connection = server.api().onConnectionsOfItsOwn();
+        ServerApi connection = api().onConnectionsOfItsOwn();
         ApiResponse refused = answer("the refused request", () -> refusedRequest.sendOn(connection, placeholders));
         assertThat(refused.status()).as("%s", refused).isEqualTo(refusedRequest.status());
 
-        ApiResponse next = answer("the next request on the same connection", () -> connection.post(TARGETS + "/held/pause"));
+        ApiResponse next = answer("the next request on the same connection", () -> connection.send(
+                Optional.of(RelayServer.ADMIN_TOKEN), "POST", TARGETS + "/held/pause", BodyPublishers.noBody(), Map.of()));
 
         assertThat(next.status()).as("the next request on the same connection: %s", next).isEqualTo(200);
         assertThat(next.json().get("id").asText()).isEqualTo("held");
@@ -163,7 +167,9 @@ class BadInputIT {
         return Stream.of(
                 malformedJson(), wrongTypes(), unknownFields(), invalidIds(), urlsThatAreNotHttp(), timeoutsAndSchedules(),
                 unreadBodies(), unknownResources(), conflicts(), invalidCursors(), wrongMethods(), unknownQueryParameters(),
-                badLimitsStatesAndTimes(), badVerification(), badRouteFilters(), refusedWebhooks(), missingOrWrongToken())
+                badLimitsStatesAndTimes(), badVerification(), badRouteFilters(), refusedWebhooks(), missingOrWrongToken(),
+                junkIds(), jsonBombs(), wrongContentTypes(), forgedAndReplayedSignatures(), misplacedOrNearlyRightTokens(),
+                longHeadsWithinTheLimits())
                 .flatMap(cases -> cases);
     }
 
@@ -484,6 +490,229 @@ class BadInputIT {
                 get("/api/v1/nothing-here").token(Optional.empty()).is(401, UNAUTHORIZED));
     }
 
+    /**
+     * Ids that are junk once percent-decoded (a stray byte, NUL, overlong and surrogate UTF-8, a cut-off sequence,
+     * a look-alike letter) or that try to climb out of their path segment: each is just an id that does not
+     * exist or is not valid, never a way to another endpoint or file.
+     */
+    private static Stream<BadInput> junkIds() {
+        Stream<String> junk = Stream.of("%FF", "%00", "%C0%AF", "%E0%80%AF", "%ED%A0%80", "%E2%82", "%D0%B0", "plain%00", "plain%0A",
+                "..%2F..%2Fetc%2Fpasswd", "%2e%2e", "%2E%2E%2F%2E%2E", "..%5C..%5Cwindows", "%252e%252e", "plain%2F..%2Fgithub");
+        return Stream.concat(
+                junk.flatMap(id -> Stream.of(
+                        get(SOURCES + "/" + id).is(400, INVALID_REQUEST),
+                        delete(TARGETS + "/" + id).is(400, INVALID_REQUEST),
+                        post("/hooks/" + id, "{}").is(404, UNKNOWN_SOURCE))),
+                Stream.of(
+                        put(SOURCES + "/%2e%2e", "{}").is(400, INVALID_REQUEST),
+                        post(TARGETS + "/..%2Fsources/pause", "").is(400, INVALID_REQUEST),
+                        get("/api/v1/events/evt_%FF%FF").is(400, INVALID_REQUEST),
+                        post("/api/v1/events/..%2F..%2Fevents%2F{event}/replay", "").is(400, INVALID_REQUEST),
+                        post("/api/v1/deliveries/..%2F{cancelled}/retry", "").is(400, INVALID_REQUEST),
+                        delete(ROUTES + "/rte_%00%00").is(400, INVALID_REQUEST),
+                        get(SOURCES + "/%2e%2e/%2e%2e/healthz").is(404, NOT_FOUND),
+                        post("/hooks/%2e%2e/api/v1/sources", "{\"id\":\"sneaky\"}").is(404, NOT_FOUND),
+                        get("/api/v1/events?source=%FF").is(400, INVALID_REQUEST),
+                        get("/api/v1/events?source=..%2Fplain").is(400, INVALID_REQUEST),
+                        get("/api/v1/deliveries?event=%00").is(400, INVALID_REQUEST),
+                        get("/api/v1/deliveries?target=%C0%AF").is(400, INVALID_REQUEST),
+                        get("/api/v1/events?cursor=%C0%AF").is(400, INVALID_CURSOR),
+                        get("/api/v1/events?%FF=1").is(400, INVALID_REQUEST)));
+    }
+
+    /**
+     * JSON bombs within the 64 KiB limit: deep nesting where the API expects a string, a list or an object, numbers
+     * and names longer than anything it reads, long strings, duplicate keys however they are spelled, and bodies
+     * that are not UTF-8. Each is refused at the first token of the wrong shape, never read further.
+     */
+    private static Stream<BadInput> jsonBombs() {
+        return Stream.of(
+                post(SOURCES, "[".repeat(60_000)).is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"x1\",\"verify\":" + "{\"a\":".repeat(10_000) + "1" + "}".repeat(10_001)).is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"x1\",\"event_type\":{\"header\":" + "[".repeat(30_000) + "]".repeat(30_000) + "}}").is(400, INVALID_REQUEST),
+                post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"event_types\":" + "[".repeat(30_000) + "]".repeat(30_000) + "}")
+                        .is(400, INVALID_REQUEST),
+                post(TARGETS, target("\"retry_schedule_s\":" + "[".repeat(30_000) + "]".repeat(30_000))).is(400, INVALID_REQUEST),
+                post(BULK_RETRY, "{\"state\":" + "{\"a\":".repeat(10_000)).is(400, INVALID_REQUEST),
+                post(TARGETS + "/held/resume", "{\"a\":" + "[".repeat(30_000)).is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"x1\",\"max_body_bytes\":" + "9".repeat(60_000) + "}").is(400, INVALID_REQUEST),
+                post(TARGETS, target("\"timeout_ms\":" + "9".repeat(999))).is(400, INVALID_REQUEST),
+                post(TARGETS, target("\"timeout_ms\":1e999999999")).is(400, INVALID_REQUEST),
+                post(TARGETS, target("\"max_in_flight\":-0.0e-999999999")).is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"" + "a".repeat(60_000) + "\"}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"" + "k".repeat(60_000) + "\":1}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"x1\",\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"" + "s".repeat(60_000) + "\"}}")
+                        .is(400, INVALID_REQUEST),
+                post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"event_types\":[" + "\"t\",".repeat(12_000) + "\"t\"]}")
+                        .is(400, INVALID_REQUEST),
+                post(SOURCES, "{" + IntStream.range(0, 5000).mapToObj(i -> "\"k" + i + "\":" + i).collect(Collectors.joining(",")) + "}")
+                        .is(400, INVALID_REQUEST),
+                post(TARGETS, "{\"id\":\"t1\",\"url\":\"{receiver}\",\"url\":\"http://127.0.0.1:9/elsewhere\"}").is(400, INVALID_JSON),
+                post(SOURCES, "{\"id\":\"x1\",\"verify\":{\"scheme\":\"none\",\"scheme\":\"hmac-sha256\",\"secret\":\"s\"}}").is(400, INVALID_JSON),
+                post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"target\":\"held\"}").is(400, INVALID_JSON),
+                post(SOURCES, "{\"id\":\"x1\",\"\\u0069d\":\"x2\"}").is(400, INVALID_JSON),
+                post(SOURCES, "{\"id\":\"\\ud800\"}").is(400, INVALID_REQUEST),
+                post(SOURCES, "{\"id\":\"x1\"} // trailing comment").is(400, INVALID_JSON),
+                post(TARGETS, target("\"timeout_ms\":NaN")).is(400, INVALID_JSON),
+                post(SOURCES, "{'id':'x1'}").is(400, INVALID_JSON),
+                BadInput.withBytes("POST", SOURCES, bytes("7b226964223a22ff227d")).is(400, INVALID_JSON),
+                BadInput.withBytes("POST", SOURCES, bytes("7b226964223a22c0af227d")).is(400, INVALID_JSON),
+                BadInput.withBytes("POST", SOURCES, bytes("7b226964223a22eda080227d")).is(400, INVALID_JSON),
+                BadInput.withBytes("POST", SOURCES, "{\"id\":\"utf16\"}".getBytes(StandardCharsets.UTF_16LE)).is(400, INVALID_JSON),
+                BadInput.withBytes("POST", SOURCES, "{\"id\":\"utf16\"}".getBytes(StandardCharsets.UTF_16)).is(400, INVALID_JSON));
+    }
+
+    /**
+     * The API reads a body only when it is declared JSON in UTF-8; anything else, or nothing, is 415 before the
+     * body is looked at, even where the body would be fine. The token is still checked first.
+     */
+    private static Stream<BadInput> wrongContentTypes() {
+        Stream<BadInput> createSource = Stream.of("", "text/plain", "application/x-www-form-urlencoded", "application/xml",
+                        "multipart/form-data; boundary=x", "application/json; charset=utf-16", "application/merge-patch+json", "text/json",
+                        "application/jsonx", "*/*")
+                .map(type -> post(SOURCES, "{\"id\":\"fresh\"}").contentType(type).is(415, WRONG_MEDIA_TYPE));
+        return Stream.concat(createSource, Stream.of(
+                put(SOURCES + "/plain", "{\"max_body_bytes\":5}").contentType("text/plain").is(415, WRONG_MEDIA_TYPE),
+                post(TARGETS, target("\"timeout_ms\":5000")).contentType("application/x-www-form-urlencoded").is(415, WRONG_MEDIA_TYPE),
+                put(TARGETS + "/sink", "{\"url\":\"{receiver}\"}").contentType("").is(415, WRONG_MEDIA_TYPE),
+                post(ROUTES, "{\"source\":\"typed\",\"target\":\"sink\"}").contentType("text/plain").is(415, WRONG_MEDIA_TYPE),
+                post(BULK_RETRY, "{\"state\":\"failed\"}").contentType("text/plain").is(415, WRONG_MEDIA_TYPE),
+                post(BACKUP, "{\"path\":\"{backups}/as-text.db\"}").contentType("text/plain").is(415, WRONG_MEDIA_TYPE),
+                post(TARGETS + "/held/resume", "{}").contentType("text/plain").is(415, WRONG_MEDIA_TYPE),
+                post("/api/v1/deliveries/{cancelled}/retry", "{}").contentType("application/xml").is(415, WRONG_MEDIA_TYPE),
+                post("/api/v1/events/{event}/replay", "{}").contentType("").is(415, WRONG_MEDIA_TYPE),
+                BadInput.withBytes("POST", SOURCES, "{\"id\":\"utf16\"}".getBytes(StandardCharsets.UTF_16))
+                        .contentType("application/json; charset=utf-16").is(415, WRONG_MEDIA_TYPE),
+                post(SOURCES, "{\"id\":\"fresh\"}").contentType("text/plain").token(Optional.empty()).is(401, UNAUTHORIZED)));
+    }
+
+    /**
+     * Requests a provider really signed, refused all the same: captured and replayed after the tolerance, stamped
+     * in the future, re-stamped with a fresh time over an old signature, or with the body or message id changed
+     * after signing. The signatures are made with each source's secret ({@link BadInputWorld}).
+     */
+    private static Stream<BadInput> forgedAndReplayedSignatures() {
+        String signed = BadInputWorld.SIGNED_BODY;
+        String tampered = "{\"captured\":false}";
+        return Stream.of(
+                standardWebhooks(signed, BadInputWorld.SIGNED_ID, "{stale}", "{sw-stale}").is(401, INVALID_SIGNATURE),
+                standardWebhooks(signed, BadInputWorld.SIGNED_ID, "{future}", "{sw-future}").is(401, INVALID_SIGNATURE),
+                standardWebhooks(signed, BadInputWorld.SIGNED_ID, "{now}", "{sw-stale}").is(401, INVALID_SIGNATURE),
+                standardWebhooks(tampered, BadInputWorld.SIGNED_ID, "{now}", "{sw-now}").is(401, INVALID_SIGNATURE),
+                standardWebhooks(signed, "msg_other", "{now}", "{sw-now}").is(401, INVALID_SIGNATURE),
+                standardWebhooks(signed, BadInputWorld.SIGNED_ID, "{now}000", "{sw-now}").is(401, INVALID_SIGNATURE),
+                standardWebhooks(signed, BadInputWorld.SIGNED_ID, "yesterday", "{sw-now}").is(401, INVALID_SIGNATURE),
+                standardWebhooks(signed, BadInputWorld.SIGNED_ID, "-{now}", "{sw-now}").is(401, INVALID_SIGNATURE),
+                standardWebhooks(signed, BadInputWorld.SIGNED_ID, "{now}", "v2,{sw-now}").is(401, INVALID_SIGNATURE),
+                post("/hooks/stripe", signed).header("Stripe-Signature", "{stripe-stale}").is(401, INVALID_SIGNATURE),
+                post("/hooks/stripe", signed).header("Stripe-Signature", "{stripe-future}").is(401, INVALID_SIGNATURE),
+                post("/hooks/stripe", signed).header("Stripe-Signature", "t={now},v1={stripe-stale-v1}").is(401, INVALID_SIGNATURE),
+                post("/hooks/stripe", tampered).header("Stripe-Signature", "t={now},v1={stripe-now-v1}").is(401, INVALID_SIGNATURE),
+                post("/hooks/stripe", signed).header("Stripe-Signature", "t={stale},t={now},v1={stripe-now-v1}").is(401, INVALID_SIGNATURE),
+                post("/hooks/stripe", signed).header("Stripe-Signature", "t={now},v0={stripe-now-v1}").is(401, INVALID_SIGNATURE),
+                post("/hooks/github", tampered).header("X-Hub-Signature-256", "{github-signature}").is(401, INVALID_SIGNATURE),
+                post("/hooks/github", signed).header("X-Hub-Signature", "{github-signature}").is(401, INVALID_SIGNATURE),
+                post("/hooks/github", signed).header("X-Hub-Signature-256", "sha1=" + ZEROS_HEX.substring(24)).is(401, INVALID_SIGNATURE),
+                post("/hooks/github", signed).header("X-Hub-Signature-256", "sha256=" + "0".repeat(LONG)).is(401, INVALID_SIGNATURE));
+    }
+
+    private static BadInput standardWebhooks(String body, String id, String timestamp, String signature) {
+        return post("/hooks/sw", body).header("webhook-id", id).header("webhook-timestamp", timestamp).header("webhook-signature", signature);
+    }
+
+    /** Admin tokens anywhere but where the API reads them, or not quite right, on reads, writes and hostile bodies alike. */
+    private static Stream<BadInput> misplacedOrNearlyRightTokens() {
+        String token = RelayServer.ADMIN_TOKEN;
+        return Stream.of(
+                get(SOURCES + "?access_token=" + token).token(Optional.empty()).is(401, UNAUTHORIZED),
+                get(SOURCES + "?token=" + token).token(Optional.empty()).is(401, UNAUTHORIZED),
+                get(SOURCES).token(Optional.empty()).header("X-Admin-Token", token).is(401, UNAUTHORIZED),
+                get(SOURCES).token(Optional.empty()).header("Cookie", "token=" + token).is(401, UNAUTHORIZED),
+                get(SOURCES).token(Optional.empty()).header("Authorization", "Token " + token).is(401, UNAUTHORIZED),
+                get(SOURCES).token(Optional.empty()).header("Authorization", "Bearer").is(401, UNAUTHORIZED),
+                get(SOURCES).token(Optional.of(token + "x")).is(401, UNAUTHORIZED),
+                get(SOURCES).token(Optional.of(token.substring(0, token.length() - 1))).is(401, UNAUTHORIZED),
+                get(SOURCES).token(Optional.of(token.toUpperCase(Locale.ROOT))).is(401, UNAUTHORIZED),
+                get(SOURCES).token(Optional.of("a".repeat(LONG))).is(401, UNAUTHORIZED),
+                delete(SOURCES + "/plain").token(Optional.of("wrong-token-wrong-token")).is(401, UNAUTHORIZED),
+                post(SOURCES, "[".repeat(60_000)).token(Optional.empty()).is(401, UNAUTHORIZED),
+                post(TARGETS + "/held/resume", "").token(Optional.empty()).header("Authorization", "Bearer " + token + ", Bearer " + token)
+                        .header("X-Forwarded-User", "admin").is(401, UNAUTHORIZED));
+    }
+
+    /** Many or long headers and URLs that are still inside the server's head limits: the API's own checks refuse them. */
+    private static Stream<BadInput> longHeadsWithinTheLimits() {
+        return Stream.of(
+                get(SOURCES).token(Optional.empty()).flood(90).is(401, UNAUTHORIZED),
+                post("/hooks/github", "{}").flood(90).is(401, INVALID_SIGNATURE),
+                post("/hooks/plain", "{}").header("Idempotency-Key", "k".repeat(LONG)).is(400, INVALID_REQUEST),
+                post("/hooks/typed", "{}").header("X-Event-Type", "t".repeat(LONG)).is(400, INVALID_REQUEST),
+                get(SOURCES + "/" + "a".repeat(LONG)).is(400, INVALID_REQUEST),
+                post("/hooks/" + "a".repeat(LONG), "{}").is(404, UNKNOWN_SOURCE),
+                get("/api/v1/events?cursor=" + "A".repeat(LONG)).is(400, INVALID_CURSOR),
+                get("/api/v1/events?source=" + "a".repeat(LONG)).is(400, INVALID_REQUEST),
+                get(SOURCES + "?" + IntStream.range(0, 90).mapToObj(i -> "p" + i + "=1").collect(Collectors.joining("&")))
+                        .is(400, INVALID_REQUEST));
+    }
+
+    /**
+     * Requests Undertow's parser refuses: over the head limits (header count and bytes, URL length, query
+     * parameters), with escapes or characters a URL cannot have, and with a body framed two ways or not at all.
+     */
+    static Stream<MalformedRequest> malformedRequests() {
+        String auth = "Authorization: Bearer " + RelayServer.ADMIN_TOKEN + "\r\n";
+        String json = "Content-Type: application/json\r\nContent-Length: 2\r\n";
+        return Stream.of(
+                new MalformedRequest("101 headers on the API", head("GET", SOURCES, auth + flood(99))),
+                new MalformedRequest("10,000 headers on ingest", head("POST", "/hooks/plain", json + flood(10_000)) + "{}"),
+                new MalformedRequest("a 33 KiB header on ingest", head("POST", "/hooks/plain", json + "X-Big: " + "b".repeat(33 * 1024) + "\r\n") + "{}"),
+                new MalformedRequest("a 1 MiB header on the API", head("GET", SOURCES, auth + "X-Big: " + "b".repeat(1 << 20) + "\r\n")),
+                new MalformedRequest("a 40 KiB URL on the API", head("GET", SOURCES + "/" + "a".repeat(40 * 1024), auth)),
+                new MalformedRequest("a 1 MiB URL on ingest", head("POST", "/hooks/" + "a".repeat(1 << 20), json) + "{}"),
+                new MalformedRequest("a 40 KiB query", head("GET", "/api/v1/events?cursor=" + "A".repeat(40 * 1024), auth)),
+                new MalformedRequest("101 query parameters on ingest", head("POST", "/hooks/plain?" + parameters(101, i -> "p" + i), json) + "{}"),
+                new MalformedRequest("1,001 repeats of one query parameter", head("GET", "/api/v1/events?" + parameters(1001, i -> "limit"), auth)),
+                new MalformedRequest("a lone % in an id", head("POST", "/hooks/%", json) + "{}"),
+                new MalformedRequest("%zz in an id", head("GET", SOURCES + "/%zz", auth)),
+                new MalformedRequest("a cut-off escape in an id", head("DELETE", TARGETS + "/sink%F", auth)),
+                new MalformedRequest("%G0 in a query", head("GET", "/api/v1/events?source=%G0", auth)),
+                new MalformedRequest("raw UTF-8 in an id", head("POST", "/hooks/caf\u00c3\u00a9", json) + "{}"),
+                new MalformedRequest("a raw overlong slash in an id", head("GET", SOURCES + "/..\u00c0\u00af..", auth)),
+                new MalformedRequest("a raw NUL in an id", head("GET", SOURCES + "/pl\u0000ain", auth)),
+                new MalformedRequest("a raw tab in an id", head("POST", "/hooks/pl\tain", json) + "{}"),
+                new MalformedRequest("a space in an id", head("POST", "/hooks/pl ain", json) + "{}"),
+                new MalformedRequest("a quote in a query", head("GET", "/api/v1/events?source=\"plain\"", auth)),
+                new MalformedRequest("a fragment", head("POST", "/hooks/plain#x", json) + "{}"),
+                new MalformedRequest("two Content-Lengths", head("POST", "/hooks/plain", "Content-Length: 2\r\nContent-Length: 13\r\n")
+                        + "{}{\"also\":1}"),
+                new MalformedRequest("a negative Content-Length", head("POST", "/hooks/plain", "Content-Length: -2\r\n") + "{}"),
+                new MalformedRequest("a Content-Length past any number", head("POST", "/hooks/plain", "Content-Length: 99999999999999999999\r\n") + "{}"),
+                new MalformedRequest("Content-Length and chunked", head("POST", "/hooks/plain", "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n")
+                        + "0\r\n\r\n"),
+                new MalformedRequest("chunked twice", head("POST", "/hooks/plain", "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n")
+                        + "2\r\n{}\r\n0\r\n\r\n"),
+                new MalformedRequest("no Host", "GET " + SOURCES + " HTTP/1.1\r\n" + auth + "\r\n"),
+                new MalformedRequest("HTTP/9.9", "GET /healthz HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n"),
+                new MalformedRequest("not a request line", "HELLO\r\n\r\n"),
+                new MalformedRequest("a 40 KiB method", head("A".repeat(40 * 1024), "/healthz", "")));
+    }
+
+    private static String head(String method, String target, String headers) {
+        return method + " " + target + " HTTP/1.1\r\nHost: 127.0.0.1\r\n" + headers + "\r\n";
+    }
+
+    private static String flood(int count) {
+        return IntStream.range(0, count).mapToObj(i -> "X-Flood-" + i + ": " + i + "\r\n").collect(Collectors.joining());
+    }
+
+    private static String parameters(int count, IntFunction<String> name) {
+        return IntStream.range(0, count).mapToObj(i -> name.apply(i) + "=1").collect(Collectors.joining("&"));
+    }
+
+    private static byte[] bytes(String hex) {
+        return HexFormat.of().parseHex(hex);
+    }
+
     /** A create request for target {@code t1} at the receiver, with one more field. */
     private static String target(String field) {
         return "{\"id\":\"t1\",\"url\":\"{receiver}\"," + field + "}";
@@ -495,6 +724,10 @@ class BadInputIT {
 
     private static String cursorOf(String id) {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(id.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static ServerApi api() {
+        return ServerApi.of(server.api());
     }
 
     /** Every list the API has, what the receiver got, and what the backup directory holds. */

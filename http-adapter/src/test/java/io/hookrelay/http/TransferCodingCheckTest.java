@@ -1,0 +1,74 @@
+package io.hookrelay.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hookrelay.delivery.InboundRequest;
+import io.hookrelay.delivery.IngestResult;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * A body whose end cannot be known (a transfer coding other than chunked) is refused at once with the API's
+ * 400 and a closed connection, before routing and without reading any of it: the client, which has not
+ * finished or closed, still gets its answer.
+ */
+class TransferCodingCheckTest {
+    private final List<InboundRequest> ingested = new CopyOnWriteArrayList<>();
+    private final UnexpectedOperations operations = new UnexpectedOperations() {
+        @Override
+        public OptionalInt maxBodyBytes(String sourceId) {
+            called("maxBodyBytes");
+            return OptionalInt.of(1000);
+        }
+
+        @Override
+        public IngestResult ingest(String sourceId, InboundRequest request) {
+            called("ingest");
+            ingested.add(request);
+            return new IngestResult(Samples.EVENT_ID, 0, false);
+        }
+    };
+    private final ApiServer server = new ApiServer(operations);
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @ParameterizedTest(name = "Transfer-Encoding: {0}")
+    @ValueSource(strings = {"gzip", "xchunked", "chunked, gzip", "gzip, chunked", "identity", "chunked, chunked", ""})
+    void another_coding_is_refused_without_waiting_for_the_body(String coding) throws Exception {
+        RawExchange answer = RawExchange.send(server.port(),
+                "POST /hooks/plain HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: " + coding + "\r\n\r\n{\"never\":\"ends\"");
+
+        assertThat(answer.status()).as(answer.statusLine()).isEqualTo(400);
+        assertThat(new ObjectMapper().readTree(answer.body()).get("error").asText()).isEqualTo("invalid_request");
+        assertThat(answer.closed()).as("the connection is closed after the answer").isTrue();
+        assertThat(operations.calls).isEmpty();
+    }
+
+    @Test
+    void an_endpoint_without_a_body_refuses_it_too() throws Exception {
+        RawExchange answer = RawExchange.send(server.port(), "GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nabc");
+
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.closed()).isTrue();
+    }
+
+    @Test
+    void chunked_in_any_letter_case_is_read() throws Exception {
+        RawExchange answer = RawExchange.send(server.port(),
+                "POST /hooks/plain HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n");
+
+        assertThat(answer.status()).as(answer.body()).isEqualTo(202);
+        assertThat(ingested).singleElement().satisfies(request ->
+                assertThat(new String(request.body(), StandardCharsets.UTF_8)).isEqualTo("{}"));
+    }
+}
