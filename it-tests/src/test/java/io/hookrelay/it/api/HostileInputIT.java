@@ -3,10 +3,13 @@ package io.hookrelay.it.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.ApiResponse;
 import io.hookrelay.it.support.HookrelayProcess;
+import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
 import java.io.IOException;
+import java.net.URI;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,10 +47,10 @@ class HostileInputIT {
     void noSecretAndNoStackTraceReachesTheProcessOutput(@TempDir Path dataDir, @TempDir Path backups) throws Exception {
         long started = System.nanoTime();
         writeOwnerOnly(dataDir.resolve("admin.token"), RelayServer.ADMIN_TOKEN);
-        try (CountingReceiver receiver = CountingReceiver.start(); HookrelayProcess process = HookrelayProcess.serve(dataDir)) {
+        try (Receiver receiver = Receiver.start(); HookrelayProcess process = HookrelayProcess.serve(dataDir)) {
             int port = process.awaitPort();
             long listening = System.nanoTime();
-            ProcessApi api = new ProcessApi(port);
+            ServerApi api = ServerApi.of(new ApiClient(URI.create("http://127.0.0.1:" + port), Optional.empty()));
             BadInputWorld world = BadInputWorld.settle(api, receiver.url(), backups);
             Set<String> secrets = new TreeSet<>(world.secrets());
             secrets.add(RelayServer.ADMIN_TOKEN);
@@ -91,7 +94,7 @@ class HostileInputIT {
      * signature: the source's idempotency key ({@code webhook-id}) makes it the same event, not a second one. Sent
      * right after the world is settled, while the signature made then is current however slow the machine.
      */
-    private static void aCapturedWebhookSentAgainWithinItsToleranceIsADuplicate(ProcessApi api, Map<String, String> placeholders) {
+    private static void aCapturedWebhookSentAgainWithinItsToleranceIsADuplicate(ServerApi api, Map<String, String> placeholders) {
         Map<String, String> headers = Map.of("Content-Type", BadInput.JSON, "webhook-id", BadInputWorld.SIGNED_ID,
                 "webhook-timestamp", placeholders.get("now"), "webhook-signature", placeholders.get("sw-now"));
         JsonNode first = api.send(Optional.empty(), "POST", "/hooks/sw", BodyPublishers.ofString(BadInputWorld.SIGNED_BODY), headers)
@@ -121,7 +124,7 @@ class HostileInputIT {
     }
 
     /** Every list the API has, and what the receiver got. */
-    private static List<Object> everything(ProcessApi api, CountingReceiver receiver) {
+    private static List<Object> everything(ServerApi api, Receiver receiver) {
         List<Object> state = new ArrayList<>();
         for (String list : List.of(BadInputWorld.SOURCES, BadInputWorld.TARGETS, BadInputWorld.ROUTES, "/api/v1/events?limit=500",
                 "/api/v1/deliveries?limit=500")) {

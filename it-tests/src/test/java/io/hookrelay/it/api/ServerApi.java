@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Where a table of requests goes: the in-process server through its {@link ApiClient} ({@link #of}), or the
- * real jar in a child process ({@link ProcessApi}), so one table runs against both.
+ * Where a table of requests goes, with the admin token chosen per request: the in-process server or the real
+ * jar in a child process, both through an {@link ApiClient}, so one table runs against both.
  */
 interface ServerApi {
 

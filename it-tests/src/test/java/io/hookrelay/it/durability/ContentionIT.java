@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.it.support.HookrelayProcess;
 import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.it.support.WebhookLoad;
 import io.hookrelay.queue.testing.Await;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -56,14 +57,14 @@ class ContentionIT {
         Path database = dataDir.resolve("hookrelay.db");
         Path wal = dataDir.resolve("hookrelay.db-wal");
         Figures figures = new Figures();
-        PacedIngestLoad load;
+        WebhookLoad load;
         try (DeliveryTally receiver = DeliveryTally.start(FAIL_EVERY); HookrelayProcess server = HookrelayProcess.serve(dataDir)) {
             long started = System.nanoTime();
             URI base = URI.create("http://127.0.0.1:" + server.awaitPort());
             figures.startup = Duration.ofNanos(System.nanoTime() - started);
             configure(base, HookrelayProcess.adminTokenOf(dataDir), receiver.url());
 
-            load = PacedIngestLoad.start(base.resolve("/hooks/shop"), CLIENTS, BODY_BYTES);
+            load = WebhookLoad.start(base, "shop", CLIENTS, Duration.ZERO, BODY_BYTES);
             try {
                 Await.until(WARM_UP_EVENTS + " events acknowledged", RelayServer.WAIT,
                         () -> load.acknowledgedCount() >= WARM_UP_EVENTS);
@@ -82,7 +83,7 @@ class ContentionIT {
             }
             assertThat(load.refusals()).as("answers other than 2xx, or none").isEmpty();
 
-            List<String> acknowledged = load.acknowledged();
+            List<String> acknowledged = load.acknowledgedIds();
             long drainStarted = System.nanoTime();
             Await.until("every acknowledged event delivered", DRAIN_WAIT,
                     () -> acknowledged.stream().allMatch(receiver::delivered));
@@ -106,7 +107,7 @@ class ContentionIT {
      *
      * @return the WAL's header as the readers left it
      */
-    private static WalHeader holdReadersDuringLoad(Path database, Path wal, PacedIngestLoad load, Figures figures) throws Exception {
+    private static WalHeader holdReadersDuringLoad(Path database, Path wal, WebhookLoad load, Figures figures) throws Exception {
         load.takeSlowestAnswer();
         figures.walBeforeHold = WalHeader.of(wal).fileBytes();
         try (StuckDump dump = StuckDump.start(database);

@@ -7,6 +7,8 @@ import io.hookrelay.it.durability.RelayDatabase.StoredDelivery;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.WebhookLoad;
+import io.hookrelay.it.support.WebhookLoad.Refusal;
 import io.hookrelay.queue.testing.Await;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,6 +43,8 @@ class CrashRecoveryIT {
     /** One event in this many is refused with a 500 on its first attempt to each target. */
     private static final int REFUSED_FIRST_ATTEMPT_EVERY = 5;
     private static final int POSTERS = 4;
+    /** Posters pace themselves, so that deliveries keep up with ingest and the drain at the end stays short. */
+    private static final Duration PACE = Duration.ofMillis(40);
     private static final int WORKERS = 8;
     private static final Duration DRAIN_PATIENCE = Duration.ofSeconds(90);
 
@@ -63,10 +67,10 @@ class CrashRecoveryIT {
 
             RestartingServer server = new RestartingServer(dataDir, List.of("--workers", Integer.toString(WORKERS)),
                     List.of(alpha, beta));
-            IngestLoad ingest;
+            WebhookLoad ingest;
             List<Receipt> receipts;
             try (server) {
-                ingest = IngestLoad.start(POSTERS, SOURCE, server.start());
+                ingest = WebhookLoad.start(server.start(), SOURCE, POSTERS, PACE, 64);
                 try (ingest) {
                     server.awaitFirstDelivery();
                     for (int cycle = 0; cycle < cycles; cycle++) {
@@ -84,7 +88,7 @@ class CrashRecoveryIT {
                 printFigures(ingest, server, Duration.ofNanos(drainTook), countDuplicates(receipts));
             }
 
-            assertThat(ingest.refused()).as("answers to providers other than 202").isEmpty();
+            assertThat(ingest.refusals()).as("answers to providers other than 202").noneMatch(Refusal::answered);
             assertThat(ingest.acknowledged()).as("acknowledged events").isNotEmpty();
             assertNoErrorsPrinted(server.outputOfEnded());
             try (RelayDatabase database = RelayDatabase.open(dataDir)) {
@@ -153,7 +157,7 @@ class CrashRecoveryIT {
         return successes.values().stream().mapToInt(count -> (int) (count - 1)).sum();
     }
 
-    private static void assertDeliveredAsReceived(IngestLoad ingest, List<Receipt> receipts, RestartingServer server,
+    private static void assertDeliveredAsReceived(WebhookLoad ingest, List<Receipt> receipts, RestartingServer server,
                                                   RelayDatabase database) {
         Map<String, byte[]> stored = database.eventBodies();
         Map<String, StoredDelivery> deliveries = database.deliveries();
@@ -167,7 +171,9 @@ class CrashRecoveryIT {
         softly.assertThat(database.eventsWithoutOneDeliveryPerTarget(TARGETS.size())).as("events without one delivery per target").isEmpty();
         softly.assertThat(database.deliveriesMissingAPart()).as("deliveries without their intent or event").isEmpty();
         softly.assertThat(byDelivery.keySet()).as("delivery ids the receivers saw").isSubsetOf(deliveries.keySet());
-        ingest.acknowledged().forEach((eventId, sent) -> {
+        ingest.acknowledged().forEach(acknowledged -> {
+            String eventId = acknowledged.eventId();
+            byte[] sent = acknowledged.body();
             softly.assertThat(stored.get(eventId)).as("stored body of acknowledged %s", eventId).isEqualTo(sent);
             TARGETS.forEach(target -> softly.assertThat(successesByEventAndTarget.getOrDefault(eventId + " to " + target, List.of()))
                     .as("2xx receipts of acknowledged %s at %s, byte for byte", eventId, target)
@@ -214,10 +220,10 @@ class CrashRecoveryIT {
         }
     }
 
-    private void printFigures(IngestLoad ingest, RestartingServer server, Duration drain, int duplicates) {
+    private void printFigures(WebhookLoad ingest, RestartingServer server, Duration drain, int duplicates) {
         System.out.printf("[figures] CrashRecoveryIT events sent=%d acknowledged=%d unanswered=%d kills=%d duplicates=%d"
                         + " max restart->listening=%dms max listening->first delivery=%dms drain=%dms%n",
-                ingest.sent(), ingest.acknowledged().size(), ingest.unanswered(), server.kills().size(), duplicates,
+                ingest.sent(), ingest.acknowledgedCount(), ingest.refusals().size(), server.kills().size(), duplicates,
                 server.longest(RestartingServer.Restart::toListening).toMillis(),
                 server.longest(RestartingServer.Restart::listeningToFirstDelivery).toMillis(), drain.toMillis());
     }

@@ -11,10 +11,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.it.cli.Cli;
 import io.hookrelay.it.operations.DatabaseFile.Delivery;
-import io.hookrelay.it.operations.WebhookLoad.Acknowledged;
-import io.hookrelay.it.operations.WebhookSink.Receipt;
 import io.hookrelay.it.support.HookrelayProcess;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.Receiver.Request;
 import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.it.support.WebhookLoad;
+import io.hookrelay.it.support.WebhookLoad.Acknowledged;
 import io.hookrelay.queue.testing.Await;
 import java.io.IOException;
 import java.net.URI;
@@ -61,7 +63,7 @@ class BackupRestoreIT {
             throws Exception {
         Path dataDir = work.resolve("data");
         Path backup = Files.createDirectories(work.resolve("backups")).resolve("hookrelay-backup.db");
-        try (WebhookSink prompt = WebhookSink.start(); WebhookSink stalled = WebhookSink.start()) {
+        try (Receiver prompt = Receiver.start(); Receiver stalled = Receiver.start()) {
             BackedUp backedUp = backUpUnderLoadThenRestore(dataDir, backup, prompt, stalled);
 
             List<Delivery> restored = assertHoldsWhatWasAcknowledgedBeforeTheBackup(dataDir, backedUp);
@@ -82,15 +84,15 @@ class BackupRestoreIT {
                 assertThat(finished.deliveries()).as("after the restored relay drained").hasSize(restored.size())
                         .allSatisfy(delivery -> assertThat(delivery.state()).isEqualTo("completed"));
             }
-            Map<Boolean, List<Receipt>> afterRestart = Stream.of(prompt, stalled).flatMap(sink -> sink.receipts().stream())
+            Map<Boolean, List<Request>> afterRestart = Stream.of(prompt, stalled).flatMap(receiver -> receiver.requests().stream())
                     .collect(partitioningBy(receipt -> receipt.arrivedAtNanos() - restartedAt > 0));
-            List<Receipt> resent = afterRestart.get(true);
-            assertThat(resent).extracting(Receipt::deliveryId).as("sent by the restored relay").containsAll(pending);
+            List<Request> resent = afterRestart.get(true);
+            assertThat(resent).extracting(BackupRestoreIT::deliveryId).as("sent by the restored relay").containsAll(pending);
             Map<String, byte[]> sentBodies = backedUp.load().stream().collect(toMap(Acknowledged::eventId, Acknowledged::body));
-            assertThat(resent).allSatisfy(receipt -> assertThat(receipt.body()).as("body of %s", receipt.eventId())
-                    .isEqualTo(sentBodies.get(receipt.eventId())));
-            Set<String> sentBeforeTheStop = afterRestart.get(false).stream().map(Receipt::deliveryId).collect(toSet());
-            long sentTwice = resent.stream().map(Receipt::deliveryId).distinct().filter(sentBeforeTheStop::contains).count();
+            assertThat(resent).allSatisfy(receipt -> assertThat(receipt.body()).as("body of %s", eventId(receipt))
+                    .isEqualTo(sentBodies.get(eventId(receipt))));
+            Set<String> sentBeforeTheStop = afterRestart.get(false).stream().map(BackupRestoreIT::deliveryId).collect(toSet());
+            long sentTwice = resent.stream().map(BackupRestoreIT::deliveryId).distinct().filter(sentBeforeTheStop::contains).count();
 
             System.out.printf("[figures] backup-restore: %d events acknowledged before the backup started (%d in the backup,"
                             + " %d acknowledged after it ended and gone after the restore); backup of %d bytes took %d ms on the"
@@ -112,13 +114,13 @@ class BackupRestoreIT {
      * Serves {@code dataDir} under load and runs the README's procedure against it: back up, let the load go
      * on, stop the server, restore. Returns once the server has exited and the backup is in place.
      */
-    private BackedUp backUpUnderLoadThenRestore(Path dataDir, Path backup, WebhookSink prompt, WebhookSink stalled)
+    private BackedUp backUpUnderLoadThenRestore(Path dataDir, Path backup, Receiver prompt, Receiver stalled)
             throws Exception {
         try (HookrelayProcess server = HookrelayProcess.serve(dataDir, "--workers", "32")) {
             URI url = listening(server);
             configure(admin(url, dataDir), prompt, stalled);
-            stalled.stall();
-            try (WebhookLoad load = WebhookLoad.start(url, "shop", CLIENTS, PAUSE_BETWEEN_POSTS)) {
+            stalled.holdRequests();
+            try (WebhookLoad load = WebhookLoad.start(url, "shop", CLIENTS, PAUSE_BETWEEN_POSTS, 0)) {
                 Set<String> completedBefore;
                 try (DatabaseFile live = DatabaseFile.inDataDirectory(dataDir)) {
                     Await.until("webhooks are acknowledged and delivered", WAIT,
@@ -134,7 +136,7 @@ class BackupRestoreIT {
                     long backedUpAt = System.nanoTime();
                     Await.until("the load goes on after the backup", WAIT, () -> load.eventIdsSentAfter(backedUpAt).size() >= 10);
                     Duration onServer = backupTimeOnServer(url);
-                    stalled.release();
+                    stalled.releaseAll();
                     long stoppedAt = System.nanoTime();
                     procedure.proceed();
                     assertThat(procedure.awaitExit()).as("the procedure: %s", procedure).isZero();
@@ -210,12 +212,20 @@ class BackupRestoreIT {
         }
     }
 
-    private static void configure(Map<String, String> operator, WebhookSink prompt, WebhookSink stalled) {
+    private static void configure(Map<String, String> operator, Receiver prompt, Receiver stalled) {
         succeeded(Cli.run(operator, "source", "add", "shop"));
         succeeded(Cli.run(operator, "target", "add", "prompt", prompt.url()));
         succeeded(Cli.run(operator, "target", "add", "stalled", stalled.url(), "--max-in-flight", "16", "--timeout-ms", "60000"));
         succeeded(Cli.run(operator, "route", "add", "--source", "shop", "--target", "prompt"));
         succeeded(Cli.run(operator, "route", "add", "--source", "shop", "--target", "stalled"));
+    }
+
+    private static String deliveryId(Request request) {
+        return request.header("x-hookrelay-delivery-id").orElseThrow();
+    }
+
+    private static String eventId(Request request) {
+        return request.header("webhook-id").orElseThrow();
     }
 
     /** The database {@code hookrelay restore} kept aside as {@code hookrelay.db.replaced-<ms>}. */

@@ -3,23 +3,14 @@ package io.hookrelay.it.operations;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
+import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.ApiResponse;
 import io.hookrelay.it.support.HookrelayProcess;
 import io.hookrelay.it.support.Json;
+import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpRequest.BodyPublishers;
-import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -33,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -65,14 +57,14 @@ class RetentionIT {
     @Test
     void completedDeliveriesAndTheirEventsGoAfterTheirRetentionFailedOnesStayLongerAndPendingOnesStay(@TempDir Path dataDir)
             throws Exception {
-        try (StatusReceiver receiver = StatusReceiver.start();
+        try (Receiver ok = answering(200); Receiver refusing = answering(500);
                 HookrelayProcess server = HookrelayProcess.serve(dataDir, "--retain-completed", "2s", "--retain-failed", "4s")) {
             Api api = new Api(server.awaitPort(), HookrelayProcess.adminTokenOf(dataDir));
-            api.post("/api/v1/targets", Json.write(Map.of("id", "ok", "url", receiver.url("/ok").toString()))).expect(201);
+            api.post("/api/v1/targets", Json.write(Map.of("id", "ok", "url", ok.url()))).expect(201);
             // The failed delivery ends about two seconds after the completed ones, with two attempts in its log.
-            api.post("/api/v1/targets", Json.write(Map.of("id", "failing", "url", receiver.url("/fail").toString(),
+            api.post("/api/v1/targets", Json.write(Map.of("id", "failing", "url", refusing.url(),
                     "retry_schedule_s", List.of(2)))).expect(201);
-            api.post("/api/v1/targets", Json.write(Map.of("id", "paused", "url", receiver.url("/ok").toString()))).expect(201);
+            api.post("/api/v1/targets", Json.write(Map.of("id", "paused", "url", ok.url()))).expect(201);
             for (String source : List.of("shop", "alerts", "mixed", "unrouted")) {
                 api.post("/api/v1/sources", Json.write(Map.of("id", source))).expect(201);
             }
@@ -154,11 +146,11 @@ class RetentionIT {
         long total = 2L * HISTORY;
         List<Ingest> ingests = new ArrayList<>();
         String log;
-        try (StatusReceiver receiver = StatusReceiver.start();
+        try (Receiver ok = answering(200);
                 HookrelayProcess server = HookrelayProcess.serve(dataDir, "--retain-completed", "1h", "--retain-failed", "10s")) {
             Api api = new Api(server.awaitPort(), HookrelayProcess.adminTokenOf(dataDir));
             api.post("/api/v1/sources", Json.write(Map.of("id", FailedHistory.SOURCE))).expect(201);
-            api.post("/api/v1/targets", Json.write(Map.of("id", FailedHistory.TARGET, "url", receiver.url("/ok").toString())))
+            api.post("/api/v1/targets", Json.write(Map.of("id", FailedHistory.TARGET, "url", ok.url())))
                     .expect(201);
             api.route(FailedHistory.SOURCE, FailedHistory.TARGET);
             AtomicInteger acknowledged = new AtomicInteger();
@@ -315,29 +307,25 @@ class RetentionIT {
     }
 
     /** The real jar's HTTP API, as any client sees it. */
+    /** The API of the server under test, with the few steps these tests take through it. */
     private static final class Api {
-        private static final HttpClient HTTP = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(5)).build();
-
-        private final URI base;
-        private final String token;
+        private final ApiClient client;
 
         Api(int port, String token) {
-            this.base = URI.create("http://127.0.0.1:" + port);
-            this.token = token;
+            this.client = new ApiClient(URI.create("http://127.0.0.1:" + port), Optional.of(token));
         }
 
         ApiResponse get(String path) {
-            return send(request(path).GET());
+            return client.get(path);
         }
 
         /** A POST without a body, as the actions (pause, resume, …) take. */
         ApiResponse post(String path) {
-            return send(request(path).POST(BodyPublishers.noBody()));
+            return client.post(path);
         }
 
         ApiResponse post(String path, String json) {
-            return send(request(path).header("Content-Type", "application/json").POST(BodyPublishers.ofString(json)));
+            return client.post(path, json);
         }
 
         void route(String source, String target) {
@@ -345,11 +333,8 @@ class RetentionIT {
         }
 
         ApiResponse ingest(String source, Map<String, String> headers) {
-            HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve("/hooks/" + source)).timeout(WAIT)
-                    .header("Content-Type", "application/json")
-                    .POST(BodyPublishers.ofString("{\"type\":\"order.created\",\"total\":42}"));
-            headers.forEach(request::header);
-            return send(request);
+            return client.ingest(source, "application/json",
+                    "{\"type\":\"order.created\",\"total\":42}".getBytes(StandardCharsets.UTF_8), headers);
         }
 
         String accept(String source, Map<String, String> headers) {
@@ -363,7 +348,7 @@ class RetentionIT {
         }
 
         String metrics() {
-            ApiResponse answer = send(HttpRequest.newBuilder(base.resolve("/metrics")).timeout(WAIT).GET());
+            ApiResponse answer = client.withToken(Optional.empty()).get("/metrics");
             assertThat(answer.status()).isEqualTo(200);
             return answer.body();
         }
@@ -380,57 +365,12 @@ class RetentionIT {
         long deletedTotal() {
             return deleted().values().stream().mapToLong(Long::longValue).sum();
         }
-
-        private HttpRequest.Builder request(String path) {
-            return HttpRequest.newBuilder(base.resolve(path)).timeout(WAIT).header("Authorization", "Bearer " + token);
-        }
-
-        private static ApiResponse send(HttpRequest.Builder request) {
-            try {
-                var response = HTTP.send(request.build(), BodyHandlers.ofString(StandardCharsets.UTF_8));
-                return new ApiResponse(response.statusCode(), response.headers(), response.body());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while waiting for the server", e);
-            }
-        }
     }
 
-    /** A receiver on loopback answering by path: {@code /ok} with 200, {@code /fail} with 500. */
-    private static final class StatusReceiver implements AutoCloseable {
-        private final HttpServer server;
-        private final ExecutorService threads = Executors.newCachedThreadPool();
-
-        private StatusReceiver(HttpServer server) {
-            this.server = server;
-        }
-
-        static StatusReceiver start() throws IOException {
-            StatusReceiver receiver = new StatusReceiver(HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
-            receiver.server.createContext("/ok", exchange -> answer(exchange, 200));
-            receiver.server.createContext("/fail", exchange -> answer(exchange, 500));
-            receiver.server.setExecutor(receiver.threads);
-            receiver.server.start();
-            return receiver;
-        }
-
-        URI url(String path) {
-            return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + path);
-        }
-
-        private static void answer(HttpExchange exchange, int status) throws IOException {
-            try (exchange; InputStream body = exchange.getRequestBody()) {
-                body.readAllBytes();
-                exchange.sendResponseHeaders(status, -1);
-            }
-        }
-
-        @Override
-        public void close() {
-            server.stop(0);
-            threads.shutdownNow();
-        }
+    /** A receiver of its own, outliving nothing: the server under test is a child process. */
+    private static Receiver answering(int status) {
+        Receiver receiver = Receiver.start();
+        receiver.answerOtherwise(Receiver.Answer.status(status));
+        return receiver;
     }
 }

@@ -7,6 +7,7 @@ import io.hookrelay.it.cli.Cli;
 import io.hookrelay.it.cli.CliRun;
 import io.hookrelay.it.support.HookrelayProcess;
 import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.it.support.WebhookLoad;
 import io.hookrelay.queue.testing.Await;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ class WalSidecarIT {
         assertThat(dataDir.resolve(DATABASE + "-shm")).doesNotExist();
         Set<String> acknowledged = new HashSet<>();
         try (HookrelayProcess crashed = HookrelayProcess.serve(dataDir);
-             WebhookLoad load = WebhookLoad.start(listening(crashed), "shop", 1, Duration.ofMillis(10))) {
+             WebhookLoad load = WebhookLoad.start(listening(crashed), "shop", 1, Duration.ofMillis(10), 0)) {
             Await.until("webhooks are acknowledged", RelayServer.WAIT, () -> load.acknowledgedCount() >= 20);
             crashed.kill();
             load.acknowledged().forEach(event -> acknowledged.add(event.eventId()));

@@ -31,7 +31,8 @@ public final class ApiClient {
     private final URI base;
     private final Optional<String> token;
 
-    ApiClient(URI base, Optional<String> token) {
+    /** A client of the hookrelay at {@code base}, in this JVM or a child process; {@code token} is the admin token, if any. */
+    public ApiClient(URI base, Optional<String> token) {
         this(SHARED, base, token);
     }
 

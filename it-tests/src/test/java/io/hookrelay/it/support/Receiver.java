@@ -40,7 +40,7 @@ import java.util.function.Function;
 public final class Receiver implements AutoCloseable {
     public static final String PATH = "/webhooks";
     /** Never reached in a passing test: a held request that nobody releases gets answered after this. */
-    private static final Duration LONGEST_HOLD = Duration.ofSeconds(30);
+    private static final Duration LONGEST_HOLD = Duration.ofSeconds(60);
 
     private final HttpServer server;
     private final ExecutorService threads = Executors.newCachedThreadPool();
