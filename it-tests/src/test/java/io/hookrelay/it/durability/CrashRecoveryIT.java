@@ -2,8 +2,9 @@ package io.hookrelay.it.durability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.it.durability.RelayDatabase.LoggedAttempt;
-import io.hookrelay.it.durability.RelayDatabase.StoredDelivery;
+import io.hookrelay.it.support.RelayDatabase.LoggedAttempt;
+import io.hookrelay.it.support.RelayDatabase.StoredDelivery;
+import io.hookrelay.it.support.RelayDatabase;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.it.support.Receiver;

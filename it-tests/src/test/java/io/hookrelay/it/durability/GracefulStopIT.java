@@ -3,14 +3,15 @@ package io.hookrelay.it.durability;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.hookrelay.it.durability.RelayDatabase.LoggedAttempt;
-import io.hookrelay.it.durability.RelayDatabase.StoredDelivery;
+import io.hookrelay.it.support.RelayDatabase.LoggedAttempt;
+import io.hookrelay.it.support.RelayDatabase.StoredDelivery;
+import io.hookrelay.it.support.RelayDatabase;
+import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.HookrelayProcess;
 import io.hookrelay.it.support.Json;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.queue.testing.Await;
-import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,8 +43,6 @@ class GracefulStopIT {
      * a delivery sent again can only have been released by restart recovery.
      */
     private static final Duration LEASE_EXTENSION = Duration.ofHours(1);
-
-    private final WebhookPoster poster = new WebhookPoster();
 
     @Test
     void attemptsAnsweredWithinTheGraceAreWrittenDownBeforeExitAndNeverSentAgain(@TempDir Path dataDir) throws Exception {
@@ -146,13 +146,12 @@ class GracefulStopIT {
     }
 
     /** Posts {@code count} events that must each be acknowledged; returns their ids. */
-    private List<String> postEvents(URI server, int count) throws IOException, InterruptedException {
+    private static List<String> postEvents(URI server, int count) {
+        ApiClient provider = new ApiClient(server, Optional.empty());
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             byte[] body = ("{\"type\":\"graceful.test\",\"n\":" + i + "}").getBytes(StandardCharsets.UTF_8);
-            WebhookPoster.Answer answer = poster.post(server, SOURCE, body);
-            assertThat(answer.eventId()).as("acknowledgement of %s", answer).isPresent();
-            ids.add(answer.eventId().orElseThrow());
+            ids.add(provider.ingest(SOURCE, "application/json", body, Map.of()).expect(202).path("event_id").asText());
         }
         return ids;
     }

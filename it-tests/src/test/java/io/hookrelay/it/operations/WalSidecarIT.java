@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hookrelay.it.cli.Cli;
 import io.hookrelay.it.cli.CliRun;
 import io.hookrelay.it.support.HookrelayProcess;
+import io.hookrelay.it.support.RelayDatabase;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.it.support.WebhookLoad;
 import io.hookrelay.queue.testing.Await;
@@ -57,10 +58,10 @@ class WalSidecarIT {
 
         assertThat(restore.exitCode()).as("%s", restore).isZero();
         Set<String> onlyInTheWal = new HashSet<>(acknowledged);
-        onlyInTheWal.removeAll(DatabaseFile.eventIdsIn(mainFileAlone));
+        onlyInTheWal.removeAll(RelayDatabase.eventIdsIn(mainFileAlone));
         assertThat(onlyInTheWal).as("acknowledged events a copy of hookrelay.db alone lacks").isNotEmpty();
-        assertThat(DatabaseFile.eventIdsIn(withSidecars)).as("a copy with its -wal").containsAll(acknowledged);
-        assertThat(DatabaseFile.eventIdsIn(restored)).as("restored from a copy with its -wal").containsAll(acknowledged);
+        assertThat(RelayDatabase.eventIdsIn(withSidecars)).as("a copy with its -wal").containsAll(acknowledged);
+        assertThat(RelayDatabase.eventIdsIn(restored)).as("restored from a copy with its -wal").containsAll(acknowledged);
         System.out.printf("[figures] wal-sidecar: %d events acknowledged before the SIGKILL, %d of them only in the %d-byte -wal%n",
                 acknowledged.size(), onlyInTheWal.size(), walBytes);
     }

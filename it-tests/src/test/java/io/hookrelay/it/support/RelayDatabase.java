@@ -1,4 +1,4 @@
-package io.hookrelay.it.durability;
+package io.hookrelay.it.support;
 
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -8,11 +8,14 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -20,37 +23,57 @@ import org.sqlite.SQLiteConfig;
  * not what its API says. Opened read-only, one short query at a time, so it can watch a running server
  * without holding anything the server needs. ({@link #extendRunningLeases} is the one exception.)
  */
-final class RelayDatabase implements AutoCloseable {
+public final class RelayDatabase implements AutoCloseable {
+    private static final String DATABASE_FILE = "hookrelay.db";
+
     private final Connection connection;
 
     private RelayDatabase(Connection connection) {
         this.connection = connection;
     }
 
-    static RelayDatabase open(Path dataDir) {
+    /** The database of the data directory {@code dataDir}. */
+    public static RelayDatabase open(Path dataDir) {
+        return ofFile(dataDir.resolve(DATABASE_FILE));
+    }
+
+    /** Any hookrelay database file: a backup, a copy taken by hand, the one a restore kept aside. */
+    public static RelayDatabase ofFile(Path databaseFile) {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setBusyTimeout(10_000);
         try {
-            return new RelayDatabase(DriverManager.getConnection(url(dataDir), config.toProperties()));
+            return new RelayDatabase(DriverManager.getConnection("jdbc:sqlite:" + databaseFile, config.toProperties()));
         } catch (SQLException e) {
             throw failed("opening", e);
         }
     }
 
+    /** The events of the database in {@code dataDir}, read and closed again. */
+    public static Set<String> eventIdsIn(Path dataDir) {
+        try (RelayDatabase database = open(dataDir)) {
+            return database.eventIds();
+        }
+    }
+
     /** A delivery's intent as stored. */
-    record StoredDelivery(String id, String eventId, String target, String state, int attempts, long claimUntilMillis) {
-        StoredDelivery {
+    public record StoredDelivery(String id, String eventId, String target, String state, int attempts, long claimUntilMillis) {
+        public StoredDelivery {
             Objects.requireNonNull(id, "id");
             Objects.requireNonNull(eventId, "eventId");
             Objects.requireNonNull(target, "target");
             Objects.requireNonNull(state, "state");
         }
+
+        /** Neither pending nor running: the relay has nothing more to do for it. */
+        public boolean finished() {
+            return !"pending".equals(state) && !"running".equals(state);
+        }
     }
 
     /** One entry of a delivery's attempt log. */
-    record LoggedAttempt(int attempt, String outcome, Optional<Integer> statusCode) {
-        LoggedAttempt {
+    public record LoggedAttempt(int attempt, String outcome, Optional<Integer> statusCode) {
+        public LoggedAttempt {
             Objects.requireNonNull(outcome, "outcome");
             Objects.requireNonNull(statusCode, "statusCode");
         }
@@ -63,8 +86,8 @@ final class RelayDatabase implements AutoCloseable {
      * far longer tells "claimed again because restart recovery released it" from "claimed again because
      * the lease ran out".
      */
-    static void extendRunningLeases(Path dataDir, Duration by) {
-        try (Connection connection = DriverManager.getConnection(url(dataDir));
+    public static void extendRunningLeases(Path dataDir, Duration by) {
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + dataDir.resolve(DATABASE_FILE));
              PreparedStatement statement = connection.prepareStatement(
                      "UPDATE intents SET claim_until = claim_until + ? WHERE state = 'running'")) {
             statement.setLong(1, by.toMillis());
@@ -75,12 +98,27 @@ final class RelayDatabase implements AutoCloseable {
     }
 
     /** How many intents are {@code pending} or {@code running}: work the relay still has to do. */
-    int unfinishedIntents() {
+    public int unfinishedIntents() {
         return count("SELECT count(*) FROM intents WHERE state IN ('pending', 'running')");
     }
 
+    /** How many deliveries are in one of {@code states}. */
+    public int countIn(String... states) {
+        String placeholders = String.join(", ", Collections.nCopies(states.length, "?"));
+        int[] count = new int[1];
+        query("SELECT count(*) FROM deliveries d JOIN intents i ON i.id = d.id WHERE i.state IN (" + placeholders + ")",
+                row -> count[0] = row.getInt(1), (Object[]) states);
+        return count[0];
+    }
+
+    public Set<String> eventIds() {
+        Set<String> ids = new HashSet<>();
+        query("SELECT id FROM events", row -> ids.add(row.getString(1)));
+        return ids;
+    }
+
     /** Every delivery with its intent, by id. */
-    Map<String, StoredDelivery> deliveries() {
+    public Map<String, StoredDelivery> deliveries() {
         Map<String, StoredDelivery> deliveries = new HashMap<>();
         query("""
                 SELECT i.id, d.event_id, d.target_id, i.state, i.attempts, i.claim_until
@@ -91,7 +129,7 @@ final class RelayDatabase implements AutoCloseable {
     }
 
     /** Every delivery's attempt log, oldest first, by delivery id; deliveries without entries are absent. */
-    Map<String, List<LoggedAttempt>> attemptLogs() {
+    public Map<String, List<LoggedAttempt>> attemptLogs() {
         Map<String, List<LoggedAttempt>> logs = new HashMap<>();
         query("SELECT intent_id, attempt, outcome, status_code FROM intent_attempts ORDER BY intent_id, attempt", row -> {
             int status = row.getInt(4);
@@ -103,14 +141,14 @@ final class RelayDatabase implements AutoCloseable {
     }
 
     /** Every stored event's body, by event id. */
-    Map<String, byte[]> eventBodies() {
+    public Map<String, byte[]> eventBodies() {
         Map<String, byte[]> bodies = new HashMap<>();
         query("SELECT id, body FROM events", row -> bodies.put(row.getString(1), row.getBytes(2)));
         return bodies;
     }
 
     /** Ids of events whose deliveries are not exactly one to each of {@code targets}. */
-    List<String> eventsWithoutOneDeliveryPerTarget(int targets) {
+    public List<String> eventsWithoutOneDeliveryPerTarget(int targets) {
         List<String> ids = new ArrayList<>();
         query("""
                 SELECT e.id FROM events AS e LEFT JOIN deliveries AS d ON d.event_id = e.id
@@ -125,7 +163,7 @@ final class RelayDatabase implements AutoCloseable {
      * event, or a delivery intent without its {@code deliveries} row or event. A delivery intent's payload is
      * its event id.
      */
-    List<String> deliveriesMissingAPart() {
+    public List<String> deliveriesMissingAPart() {
         List<String> ids = new ArrayList<>();
         query("""
                 SELECT d.id FROM deliveries AS d
@@ -173,10 +211,6 @@ final class RelayDatabase implements AutoCloseable {
         } catch (SQLException e) {
             throw failed("reading", e);
         }
-    }
-
-    private static String url(Path dataDir) {
-        return "jdbc:sqlite:" + dataDir.resolve("hookrelay.db");
     }
 
     /** A test cannot go on without the database, so its failures are not checked exceptions. */
