@@ -9,7 +9,9 @@ import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.IntentQueue;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -29,9 +31,16 @@ public final class DeliveryAdmin {
         return deliveries.list(filter, page);
     }
 
-    /** @throws NotFoundException when there is no such delivery */
+    /**
+     * The log is read before the delivery: retention deletes both in one transaction, so a delivery found
+     * after its log was read was not yet deleted when it was, and one deleted in between is not found,
+     * rather than shown with an empty log.
+     *
+     * @throws NotFoundException when there is no such delivery
+     */
     public DeliveryDetail get(String id) {
-        return new DeliveryDetail(find(id), queue.store().attempts(id));
+        List<AttemptRecord> attemptLog = queue.store().attempts(id);
+        return new DeliveryDetail(find(id), attemptLog);
     }
 
     /**
