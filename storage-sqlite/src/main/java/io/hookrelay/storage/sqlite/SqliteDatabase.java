@@ -66,6 +66,7 @@ public final class SqliteDatabase implements AutoCloseable {
 
     /**
      * Creates the directory if needed, takes {@code <dataDir>/hookrelay.lock} for the life of the object,
+     * has SQLite's native library unpacked into {@code <dataDir>/sqlite-native} (see {@link NativeLibraryDirectory}),
      * opens {@code <dataDir>/hookrelay.db}, applies migrations, and makes {@code running} intents
      * claimable at once (restart recovery).
      *
@@ -89,6 +90,10 @@ public final class SqliteDatabase implements AutoCloseable {
         try {
             DataDirectoryLock lock = DataDirectoryLock.acquire(dir);
             opened.push(lock);
+            int leftOver = NativeLibraryDirectory.claim(dir);
+            if (leftOver > 0) {
+                log.info("removed {} file(s) of SQLite's native library left by processes that were killed", leftOver);
+            }
             SqliteConnections connections = new SqliteConnections(dir.resolve(DATABASE_FILE));
             SqliteWriter writer = openWriter(connections);
             opened.push(writer);

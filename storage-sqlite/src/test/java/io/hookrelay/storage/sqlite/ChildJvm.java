@@ -30,8 +30,13 @@ final class ChildJvm implements AutoCloseable {
     }
 
     static ChildJvm start(Class<?> mainClass, String... args) throws IOException {
+        return start(List.of(), mainClass, args);
+    }
+
+    static ChildJvm start(List<String> jvmOptions, Class<?> mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(mainClass.getName());
