@@ -116,11 +116,17 @@ interface IntentDao {
     int cancel(String id, long now);
 
     /**
-     * Makes every {@code running} intent claimable now. Only correct while holding the data-directory
-     * lock, which proves no live process is working on them; their attempt count is kept.
+     * Puts every {@code running} intent back to {@code pending}, due as it was. Only correct while holding
+     * the data-directory lock, which proves no live process is working on them; their attempt count is kept,
+     * so the next claim numbers its attempt after the one that was cut off. Pending rather than running with
+     * an ended lease: an intent of a paused target is not claimed until the target resumes, and until then it
+     * should not read as running.
      */
-    @SqlUpdate("UPDATE intents SET claim_until = 0 WHERE state = 'running'")
-    int releaseAllClaims();
+    @SqlUpdate("""
+            UPDATE intents SET state = 'pending', claim_token = '', claim_until = 0, updated_at = :now
+             WHERE state = 'running'
+            """)
+    int releaseAllClaims(long now);
 
     @SqlQuery("SELECT " + COLUMNS + " FROM intents WHERE id = :id")
     Optional<Intent> find(String id);

@@ -68,7 +68,7 @@ public final class SqliteDatabase implements AutoCloseable {
      * Creates the directory if needed, takes {@code <dataDir>/hookrelay.lock} for the life of the object,
      * has SQLite's native library unpacked into {@code <dataDir>/sqlite-native} (see {@link NativeLibraryDirectory}),
      * opens {@code <dataDir>/hookrelay.db}, applies migrations, and makes {@code running} intents
-     * claimable at once (restart recovery).
+     * pending again, claimable at once (restart recovery).
      *
      * @throws DataDirectoryLockedException   when another process, or another open database in this one,
      *                                        holds the directory
@@ -103,8 +103,9 @@ public final class SqliteDatabase implements AutoCloseable {
                 log.info("applied {} schema migration(s) to {}; schema version is now {}", applied, databaseFile,
                         Migrations.latestVersion());
             }
-            int released = writer.write("recover", handle -> handle.attach(IntentDao.class).releaseAllClaims());
-            log.info("restart recovery: {} running intent(s) in {} made claimable now", released, databaseFile);
+            long now = clock.instant().toEpochMilli();
+            int released = writer.write("recover", handle -> handle.attach(IntentDao.class).releaseAllClaims(now));
+            log.info("restart recovery: {} running intent(s) in {} made pending again", released, databaseFile);
             HikariDataSource readerPool = openReaderPool(connections);
             opened.push(readerPool);
             return new SqliteDatabase(dir, lock, writer, readerPool, clock);

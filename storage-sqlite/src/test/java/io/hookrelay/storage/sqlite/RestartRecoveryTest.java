@@ -18,7 +18,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A process killed with SIGKILL mid-attempt: its claims become claimable at the next start. */
+/** A process killed with SIGKILL mid-attempt: its claims are pending again, and claimable, at the next start. */
 class RestartRecoveryTest {
     private static final Duration CHILD_TIMEOUT = Duration.ofSeconds(60);
     private static final Instant CRASHED_AT = Instant.parse("2025-05-01T10:00:00Z");
@@ -46,6 +46,11 @@ class RestartRecoveryTest {
         Instant restartedAt = CRASHED_AT.plus(Duration.ofMinutes(1));
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
             SqliteIntentStore store = new SqliteIntentStore(database);
+            for (String cutOff : tokensBeforeCrash.keySet()) {
+                Intent recovered = store.find(cutOff).orElseThrow();
+                assertThat(recovered.state()).as("no longer shown as running").isEqualTo(IntentState.PENDING);
+                assertThat(recovered.attempts()).as("the cut-off attempt still counts").isEqualTo(1);
+            }
             List<Intent> claimed = store.claim(restartedAt, Duration.ofSeconds(30), COUNT + 1);
 
             Map<String, Intent> byId = claimed.stream().collect(Collectors.toMap(Intent::id, Function.identity()));
