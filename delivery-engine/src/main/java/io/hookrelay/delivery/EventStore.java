@@ -14,8 +14,13 @@ public interface EventStore {
      */
     IngestResult store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now);
 
-    /** Adds deliveries to an existing event (a replay), in one transaction. */
-    void addDeliveries(List<NewDelivery> deliveries, Instant now);
+    /**
+     * Adds deliveries to existing events (a replay), in one transaction.
+     *
+     * @return false, having stored nothing, when an event they belong to is gone: retention may delete an
+     *         event between a replay's read of it and this write
+     */
+    boolean addDeliveries(List<NewDelivery> deliveries, Instant now);
 
     Optional<Event> find(String id);
 

@@ -50,7 +50,7 @@ public final class EventAdmin {
      * rather than rewinding the old ones, so each keeps its own attempt log. An event whose source routes
      * nowhere today (or was deleted) gets none, which is an answer, not an error.
      *
-     * @throws NotFoundException when there is no such event
+     * @throws NotFoundException when there is no such event, including one deleted while this ran
      */
     public List<Delivery> replay(String id) {
         Event event = find(id);
@@ -58,13 +58,19 @@ public final class EventAdmin {
         if (replays.isEmpty()) {
             return List.of();
         }
-        events.addDeliveries(replays, queue.clock().instant());
+        if (!events.addDeliveries(replays, queue.clock().instant())) {
+            throw notFound(id);
+        }
         queue.notifyWorkAvailable();
         Set<String> replayIds = replays.stream().map(NewDelivery::id).collect(Collectors.toSet());
         return deliveries.forEvent(event.id()).stream().filter(delivery -> replayIds.contains(delivery.id())).toList();
     }
 
     private Event find(String id) {
-        return events.find(id).orElseThrow(() -> new NotFoundException("not_found", "no event " + id));
+        return events.find(id).orElseThrow(() -> notFound(id));
+    }
+
+    private static NotFoundException notFound(String id) {
+        return new NotFoundException("not_found", "no event " + id);
     }
 }

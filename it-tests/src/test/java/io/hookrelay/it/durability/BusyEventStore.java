@@ -49,8 +49,8 @@ final class BusyEventStore implements EventStore {
     }
 
     @Override
-    public void addDeliveries(List<NewDelivery> deliveries, Instant now) {
-        delegate.addDeliveries(deliveries, now);
+    public boolean addDeliveries(List<NewDelivery> deliveries, Instant now) {
+        return delegate.addDeliveries(deliveries, now);
     }
 
     @Override

@@ -58,20 +58,19 @@ public final class SqliteEventStore implements EventStore {
 
     /** @throws IllegalArgumentException when an event does not exist or a delivery id is already used */
     @Override
-    public void addDeliveries(List<NewDelivery> deliveries, Instant now) {
+    public boolean addDeliveries(List<NewDelivery> deliveries, Instant now) {
         List<NewDelivery> toStore = List.copyOf(deliveries);
         long at = now.toEpochMilli();
         if (toStore.isEmpty()) {
-            return;
+            return true;
         }
-        database.write("add deliveries", handle -> {
+        return database.write("add deliveries", handle -> {
             EventDao events = handle.attach(EventDao.class);
-            toStore.stream().map(NewDelivery::eventId).distinct().filter(id -> !events.exists(id)).findFirst()
-                    .ifPresent(missing -> {
-                        throw new IllegalArgumentException("no event " + missing);
-                    });
+            if (!toStore.stream().map(NewDelivery::eventId).distinct().allMatch(events::exists)) {
+                return false;
+            }
             insertDeliveries(handle, toStore, at);
-            return null;
+            return true;
         });
     }
 
