@@ -2,6 +2,7 @@ package io.hookrelay.delivery.retention;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.delivery.testing.RecordingRetentionMetrics;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.testing.MutableClock;
 import java.time.Duration;
@@ -19,7 +20,7 @@ class RetentionSweeperTest {
 
     private final MutableClock clock = new MutableClock();
     private final InMemoryRetentionStore store = new InMemoryRetentionStore();
-    private final CountingMetrics metrics = new CountingMetrics();
+    private final RecordingRetentionMetrics metrics = new RecordingRetentionMetrics();
 
     private RetentionSweeper sweeper(int batchSize) {
         return new RetentionSweeper(store, new RetentionPolicy(KEEP_COMPLETED, KEEP_FAILED), metrics, clock, batchSize);
@@ -94,7 +95,7 @@ class RetentionSweeperTest {
 
         assertThat(sweep.deliveriesDeleted()).isEqualTo(7);
         assertThat(store.deliveryDeletes).containsExactly(3, 3, 1);
-        assertThat(metrics.deliveries).containsExactly(3, 3, 1);
+        assertThat(metrics.deliveryBatches()).containsExactly(3, 3, 1);
         assertThat(store.deliveries).isEmpty();
     }
 
@@ -126,7 +127,7 @@ class RetentionSweeperTest {
         assertThat(store.events.keySet()).containsExactlyInAnyOrderElementsOf(kept);
         assertThat(store.timesExamined).hasSize(7).allSatisfy((id, times) -> assertThat(times).as(id).isEqualTo(1));
         assertThat(store.eventDeletes).as("a batch with nothing to delete calls no delete").containsExactly(1, 1, 1);
-        assertThat(metrics.events).containsExactly(1, 1, 1);
+        assertThat(metrics.eventBatches()).containsExactly(1, 1, 1);
     }
 
     @Test
@@ -174,20 +175,5 @@ class RetentionSweeperTest {
         assertThat(sweeper.sweep(() -> true).eventsDeleted()).isZero();
         clock.advance(MS);
         assertThat(sweeper.sweep(() -> true).eventsDeleted()).isEqualTo(1);
-    }
-
-    private static final class CountingMetrics implements RetentionMetrics {
-        final List<Integer> deliveries = new ArrayList<>();
-        final List<Integer> events = new ArrayList<>();
-
-        @Override
-        public void deliveriesDeleted(int count) {
-            deliveries.add(count);
-        }
-
-        @Override
-        public void eventsDeleted(int count) {
-            events.add(count);
-        }
     }
 }

@@ -9,6 +9,7 @@ import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.ApiResponse;
 import io.hookrelay.it.support.Json;
 import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RefusingPort;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
 import java.nio.charset.StandardCharsets;
@@ -353,33 +354,35 @@ class ManagementApiIT {
 
     @Test
     void failedDeliveriesAreRetriedInBulk() throws InterruptedException {
-        api.post("/api/v1/sources", "{\"id\":\"doomed\"}").expect(201);
-        api.post("/api/v1/targets", "{\"id\":\"down\",\"url\":\"" + Receiver.unreachableUrl()
-                + "\",\"retry_schedule_s\":[]}").expect(201);
-        api.post("/api/v1/routes", "{\"source\":\"doomed\",\"target\":\"down\"}").expect(201);
-        for (int i = 0; i < 2; i++) {
-            api.ingest("doomed", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).expect(202);
+        try (RefusingPort down = RefusingPort.open()) {
+            api.post("/api/v1/sources", "{\"id\":\"doomed\"}").expect(201);
+            api.post("/api/v1/targets", "{\"id\":\"down\",\"url\":\"" + down.url()
+                    + "\",\"retry_schedule_s\":[]}").expect(201);
+            api.post("/api/v1/routes", "{\"source\":\"doomed\",\"target\":\"down\"}").expect(201);
+            for (int i = 0; i < 2; i++) {
+                api.ingest("doomed", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).expect(202);
+            }
+            Await.until("both deliveries fail after their only attempt", RelayServer.WAIT,
+                    () -> api.get("/api/v1/deliveries?target=down&state=failed").json().get("data").size() == 2);
+            JsonNode failed = api.get("/api/v1/deliveries?target=down").expect(200).get("data").get(0);
+            assertThat(failed.get("last_error").asText()).contains("connect_error");
+
+            JsonNode none = api.post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"target\":\"down\",\"since\":\"%s\""
+                    .formatted(Instant.now().plus(Duration.ofHours(1))) + "}").expect(200);
+            assertThat(none).isEqualTo(Json.parse("{\"retried\":0}"));
+            JsonNode retried = api.post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"target\":\"down\"}").expect(200);
+            assertThat(retried).isEqualTo(Json.parse("{\"retried\":2}"));
+
+            Await.until("both retried deliveries are attempted again", RelayServer.WAIT, () -> {
+                JsonNode data = api.get("/api/v1/deliveries?target=down&state=failed").json().get("data");
+                return data.size() == 2 && StreamSupport.stream(data.spliterator(), false).allMatch(d -> d.get("attempts").asInt() == 2);
+            });
+            JsonNode log = api.get("/api/v1/deliveries/" + failed.get("id").asText()).expect(200).get("attempt_log");
+            assertThat(log).hasSize(2).allSatisfy(attempt -> {
+                assertThat(attempt.get("status_code").isNull()).as("no response came back").isTrue();
+                assertThat(attempt.get("error").asText()).startsWith("connect_error");
+            });
         }
-        Await.until("both deliveries fail after their only attempt", RelayServer.WAIT,
-                () -> api.get("/api/v1/deliveries?target=down&state=failed").json().get("data").size() == 2);
-        JsonNode failed = api.get("/api/v1/deliveries?target=down").expect(200).get("data").get(0);
-        assertThat(failed.get("last_error").asText()).contains("connect_error");
-
-        JsonNode none = api.post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"target\":\"down\",\"since\":\"%s\""
-                .formatted(Instant.now().plus(Duration.ofHours(1))) + "}").expect(200);
-        assertThat(none).isEqualTo(Json.parse("{\"retried\":0}"));
-        JsonNode retried = api.post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"target\":\"down\"}").expect(200);
-        assertThat(retried).isEqualTo(Json.parse("{\"retried\":2}"));
-
-        Await.until("both retried deliveries are attempted again", RelayServer.WAIT, () -> {
-            JsonNode data = api.get("/api/v1/deliveries?target=down&state=failed").json().get("data");
-            return data.size() == 2 && StreamSupport.stream(data.spliterator(), false).allMatch(d -> d.get("attempts").asInt() == 2);
-        });
-        JsonNode log = api.get("/api/v1/deliveries/" + failed.get("id").asText()).expect(200).get("attempt_log");
-        assertThat(log).hasSize(2).allSatisfy(attempt -> {
-            assertThat(attempt.get("status_code").isNull()).as("no response came back").isTrue();
-            assertThat(attempt.get("error").asText()).startsWith("connect_error");
-        });
     }
 
     @Test

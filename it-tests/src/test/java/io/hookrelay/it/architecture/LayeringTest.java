@@ -127,14 +127,18 @@ class LayeringTest {
             @Override
             public void check(JavaClass adapter, ConditionEvents events) {
                 adapter.getAllRawInterfaces().stream()
-                        .filter(port -> port.getPackageName().equals("io.hookrelay.queue")
-                                || port.getPackageName().equals("io.hookrelay.delivery"))
+                        .filter(port -> isIn(port, "io.hookrelay.queue") || isIn(port, "io.hookrelay.delivery"))
                         .filter(port -> !adapter.getSimpleName().endsWith(port.getSimpleName())
                                 || adapter.getSimpleName().equals(port.getSimpleName()))
                         .forEach(port -> events.add(SimpleConditionEvent.violated(adapter,
                                 adapter.getName() + " implements " + port.getSimpleName() + " but is not named <technology>" + port.getSimpleName())));
             }
         };
+    }
+
+    /** In the package or one of its sub-packages ({@code delivery.retention}'s ports are ports too). */
+    private static boolean isIn(JavaClass port, String packageName) {
+        return port.getPackageName().equals(packageName) || port.getPackageName().startsWith(packageName + ".");
     }
 
     private static void check(ArchRule rule) {

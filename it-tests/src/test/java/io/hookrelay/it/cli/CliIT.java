@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.Json;
 import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RefusingPort;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
 import java.io.IOException;
@@ -262,30 +263,32 @@ class CliIT {
 
     @Test
     void deliveriesRetryAllFailedSendsFailedDeliveriesAgain() throws InterruptedException {
-        succeeded(admin("source", "add", "cli-doomed"));
-        succeeded(admin("target", "add", "cli-down", Receiver.unreachableUrl(), "--retry-schedule", "none"));
-        succeeded(admin("route", "add", "--source", "cli-doomed", "--target", "cli-down"));
-        server.accept("cli-doomed", "{}");
-        server.accept("cli-doomed", "{}");
-        Await.until("both deliveries fail", RelayServer.WAIT,
-                () -> api.get("/api/v1/deliveries?target=cli-down&state=failed").json().get("data").size() == 2);
-        CliRun failedList = succeeded(admin("deliveries", "list", "--target", "cli-down", "--state", "failed"));
-        assertThat(failedList.outLines()).hasSize(3);
-        assertThat(failedList.outLines().subList(1, 3))
-                .allSatisfy(line -> assertThat(line).contains("cli-down", "failed", "connect_error"));
+        try (RefusingPort down = RefusingPort.open()) {
+            succeeded(admin("source", "add", "cli-doomed"));
+            succeeded(admin("target", "add", "cli-down", down.url(), "--retry-schedule", "none"));
+            succeeded(admin("route", "add", "--source", "cli-doomed", "--target", "cli-down"));
+            server.accept("cli-doomed", "{}");
+            server.accept("cli-doomed", "{}");
+            Await.until("both deliveries fail", RelayServer.WAIT,
+                    () -> api.get("/api/v1/deliveries?target=cli-down&state=failed").json().get("data").size() == 2);
+            CliRun failedList = succeeded(admin("deliveries", "list", "--target", "cli-down", "--state", "failed"));
+            assertThat(failedList.outLines()).hasSize(3);
+            assertThat(failedList.outLines().subList(1, 3))
+                    .allSatisfy(line -> assertThat(line).contains("cli-down", "failed", "connect_error"));
 
-        String later = Instant.now().plus(Duration.ofHours(1)).toString();
-        assertThat(succeeded(admin("deliveries", "retry", "--all-failed", "--target", "cli-down", "--since", later)).outLines())
-                .containsExactly("retried 0 failed deliveries");
-        assertThat(succeeded(admin("deliveries", "retry", "--all-failed", "--target", "cli-down")).outLines())
-                .containsExactly("retried 2 failed deliveries");
-        Await.until("both are attempted a second time", RelayServer.WAIT, () -> {
-            JsonNode data = api.get("/api/v1/deliveries?target=cli-down&state=failed").json().get("data");
-            return data.size() == 2 && StreamSupport.stream(data.spliterator(), false).allMatch(d -> d.get("attempts").asInt() == 2);
-        });
-        assertThat(succeeded(admin("deliveries", "retry", "--all-failed", "--target", "cli-down", "--json")).json())
-                .isEqualTo(Json.parse("{\"retried\":2}"));
-        failedMatching(admin("deliveries", "retry"), 2, "hookrelay: Missing required argument.*ID.*--all-failed.*");
+            String later = Instant.now().plus(Duration.ofHours(1)).toString();
+            assertThat(succeeded(admin("deliveries", "retry", "--all-failed", "--target", "cli-down", "--since", later)).outLines())
+                    .containsExactly("retried 0 failed deliveries");
+            assertThat(succeeded(admin("deliveries", "retry", "--all-failed", "--target", "cli-down")).outLines())
+                    .containsExactly("retried 2 failed deliveries");
+            Await.until("both are attempted a second time", RelayServer.WAIT, () -> {
+                JsonNode data = api.get("/api/v1/deliveries?target=cli-down&state=failed").json().get("data");
+                return data.size() == 2 && StreamSupport.stream(data.spliterator(), false).allMatch(d -> d.get("attempts").asInt() == 2);
+            });
+            assertThat(succeeded(admin("deliveries", "retry", "--all-failed", "--target", "cli-down", "--json")).json())
+                    .isEqualTo(Json.parse("{\"retried\":2}"));
+            failedMatching(admin("deliveries", "retry"), 2, "hookrelay: Missing required argument.*ID.*--all-failed.*");
+        }
     }
 
     @Test
@@ -353,10 +356,12 @@ class CliIT {
 
     @Test
     void anUnreachableServerIsExitCode3WithOneLine() {
-        String nowhere = Receiver.unreachableUrl();
-        for (String[] command : List.of(new String[] {"source", "list"}, new String[] {"deliveries", "retry", "--all-failed"},
-                new String[] {"backup", "--to", dataDir.resolve("never.db").toString()})) {
-            failedMatching(adminAt(nowhere, command), 3, "hookrelay: cannot reach " + Pattern.quote(nowhere) + ": .*");
+        try (RefusingPort down = RefusingPort.open()) {
+            String nowhere = down.url();
+            for (String[] command : List.of(new String[] {"source", "list"}, new String[] {"deliveries", "retry", "--all-failed"},
+                    new String[] {"backup", "--to", dataDir.resolve("never.db").toString()})) {
+                failedMatching(adminAt(nowhere, command), 3, "hookrelay: cannot reach " + Pattern.quote(nowhere) + ": .*");
+            }
         }
     }
 

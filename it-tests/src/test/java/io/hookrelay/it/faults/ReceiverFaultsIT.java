@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hookrelay.it.faults.RawReceiver.Ending;
 import io.hookrelay.it.faults.RawReceiver.Exchange;
+import io.hookrelay.it.support.RefusingPort;
 import io.hookrelay.it.support.RelayServer;
 import java.net.URI;
 import java.net.http.HttpClient;

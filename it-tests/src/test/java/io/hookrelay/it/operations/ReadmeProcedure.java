@@ -2,6 +2,7 @@ package io.hookrelay.it.operations;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.it.support.HookrelayProcess;
 import io.hookrelay.queue.testing.Await;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -87,9 +88,8 @@ final class ReadmeProcedure implements AutoCloseable {
                 .redirectError(stderr.toFile());
         Map<String, String> environment = builder.environment();
         environment.keySet().removeIf(name -> name.startsWith("HOOKRELAY_"));
-        environment.put("JAVA_UNDER_TEST", Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        environment.put("JAR_UNDER_TEST", Path.of(System.getProperty("hookrelay.jar", "../app/target/hookrelay.jar"))
-                .toAbsolutePath().toString());
+        environment.put("JAVA_UNDER_TEST", HookrelayProcess.javaBinary());
+        environment.put("JAR_UNDER_TEST", HookrelayProcess.jar().toString());
         environment.putAll(variables);
         return new ReadmeProcedure(builder.start(), stdout, stderr);
     }

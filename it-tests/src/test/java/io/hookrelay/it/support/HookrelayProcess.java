@@ -34,11 +34,7 @@ public final class HookrelayProcess implements AutoCloseable {
 
     /** Starts {@code hookrelay <arguments>} with none of this process's {@code HOOKRELAY_*} variables. */
     public static HookrelayProcess start(String... arguments) throws IOException {
-        Path jar = Path.of(System.getProperty("hookrelay.jar", "../app/target/hookrelay.jar"));
-        if (!Files.isRegularFile(jar)) {
-            throw new IllegalStateException("build the jar first (mvn package): " + jar.toAbsolutePath());
-        }
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar.toString()));
+        List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar().toString()));
         command.addAll(List.of(arguments));
         Path stdout = Files.createTempFile("hookrelay-stdout", ".log");
         Path stderr = Files.createTempFile("hookrelay-stderr", ".log");
@@ -161,7 +157,17 @@ public final class HookrelayProcess implements AutoCloseable {
         }
     }
 
-    private static String javaBinary() {
+    /** The {@code java} that runs the tests, so the jar runs on the same JDK. */
+    public static String javaBinary() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /** The jar under test: {@code -Dhookrelay.jar}, or the one {@code app} just packaged. */
+    public static Path jar() {
+        Path jar = Path.of(System.getProperty("hookrelay.jar", "../app/target/hookrelay.jar")).toAbsolutePath();
+        if (!Files.isRegularFile(jar)) {
+            throw new IllegalStateException("build the jar first (mvn package): " + jar);
+        }
+        return jar;
     }
 }

@@ -9,7 +9,6 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -102,18 +101,6 @@ public final class Receiver implements AutoCloseable {
     /** Where a target should point to reach this receiver. */
     public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort() + PATH;
-    }
-
-    /**
-     * A URL on which nothing listens: a port the OS just handed out and took back. Requests to it fail with
-     * a refused connection.
-     */
-    public static String unreachableUrl() {
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return "http://127.0.0.1:" + socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /** Answers the next requests with these, in order, before falling back to the standing answer. */

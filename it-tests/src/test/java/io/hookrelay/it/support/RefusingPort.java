@@ -1,4 +1,4 @@
-package io.hookrelay.it.faults;
+package io.hookrelay.it.support;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -11,14 +11,14 @@ import java.net.Socket;
  * machine can start listening on it meanwhile (tests of other builds run alongside), but never listening, so
  * every connection attempt is answered with a reset.
  */
-final class RefusingPort implements AutoCloseable {
+public final class RefusingPort implements AutoCloseable {
     private final Socket bound;
 
     private RefusingPort(Socket bound) {
         this.bound = bound;
     }
 
-    static RefusingPort open() {
+    public static RefusingPort open() {
         try {
             Socket socket = new Socket();
             socket.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
@@ -28,8 +28,9 @@ final class RefusingPort implements AutoCloseable {
         }
     }
 
-    String url() {
-        return "http://127.0.0.1:" + bound.getLocalPort() + RawReceiver.PATH;
+    /** A URL on this port: every request to it fails with a refused connection. */
+    public String url() {
+        return "http://127.0.0.1:" + bound.getLocalPort();
     }
 
     @Override

@@ -18,13 +18,16 @@ import java.util.function.Predicate;
 
 /** A second JVM running one of the test sources' {@code main} classes, for what needs another process. */
 final class ChildJvm implements AutoCloseable {
+    private static final Duration POLL = Duration.ofMillis(100);
+
     private final Process process;
     private final BlockingQueue<String> unread = new LinkedBlockingQueue<>();
     private final List<String> output = new CopyOnWriteArrayList<>();
+    private final Thread pump;
 
     private ChildJvm(Process process) {
         this.process = process;
-        Thread pump = new Thread(this::pumpOutput, "child-jvm-output");
+        pump = new Thread(this::pumpOutput, "child-jvm-output");
         pump.setDaemon(true);
         pump.start();
     }
@@ -48,10 +51,19 @@ final class ChildJvm implements AutoCloseable {
     String awaitLine(Predicate<String> wanted, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
-            String line = unread.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            if (line == null) {
+            boolean outputEnded = !pump.isAlive();
+            String line = unread.poll(Math.min(POLL.toNanos(), Math.max(0, deadline - System.nanoTime())),
+                    TimeUnit.NANOSECONDS);
+            if (line == null && outputEnded) {
+                return fail("the child ended without printing an expected line; its output was:%n%s",
+                        String.join(System.lineSeparator(), output));
+            }
+            if (line == null && System.nanoTime() >= deadline) {
                 return fail("the child printed no expected line within %s; its output was:%n%s", timeout,
                         String.join(System.lineSeparator(), output));
+            }
+            if (line == null) {
+                continue;
             }
             if (wanted.test(line)) {
                 return line;

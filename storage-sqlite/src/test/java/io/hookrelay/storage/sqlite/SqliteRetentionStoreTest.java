@@ -7,10 +7,10 @@ import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.retention.EndedDeliveries;
 import io.hookrelay.delivery.retention.EventCandidate;
-import io.hookrelay.delivery.retention.RetentionMetrics;
 import io.hookrelay.delivery.retention.RetentionPolicy;
 import io.hookrelay.delivery.retention.RetentionSweeper;
 import io.hookrelay.delivery.retention.Sweep;
+import io.hookrelay.delivery.testing.RecordingRetentionMetrics;
 import io.hookrelay.queue.AttemptDetail;
 import io.hookrelay.queue.AttemptOutcome;
 import io.hookrelay.queue.AttemptRecord;
@@ -263,15 +263,15 @@ class SqliteRetentionStoreTest {
         relay.clock.set(NOW.minus(Duration.ofDays(365)));
         String pendingForAYear = relay.ingest("orders", "audit").deliveryTo("audit");
         relay.clock.set(NOW);
-        RecordingMetrics metrics = new RecordingMetrics();
+        RecordingRetentionMetrics metrics = new RecordingRetentionMetrics();
         WriteStats before = relay.database.writeStats();
 
         Sweep sweep = new RetentionSweeper(retention, policy, metrics, relay.clock, 3).sweep(() -> true);
 
         assertThat(sweep).isEqualTo(new Sweep(8, 8, true));
-        assertThat(metrics.deliveries).containsExactly(3, 3, 1, 1);
+        assertThat(metrics.deliveryBatches()).containsExactly(3, 3, 1, 1);
         // Walked oldest first, three at a time; the year-old event and the young failed one's must stay.
-        assertThat(metrics.events).containsExactly(2, 2, 3, 1);
+        assertThat(metrics.eventBatches()).containsExactly(2, 2, 3, 1);
         WriteStats after = relay.database.writeStats();
         assertThat(after.tasks() - before.tasks()).as("one write per batch that had something to delete").isEqualTo(8);
         assertThat(after.transactions() - before.transactions()).isEqualTo(8);
@@ -343,20 +343,5 @@ class SqliteRetentionStoreTest {
     private List<String> foreignKeyViolations() {
         return relay.database.read("check foreign keys", handle -> handle.createQuery("PRAGMA foreign_key_check")
                 .map((row, context) -> row.getString("table") + " -> " + row.getString("parent")).list());
-    }
-
-    private static final class RecordingMetrics implements RetentionMetrics {
-        final List<Integer> deliveries = new ArrayList<>();
-        final List<Integer> events = new ArrayList<>();
-
-        @Override
-        public void deliveriesDeleted(int count) {
-            deliveries.add(count);
-        }
-
-        @Override
-        public void eventsDeleted(int count) {
-            events.add(count);
-        }
     }
 }
