@@ -12,12 +12,7 @@ import io.hookrelay.storage.sqlite.WriteStats;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -63,36 +58,15 @@ final class QueueThroughput {
                     .build()) {
                 pool.start();
                 long started = System.nanoTime();
-                enqueueConcurrently(queue, intents, producers);
+                Producers.run(intents, producers, i -> queue.enqueue(NewIntent.of(KIND, "event-" + i, "bench", "")));
                 boolean finished = completed.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
                 long elapsed = System.nanoTime() - started;
                 int done = intents - (int) completed.getCount();
                 if (!finished) {
                     throw new IllegalStateException("only " + done + " of " + intents + " intents completed within " + timeout);
                 }
-                return new Result(intents, done, intents / RawSqliteCommits.seconds(elapsed), database.writeStats());
+                return new Result(intents, done, intents / SqliteLimit.seconds(elapsed), database.writeStats());
             }
-        }
-    }
-
-    private static void enqueueConcurrently(IntentQueue queue, int intents, int producers) throws Exception {
-        ExecutorService executor = Executors.newFixedThreadPool(producers);
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int producer = 0; producer < producers; producer++) {
-                int first = producer;
-                futures.add(executor.submit(() -> {
-                    for (int i = first; i < intents; i += producers) {
-                        queue.enqueue(NewIntent.of(KIND, "event-" + i, "bench", ""));
-                    }
-                    return null;
-                }));
-            }
-            for (Future<?> future : futures) {
-                future.get();
-            }
-        } finally {
-            executor.shutdownNow();
         }
     }
 }

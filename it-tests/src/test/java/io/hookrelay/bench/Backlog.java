@@ -1,0 +1,72 @@
+package io.hookrelay.bench;
+
+import io.hookrelay.queue.NewIntent;
+import io.hookrelay.storage.sqlite.SqliteDatabase;
+import io.hookrelay.storage.sqlite.SqliteIntentStore;
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Claim cost as the backlog grows: a store filled with {@code pending} due intents is claimed from, batch
+ * by batch, as the worker pool's dispatcher does. A claim that walked or sorted the backlog would slow down
+ * in proportion to it; one that reads the due index from its start costs the same at any size.
+ */
+final class Backlog {
+    private static final int FILL_BATCH = 1_000;
+    private static final Duration LEASE = Duration.ofMinutes(5);
+
+    record Result(int pending, int claimed, int batch, double claimsPerSecond) {
+    }
+
+    /** What this JVM holds once the largest backlog has been filled and claimed from. */
+    record Memory(long heapUsedAfterGcBytes, long residentBytes) {
+    }
+
+    private Backlog() {
+    }
+
+    static Result measure(Path dataDir, int pending, int claimed, int batch) {
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+            SqliteIntentStore store = new SqliteIntentStore(database);
+            Instant due = Instant.now();
+            for (int first = 0; first < pending; first += FILL_BATCH) {
+                List<NewIntent> intents = new ArrayList<>(FILL_BATCH);
+                for (int i = first; i < Math.min(pending, first + FILL_BATCH); i++) {
+                    intents.add(NewIntent.of("delivery", "evt_" + i, "target-" + (i % 16), "dlv_" + i));
+                }
+                store.enqueueAll(intents, due);
+            }
+            long started = System.nanoTime();
+            int taken = 0;
+            while (taken < claimed) {
+                int got = store.claim(Instant.now(), LEASE, Math.min(batch, claimed - taken)).size();
+                if (got == 0) {
+                    throw new IllegalStateException("the backlog of " + pending + " ran dry after " + taken + " claims");
+                }
+                taken += got;
+            }
+            return new Result(pending, taken, batch, taken / SqliteLimit.seconds(System.nanoTime() - started));
+        }
+    }
+
+    static Memory memory() throws IOException {
+        System.gc();
+        long heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        return new Memory(heap, residentBytes());
+    }
+
+    /** {@code VmRSS} of this process, from Linux's {@code /proc}. */
+    private static long residentBytes() throws IOException {
+        return Files.readAllLines(Path.of("/proc/self/status")).stream()
+                .filter(line -> line.startsWith("VmRSS:"))
+                .map(line -> Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024)
+                .findFirst()
+                .orElseThrow(() -> new IOException("no VmRSS in /proc/self/status"));
+    }
+}

@@ -1,0 +1,54 @@
+package io.hookrelay.bench;
+
+import io.hookrelay.it.support.ApiClient;
+import io.hookrelay.it.support.HookrelayProcess;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.Optional;
+
+/**
+ * The packaged relay in a process of its own, as it runs in production, with the API client its benchmark
+ * uses to configure it. The load generator runs in the benchmark's JVM and shares the machine's cores with it.
+ */
+final class BenchRelay implements AutoCloseable {
+    private final HookrelayProcess process;
+    private final int port;
+    private final ApiClient api;
+
+    private BenchRelay(HookrelayProcess process, int port, ApiClient api) {
+        this.process = process;
+        this.port = port;
+        this.api = api;
+    }
+
+    static BenchRelay start(Path dataDir, int workers) throws Exception {
+        HookrelayProcess process = HookrelayProcess.serve(dataDir, "--workers", Integer.toString(workers));
+        try {
+            int port = process.awaitPort();
+            ApiClient api = new ApiClient(URI.create("http://127.0.0.1:" + port), Optional.of(HookrelayProcess.adminTokenOf(dataDir)));
+            return new BenchRelay(process, port, api);
+        } catch (Exception | Error e) {
+            process.close();
+            throw e;
+        }
+    }
+
+    int port() {
+        return port;
+    }
+
+    ApiClient api() {
+        return api;
+    }
+
+    /** SIGTERM, then waits for the relay to finish its deliveries in flight and exit. */
+    @Override
+    public void close() throws Exception {
+        try {
+            process.terminate();
+            process.awaitExit();
+        } finally {
+            process.close();
+        }
+    }
+}

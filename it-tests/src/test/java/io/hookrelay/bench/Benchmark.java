@@ -1,0 +1,120 @@
+package io.hookrelay.bench;
+
+import static io.hookrelay.bench.BenchReport.mebibytes;
+import static io.hookrelay.bench.BenchReport.millis;
+import static io.hookrelay.bench.BenchReport.number;
+import static io.hookrelay.bench.BenchReport.ratio;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * Every figure of DESIGN §8, each beside its baseline or target, measured in one invocation on one file
+ * system: the SQLite commit limit, the queue against db-scheduler, ingest over HTTP, end to end, and claim
+ * cost against backlog size. The relay runs as the packaged jar in its own process; the queue and backlog
+ * sections run the library in this JVM, as an embedding program would.
+ *
+ * <p>Full run: {@code mvn -Pbenchmark -DskipTests verify} (see docs/benchmarks.md). {@code -Dbench.dir}
+ * puts the databases on the disk you care about (default: a temporary directory).
+ */
+public final class Benchmark {
+    private static final Duration PATIENCE = Duration.ofMinutes(10);
+
+    private Benchmark() {
+    }
+
+    static BenchReport run(BenchSettings settings, Path workDir) throws Exception {
+        BenchReport report = new BenchReport();
+        report.describe("run: %s, started %s, in %s", settings.name(), Instant.now(), workDir.toAbsolutePath());
+        report.describe("machine: %d cores, Java %s (%s), %s; every database with journal_mode=WAL, synchronous=FULL",
+                Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
+                System.getProperty("java.vm.name"), System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+        sqliteAndQueue(settings, workDir, report);
+        ingest(settings, workDir.resolve("ingest"), report);
+        endToEnd(settings, workDir.resolve("end-to-end"), report);
+        backlog(settings, workDir, report);
+        return report;
+    }
+
+    private static void sqliteAndQueue(BenchSettings settings, Path workDir, BenchReport report) throws Exception {
+        SqliteLimit.Result limit = SqliteLimit.measure(Files.createDirectories(workDir.resolve("sqlite")), settings.sqliteEach());
+        report.describe("sqlite: each figure over %d ms; batches of %d rows", settings.sqliteEach().toMillis(), SqliteLimit.BATCH_ROWS);
+        report.figure("SQLite limit", "single-row commits/s", number(limit.singleRowCommitsPerSecond()), "the physical limit of one commit per call");
+        report.figure("SQLite limit", SqliteLimit.BATCH_ROWS + "-row-batch rows/s", number(limit.batchedRowsPerSecond()),
+                ratio(limit.batchedRowsPerSecond() / limit.singleRowCommitsPerSecond()) + " single-row commits");
+
+        QueueThroughput.Result queue = QueueThroughput.measure(workDir.resolve("queue"), settings.queueIntents(),
+                settings.producers(), settings.queueWorkers(), PATIENCE);
+        double peer = DbSchedulerThroughput.measure(workDir.resolve("db-scheduler.db"), settings.queueIntents(),
+                settings.producers(), settings.queueWorkers(), PATIENCE);
+        report.describe("queue: %,d no-op intents, %d producers (one intent per call), %d workers; the same for db-scheduler",
+                settings.queueIntents(), settings.producers(), settings.queueWorkers());
+        report.figure("queue", "hookrelay intents/s, enqueue→complete", number(queue.intentsPerSecond()),
+                "target ≥ 20,000; " + ratio(queue.intentsPerSecond() / limit.singleRowCommitsPerSecond()) + " single-row commits; "
+                        + String.format("%.1f", queue.meanBatch()) + " writes per transaction");
+        report.figure("queue", "db-scheduler tasks/s, schedule→complete", number(peer), "the peer on the same disk");
+        report.figure("queue", "hookrelay / db-scheduler", ratio(queue.intentsPerSecond() / peer), "target ≥ 3×");
+    }
+
+    private static void ingest(BenchSettings settings, Path dataDir, BenchReport report) throws Exception {
+        report.describe("ingest: the jar with --workers %d; a source with no route, so each request stores one event; "
+                        + "%d-byte bodies; %d ms warm-up, then %d ms measured per level",
+                settings.relayWorkers(), IngestLoad.BODY.length(), settings.ingestWarmup().toMillis(), settings.ingestEach().toMillis());
+        try (BenchRelay relay = BenchRelay.start(dataDir, settings.relayWorkers())) {
+            relay.api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
+            for (int clients : settings.ingestClients()) {
+                IngestLoad.Result result = IngestLoad.run(relay.port(), "ingest", clients, settings.ingestWarmup(), settings.ingestEach());
+                if (result.refused() > 0) {
+                    throw new IllegalStateException(result.refused() + " ingest requests were not answered 202");
+                }
+                report.figure("ingest", clients + " client(s): events/s", number(result.perSecond()),
+                        clients == 64 ? "target ≥ 15,000" : "");
+                report.figure("ingest", clients + " client(s): ack p50 / p99",
+                        millis(result.p50Millis()) + " / " + millis(result.p99Millis()), clients == 64 ? "target p99 ≤ 25 ms" : "");
+            }
+        }
+    }
+
+    private static void endToEnd(BenchSettings settings, Path dataDir, BenchReport report) throws Exception {
+        int capacity = (int) (settings.endToEndRate()
+                * (settings.endToEndWarmup().toMillis() + settings.endToEndMeasured().toMillis()) / 1000) + settings.endToEndBacklog();
+        report.describe("end to end: the jar with --workers %d; one route to a receiver on loopback (max_in_flight %d); "
+                        + "%,d events/s offered for %d ms after %d ms warm-up; then a paused backlog of %,d delivered",
+                settings.relayWorkers(), settings.relayWorkers(), settings.endToEndRate(), settings.endToEndMeasured().toMillis(),
+                settings.endToEndWarmup().toMillis(), settings.endToEndBacklog());
+        try (StampingReceiver receiver = StampingReceiver.start(capacity);
+             BenchRelay relay = BenchRelay.start(dataDir, settings.relayWorkers())) {
+            relay.api().post("/api/v1/sources", "{\"id\":\"e2e\"}").expect(201);
+            relay.api().post("/api/v1/targets", "{\"id\":\"receiver\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":"
+                    + settings.relayWorkers() + "}").expect(201);
+            relay.api().post("/api/v1/routes", "{\"source\":\"e2e\",\"target\":\"receiver\"}").expect(201);
+            EndToEnd.Result result = EndToEnd.run(relay, "e2e", "receiver", receiver, settings.endToEndRate(),
+                    settings.endToEndWarmup(), settings.endToEndMeasured(), settings.endToEndBacklog());
+            report.figure("end to end", "deliveries/s, draining a backlog", number(result.deliveriesPerSecond()), "target ≥ 5,000");
+            report.figure("end to end", "received→delivered p50 / p99 at " + number(result.offeredPerSecond()) + "/s",
+                    millis(result.p50Millis()) + " / " + millis(result.p99Millis()), "target p99 ≤ 250 ms");
+            report.figure("end to end", "deliveries received twice", Integer.toString(result.duplicates()), "expected 0 (no crash)");
+        }
+    }
+
+    private static void backlog(BenchSettings settings, Path workDir, BenchReport report) throws Exception {
+        report.describe("backlog: %,d claims in batches of %d from %,d and from %,d due intents, one store in this JVM",
+                settings.claimed(), settings.claimBatch(), settings.smallBacklog(), settings.largeBacklog());
+        Backlog.Result small = Backlog.measure(workDir.resolve("backlog-small"), settings.smallBacklog(), settings.claimed(), settings.claimBatch());
+        Backlog.Result large = Backlog.measure(workDir.resolve("backlog-large"), settings.largeBacklog(), settings.claimed(), settings.claimBatch());
+        Backlog.Memory memory = Backlog.memory();
+        report.figure("backlog", "claims/s with " + number(small.pending()) + " pending", number(small.claimsPerSecond()), "");
+        report.figure("backlog", "claims/s with " + number(large.pending()) + " pending", number(large.claimsPerSecond()),
+                "cost " + ratio(small.claimsPerSecond() / large.claimsPerSecond()) + " the small backlog's; target ≤ 1.5×");
+        report.figure("backlog", "heap after GC / RSS, with " + number(large.pending()) + " pending",
+                mebibytes(memory.heapUsedAfterGcBytes()) + " / " + mebibytes(memory.residentBytes()), "target heap ≤ 512 MiB");
+    }
+
+    public static void main(String[] args) throws Exception {
+        String dir = System.getProperty("bench.dir");
+        Path workDir = dir == null ? Files.createTempDirectory("hookrelay-bench") : Files.createDirectories(Path.of(dir));
+        System.out.println(run(BenchSettings.fromSystemProperties(), workDir).table());
+    }
+}

@@ -1,0 +1,26 @@
+package io.hookrelay.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The benchmark at its smoke size, so every section keeps working between full runs. Each section fails on
+ * its own when work goes missing (an intent not completed, a request not answered 202, a delivery not
+ * received); this checks that all of them ran and reported. How fast is for the full run, never a test.
+ */
+class BenchmarkIT {
+
+    @Test
+    void everySectionRunsAndReports(@TempDir Path workDir) throws Exception {
+        String table = Benchmark.run(BenchSettings.smoke(), workDir).table();
+
+        assertThat(table).contains("synchronous=FULL", "| SQLite limit | single-row commits/s |", "| queue | hookrelay / db-scheduler |",
+                "| ingest | 4 client(s): events/s |", "| end to end | deliveries/s, draining a backlog |",
+                "| end to end | deliveries received twice | 0 |", "| backlog | claims/s with 2,000 pending |",
+                "| backlog | heap after GC / RSS");
+        assertThat(table).doesNotContain("NaN", "Infinity");
+    }
+}

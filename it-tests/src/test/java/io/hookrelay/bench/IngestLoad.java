@@ -1,0 +1,77 @@
+package io.hookrelay.bench;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+/**
+ * Providers posting webhooks as fast as the relay acknowledges them: {@code clients} connections, each
+ * sending its next request as soon as the last is answered. The figure is {@code 202}s per second over the
+ * measured window, and the time from writing a request to reading its answer, which covers the durable
+ * commit: the relay answers only after it.
+ */
+final class IngestLoad {
+    /** A body of a typical size for a provider's event notification. */
+    static final String BODY = "{\"type\":\"invoice.paid\",\"data\":{\"id\":\"in_1\",\"amount\":4200,\"currency\":\"eur\","
+            + "\"customer\":\"cus_0123456789\",\"lines\":[" + "{\"sku\":\"plan-pro\",\"quantity\":1},".repeat(8)
+            + "{\"sku\":\"seat\",\"quantity\":3}]}}";
+
+    record Result(int clients, long accepted, long refused, double perSecond, double p50Millis, double p99Millis) {
+    }
+
+    private IngestLoad() {
+    }
+
+    /** Loads the relay for {@code warmup} (not measured), then measures for {@code measured}. */
+    static Result run(int port, String source, int clients, Duration warmup, Duration measured) throws Exception {
+        byte[] request = KeepAliveConnection.post("/hooks/" + source, BODY);
+        long measuringFrom = System.nanoTime() + warmup.toNanos();
+        long until = measuringFrom + measured.toNanos();
+        ExecutorService threads = Executors.newFixedThreadPool(clients);
+        try {
+            List<Future<Client>> futures = new ArrayList<>();
+            for (int i = 0; i < clients; i++) {
+                futures.add(threads.submit(() -> Client.run(port, request, measuringFrom, until)));
+            }
+            List<Latencies> latencies = new ArrayList<>();
+            long refused = 0;
+            for (Future<Client> future : futures) {
+                Client client = future.get();
+                latencies.add(client.latencies);
+                refused += client.refused;
+            }
+            Latencies all = Latencies.merge(latencies);
+            return new Result(clients, all.count(), refused, all.count() / SqliteLimit.seconds(measured.toNanos()),
+                    all.percentileMillis(50), all.percentileMillis(99));
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    /** One provider connection's requests answered {@code 202} within the window, and the rest. */
+    private static final class Client {
+        final Latencies latencies = new Latencies();
+        long refused;
+
+        static Client run(int port, byte[] request, long measuringFrom, long until) throws Exception {
+            Client client = new Client();
+            try (KeepAliveConnection connection = new KeepAliveConnection(port)) {
+                for (long sent = System.nanoTime(); sent < until; sent = System.nanoTime()) {
+                    int status = connection.exchange(request);
+                    if (sent < measuringFrom) {
+                        continue;
+                    }
+                    if (status == 202) {
+                        client.latencies.record(System.nanoTime() - sent);
+                    } else {
+                        client.refused++;
+                    }
+                }
+            }
+            return client;
+        }
+    }
+}
