@@ -642,6 +642,32 @@ public abstract class IntentStoreContract {
         }
 
         @Test
+        void aRetryOfWorkThatEndedWhilePausedWaitsForTheResume() {
+            Intent claimed = claimOne(enqueued("delivery", "evt_1", "target-a"));
+            assertThat(store.settle(claimed.requireClaim(), new Settlement.Fail("gave up"), Optional.empty(), clock.instant())).isTrue();
+            store.pause("delivery", "target-a");
+
+            assertThat(store.retryNow(claimed.id(), clock.instant())).isTrue();
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+
+            store.resume("delivery", "target-a");
+            assertThat(claimOne().id()).isEqualTo(claimed.id());
+        }
+
+        @Test
+        void anAttemptRunningAtThePauseThatEndsInARetryWaitsForTheResume() {
+            Intent claimed = claimOne(enqueued("delivery", "evt_1", "target-a"));
+            store.pause("delivery", "target-a");
+
+            assertThat(store.settle(claimed.requireClaim(), new Settlement.Retry(clock.instant(), "busy"), Optional.empty(),
+                    clock.instant())).isTrue();
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+
+            store.resume("delivery", "target-a");
+            assertThat(claimOne().id()).isEqualTo(claimed.id());
+        }
+
+        @Test
         void pausingDoesNotFenceAClaimAlreadyRunning() {
             Intent claimed = claimOne(enqueued("delivery", "evt_1", "target-a"));
 

@@ -61,7 +61,8 @@ interface DeliveryDao {
      */
     @SqlUpdate("""
             UPDATE intents
-               SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now
+               SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
+                   held = """ + IntentDao.HELD + """
              WHERE kind = :kind
                AND state = :state
                AND updated_at >= :since

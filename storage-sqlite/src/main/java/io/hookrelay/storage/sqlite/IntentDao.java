@@ -22,18 +22,24 @@ interface IntentDao {
     String FENCE = "WHERE id = :claim.intentId AND state = 'running' AND claim_token = :claim.token";
 
     /**
+     * Whether a row's {@code (kind, target)} is paused, for the statements that make a row pending from an
+     * ended state. Pause and resume set {@code held} only on rows that are pending or running then, so a row
+     * joining those states later must look it up itself.
+     */
+    String HELD = """
+            EXISTS (SELECT 1 FROM paused_work AS paused WHERE paused.kind = intents.kind AND paused.target = intents.target)""";
+
+    /**
      * One statement, so nothing can take the same rows between choosing and taking them. Each branch is
      * limited on its own, in claim order, before the two are merged: the pending branch walks the
      * {@code intents_due} index from its start and stops after {@code :max} claimable rows instead of
      * sorting every due row, and the running branch reads only leases that ended, through
-     * {@code intents_lease}. {@code randomblob} is evaluated per row, so each claim gets its own 128-bit
-     * token.
+     * {@code intents_lease}. Both indexes leave out {@code held} rows, those of paused work, so a paused
+     * target's backlog is never walked: skipping it row by row made every claim, and with it every write
+     * queued behind it, cost as much as that backlog. {@code randomblob} is evaluated per row, so each
+     * claim gets its own 128-bit token.
      */
     String CLAIM = """
-            WITH claimable AS NOT MATERIALIZED (
-                SELECT id, state, next_at, created_at, claim_until FROM intents AS candidate
-                 WHERE NOT EXISTS (SELECT 1 FROM paused_work AS paused
-                                    WHERE paused.kind = candidate.kind AND paused.target = candidate.target))
             UPDATE intents
                SET state = 'running',
                    attempts = attempts + 1,
@@ -43,14 +49,14 @@ interface IntentDao {
              WHERE id IN (
                    SELECT id FROM (
                        SELECT * FROM (
-                           SELECT id, next_at, created_at FROM claimable
-                            WHERE state = 'pending' AND next_at <= :now
+                           SELECT id, next_at, created_at FROM intents
+                            WHERE state = 'pending' AND held = 0 AND next_at <= :now
                             ORDER BY next_at, created_at, id
                             LIMIT :max)
                        UNION ALL
                        SELECT * FROM (
-                           SELECT id, next_at, created_at FROM claimable
-                            WHERE state = 'running' AND claim_until <= :now
+                           SELECT id, next_at, created_at FROM intents
+                            WHERE state = 'running' AND held = 0 AND claim_until <= :now
                             ORDER BY next_at, created_at, id
                             LIMIT :max))
                     ORDER BY next_at, created_at, id
@@ -60,8 +66,9 @@ interface IntentDao {
     /** @return 1 when stored, 0 when the id or the {@code (kind, eventId, target)} already exists */
     @SqlUpdate("""
             INSERT INTO intents (""" + COLUMNS + """
-            )
-            VALUES (:id, :kind, :eventId, :target, :payload, 'pending', 0, :nextAt, :now, :now, '', '', 0)
+            , held)
+            VALUES (:id, :kind, :eventId, :target, :payload, 'pending', 0, :nextAt, :now, :now, '', '', 0,
+                    EXISTS (SELECT 1 FROM paused_work WHERE kind = :kind AND target = :target))
             ON CONFLICT DO NOTHING
             """)
     int insertUnlessPresent(String id, String kind, String eventId, String target, String payload, long nextAt,
@@ -104,7 +111,8 @@ interface IntentDao {
 
     @SqlUpdate("""
             UPDATE intents
-               SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now
+               SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
+                   held = """ + HELD + """
              WHERE id = :id AND state IN ('pending', 'running', 'failed', 'cancelled')
             """)
     int retryNow(String id, long now);

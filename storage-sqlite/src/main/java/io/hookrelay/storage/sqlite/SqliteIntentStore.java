@@ -161,8 +161,9 @@ public final class SqliteIntentStore implements IntentStore {
     public void pause(String kind, String target) {
         requirePair(kind, target);
         database.write("pause", handle -> {
-            handle.attach(PauseDao.class).pause(kind, target);
-            return null;
+            PauseDao pauses = handle.attach(PauseDao.class);
+            pauses.pause(kind, target);
+            return pauses.setHeld(kind, target, true);
         });
     }
 
@@ -170,8 +171,9 @@ public final class SqliteIntentStore implements IntentStore {
     public void resume(String kind, String target) {
         requirePair(kind, target);
         database.write("resume", handle -> {
-            handle.attach(PauseDao.class).resume(kind, target);
-            return null;
+            PauseDao pauses = handle.attach(PauseDao.class);
+            pauses.resume(kind, target);
+            return pauses.setHeld(kind, target, false);
         });
     }
 

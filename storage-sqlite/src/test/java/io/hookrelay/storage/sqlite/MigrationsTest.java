@@ -3,10 +3,12 @@ package io.hookrelay.storage.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hookrelay.queue.Intent;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
@@ -14,6 +16,7 @@ import java.util.function.Consumer;
 import java.util.stream.IntStream;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -71,6 +74,33 @@ class MigrationsTest {
         SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
     }
 
+    @Test
+    void upgradingHoldsTheOpenIntentsOfWorkPausedBeforeSoClaimsStillSkipThem() throws SQLException {
+        withPlainHandle(handle -> {
+            MigrationDao migrations = handle.attach(MigrationDao.class);
+            migrations.createTableIfMissing();
+            Migrations.ALL.stream().filter(migration -> migration.version() <= 4).forEach(migration -> {
+                handle.createScript(migration.sql()).execute();
+                migrations.record(migration.version(), FIRST_OPEN.toEpochMilli());
+            });
+            handle.execute("INSERT INTO paused_work (kind, target) VALUES ('delivery', 'paused')");
+            for (String target : List.of("paused", "live")) {
+                handle.execute("""
+                        INSERT INTO intents (id, kind, event_id, target, payload, state, attempts, next_at, created_at,
+                                             updated_at, last_error, claim_token, claim_until)
+                        VALUES (?, 'delivery', 'evt_1', ?, '', 'pending', 0, 0, 0, 0, '', '', 0)""", "dlv_" + target, target);
+            }
+        });
+
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN))) {
+            SqliteIntentStore store = new SqliteIntentStore(database);
+            assertThat(store.claim(SECOND_OPEN, Duration.ofMinutes(1), 10)).extracting(Intent::id).containsExactly("dlv_live");
+
+            store.resume("delivery", "paused");
+            assertThat(store.claim(SECOND_OPEN, Duration.ofMinutes(1), 10)).extracting(Intent::id).containsExactly("dlv_paused");
+        }
+    }
+
     private List<Applied> applied() throws SQLException {
         try (Connection connection = PlainConnections.open(dataDir.resolve(SqliteDatabase.DATABASE_FILE));
                 Handle handle = Jdbi.open(connection)) {
@@ -82,7 +112,7 @@ class MigrationsTest {
 
     private void withPlainHandle(Consumer<Handle> action) throws SQLException {
         try (Connection connection = PlainConnections.open(dataDir.resolve(SqliteDatabase.DATABASE_FILE));
-                Handle handle = Jdbi.open(connection)) {
+                Handle handle = Jdbi.create(connection).installPlugin(new SqlObjectPlugin()).open()) {
             action.accept(handle);
         }
     }

@@ -188,6 +188,18 @@ class SqliteDeliveryStoreTest {
     }
 
     @Test
+    void aBulkRetryWhileATargetIsPausedLeavesItsDeliveriesUnclaimedUntilTheResume() {
+        Instant now = relay.advance(RelayFixture.LEASE.dividedBy(2));
+        relay.intents.pause(Delivery.KIND, "billing");
+
+        assertThat(deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.empty(), Optional.empty()), now)).isEqualTo(2);
+
+        assertThat(relay.claimAll()).containsOnlyKeys(known.get(1).id());
+        relay.intents.resume(Delivery.KIND, "billing");
+        assertThat(relay.claimAll()).containsOnlyKeys(known.get(2).id());
+    }
+
+    @Test
     void bulkRetryOfOneTargetLeavesTheOthers() {
         Instant now = relay.advance(Duration.ofMinutes(1));
 
