@@ -19,9 +19,16 @@ import java.util.List;
  */
 final class Backlog {
     private static final int FILL_BATCH = 1_000;
+    private static final String KIND = "delivery";
     private static final Duration LEASE = Duration.ofMinutes(5);
 
+    private static final int TARGETS = 16;
+
     record Result(int pending, int claimed, int batch, double claimsPerSecond) {
+    }
+
+    /** Claims from a few due intents with the whole backlog paused ahead of them, and what the pause cost. */
+    record BehindPaused(int held, Duration pausing, double claimsPerSecond) {
     }
 
     /** What this JVM holds once the largest backlog has been filled and claimed from. */
@@ -38,21 +45,47 @@ final class Backlog {
             for (int first = 0; first < pending; first += FILL_BATCH) {
                 List<NewIntent> intents = new ArrayList<>(FILL_BATCH);
                 for (int i = first; i < Math.min(pending, first + FILL_BATCH); i++) {
-                    intents.add(NewIntent.of("delivery", "evt_" + i, "target-" + (i % 16), "dlv_" + i));
+                    intents.add(NewIntent.of(KIND, "evt_" + i, "target-" + (i % TARGETS), "dlv_" + i));
                 }
                 store.enqueueAll(intents, due);
             }
-            long started = System.nanoTime();
-            int taken = 0;
-            while (taken < claimed) {
-                int got = store.claim(Instant.now(), LEASE, Math.min(batch, claimed - taken)).size();
-                if (got == 0) {
-                    throw new IllegalStateException("the backlog of " + pending + " ran dry after " + taken + " claims");
-                }
-                taken += got;
-            }
-            return new Result(pending, taken, batch, taken / SqliteLimit.seconds(System.nanoTime() - started));
+            return new Result(pending, claimed, batch, claimsPerSecond(store, claimed, batch));
         }
+    }
+
+    /**
+     * On a store {@link #measure} filled: pauses every target of its backlog, adds {@code claimed} due intents
+     * of another target, and claims them. The claim must not read the paused backlog to find them.
+     */
+    static BehindPaused measureBehindPaused(Path dataDir, int claimed, int batch) {
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+            SqliteIntentStore store = new SqliteIntentStore(database);
+            long pausing = System.nanoTime();
+            for (int target = 0; target < TARGETS; target++) {
+                store.pause(KIND, "target-" + target);
+            }
+            Duration pause = Duration.ofNanos(System.nanoTime() - pausing);
+            long held = store.countPendingByKind().getOrDefault(KIND, 0L);
+            List<NewIntent> live = new ArrayList<>();
+            for (int i = 0; i < claimed; i++) {
+                live.add(NewIntent.of(KIND, "live_" + i, "live", "dlv_live_" + i));
+            }
+            store.enqueueAll(live, Instant.now());
+            return new BehindPaused((int) held, pause, claimsPerSecond(store, claimed, batch));
+        }
+    }
+
+    private static double claimsPerSecond(SqliteIntentStore store, int claims, int batch) {
+        long started = System.nanoTime();
+        int taken = 0;
+        while (taken < claims) {
+            int got = store.claim(Instant.now(), LEASE, Math.min(batch, claims - taken)).size();
+            if (got == 0) {
+                throw new IllegalStateException("the due intents ran out after " + taken + " claims");
+            }
+            taken += got;
+        }
+        return taken / SqliteLimit.seconds(System.nanoTime() - started);
     }
 
     static Memory memory() throws IOException {

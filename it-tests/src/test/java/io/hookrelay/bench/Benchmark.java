@@ -100,14 +100,20 @@ public final class Benchmark {
     }
 
     private static void backlog(BenchSettings settings, Path workDir, BenchReport report) throws Exception {
-        report.describe("backlog: %,d claims in batches of %d from %,d and from %,d due intents, one store in this JVM",
-                settings.claimed(), settings.claimBatch(), settings.smallBacklog(), settings.largeBacklog());
+        report.describe("backlog: %,d claims in batches of %d from %,d and from %,d due intents, then from %,d new ones with the large "
+                        + "backlog paused ahead of them; one store in this JVM",
+                settings.claimed(), settings.claimBatch(), settings.smallBacklog(), settings.largeBacklog(), settings.claimed());
         Backlog.Result small = Backlog.measure(workDir.resolve("backlog-small"), settings.smallBacklog(), settings.claimed(), settings.claimBatch());
         Backlog.Result large = Backlog.measure(workDir.resolve("backlog-large"), settings.largeBacklog(), settings.claimed(), settings.claimBatch());
+        Backlog.BehindPaused behindPaused = Backlog.measureBehindPaused(workDir.resolve("backlog-large"), settings.claimed(),
+                settings.claimBatch());
         Backlog.Memory memory = Backlog.memory();
         report.figure("backlog", "claims/s with " + number(small.pending()) + " pending", number(small.claimsPerSecond()), "");
         report.figure("backlog", "claims/s with " + number(large.pending()) + " pending", number(large.claimsPerSecond()),
                 "cost " + ratio(small.claimsPerSecond() / large.claimsPerSecond()) + " the small backlog's; target ≤ 1.5×");
+        report.figure("backlog", "claims/s with " + number(behindPaused.held()) + " paused ahead",
+                number(behindPaused.claimsPerSecond()), "cost " + ratio(small.claimsPerSecond() / behindPaused.claimsPerSecond())
+                        + " the small backlog's; pausing them took " + millis(behindPaused.pausing().toNanos() / 1e6));
         report.figure("backlog", "heap after GC / RSS, with " + number(large.pending()) + " pending",
                 mebibytes(memory.heapUsedAfterGcBytes()) + " / " + mebibytes(memory.residentBytes()), "target heap ≤ 512 MiB");
     }
