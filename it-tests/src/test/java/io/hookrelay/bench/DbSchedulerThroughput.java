@@ -65,7 +65,7 @@ final class DbSchedulerThroughput {
             scheduler.start();
             try {
                 long started = System.nanoTime();
-                Producers.run(tasks, producers, i -> scheduler.schedule(task.instance("task-" + i), Instant.now()));
+                Concurrently.shareOut(tasks, producers, i -> scheduler.schedule(task.instance("task-" + i), Instant.now()));
                 if (!executed.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
                     throw new IllegalStateException("db-scheduler ran only " + (tasks - executed.getCount()) + " of " + tasks
                             + " tasks within " + timeout);

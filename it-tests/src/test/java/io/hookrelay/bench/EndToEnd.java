@@ -1,11 +1,6 @@
 package io.hookrelay.bench;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -83,23 +78,12 @@ final class EndToEnd {
     }
 
     private static void onSenders(int port, Sender sender) throws Exception {
-        ExecutorService threads = Executors.newFixedThreadPool(SENDERS);
-        try {
-            List<Future<?>> futures = new ArrayList<>();
-            for (int i = 0; i < SENDERS; i++) {
-                futures.add(threads.submit(() -> {
-                    try (KeepAliveConnection connection = new KeepAliveConnection(port)) {
-                        sender.send(connection);
-                    }
-                    return null;
-                }));
+        Concurrently.run(SENDERS, thread -> {
+            try (KeepAliveConnection connection = new KeepAliveConnection(port)) {
+                sender.send(connection);
             }
-            for (Future<?> future : futures) {
-                future.get();
-            }
-        } finally {
-            threads.shutdownNow();
-        }
+            return null;
+        });
     }
 
     private static byte[] event(String source, int seq) {

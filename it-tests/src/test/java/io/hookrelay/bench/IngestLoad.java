@@ -1,11 +1,7 @@
 package io.hookrelay.bench;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * Providers posting webhooks as fast as the relay acknowledges them: {@code clients} connections, each
@@ -30,25 +26,11 @@ final class IngestLoad {
         byte[] request = KeepAliveConnection.post("/hooks/" + source, BODY);
         long measuringFrom = System.nanoTime() + warmup.toNanos();
         long until = measuringFrom + measured.toNanos();
-        ExecutorService threads = Executors.newFixedThreadPool(clients);
-        try {
-            List<Future<Client>> futures = new ArrayList<>();
-            for (int i = 0; i < clients; i++) {
-                futures.add(threads.submit(() -> Client.run(port, request, measuringFrom, until)));
-            }
-            List<Latencies> latencies = new ArrayList<>();
-            long refused = 0;
-            for (Future<Client> future : futures) {
-                Client client = future.get();
-                latencies.add(client.latencies);
-                refused += client.refused;
-            }
-            Latencies all = Latencies.merge(latencies);
-            return new Result(clients, all.count(), refused, all.count() / SqliteLimit.seconds(measured.toNanos()),
-                    all.percentileMillis(50), all.percentileMillis(99));
-        } finally {
-            threads.shutdownNow();
-        }
+        List<Client> results = Concurrently.run(clients, thread -> Client.run(port, request, measuringFrom, until));
+        Latencies all = Latencies.merge(results.stream().map(client -> client.latencies).toList());
+        long refused = results.stream().mapToLong(client -> client.refused).sum();
+        return new Result(clients, all.count(), refused, all.count() / SqliteLimit.seconds(measured.toNanos()),
+                all.percentileMillis(50), all.percentileMillis(99));
     }
 
     /** One provider connection's requests answered {@code 202} within the window, and the rest. */

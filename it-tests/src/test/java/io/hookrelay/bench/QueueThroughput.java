@@ -58,7 +58,7 @@ final class QueueThroughput {
                     .build()) {
                 pool.start();
                 long started = System.nanoTime();
-                Producers.run(intents, producers, i -> queue.enqueue(NewIntent.of(KIND, "event-" + i, "bench", "")));
+                Concurrently.shareOut(intents, producers, i -> queue.enqueue(NewIntent.of(KIND, "event-" + i, "bench", "")));
                 boolean finished = completed.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
                 long elapsed = System.nanoTime() - started;
                 int done = intents - (int) completed.getCount();
