@@ -41,12 +41,14 @@ final class BenchRelay implements AutoCloseable {
         return api;
     }
 
-    /** SIGTERM, then waits for the relay to finish its deliveries in flight and exit. */
+    /** SIGTERM, then waits for the relay to finish its deliveries in flight and exit; SIGKILL if interrupted. */
     @Override
-    public void close() throws Exception {
+    public void close() {
         try {
             process.terminate();
             process.awaitExit();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             process.close();
         }
