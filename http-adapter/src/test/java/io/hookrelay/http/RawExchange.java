@@ -15,16 +15,17 @@ import java.util.Map;
 
 /**
  * One request written as raw bytes on a connection of its own, and the answer read back: for requests no HTTP
- * client library would send (too many headers, broken escapes, odd transfer codings).
+ * client library would send (too many headers, broken escapes, odd transfer codings). Published in the
+ * test-jar for it-tests' malformed requests to the jar.
  *
  * @param headers the answer's headers, names lower-cased
  * @param closed  whether the server closed the connection after the answer, checked only when it said
  *                {@code Connection: close}, so that a kept-alive connection is never waited on
  */
-record RawExchange(String statusLine, Map<String, String> headers, String body, boolean closed) {
-    private static final Duration WAIT = Duration.ofSeconds(10);
+public record RawExchange(String statusLine, Map<String, String> headers, String body, boolean closed) {
+    private static final Duration WAIT = Duration.ofSeconds(30);
 
-    int status() {
+    public int status() {
         return Integer.parseInt(statusLine.split(" ")[1]);
     }
 
@@ -32,7 +33,7 @@ record RawExchange(String statusLine, Map<String, String> headers, String body, 
      * Writes {@code request} and reads one answer. A server may answer and close before it has read the whole
      * request (an over-long head); what it answered is still read.
      */
-    static RawExchange send(int port, byte[] request) throws IOException {
+    public static RawExchange send(int port, byte[] request) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout((int) WAIT.toMillis());
             OutputStream out = socket.getOutputStream();
@@ -47,7 +48,7 @@ record RawExchange(String statusLine, Map<String, String> headers, String body, 
             Map<String, String> headers = new LinkedHashMap<>();
             for (String header = line(in); !header.isEmpty(); header = line(in)) {
                 String[] nameAndValue = header.split(":", 2);
-                headers.put(nameAndValue[0].strip().toLowerCase(Locale.ROOT), nameAndValue[1].strip());
+                headers.put(nameAndValue[0].strip().toLowerCase(Locale.ROOT), nameAndValue.length == 2 ? nameAndValue[1].strip() : "");
             }
             int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
             String body = new String(in.readNBytes(length), StandardCharsets.UTF_8);
@@ -56,7 +57,8 @@ record RawExchange(String statusLine, Map<String, String> headers, String body, 
         }
     }
 
-    static RawExchange send(int port, String request) throws IOException {
+    /** The request one character per byte (ISO-8859-1), so raw bytes above 0x7F can be written. */
+    public static RawExchange send(int port, String request) throws IOException {
         return send(port, request.getBytes(StandardCharsets.ISO_8859_1));
     }
 

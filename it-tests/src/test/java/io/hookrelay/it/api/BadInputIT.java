@@ -9,6 +9,7 @@ import static io.hookrelay.it.support.Json.fieldNames;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hookrelay.http.RawExchange;
 import io.hookrelay.it.support.ApiResponse;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
@@ -135,7 +136,7 @@ class BadInputIT {
     @ParameterizedTest(name = "{0}")
     @MethodSource("malformedRequests")
     void isRefusedByTheHttpParserWithABare400AndChangesNothing(MalformedRequest request) throws IOException {
-        MalformedRequest.Answer answer = request.sendTo(server.baseUri().getPort());
+        RawExchange answer = request.sendTo(server.baseUri().getPort());
 
         assertThat(answer.status()).as("%s", answer).isEqualTo(400);
         assertThat(answer.headers()).as("%s", answer).containsEntry("content-length", "0").containsEntry("connection", "close");
