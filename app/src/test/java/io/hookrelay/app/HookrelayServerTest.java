@@ -98,9 +98,10 @@ class HookrelayServerTest {
 
         queue.enqueue(NewIntent.of("unheard-of-kind", "evt_1", "target-a", "{}"));
 
-        String metrics = awaitMetrics(page -> page.contains("relay_work_attempts_total{kind=\"other\",outcome=\"no_handler\"} 1.0"));
-        assertThat(metrics).contains("relay_work_duration_seconds_count{kind=\"other\",outcome=\"no_handler\"} 1")
-                .doesNotContain("unheard-of-kind");
+        // The counter and the timer are two updates; a scrape may land between them, so wait for both.
+        String metrics = awaitMetrics(page -> page.contains("relay_work_attempts_total{kind=\"other\",outcome=\"no_handler\"} 1.0")
+                && page.contains("relay_work_duration_seconds_count{kind=\"other\",outcome=\"no_handler\"} 1"));
+        assertThat(metrics).doesNotContain("unheard-of-kind");
         // Retried later, so it is pending again rather than lost.
         awaitMetrics(page -> page.contains("relay_work_pending{kind=\"other\"} 1.0"));
     }
