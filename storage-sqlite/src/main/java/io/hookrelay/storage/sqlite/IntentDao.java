@@ -68,7 +68,8 @@ interface IntentDao {
             INSERT INTO intents (""" + COLUMNS + """
             , held)
             VALUES (:id, :kind, :eventId, :target, :payload, 'pending', 0, :nextAt, :now, :now, '', '', 0,
-                    EXISTS (SELECT 1 FROM paused_work WHERE kind = :kind AND target = :target))
+                    """ + PauseDao.PAUSED + """
+            )
             ON CONFLICT DO NOTHING
             """)
     int insertUnlessPresent(String id, String kind, String eventId, String target, String payload, long nextAt,

@@ -39,9 +39,10 @@ final class NativeLibraryDirectory {
     static int claim(Path dataDir) {
         Path directory = dataDir.resolve(DIRECTORY);
         synchronized (NativeLibraryDirectory.class) {
-            if (System.getProperty(PROPERTY) == null) {
+            String chosen = System.getProperty(PROPERTY);
+            if (chosen == null) {
                 System.setProperty(PROPERTY, directory.toString());
-            } else if (!System.getProperty(PROPERTY).equals(directory.toString())) {
+            } else if (!chosen.equals(directory.toString())) {
                 return 0;
             }
         }

@@ -9,6 +9,9 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
  */
 interface PauseDao {
 
+    /** Whether the {@code (:kind, :target)} pair is paused, as an SQL expression. */
+    String PAUSED = "EXISTS (SELECT 1 FROM paused_work WHERE kind = :kind AND target = :target)";
+
     @SqlUpdate("INSERT INTO paused_work (kind, target) VALUES (:kind, :target) ON CONFLICT DO NOTHING")
     void pause(String kind, String target);
 
@@ -22,6 +25,6 @@ interface PauseDao {
             """)
     int setHeld(String kind, String target, boolean held);
 
-    @SqlQuery("SELECT EXISTS (SELECT 1 FROM paused_work WHERE kind = :kind AND target = :target)")
+    @SqlQuery("SELECT " + PAUSED)
     boolean isPaused(String kind, String target);
 }
