@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Set;
 
 /**
  * Every figure of DESIGN §8, each beside its baseline or target, measured in one invocation on one file
@@ -17,7 +18,8 @@ import java.time.Instant;
  * sections run the library in this JVM, as an embedding program would.
  *
  * <p>Full run: {@code mvn -Pbenchmark -DskipTests verify} (see docs/benchmarks.md). {@code -Dbench.dir}
- * puts the databases on the disk you care about (default: a temporary directory).
+ * puts the databases on the disk you care about (default: a temporary directory); {@code -Dbench.sections=queue,ingest}
+ * runs only those sections.
  */
 public final class Benchmark {
     private static final Duration PATIENCE = Duration.ofMinutes(10);
@@ -25,16 +27,37 @@ public final class Benchmark {
     private Benchmark() {
     }
 
+    /** Every section, in the order a full run takes them. */
+    static final Set<String> SECTIONS = Set.of("queue", "ingest", "end-to-end", "backlog");
+
     static BenchReport run(BenchSettings settings, Path workDir) throws Exception {
+        return run(settings, workDir, SECTIONS);
+    }
+
+    /**
+     * @param sections which of {@link #SECTIONS} to run: one at a time is how a change is profiled
+     */
+    static BenchReport run(BenchSettings settings, Path workDir, Set<String> sections) throws Exception {
+        if (sections.isEmpty() || !SECTIONS.containsAll(sections)) {
+            throw new IllegalArgumentException("benchmark sections are some of " + SECTIONS + ", not " + sections);
+        }
         BenchReport report = new BenchReport();
         report.describe("run: %s, started %s, in %s", settings.name(), Instant.now(), workDir.toAbsolutePath());
         report.describe("machine: %d cores, Java %s (%s), %s; every database with journal_mode=WAL, synchronous=FULL",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 System.getProperty("java.vm.name"), System.getProperty("os.name") + " " + System.getProperty("os.arch"));
-        sqliteAndQueue(settings, workDir, report);
-        ingest(settings, workDir.resolve("ingest"), report);
-        endToEnd(settings, workDir.resolve("end-to-end"), report);
-        backlog(settings, workDir, report);
+        if (sections.contains("queue")) {
+            sqliteAndQueue(settings, workDir, report);
+        }
+        if (sections.contains("ingest")) {
+            ingest(settings, workDir.resolve("ingest"), report);
+        }
+        if (sections.contains("end-to-end")) {
+            endToEnd(settings, workDir.resolve("end-to-end"), report);
+        }
+        if (sections.contains("backlog")) {
+            backlog(settings, workDir, report);
+        }
         return report;
     }
 
@@ -121,6 +144,8 @@ public final class Benchmark {
     public static void main(String[] args) throws Exception {
         String dir = System.getProperty("bench.dir");
         Path workDir = dir == null ? Files.createTempDirectory("hookrelay-bench") : Files.createDirectories(Path.of(dir));
-        System.out.println(run(BenchSettings.fromSystemProperties(), workDir).table());
+        String only = System.getProperty("bench.sections");
+        Set<String> sections = only == null ? SECTIONS : Set.of(only.split(","));
+        System.out.println(run(BenchSettings.fromSystemProperties(), workDir, sections).table());
     }
 }

@@ -98,7 +98,7 @@ public final class SqliteDatabase implements AutoCloseable {
             SqliteWriter writer = openWriter(connections);
             opened.push(writer);
             Path databaseFile = connections.databaseFile();
-            int applied = writer.write("migrate", handle -> Migrations.apply(handle, databaseFile, clock.instant()));
+            int applied = writer.write("migrate", handle -> Migrations.apply(handle.handle(), databaseFile, clock.instant()));
             if (applied > 0) {
                 log.info("applied {} schema migration(s) to {}; schema version is now {}", applied, databaseFile,
                         Migrations.latestVersion());
@@ -176,7 +176,7 @@ public final class SqliteDatabase implements AutoCloseable {
     }
 
     /** Runs {@code work} in a write transaction, possibly shared with others; see {@link SqliteWriter#write}. */
-    <T> T write(String operation, Function<Handle, T> work) {
+    <T> T write(String operation, Function<AttachedHandle, T> work) {
         return writer.write(operation, work);
     }
 

@@ -11,7 +11,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import org.jdbi.v3.core.Handle;
 
 /**
  * {@link EventStore} on SQLite. An ingest is one task for the database's single writer: the idempotency
@@ -98,7 +97,7 @@ public final class SqliteEventStore implements EventStore {
      * Each delivery is a queue intent, written by the queue's own statement so its columns follow the queue's
      * conventions, plus the row that ties it to its event for listing.
      */
-    private static void insertDeliveries(Handle handle, List<NewDelivery> deliveries, long now) {
+    private static void insertDeliveries(AttachedHandle handle, List<NewDelivery> deliveries, long now) {
         IntentDao intents = handle.attach(IntentDao.class);
         DeliveryDao rows = handle.attach(DeliveryDao.class);
         for (NewDelivery delivery : deliveries) {

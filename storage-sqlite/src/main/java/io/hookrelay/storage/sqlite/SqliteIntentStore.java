@@ -17,7 +17,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
-import org.jdbi.v3.core.Handle;
 
 /**
  * {@link IntentStore} on SQLite. Every write is one task for the database's single writer, so concurrent
@@ -202,7 +201,7 @@ public final class SqliteIntentStore implements IntentStore {
     }
 
     private <T> T writeIntents(String operation, Function<IntentDao, T> work) {
-        return database.write(operation, (Handle handle) -> work.apply(handle.attach(IntentDao.class)));
+        return database.write(operation, (AttachedHandle handle) -> work.apply(handle.attach(IntentDao.class)));
     }
 
     /** The primary key makes more than one row impossible; seeing it means the fence itself is broken. */

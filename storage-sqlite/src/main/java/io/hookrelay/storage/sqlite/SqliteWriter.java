@@ -50,7 +50,7 @@ final class SqliteWriter implements AutoCloseable {
 
     private volatile boolean closed;
     /** Only touched by {@link #thread} once it started. */
-    private Handle handle;
+    private AttachedHandle handle;
 
     /**
      * @param connect opens a new connection; called now, so that a database that cannot be opened fails
@@ -59,7 +59,7 @@ final class SqliteWriter implements AutoCloseable {
     SqliteWriter(Supplier<Handle> connect, String databaseName) {
         this.connect = connect;
         this.closedMessage = "database " + databaseName + " is closed";
-        this.handle = connect.get();
+        this.handle = new AttachedHandle(connect.get());
         this.thread = new Thread(this::run, "hookrelay-sqlite-writer");
         this.thread.setDaemon(true);
         this.thread.start();
@@ -72,7 +72,7 @@ final class SqliteWriter implements AutoCloseable {
      *
      * @throws StoreException when the database is closed or fails; the work's own exceptions as they are
      */
-    <T> T write(String operation, Function<Handle, T> work) {
+    <T> T write(String operation, Function<AttachedHandle, T> work) {
         WriteTask<T> task = new WriteTask<>(work);
         synchronized (admission) {
             if (closed) {
@@ -205,7 +205,7 @@ final class SqliteWriter implements AutoCloseable {
         if (closed) {
             throw closedException();
         }
-        Handle current = begin();
+        AttachedHandle current = begin();
         try {
             for (WriteTask<?> task : tasks) {
                 try {
@@ -218,7 +218,7 @@ final class SqliteWriter implements AutoCloseable {
                 throw closedException();
             }
             long commitStarted = System.nanoTime();
-            current.execute("COMMIT");
+            current.handle().execute("COMMIT");
             commitNanos.addAndGet(System.nanoTime() - commitStarted);
         } catch (Throwable e) {
             rollback(current, e);
@@ -233,12 +233,12 @@ final class SqliteWriter implements AutoCloseable {
      * Opens the transaction, on a new connection if the last one was dropped. A {@code BEGIN} that fails
      * drops the connection too: whatever the reason, the next batch starts from a known state.
      */
-    private Handle begin() {
+    private AttachedHandle begin() {
         if (handle == null) {
-            handle = connect.get();
+            handle = new AttachedHandle(connect.get());
         }
         try {
-            handle.execute("BEGIN IMMEDIATE");
+            handle.handle().execute("BEGIN IMMEDIATE");
             return handle;
         } catch (Throwable e) {
             disconnect();
@@ -246,9 +246,9 @@ final class SqliteWriter implements AutoCloseable {
         }
     }
 
-    private void rollback(Handle current, Throwable failure) {
+    private void rollback(AttachedHandle current, Throwable failure) {
         try {
-            current.execute("ROLLBACK");
+            current.handle().execute("ROLLBACK");
         } catch (Throwable rollbackFailure) {
             failure.addSuppressed(rollbackFailure);
             disconnect();
@@ -260,7 +260,7 @@ final class SqliteWriter implements AutoCloseable {
             return;
         }
         try {
-            handle.close();
+            handle.handle().close();
         } catch (RuntimeException e) {
             log.warn("closing the SQLite writer connection failed: {}", SqliteErrors.translate("close", e).getMessage());
         } finally {
@@ -280,15 +280,15 @@ final class SqliteWriter implements AutoCloseable {
     }
 
     private static final class WriteTask<T> {
-        final Function<Handle, T> work;
+        final Function<AttachedHandle, T> work;
         final CompletableFuture<T> result = new CompletableFuture<>();
         private T uncommitted;
 
-        WriteTask(Function<Handle, T> work) {
+        WriteTask(Function<AttachedHandle, T> work) {
             this.work = work;
         }
 
-        void run(Handle handle) {
+        void run(AttachedHandle handle) {
             uncommitted = work.apply(handle);
         }
 

@@ -58,7 +58,7 @@ class ReplayRacingRetentionTest {
     private record DeletedBeforeWriting(EventStore delegate, RelayFixture relay) implements EventStore {
         @Override
         public boolean addDeliveries(List<NewDelivery> deliveries, Instant now) {
-            relay.database.write("retention deletes the events", handle -> handle.execute("DELETE FROM events"));
+            relay.database.write("retention deletes the events", handle -> handle.handle().execute("DELETE FROM events"));
             return delegate.addDeliveries(deliveries, now);
         }
 

@@ -32,7 +32,7 @@ class SqliteConnectionsTest {
     @Test
     void theWriterConnectionIsOpenedTheOneWay() {
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
-            assertThat(database.write("read pragmas", Pragmas::of)).isEqualTo(EXPECTED);
+            assertThat(database.write("read pragmas", (AttachedHandle handle) -> Pragmas.of(handle.handle()))).isEqualTo(EXPECTED);
         }
     }
 
