@@ -1,7 +1,5 @@
 package io.hookrelay.storage.sqlite;
 
-import com.zaxxer.hikari.HikariConfig;
-import com.zaxxer.hikari.HikariDataSource;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventSummary;
@@ -20,10 +18,10 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.Objects;
 import java.util.function.Function;
 import javax.sql.DataSource;
-import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.core.statement.StatementExceptions;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
@@ -48,19 +46,17 @@ public final class SqliteDatabase implements AutoCloseable {
     private final Path databaseFile;
     private final DataDirectoryLock lock;
     private final SqliteWriter writer;
-    private final HikariDataSource readerPool;
-    private final Jdbi readers;
+    private final ReaderPool readers;
+    private final ConfigCache config = new ConfigCache();
     private final Clock clock;
     private volatile boolean closed;
 
-    private SqliteDatabase(Path dataDir, DataDirectoryLock lock, SqliteWriter writer, HikariDataSource readerPool,
-            Clock clock) {
+    private SqliteDatabase(Path dataDir, DataDirectoryLock lock, SqliteWriter writer, ReaderPool readers, Clock clock) {
         this.dataDir = dataDir;
         this.databaseFile = dataDir.resolve(DATABASE_FILE);
         this.lock = lock;
         this.writer = writer;
-        this.readerPool = readerPool;
-        this.readers = jdbi(readerPool);
+        this.readers = readers;
         this.clock = clock;
     }
 
@@ -106,9 +102,9 @@ public final class SqliteDatabase implements AutoCloseable {
             long now = clock.instant().toEpochMilli();
             int released = writer.write("recover", handle -> handle.attach(IntentDao.class).releaseAllClaims(now));
             log.info("restart recovery: {} running intent(s) in {} made pending again", released, databaseFile);
-            HikariDataSource readerPool = openReaderPool(connections);
-            opened.push(readerPool);
-            return new SqliteDatabase(dir, lock, writer, readerPool, clock);
+            ReaderPool readers = new ReaderPool(jdbi(connections)::open, MAX_READERS, READER_WAIT);
+            opened.push(readers);
+            return new SqliteDatabase(dir, lock, writer, readers, clock);
         } catch (RuntimeException e) {
             closeAll(opened, e);
             throw SqliteErrors.translate("open " + dir.resolve(DATABASE_FILE), e);
@@ -167,7 +163,7 @@ public final class SqliteDatabase implements AutoCloseable {
         Deque<AutoCloseable> parts = new ArrayDeque<>();
         parts.push(lock);
         parts.push(writer);
-        parts.push(readerPool);
+        parts.push(readers);
         StoreException failure = new StoreException("closing " + databaseFile + " failed", null);
         closeAll(parts, failure);
         if (failure.getSuppressed().length > 0) {
@@ -180,16 +176,37 @@ public final class SqliteDatabase implements AutoCloseable {
         return writer.write(operation, work);
     }
 
+    /** {@link #write} for sources, targets and routes: their cached reads are dropped once it is done. */
+    <T> T writeConfig(String operation, Function<AttachedHandle, T> work) {
+        try {
+            return write(operation, work);
+        } finally {
+            config.invalidate();
+        }
+    }
+
+    /**
+     * {@link #read} for sources, targets and routes, answered from memory until the next
+     * {@link #writeConfig}; see {@link ConfigCache}.
+     */
+    <T> T readConfig(String operation, List<String> key, Function<AttachedHandle, T> work) {
+        return config.get(key, () -> read(operation, work));
+    }
+
+    ConfigCache config() {
+        return config;
+    }
+
     /**
      * Runs {@code work} on a pooled reader in autocommit mode, so it sees the last commit and holds no
      * snapshot (which would keep the WAL from being checkpointed) once it returns.
      */
-    <T> T read(String operation, Function<Handle, T> work) {
+    <T> T read(String operation, Function<AttachedHandle, T> work) {
         if (closed) {
             throw new StoreException("database " + databaseFile + " is closed", null);
         }
         try {
-            return readers.withHandle(work::apply);
+            return readers.read(work);
         } catch (RuntimeException e) {
             throw SqliteErrors.translate(operation, e);
         }
@@ -199,8 +216,8 @@ public final class SqliteDatabase implements AutoCloseable {
         return writer;
     }
 
-    DataSource readerPool() {
-        return readerPool;
+    ReaderPool readers() {
+        return readers;
     }
 
     Path databaseFile() {
@@ -232,17 +249,6 @@ public final class SqliteDatabase implements AutoCloseable {
     private static SqliteWriter openWriter(SqliteConnections connections) {
         Jdbi writerJdbi = jdbi(connections);
         return new SqliteWriter(writerJdbi::open, connections.databaseFile().toString());
-    }
-
-    private static HikariDataSource openReaderPool(SqliteConnections connections) {
-        HikariConfig config = new HikariConfig();
-        config.setPoolName("hookrelay-sqlite-readers");
-        config.setDataSource(connections);
-        config.setMaximumPoolSize(MAX_READERS);
-        config.setMinimumIdle(1);
-        config.setConnectionTimeout(READER_WAIT.toMillis());
-        config.setAutoCommit(true);
-        return new HikariDataSource(config);
     }
 
     /**

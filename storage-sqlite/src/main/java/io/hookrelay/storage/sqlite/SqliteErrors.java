@@ -10,7 +10,7 @@ import org.sqlite.SQLiteErrorCode;
 import org.sqlite.SQLiteException;
 
 /**
- * Turns what SQLite, sqlite-jdbc, HikariCP and JDBI throw into the two failures the queue understands:
+ * Turns what SQLite, sqlite-jdbc and JDBI throw into the two failures the queue understands:
  * {@link TransientStoreException} (try again: busy, locked, a lock-level I/O hiccup) and
  * {@link StoreException} (the store is unusable: closed, corrupt, not a database, read-only, disk full).
  *

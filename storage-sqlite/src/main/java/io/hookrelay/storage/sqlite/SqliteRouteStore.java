@@ -17,14 +17,14 @@ public final class SqliteRouteStore implements RouteStore {
     public boolean create(Route route) {
         String eventTypes = TextColumns.joinLines(route.eventTypes());
         long now = database.clock().millis();
-        return database.write("create route", handle -> handle.attach(RouteDao.class)
+        return database.writeConfig("create route", handle -> handle.attach(RouteDao.class)
                 .insert(route.id(), route.sourceId(), route.targetId(), eventTypes, now)) == 1;
     }
 
     @Override
     public boolean delete(String id) {
         Objects.requireNonNull(id, "id");
-        return database.write("delete route", handle -> handle.attach(RouteDao.class).delete(id)) == 1;
+        return database.writeConfig("delete route", handle -> handle.attach(RouteDao.class).delete(id)) == 1;
     }
 
     @Override
@@ -35,6 +35,7 @@ public final class SqliteRouteStore implements RouteStore {
     @Override
     public List<Route> forSource(String sourceId) {
         Objects.requireNonNull(sourceId, "sourceId");
-        return database.read("list routes of a source", handle -> handle.attach(RouteDao.class).forSource(sourceId));
+        return database.readConfig("list routes of a source", List.of("routes of source", sourceId),
+                handle -> List.copyOf(handle.attach(RouteDao.class).forSource(sourceId)));
     }
 }

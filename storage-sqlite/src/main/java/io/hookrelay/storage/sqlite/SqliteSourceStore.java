@@ -21,25 +21,25 @@ public final class SqliteSourceStore implements SourceStore {
     @Override
     public boolean create(Source source) {
         Map<String, Object> columns = columns(source);
-        return database.write("create source", handle -> handle.attach(SourceDao.class).insert(columns)) == 1;
+        return database.writeConfig("create source", handle -> handle.attach(SourceDao.class).insert(columns)) == 1;
     }
 
     @Override
     public boolean update(Source source) {
         Map<String, Object> columns = columns(source);
-        return database.write("update source", handle -> handle.attach(SourceDao.class).update(columns)) == 1;
+        return database.writeConfig("update source", handle -> handle.attach(SourceDao.class).update(columns)) == 1;
     }
 
     @Override
     public boolean delete(String id) {
         Objects.requireNonNull(id, "id");
-        return database.write("delete source", handle -> handle.attach(SourceDao.class).delete(id)) == 1;
+        return database.writeConfig("delete source", handle -> handle.attach(SourceDao.class).delete(id)) == 1;
     }
 
     @Override
     public Optional<Source> find(String id) {
         Objects.requireNonNull(id, "id");
-        return database.read("find source", handle -> handle.attach(SourceDao.class).find(id));
+        return database.readConfig("find source", List.of("source", id), handle -> handle.attach(SourceDao.class).find(id));
     }
 
     @Override

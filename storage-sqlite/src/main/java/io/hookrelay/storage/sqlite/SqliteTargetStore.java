@@ -20,13 +20,13 @@ public final class SqliteTargetStore implements TargetStore {
     @Override
     public boolean create(Target target) {
         Map<String, Object> columns = columns(target);
-        return database.write("create target", handle -> handle.attach(TargetDao.class).insert(columns)) == 1;
+        return database.writeConfig("create target", handle -> handle.attach(TargetDao.class).insert(columns)) == 1;
     }
 
     @Override
     public boolean update(Target target) {
         Map<String, Object> columns = columns(target);
-        return database.write("update target", handle -> handle.attach(TargetDao.class).update(columns)) == 1;
+        return database.writeConfig("update target", handle -> handle.attach(TargetDao.class).update(columns)) == 1;
     }
 
     /** A missing target changes nothing: not even a pause or deliveries left under its id. */
@@ -34,7 +34,7 @@ public final class SqliteTargetStore implements TargetStore {
     public boolean delete(String id, Instant now) {
         Objects.requireNonNull(id, "id");
         long at = now.toEpochMilli();
-        return database.write("delete target", handle -> {
+        return database.writeConfig("delete target", handle -> {
             TargetDao targets = handle.attach(TargetDao.class);
             if (targets.delete(id) == 0) {
                 return false;
@@ -48,7 +48,7 @@ public final class SqliteTargetStore implements TargetStore {
     @Override
     public Optional<Target> find(String id) {
         Objects.requireNonNull(id, "id");
-        return database.read("find target", handle -> handle.attach(TargetDao.class).find(id));
+        return database.readConfig("find target", List.of("target", id), handle -> handle.attach(TargetDao.class).find(id));
     }
 
     @Override

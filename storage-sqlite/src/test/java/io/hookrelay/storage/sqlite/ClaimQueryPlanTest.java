@@ -20,7 +20,7 @@ class ClaimQueryPlanTest {
     void theClaimWalksThePartialIndexesAndSortsOnlyWhatItTakes() {
         List<Step> plan;
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
-            plan = database.read("explain claim", handle -> handle.createQuery("EXPLAIN QUERY PLAN " + IntentDao.CLAIM)
+            plan = database.read("explain claim", handle -> handle.handle().createQuery("EXPLAIN QUERY PLAN " + IntentDao.CLAIM)
                     .bind("now", 0L)
                     .bind("claimUntil", 0L)
                     .bind("max", 10)

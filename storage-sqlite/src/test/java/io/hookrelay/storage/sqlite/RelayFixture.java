@@ -115,7 +115,7 @@ final class RelayFixture implements AutoCloseable {
     /** Rows in {@code table}, to see that a refused call wrote nothing anywhere. */
     long rows(String table) {
         return database.read("count " + table,
-                handle -> handle.createQuery("SELECT count(*) FROM " + table).mapTo(Long.class).one());
+                handle -> handle.handle().createQuery("SELECT count(*) FROM " + table).mapTo(Long.class).one());
     }
 
     /** How many rows each relay table and the queue's intents hold. */

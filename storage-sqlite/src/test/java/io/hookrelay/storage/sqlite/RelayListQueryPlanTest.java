@@ -57,7 +57,7 @@ class RelayListQueryPlanTest {
     void walksAnIndexAndNeverSortsOrScans(Query query) {
         List<String> plan;
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
-            plan = database.read("explain", handle -> handle.createQuery("EXPLAIN QUERY PLAN " + query.sql())
+            plan = database.read("explain", handle -> handle.handle().createQuery("EXPLAIN QUERY PLAN " + query.sql())
                     .bindMap(query.arguments())
                     .map((row, context) -> row.getString("detail"))
                     .list());

@@ -84,7 +84,8 @@ class RetentionQueryPlanTest {
     @Test
     void everyForeignKeyIsIndexedSoDeletingAParentNeverScansItsChildren() {
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
-            database.read("check foreign key indexes", handle -> {
+            database.read("check foreign key indexes", attached -> {
+                Handle handle = attached.handle();
                 List<String> tables = handle.createQuery("SELECT name FROM sqlite_schema WHERE type = 'table'").mapTo(String.class).list();
                 for (String table : tables) {
                     List<String> referencing = handle.createQuery("SELECT \"from\" FROM pragma_foreign_key_list(:table)")
@@ -102,7 +103,7 @@ class RetentionQueryPlanTest {
 
     private List<String> plan(String sql, Map<String, Object> arguments, Optional<String> ended) {
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
-            return database.read("explain", handle -> explain(handle, sql, arguments, ended));
+            return database.read("explain", handle -> explain(handle.handle(), sql, arguments, ended));
         }
     }
 

@@ -7,6 +7,13 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.junit.jupiter.api.Test;
@@ -37,22 +44,25 @@ class SqliteConnectionsTest {
     }
 
     @Test
-    void everyConnectionThePoolCanHoldIsOpenedTheOneWay() throws SQLException {
+    void everyReaderThePoolCanLendIsOpenedTheOneWay() throws Exception {
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
-            List<Connection> held = new ArrayList<>();
+            int readers = database.readers().size();
+            CyclicBarrier allLent = new CyclicBarrier(readers);
+            ExecutorService threads = Executors.newFixedThreadPool(readers);
             try {
-                for (int i = 0; i < SqliteDatabase.MAX_READERS; i++) {
-                    held.add(database.readerPool().getConnection());
+                List<Future<Pragmas>> seen = new ArrayList<>();
+                for (int i = 0; i < readers; i++) {
+                    // Each read holds its reader until all of them are lent, so each ran on a connection of its own.
+                    seen.add(threads.submit(() -> database.read("read pragmas", handle -> {
+                        awaitOthers(allLent);
+                        return Pragmas.of(handle.handle());
+                    })));
                 }
-                for (Connection connection : held) {
-                    try (Handle handle = Jdbi.open(connection)) {
-                        assertThat(Pragmas.of(handle)).isEqualTo(EXPECTED);
-                    }
+                for (Future<Pragmas> pragmas : seen) {
+                    assertThat(pragmas.get(10, TimeUnit.SECONDS)).isEqualTo(EXPECTED);
                 }
             } finally {
-                for (Connection connection : held) {
-                    connection.close();
-                }
+                threads.shutdownNow();
             }
         }
     }
@@ -64,6 +74,14 @@ class SqliteConnectionsTest {
                     Handle handle = Jdbi.open(plain)) {
                 assertThat(handle.createQuery("PRAGMA journal_mode").mapTo(String.class).one()).isEqualTo("wal");
             }
+        }
+    }
+
+    private static void awaitOthers(CyclicBarrier barrier) {
+        try {
+            barrier.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException | BrokenBarrierException | TimeoutException e) {
+            throw new IllegalStateException("the readers were not all lent at once", e);
         }
     }
 }

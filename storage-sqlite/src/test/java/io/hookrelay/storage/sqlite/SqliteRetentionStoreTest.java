@@ -341,7 +341,7 @@ class SqliteRetentionStoreTest {
     }
 
     private List<String> foreignKeyViolations() {
-        return relay.database.read("check foreign keys", handle -> handle.createQuery("PRAGMA foreign_key_check")
+        return relay.database.read("check foreign keys", handle -> handle.handle().createQuery("PRAGMA foreign_key_check")
                 .map((row, context) -> row.getString("table") + " -> " + row.getString("parent")).list());
     }
 }

@@ -76,4 +76,26 @@ class SqliteRouteStoreTest {
 
         assertThat(routes.list()).containsExactly(kept);
     }
+
+    /** forSource is answered from memory (ConfigCache): every configuration write must reach it. */
+    @Test
+    void routesReadBeforeAConfigurationWriteAreNotAnsweredAfterIt() {
+        Route toBilling = relay.route("orders", "billing");
+        Route toAudit = relay.route("orders", "audit");
+        assertThat(routes.forSource("orders")).isEmpty();
+
+        routes.create(toBilling);
+        assertThat(routes.forSource("orders")).containsExactly(toBilling);
+        routes.create(toAudit);
+        assertThat(routes.forSource("orders")).containsExactly(toBilling, toAudit);
+        routes.delete(toBilling.id());
+        assertThat(routes.forSource("orders")).containsExactly(toAudit);
+        relay.targets.delete("audit", relay.clock.instant());
+        assertThat(routes.forSource("orders")).isEmpty();
+
+        routes.create(toBilling);
+        assertThat(routes.forSource("orders")).containsExactly(toBilling);
+        relay.sources.delete("orders");
+        assertThat(routes.forSource("orders")).isEmpty();
+    }
 }

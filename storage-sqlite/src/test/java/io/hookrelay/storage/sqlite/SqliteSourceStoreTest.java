@@ -76,11 +76,14 @@ class SqliteSourceStoreTest {
     void updateReplacesEverySetting() {
         sources.create(new Source("orders", new Verification(VerificationScheme.HMAC_SHA256, "old", null, null, null),
                 Optional.of("X-Id"), new EventTypeSource.Header("X-Event"), 100));
+        assertThat(sources.find("orders")).isPresent(); // now cached (ConfigCache)
         Source replacement = source("orders");
 
         assertThat(sources.update(replacement)).isTrue();
 
         assertThat(sources.find("orders")).contains(replacement);
+        sources.delete("orders");
+        assertThat(sources.find("orders")).isEmpty();
     }
 
     @Test

@@ -83,6 +83,7 @@ class SqliteTargetStoreTest {
     @Test
     void updateReplacesEverySettingAndAMissingTargetIsNotCreated() {
         targets.create(target("billing"));
+        assertThat(targets.find("billing")).contains(target("billing")); // now cached (ConfigCache)
         Target replacement = new Target("billing", URI.create("https://new.example/path"),
                 "whsec_" + "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWY=", Duration.ofSeconds(3),
                 List.of(Duration.ofSeconds(60)), 2);
@@ -92,6 +93,9 @@ class SqliteTargetStoreTest {
 
         assertThat(targets.find("billing")).contains(replacement);
         assertThat(targets.find("ghost")).isEmpty();
+
+        targets.delete("billing", Instant.EPOCH);
+        assertThat(targets.find("billing")).isEmpty();
     }
 
     @Test
