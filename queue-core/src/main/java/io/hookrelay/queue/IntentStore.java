@@ -2,9 +2,13 @@ package io.hookrelay.queue;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Durable storage of intents: the port every store adapter implements and {@code IntentStoreContract}
@@ -13,10 +17,11 @@ import java.util.Optional;
  * <p>Time is always passed in rather than read by the store, so the rules can be tested with a clock a
  * test moves, and so every instant a write records comes from the one {@code Clock} the caller owns.
  *
- * <p>Writes after a claim ({@link #renew}, {@link #settle} and its shorthands) are fenced by the
- * {@link ClaimRef}: they change the row only while it is still {@code running} under that token. A
- * {@code false} answer means the caller lost the claim (its lease expired and another worker took it, or an
- * operator retried or cancelled it) and must discard its result; it is an expected race, never an error.
+ * <p>Writes after a claim ({@link #renew}, {@link #renewAll}, {@link #settle}, {@link #settleAsync} and the
+ * shorthands) are fenced by the {@link ClaimRef}: they change the row only while it is still {@code running}
+ * under that token. A {@code false} answer means the caller lost the claim (its lease expired and another
+ * worker took it, or an operator retried or cancelled it) and must discard its result; it is an expected
+ * race, never an error.
  *
  * <p>Failures are thrown as {@link StoreException}: {@link TransientStoreException} when repeating the
  * same call may succeed, any other {@code StoreException} when the store cannot be used any more.
@@ -43,6 +48,23 @@ public interface IntentStore {
     boolean renew(ClaimRef claim, Instant now, Duration lease);
 
     /**
+     * Extends the leases of all {@code claims} as {@link #renew} does each one: how a pool keeps every
+     * intent it owns, started or not, in one write rather than one per intent. The default renews them one
+     * by one.
+     *
+     * @return the claims that were lost; whoever holds them must give them up
+     */
+    default Set<ClaimRef> renewAll(Collection<ClaimRef> claims, Instant now, Duration lease) {
+        Set<ClaimRef> lost = new HashSet<>();
+        for (ClaimRef claim : claims) {
+            if (!renew(claim, now, lease)) {
+                lost.add(claim);
+            }
+        }
+        return lost;
+    }
+
+    /**
      * Writes how a claimed attempt ended, under the claim's fence, together with its attempt-log entry when
      * one is given: both land in one transaction or neither does.
      *
@@ -50,6 +72,21 @@ public interface IntentStore {
      *                                  (each claim has its own); nothing is written then
      */
     boolean settle(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry, Instant now);
+
+    /**
+     * {@link #settle}, answered when the write is durable rather than by blocking: a store that commits
+     * several callers' writes together (group commit) can then take a worker's next outcome while this one
+     * waits for its commit. The future fails with what {@code settle} throws. The default settles on the
+     * calling thread.
+     */
+    default CompletableFuture<Boolean> settleAsync(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry,
+            Instant now) {
+        try {
+            return CompletableFuture.completedFuture(settle(claim, settlement, logEntry, now));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
 
     /** Settles a claimed intent as {@code completed}, without an attempt-log entry. */
     default boolean complete(ClaimRef claim, Instant now) {

@@ -9,13 +9,15 @@ import java.util.Objects;
  * @param workers       how many handlers may run at once
  * @param lease         how long a claim lasts without renewal; after a crash, this is how long the work
  *                      waits before another process may take it
- * @param renewEvery    how often a running attempt's lease is extended; a third of the lease leaves two
- *                      renewals' worth of slack for a slow store
+ * @param renewEvery    how often the leases of every intent the pool owns are extended (in one write); a
+ *                      third of the lease leaves two renewals' worth of slack for a slow store
  * @param idlePoll      how long an idle pool waits before looking for due work again when nothing woke it;
  *                      retries that come due and other processes' enqueues are found this way
  * @param shutdownGrace how long {@link WorkerPool#close()} waits for running handlers before leaving
  *                      their claims to expire
- * @param maxClaimBatch the most intents taken in one claim
+ * @param maxClaimBatch the most intents taken in one claim, and how many claimed intents may wait for a
+ *                      worker: the pool claims again when fewer than half of that wait, so workers that
+ *                      finish never wait for a claim, and it owns at most {@code workers + maxClaimBatch}
  */
 public record PoolSettings(
         int workers, Duration lease, Duration renewEvery, Duration idlePoll, Duration shutdownGrace, int maxClaimBatch) {

@@ -1,18 +1,20 @@
 package io.hookrelay.queue;
 
-import java.util.concurrent.ScheduledFuture;
+import java.util.Optional;
 
 /**
- * One claimed intent while its worker holds it. Calling the attempt off (lost claim, shutdown) sets the
- * signal, and interrupts the worker thread only while it is inside the handler: an interrupt that landed
- * during the outcome write would abort a write that must happen.
+ * One claimed intent while the pool owns it: waiting for a worker, running, or waiting for its outcome to be
+ * written. Calling the attempt off (lost claim, shutdown) sets the signal, and interrupts the worker thread
+ * only while it is inside the handler: an interrupt that landed during the outcome write would abort a write
+ * that must happen.
  */
 final class RunningAttempt {
     final Intent intent;
     final ClaimRef claim;
     final AttemptContext context = new AttemptContext();
     private Thread handlerThread;
-    private ScheduledFuture<?> renewal;
+    private boolean released;
+    private Runnable follower;
 
     RunningAttempt(Intent intent) {
         this.intent = intent;
@@ -44,13 +46,22 @@ final class RunningAttempt {
         return context.isCancelled();
     }
 
-    synchronized void renewWith(ScheduledFuture<?> future) {
-        renewal = future;
+    /**
+     * Has {@code next} run once this attempt is released, unless it already is.
+     *
+     * @return false when the attempt is already released; {@code next} is then the caller's to run
+     */
+    synchronized boolean followWith(Runnable next) {
+        if (released) {
+            return false;
+        }
+        follower = next;
+        return true;
     }
 
-    synchronized void stopRenewing() {
-        if (renewal != null) {
-            renewal.cancel(false);
-        }
+    /** Marks the attempt released; the follower, if one is waiting, is the caller's to run. */
+    synchronized Optional<Runnable> release() {
+        released = true;
+        return Optional.ofNullable(follower);
     }
 }

@@ -12,7 +12,7 @@ import java.util.function.Supplier;
  * intent is claimed again, so even giving up loses nothing).
  */
 final class StoreRetrier {
-    private static final Duration FIRST_PAUSE = Duration.ofMillis(5);
+    static final Duration FIRST_PAUSE = Duration.ofMillis(5);
     private static final Duration LONGEST_PAUSE = Duration.ofSeconds(1);
 
     private final QueueMetrics metrics;
@@ -44,8 +44,14 @@ final class StoreRetrier {
                     Thread.currentThread().interrupt();
                     return Optional.empty();
                 }
-                pause = pause.multipliedBy(2).compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : pause.multipliedBy(2);
+                pause = nextPause(pause);
             }
         }
+    }
+
+    /** Twice {@code pause}, up to a second: how long to wait before the next try. */
+    static Duration nextPause(Duration pause) {
+        Duration doubled = pause.multipliedBy(2);
+        return doubled.compareTo(LONGEST_PAUSE) > 0 ? LONGEST_PAUSE : doubled;
     }
 }

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -15,6 +17,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,15 +25,19 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs handlers for claimed intents on a fixed number of worker threads.
  *
- * <p>One dispatcher thread claims only as many intents as there are idle workers, so nothing is claimed
- * that no thread is ready to start: an intent is never held by this process without being worked on, and
- * a crash leaves nothing behind but attempts that were genuinely in flight. While a handler runs, its
- * lease is renewed every {@link PoolSettings#renewEvery()}; if a renewal finds the claim gone, the attempt
- * is called off and its result discarded (outcome {@code fenced}), and the worker moves on.
+ * <p>One dispatcher thread claims in batches, ahead of the workers, so a worker that finishes finds its next
+ * intent already claimed instead of waiting for a write. Everything the pool has claimed (waiting for a
+ * worker, running, or waiting for its outcome to be written) is owned by it until that outcome is durable:
+ * one renewal every {@link PoolSettings#renewEvery()} extends all those leases in one write, and a claim the
+ * pool owns is never re-dispatched by it. Whether an intent is taken again is decided by ownership, never by
+ * how old its row looks; a lease only expires when its owner is gone. If a renewal finds a claim lost
+ * (an operator retried or cancelled it), the attempt is called off and its result discarded (outcome
+ * {@code fenced}).
  *
- * <p>Outcome writes that fail transiently are repeated until they land; a store that fails for good
- * stops the pool and {@link #isRunning()} turns false, so readiness reports it instead of the pool
- * spinning.
+ * <p>A worker hands its outcome to the store without waiting for the commit and goes on to the next intent;
+ * a store with group commit then writes many outcomes in one transaction. Outcome writes that fail
+ * transiently are repeated until they land; a store that fails for good stops the pool and
+ * {@link #isRunning()} turns false, so readiness reports it instead of the pool spinning.
  */
 public final class WorkerPool implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(WorkerPool.class);
@@ -47,11 +54,18 @@ public final class WorkerPool implements AutoCloseable {
     private final QueueMetrics metrics;
     private final KindLabels kindLabels;
 
-    private final Semaphore idleWorkers;
+    /** How many more intents the pool may own: workers plus one claim batch waiting for them. */
+    private final Semaphore room;
+    /** Claimed intents handed to the workers and not yet started. */
+    private final AtomicInteger waiting = new AtomicInteger();
+    private final int refillBelow;
     private final Semaphore wakeups = new Semaphore(0);
-    private final Map<String, RunningAttempt> running = new ConcurrentHashMap<>();
+    private final Map<ClaimRef, RunningAttempt> owned = new ConcurrentHashMap<>();
+    /** The newest owned claim of each intent: a newer one starts only once the one before is released. */
+    private final Map<String, RunningAttempt> newestOfIntent = new ConcurrentHashMap<>();
+    private final Object ownedChanged = new Object();
     private final ExecutorService workers;
-    private final ScheduledExecutorService renewer;
+    private final ScheduledExecutorService upkeep;
     private final Thread dispatcher;
     private final StoreRetrier claimRetrier;
     private final StoreRetrier outcomeRetrier;
@@ -63,8 +77,8 @@ public final class WorkerPool implements AutoCloseable {
 
         @Override
         public void claimRevoked(ClaimRef revoked) {
-            RunningAttempt attempt = running.get(revoked.intentId());
-            if (attempt != null && attempt.claim.equals(revoked)) {
+            RunningAttempt attempt = owned.get(revoked);
+            if (attempt != null) {
                 attempt.callOff();
             }
         }
@@ -83,9 +97,10 @@ public final class WorkerPool implements AutoCloseable {
         this.defaultRetryPolicy = builder.defaultRetryPolicy;
         this.metrics = builder.metrics;
         this.kindLabels = builder.kindLabels;
-        this.idleWorkers = new Semaphore(settings.workers());
+        this.room = new Semaphore(settings.workers() + settings.maxClaimBatch());
+        this.refillBelow = Math.max(1, settings.maxClaimBatch() / 2);
         this.workers = Executors.newFixedThreadPool(settings.workers(), daemonThreads("hookrelay-worker-"));
-        this.renewer = Executors.newSingleThreadScheduledExecutor(daemonThreads("hookrelay-lease-renewer-"));
+        this.upkeep = Executors.newSingleThreadScheduledExecutor(daemonThreads("hookrelay-queue-upkeep-"));
         this.dispatcher = daemonThreads("hookrelay-dispatcher-").newThread(this::dispatch);
         this.claimRetrier = new StoreRetrier(metrics, () -> state == State.RUNNING);
         this.outcomeRetrier = new StoreRetrier(metrics, () -> !abandonClaims);
@@ -101,6 +116,8 @@ public final class WorkerPool implements AutoCloseable {
         }
         state = State.RUNNING;
         queue.addListener(listener);
+        long every = settings.renewEvery().toMillis();
+        upkeep.scheduleAtFixedRate(this::renewOwned, every, every, TimeUnit.MILLISECONDS);
         dispatcher.start();
     }
 
@@ -114,15 +131,15 @@ public final class WorkerPool implements AutoCloseable {
         return Optional.ofNullable(failure);
     }
 
-    /** How many attempts are running now. */
+    /** How many intents the pool owns now: claimed and waiting for a worker, running, or being settled. */
     public int runningAttempts() {
-        return running.size();
+        return owned.size();
     }
 
     /**
-     * Stops claiming, waits up to the shutdown grace for running handlers to finish and write their
-     * outcomes, then calls off the rest and leaves their claims to expire, so another process (or this
-     * one, restarted) takes them over.
+     * Stops claiming, gives back the claims no worker has started, waits up to the shutdown grace for running
+     * handlers to finish and their outcomes to be written, then calls off the rest and leaves their claims to
+     * expire, so another process (or this one, restarted) takes them over.
      */
     @Override
     public synchronized void close() {
@@ -132,7 +149,7 @@ public final class WorkerPool implements AutoCloseable {
         if (state == State.NEW) {
             state = State.STOPPED;
             workers.shutdownNow();
-            renewer.shutdownNow();
+            upkeep.shutdownNow();
             return;
         }
         state = State.STOPPING;
@@ -140,23 +157,38 @@ public final class WorkerPool implements AutoCloseable {
         dispatcher.interrupt();
         try {
             dispatcher.join();
+            long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
             workers.shutdown();
-            if (!workers.awaitTermination(settings.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS)) {
-                abandonRunningAttempts();
+            if (!workers.awaitTermination(settings.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS)
+                    || !awaitOutcomesUntil(deadline)) {
+                abandonOwnedClaims();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            abandonRunningAttempts();
+            abandonOwnedClaims();
         } finally {
-            renewer.shutdownNow();
+            upkeep.shutdownNow();
             state = State.STOPPED;
         }
     }
 
-    private void abandonRunningAttempts() {
+    private boolean awaitOutcomesUntil(long deadline) throws InterruptedException {
+        synchronized (ownedChanged) {
+            while (!owned.isEmpty()) {
+                long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+                if (left <= 0) {
+                    return false;
+                }
+                ownedChanged.wait(left);
+            }
+            return true;
+        }
+    }
+
+    private void abandonOwnedClaims() {
         abandonClaims = true;
-        log.info("shutdown grace over: leaving {} running attempt(s) to lease expiry", running.size());
-        running.values().forEach(RunningAttempt::callOff);
+        log.info("shutdown grace over: leaving {} owned intent(s) to lease expiry", owned.size());
+        owned.values().forEach(RunningAttempt::callOff);
         workers.shutdownNow();
         try {
             workers.awaitTermination(ABANDON_WAIT.toMillis(), TimeUnit.MILLISECONDS);
@@ -174,15 +206,12 @@ public final class WorkerPool implements AutoCloseable {
     private void dispatch() {
         try {
             while (state == State.RUNNING) {
-                idleWorkers.acquire();
-                int idle = 1 + idleWorkers.drainPermits();
-                int wanted = Math.min(idle, settings.maxClaimBatch());
-                idleWorkers.release(idle - wanted);
+                int wanted = awaitRoomToClaim();
                 List<Intent> claimed = claimRetrier
                         .call("claim", () -> store.claim(queue.clock().instant(), settings.lease(), wanted))
                         .orElse(List.of());
-                idleWorkers.release(wanted - claimed.size());
-                claimed.forEach(intent -> workers.execute(() -> runAttempt(intent)));
+                room.release(wanted - claimed.size());
+                claimed.forEach(this::handOut);
                 if (claimed.size() < wanted) {
                     wakeups.tryAcquire(settings.idlePoll().toMillis(), TimeUnit.MILLISECONDS);
                     wakeups.drainPermits();
@@ -195,29 +224,117 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
-    private void runAttempt(Intent intent) {
+    /**
+     * Waits until fewer than {@link #refillBelow} claimed intents wait for a worker and the pool may own
+     * more, then takes room for as many as make the waiting ones a full claim batch again.
+     *
+     * @return how many intents to claim, at least one
+     */
+    private int awaitRoomToClaim() throws InterruptedException {
+        while (waiting.get() >= refillBelow) {
+            wakeups.acquire();
+        }
+        int wanted = settings.maxClaimBatch() - waiting.get();
+        room.acquire();
+        int taken = 1;
+        while (taken < wanted && room.tryAcquire()) {
+            taken++;
+        }
+        return taken;
+    }
+
+    /**
+     * Gives a claimed intent to the workers. If the pool still owns an earlier claim of the same intent (an
+     * operator retried it, or the lease ran out while a slow store kept renewals from landing), that claim is
+     * lost: its attempt is called off, and the new one waits until it is released, so one process never runs
+     * two attempts of an intent at once.
+     */
+    private void handOut(Intent intent) {
         RunningAttempt attempt = new RunningAttempt(intent);
-        running.put(intent.id(), attempt);
+        owned.put(attempt.claim, attempt);
+        waiting.incrementAndGet();
+        Runnable start = () -> workers.execute(() -> runAttempt(attempt));
+        RunningAttempt earlier = newestOfIntent.put(intent.id(), attempt);
+        if (earlier != null && earlier.followWith(start)) {
+            earlier.callOff();
+        } else {
+            start.run();
+        }
+    }
+
+    private void runAttempt(RunningAttempt attempt) {
+        if (waiting.decrementAndGet() == refillBelow - 1) {
+            wake();
+        }
         try {
-            Duration every = settings.renewEvery();
-            attempt.renewWith(renewer.scheduleAtFixedRate(
-                    () -> renew(attempt), every.toMillis(), every.toMillis(), TimeUnit.MILLISECONDS));
-            Instant started = queue.clock().instant();
-            HandlerVerdict verdict = invokeHandler(attempt);
-            attempt.stopRenewing();
-            Duration took = Duration.between(started, queue.clock().instant());
-            Optional<AttemptRecord> logEntry = verdict.logEntry(intent, started, took, attempt.context.detail());
-            boolean landed = !attempt.calledOff() && settle(attempt, verdict, logEntry);
-            String kindLabel = kindLabels.label(intent.kind());
-            verdict.countedAs().ifPresent(outcome ->
-                    metrics.attemptFinished(kindLabel, landed ? outcome : AttemptOutcome.FENCED, took));
+            if (attempt.calledOff()) {
+                release(attempt);
+            } else if (state != State.RUNNING) {
+                giveBack(attempt);
+            } else {
+                attempt(attempt);
+            }
         } catch (StoreException e) {
             stopOnStoreFailure(e);
-        } finally {
-            attempt.stopRenewing();
-            running.remove(intent.id(), attempt);
-            idleWorkers.release();
+            release(attempt);
         }
+    }
+
+    private void attempt(RunningAttempt attempt) {
+        Intent intent = attempt.intent;
+        Instant started = queue.clock().instant();
+        HandlerVerdict verdict = invokeHandler(attempt);
+        Duration took = Duration.between(started, queue.clock().instant());
+        Optional<AttemptOutcome> countedAs = verdict.countedAs();
+        if (attempt.calledOff()) {
+            finish(attempt, countedAs.map(outcome -> AttemptOutcome.FENCED), took);
+            return;
+        }
+        Optional<AttemptRecord> logEntry = verdict.logEntry(intent, started, took, attempt.context.detail());
+        Optional<Settlement> settlement = outcomeRetrier.call("settle",
+                () -> verdict.settlement(intent, () -> retryPolicyOf(intent), queue.clock().instant()));
+        if (settlement.isEmpty()) {
+            finish(attempt, countedAs.map(outcome -> AttemptOutcome.FENCED), took);
+            return;
+        }
+        writeOutcome(attempt, settlement.get(), logEntry, landed -> finish(attempt,
+                countedAs.map(outcome -> landed ? outcome : AttemptOutcome.FENCED), took), StoreRetrier.FIRST_PAUSE);
+    }
+
+    /** Shutting down: a claim no worker started goes back to pending with its attempt returned. */
+    private void giveBack(RunningAttempt attempt) {
+        writeOutcome(attempt, new Settlement.Snooze(queue.clock().instant()), Optional.empty(), landed -> release(attempt),
+                StoreRetrier.FIRST_PAUSE);
+    }
+
+    /**
+     * Writes a settlement under the claim's fence without waiting for it; {@code then} hears whether it landed
+     * ({@code false}: the claim was lost, or the pool gave the write up at shutdown). A transient failure is
+     * repeated after {@code pause}, growing; any other ends the attempt unwritten, its claim left to expire.
+     */
+    private void writeOutcome(RunningAttempt attempt, Settlement settlement, Optional<AttemptRecord> logEntry,
+            Consumer<Boolean> then, Duration pause) {
+        store.settleAsync(attempt.claim, settlement, logEntry, queue.clock().instant())
+                .whenCompleteAsync((landed, thrown) -> {
+                    if (thrown == null) {
+                        then.accept(landed);
+                        return;
+                    }
+                    Throwable cause = thrown instanceof CompletionException ? thrown.getCause() : thrown;
+                    if (cause instanceof TransientStoreException && !abandonClaims) {
+                        metrics.storeRetried("settle");
+                        upkeep.schedule(() -> writeOutcome(attempt, settlement, logEntry, then, StoreRetrier.nextPause(pause)),
+                                pause.toMillis(), TimeUnit.MILLISECONDS);
+                        return;
+                    }
+                    if (cause instanceof StoreException storeFailure) {
+                        stopOnStoreFailure(storeFailure);
+                    } else if (!(cause instanceof TransientStoreException)) {
+                        log.error("writing the outcome of attempt {} of intent {} failed", attempt.intent.attempts(),
+                                attempt.intent.id(), cause);
+                    }
+                    then.accept(false);
+                }, upkeep);
     }
 
     private HandlerVerdict invokeHandler(RunningAttempt attempt) {
@@ -238,40 +355,47 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
-    /**
-     * Writes the verdict and its log entry under the claim's fence; false, when the claim was lost, means the
-     * result is discarded. The settlement is worked out afresh on each try, inside the retrier, because
-     * choosing a retry policy may itself read a store that is busy for a moment.
-     */
-    private boolean settle(RunningAttempt attempt, HandlerVerdict verdict, Optional<AttemptRecord> logEntry) {
-        Intent intent = attempt.intent;
-        boolean landed = outcomeRetrier.call("settle", () -> {
-            Instant now = queue.clock().instant();
-            Settlement settlement = verdict.settlement(intent, () -> retryPolicyOf(intent), now);
-            return store.settle(attempt.claim, settlement, logEntry, now);
-        }).orElse(false);
-        if (!landed) {
-            log.debug("attempt {} of intent {} lost its claim before its outcome was written", intent.attempts(), intent.id());
+    private void finish(RunningAttempt attempt, Optional<AttemptOutcome> countedAs, Duration took) {
+        if (countedAs.orElse(null) == AttemptOutcome.FENCED) {
+            log.debug("attempt {} of intent {} lost its claim before its outcome was written", attempt.intent.attempts(),
+                    attempt.intent.id());
         }
-        return landed;
+        countedAs.ifPresent(outcome -> metrics.attemptFinished(kindLabels.label(attempt.intent.kind()), outcome, took));
+        release(attempt);
+    }
+
+    /** The pool no longer owns the intent: its outcome is written, or its claim is lost or given up. */
+    private void release(RunningAttempt attempt) {
+        newestOfIntent.remove(attempt.intent.id(), attempt);
+        Optional<Runnable> follower = attempt.release();
+        owned.remove(attempt.claim, attempt);
+        room.release();
+        synchronized (ownedChanged) {
+            ownedChanged.notifyAll();
+        }
+        follower.ifPresent(Runnable::run);
     }
 
     private RetryPolicy retryPolicyOf(Intent intent) {
         return retryPolicies.getOrDefault(intent.kind(), any -> defaultRetryPolicy).apply(intent);
     }
 
-    private void renew(RunningAttempt attempt) {
+    /** Extends every owned claim's lease in one write; attempts whose claims were lost are called off. */
+    private void renewOwned() {
+        List<RunningAttempt> held = List.copyOf(owned.values());
+        if (held.isEmpty()) {
+            return;
+        }
         try {
-            if (!store.renew(attempt.claim, queue.clock().instant(), settings.lease())) {
-                attempt.callOff();
-                attempt.stopRenewing();
-            }
+            Set<ClaimRef> lost = store.renewAll(held.stream().map(attempt -> attempt.claim).toList(),
+                    queue.clock().instant(), settings.lease());
+            held.stream().filter(attempt -> lost.contains(attempt.claim)).forEach(RunningAttempt::callOff);
         } catch (TransientStoreException e) {
-            // The lease still has two renewals' worth of slack; the next tick tries again.
+            // The leases still have two renewals' worth of slack; the next tick tries again.
             metrics.storeRetried("renew");
         } catch (StoreException e) {
             stopOnStoreFailure(e);
-            attempt.callOff();
+            held.forEach(RunningAttempt::callOff);
         }
     }
 

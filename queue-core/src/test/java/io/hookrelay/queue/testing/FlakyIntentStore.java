@@ -11,11 +11,13 @@ import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.TransientStoreException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -25,7 +27,9 @@ import java.util.function.Supplier;
  * {@link TransientStoreException} (as a busy database does) before reaching the store, so nothing is
  * written, or every call of an operation throws a plain {@link StoreException} (as a closed or corrupt one
  * does). Operations are named after the {@link IntentStore} methods; {@code enqueue} goes through
- * {@code enqueueAll}, and {@code complete}, {@code retry} and {@code fail} through {@code settle}. It also counts the calls that have finished, so a test can wait for one to happen.
+ * {@code enqueueAll}; {@code complete}, {@code retry}, {@code fail} and {@code settleAsync} count as
+ * {@code settle}, and {@code renewAll} as {@code renew}. It also counts the calls that have finished, so a
+ * test can wait for one to happen.
  */
 public final class FlakyIntentStore implements IntentStore {
     public static final Set<String> OPERATIONS = Set.of("enqueueAll", "claim", "renew", "settle", "retryNow",
@@ -81,8 +85,27 @@ public final class FlakyIntentStore implements IntentStore {
     }
 
     @Override
+    public Set<ClaimRef> renewAll(Collection<ClaimRef> claims, Instant now, Duration lease) {
+        return call("renew", () -> delegate.renewAll(claims, now, lease));
+    }
+
+    @Override
     public boolean settle(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry, Instant now) {
         return call("settle", () -> delegate.settle(claim, settlement, logEntry, now));
+    }
+
+    /** An injected failure fails the future; otherwise the delegate's own asynchronous write answers. */
+    @Override
+    public CompletableFuture<Boolean> settleAsync(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry,
+            Instant now) {
+        try {
+            failIfInjected("settle");
+        } catch (StoreException e) {
+            counter(finishedCalls, "settle").incrementAndGet();
+            return CompletableFuture.failedFuture(e);
+        }
+        return delegate.settleAsync(claim, settlement, logEntry, now)
+                .whenComplete((landed, thrown) -> counter(finishedCalls, "settle").incrementAndGet());
     }
 
     @Override
@@ -133,15 +156,19 @@ public final class FlakyIntentStore implements IntentStore {
 
     private <T> T call(String operation, Supplier<T> work) {
         try {
-            if (broken.contains(operation)) {
-                throw new StoreException("injected: the store is unusable for " + operation, null);
-            }
-            if (counter(transientFailuresLeft, operation).getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
-                throw new TransientStoreException("injected: the store is busy for " + operation, null);
-            }
+            failIfInjected(operation);
             return work.get();
         } finally {
             counter(finishedCalls, operation).incrementAndGet();
+        }
+    }
+
+    private void failIfInjected(String operation) {
+        if (broken.contains(operation)) {
+            throw new StoreException("injected: the store is unusable for " + operation, null);
+        }
+        if (counter(transientFailuresLeft, operation).getAndUpdate(left -> Math.max(0, left - 1)) > 0) {
+            throw new TransientStoreException("injected: the store is busy for " + operation, null);
         }
     }
 

@@ -2,6 +2,7 @@ package io.hookrelay.queue.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -42,6 +43,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -334,6 +337,26 @@ public abstract class IntentStoreContract {
 
             assertThat(stored(claimed.id()).claimUntil()).isEqualTo(clock.instant().plus(LEASE));
             assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+        }
+
+        @Test
+        void renewAllExtendsEveryClaimStillHeldAndNamesTheLostOnes() {
+            Intent held = claimOne(enqueued("job", "evt_1", "target-a"));
+            Intent completed = claimOne(enqueued("job", "evt_2", "target-a"));
+            Intent expired = claimOne(enqueued("job", "evt_3", "target-a"));
+            assertThat(store.complete(completed.requireClaim(), clock.instant())).isTrue();
+            clock.advance(LEASE);
+            assertThat(store.renew(held.requireClaim(), clock.instant(), LEASE)).isTrue();
+            Intent takenOver = claimOne(expired);
+            clock.advance(Duration.ofSeconds(5));
+
+            Set<ClaimRef> lost = store.renewAll(List.of(held.requireClaim(), completed.requireClaim(),
+                    expired.requireClaim()), clock.instant(), LEASE);
+
+            assertThat(lost).containsExactlyInAnyOrder(completed.requireClaim(), expired.requireClaim());
+            assertThat(stored(held.id()).claimUntil()).isEqualTo(clock.instant().plus(LEASE));
+            assertThat(stored(expired.id())).isEqualTo(takenOver);
+            assertThat(store.renewAll(List.of(), clock.instant(), LEASE)).isEmpty();
         }
 
         @Test
@@ -828,6 +851,24 @@ public abstract class IntentStoreContract {
             assertThat(stored(second.id())).isEqualTo(second);
             assertThat(store.attempts(second.id())).containsExactly(entry);
         }
+
+        @Test
+        void settleAsyncWritesWhatSettleWritesAndFailsWithWhatSettleThrows() {
+            Intent first = claimOne(enqueued("job", "evt_1", "target-a"));
+            AttemptRecord entry = logEntry(first, AttemptOutcome.ERROR, "refused");
+
+            assertThat(store.settleAsync(first.requireClaim(), new Settlement.Retry(clock.instant(), "refused"),
+                    Optional.of(entry), clock.instant()).join()).isTrue();
+
+            assertThat(stored(first.id()).state()).isEqualTo(IntentState.PENDING);
+            assertThat(store.attempts(first.id())).containsExactly(entry);
+            Intent second = claimOne(first);
+            CompletableFuture<Boolean> duplicate = store.settleAsync(second.requireClaim(), new Settlement.Complete(),
+                    Optional.of(entry), clock.instant());
+            assertThatThrownBy(duplicate::join).isInstanceOf(CompletionException.class)
+                    .hasCauseInstanceOf(IllegalArgumentException.class);
+            assertThat(stored(second.id())).isEqualTo(second);
+        }
     }
 
     /** A handler that found its counterpart busy gives its claim back as if it had never been made. */
@@ -1075,12 +1116,19 @@ public abstract class IntentStoreContract {
         void aClaimLostBehindThePoolsBackIsFoundByRenewalAndTheWorkerGoesOn() throws Exception {
             CountDownLatch started = new CountDownLatch(1);
             AtomicBoolean calledOff = new AtomicBoolean();
+            AtomicInteger inHandler = new AtomicInteger();
+            AtomicBoolean overlapped = new AtomicBoolean();
             WorkerPool pool = start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
-                if (intent.attempts() == 1) {
-                    started.countDown();
-                    calledOff.set(awaitCallOff(signal));
+                overlapped.compareAndSet(false, inHandler.incrementAndGet() > 1);
+                try {
+                    if (intent.attempts() == 1) {
+                        started.countDown();
+                        calledOff.set(awaitCallOff(signal));
+                    }
+                } finally {
+                    inHandler.decrementAndGet();
                 }
-            }), settings(1));
+            }), settings(2));
 
             String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
             assertThat(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
@@ -1088,6 +1136,7 @@ public abstract class IntentStoreContract {
             metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
 
             assertThat(calledOff).isTrue();
+            assertThat(overlapped).as("the new claim waited for the attempt whose claim was lost, with a worker free").isFalse();
             assertThat(metrics.attempts("job", AttemptOutcome.FENCED)).isEqualTo(1);
             Intent done = stored(id);
             assertThat(done.state()).isEqualTo(IntentState.COMPLETED);
@@ -1435,6 +1484,8 @@ public abstract class IntentStoreContract {
         Instant now = clock.instant();
         Map<String, Predicate<ClaimRef>> writes = new LinkedHashMap<>();
         writes.put("renew", claim -> store.renew(claim, now, LEASE));
+        writes.put("renewAll", claim -> !store.renewAll(List.of(claim), now, LEASE).contains(claim));
+        writes.put("settleAsync", claim -> store.settleAsync(claim, new Settlement.Complete(), Optional.empty(), now).join());
         writes.put("complete", claim -> store.complete(claim, now));
         writes.put("retry", claim -> store.retry(claim, now.plusSeconds(5), "retry under a stale claim", now));
         writes.put("fail", claim -> store.fail(claim, "fail under a stale claim", now));

@@ -20,6 +20,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
@@ -174,6 +175,11 @@ public final class SqliteDatabase implements AutoCloseable {
     /** Runs {@code work} in a write transaction, possibly shared with others; see {@link SqliteWriter#write}. */
     <T> T write(String operation, Function<AttachedHandle, T> work) {
         return writer.write(operation, work);
+    }
+
+    /** {@link #write} without waiting; see {@link SqliteWriter#submit}. */
+    <T> CompletableFuture<T> submit(String operation, Function<AttachedHandle, T> work) {
+        return writer.submit(operation, work);
     }
 
     /** {@link #write} for sources, targets and routes: their cached reads are dropped once it is done. */

@@ -73,18 +73,42 @@ final class SqliteWriter implements AutoCloseable {
      * @throws StoreException when the database is closed or fails; the work's own exceptions as they are
      */
     <T> T write(String operation, Function<AttachedHandle, T> work) {
+        try {
+            return submit(operation, work).join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof Error error) {
+                throw error;
+            }
+            throw (RuntimeException) e.getCause();
+        }
+    }
+
+    /**
+     * {@link #write} without waiting: the future completes, on the writer thread, once the transaction that
+     * ran {@code work} is committed, or fails with what {@code write} would throw. Whoever reacts to it
+     * must hand off anything slow, and never write from that thread (it would wait for itself).
+     */
+    <T> CompletableFuture<T> submit(String operation, Function<AttachedHandle, T> work) {
         WriteTask<T> task = new WriteTask<>(work);
         synchronized (admission) {
             if (closed) {
-                throw closedException();
+                return CompletableFuture.failedFuture(closedException());
             }
             queue.add(task);
         }
-        try {
-            return task.result.join();
-        } catch (CompletionException e) {
-            throw SqliteErrors.translate(operation, e.getCause());
-        }
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        task.result.whenComplete((value, failure) -> {
+            if (failure == null) {
+                answer.complete(value);
+                return;
+            }
+            try {
+                answer.completeExceptionally(SqliteErrors.translate(operation, failure));
+            } catch (Error error) {
+                answer.completeExceptionally(error);
+            }
+        });
+        return answer;
     }
 
     WriteStats stats() {
