@@ -4,14 +4,15 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * Sizes and durations of one benchmark run. {@link #full()} is the documented run; {@link #smoke()} does the
+ * Sizes and durations of one benchmark run. {@code relayWarmup} is ingest load each relay process gets, unmeasured,
+ * before its figures are taken. {@link #full()} is the documented run; {@link #smoke()} does the
  * same work at a size that takes seconds, so the build runs every section and the benchmark cannot rot.
  */
 record BenchSettings(
         String name,
         Duration sqliteEach,
         int queueIntents, int producers, int queueWorkers,
-        Duration ingestWarmup, Duration ingestEach, List<Integer> ingestClients,
+        Duration relayWarmup, Duration ingestWarmup, Duration ingestEach, List<Integer> ingestClients,
         int relayWorkers, int endToEndRate, Duration endToEndWarmup, Duration endToEndMeasured, int endToEndBacklog,
         int smallBacklog, int largeBacklog, int claimed, int claimBatch) {
 
@@ -28,15 +29,15 @@ record BenchSettings(
     static BenchSettings full() {
         return new BenchSettings("full", Duration.ofSeconds(5),
                 50_000, 16, 8,
-                Duration.ofSeconds(3), Duration.ofSeconds(10), List.of(1, 16, 64),
-                32, 1_000, Duration.ofSeconds(3), Duration.ofSeconds(20), 20_000,
+                Duration.ofSeconds(30), Duration.ofSeconds(3), Duration.ofSeconds(10), List.of(1, 16, 64),
+                32, 1_000, Duration.ofSeconds(5), Duration.ofSeconds(20), 20_000,
                 10_000, 1_000_000, 5_000, 100);
     }
 
     static BenchSettings smoke() {
         return new BenchSettings("smoke", Duration.ofMillis(200),
                 300, 4, 4,
-                Duration.ofMillis(200), Duration.ofMillis(500), List.of(1, 4),
+                Duration.ofMillis(200), Duration.ofMillis(200), Duration.ofMillis(500), List.of(1, 4),
                 4, 100, Duration.ofMillis(200), Duration.ofMillis(500), 100,
                 200, 2_000, 100, 20);
     }

@@ -33,6 +33,16 @@ final class IngestLoad {
                 all.percentileMillis(50), all.percentileMillis(99));
     }
 
+    /**
+     * Loads the relay without measuring, so that the figures after it are of compiled code: on two cores, a
+     * fresh JVM's JIT compiler takes half a minute of load before the relay's throughput settles.
+     */
+    static void warm(int port, String source, int clients, Duration duration) throws Exception {
+        byte[] request = KeepAliveConnection.post("/hooks/" + source, BODY);
+        long until = System.nanoTime() + duration.toNanos();
+        Concurrently.run(clients, thread -> Client.run(port, request, until, until));
+    }
+
     /** One provider connection's requests answered {@code 202} within the window, and the rest. */
     private static final class Client {
         final Latencies latencies = new Latencies();

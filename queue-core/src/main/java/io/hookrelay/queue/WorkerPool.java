@@ -187,7 +187,7 @@ public final class WorkerPool implements AutoCloseable {
 
     private void abandonOwnedClaims() {
         abandonClaims = true;
-        log.info("shutdown grace over: leaving {} owned intent(s) to lease expiry", owned.size());
+        log.info("shutdown grace over: leaving {} claimed intent(s) to lease expiry", owned.size());
         owned.values().forEach(RunningAttempt::callOff);
         workers.shutdownNow();
         try {
