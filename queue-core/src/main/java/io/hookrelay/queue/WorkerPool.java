@@ -12,6 +12,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
@@ -253,7 +254,15 @@ public final class WorkerPool implements AutoCloseable {
         RunningAttempt attempt = new RunningAttempt(intent);
         owned.put(attempt.claim, attempt);
         waiting.incrementAndGet();
-        Runnable start = () -> workers.execute(() -> runAttempt(attempt));
+        Runnable start = () -> {
+            try {
+                workers.execute(() -> runAttempt(attempt));
+            } catch (RejectedExecutionException closing) {
+                // An earlier claim's outcome landed after close() stopped the workers: leave this one to expire.
+                waiting.decrementAndGet();
+                release(attempt);
+            }
+        };
         RunningAttempt earlier = newestOfIntent.put(intent.id(), attempt);
         if (earlier != null && earlier.followWith(start)) {
             earlier.callOff();
