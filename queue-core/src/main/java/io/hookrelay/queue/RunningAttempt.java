@@ -12,6 +12,7 @@ final class RunningAttempt {
     final Intent intent;
     final ClaimRef claim;
     final AttemptContext context = new AttemptContext();
+    private volatile boolean started;
     private Thread handlerThread;
     private boolean released;
     private Runnable follower;
@@ -22,6 +23,7 @@ final class RunningAttempt {
     }
 
     synchronized void enterHandler(Thread thread) {
+        started = true;
         handlerThread = thread;
     }
 
@@ -36,6 +38,11 @@ final class RunningAttempt {
         if (handlerThread != null) {
             handlerThread.interrupt();
         }
+    }
+
+    /** True once a worker has handed the intent to its handler. */
+    boolean started() {
+        return started;
     }
 
     /**

@@ -188,7 +188,9 @@ public final class WorkerPool implements AutoCloseable {
 
     private void abandonOwnedClaims() {
         abandonClaims = true;
-        log.info("shutdown grace over: leaving {} claimed intent(s) to lease expiry", owned.size());
+        long started = owned.values().stream().filter(RunningAttempt::started).count();
+        log.info("shutdown grace over: leaving {} running attempt(s) and {} claimed but not started to lease expiry",
+                started, owned.size() - started);
         owned.values().forEach(RunningAttempt::callOff);
         workers.shutdownNow();
         try {

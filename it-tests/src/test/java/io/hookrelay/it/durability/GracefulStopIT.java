@@ -94,7 +94,7 @@ class GracefulStopIT {
                 assertThat(server.awaitExit()).as("exit code after SIGTERM").isZero();
                 stopTook = System.nanoTime() - signalled;
                 assertThat(receiver.unansweredNow()).as("requests the receiver still holds when the relay has exited").isEqualTo(IN_FLIGHT);
-                assertThat(server.stdout()).contains("shutdown grace over: leaving " + IN_FLIGHT + " claimed intent(s) to lease expiry");
+                assertThat(server.stdout()).contains("shutdown grace over: leaving " + IN_FLIGHT + " running attempt(s)");
             }
             assertLeftRunningWithLiveLeases(dataDir, events);
             RelayDatabase.extendRunningLeases(dataDir, LEASE_EXTENSION);
