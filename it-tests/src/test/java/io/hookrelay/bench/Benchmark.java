@@ -27,7 +27,7 @@ public final class Benchmark {
     private Benchmark() {
     }
 
-    /** Every section, in the order a full run takes them. */
+    /** Every section a run can take; a full run takes all of them, in the order {@link #run} lists them. */
     static final Set<String> SECTIONS = Set.of("queue", "ingest", "end-to-end", "backlog");
 
     static BenchReport run(BenchSettings settings, Path workDir) throws Exception {
@@ -87,7 +87,6 @@ public final class Benchmark {
                 settings.relayWorkers(), IngestLoad.BODY.length(), settings.relayWarmup().toMillis(),
                 settings.ingestWarmup().toMillis(), settings.ingestEach().toMillis());
         try (BenchRelay relay = BenchRelay.start(dataDir, settings.relayWorkers())) {
-            relay.api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
             warm(relay, settings);
             for (int clients : settings.ingestClients()) {
                 IngestLoad.Result result = IngestLoad.run(relay.port(), "ingest", clients, settings.ingestWarmup(), settings.ingestEach());
@@ -112,7 +111,6 @@ public final class Benchmark {
                 settings.endToEndMeasured().toMillis(), settings.endToEndWarmup().toMillis(), settings.endToEndBacklog());
         try (StampingReceiver receiver = StampingReceiver.start(capacity);
              BenchRelay relay = BenchRelay.start(dataDir, settings.relayWorkers())) {
-            relay.api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
             warm(relay, settings);
             relay.api().post("/api/v1/sources", "{\"id\":\"e2e\"}").expect(201);
             relay.api().post("/api/v1/targets", "{\"id\":\"receiver\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":"
@@ -127,8 +125,12 @@ public final class Benchmark {
         }
     }
 
-    /** Ingest load on a source without routes, at the highest level the run uses; nothing is measured. */
+    /**
+     * Creates the source {@code ingest}, with no route, and loads it at the highest level the run uses; nothing
+     * is measured.
+     */
     private static void warm(BenchRelay relay, BenchSettings settings) throws Exception {
+        relay.api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
         int clients = settings.ingestClients().stream().max(Integer::compare).orElseThrow();
         IngestLoad.warm(relay.port(), "ingest", clients, settings.relayWarmup());
     }

@@ -199,10 +199,6 @@ public final class SqliteDatabase implements AutoCloseable {
         return config.get(key, () -> read(operation, work));
     }
 
-    ConfigCache config() {
-        return config;
-    }
-
     /**
      * Runs {@code work} on a pooled reader in autocommit mode, so it sees the last commit and holds no
      * snapshot (which would keep the WAL from being checkpointed) once it returns.

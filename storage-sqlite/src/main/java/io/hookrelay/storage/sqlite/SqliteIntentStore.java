@@ -91,11 +91,7 @@ public final class SqliteIntentStore implements IntentStore {
 
     @Override
     public boolean renew(ClaimRef claim, Instant now, Duration lease) {
-        Objects.requireNonNull(claim, "claim");
-        requirePositive(lease);
-        long at = now.toEpochMilli();
-        long until = Math.addExact(at, lease.toMillis());
-        return fenced(claim, writeIntents("renew", dao -> dao.renew(claim, until, at)));
+        return !renewAll(List.of(Objects.requireNonNull(claim, "claim")), now, lease).contains(claim);
     }
 
     /** One task for all of them, so a pool's renewal costs one statement per claim and no commit of its own. */
