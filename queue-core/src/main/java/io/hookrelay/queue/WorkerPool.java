@@ -31,9 +31,9 @@ import org.slf4j.LoggerFactory;
  * worker, running, or waiting for its outcome to be written) is owned by it until that outcome is durable:
  * one renewal every {@link PoolSettings#renewEvery()} extends all those leases in one write, and a claim the
  * pool owns is never re-dispatched by it. Whether an intent is taken again is decided by ownership, never by
- * how old its row looks; a lease only expires when its owner is gone. If a renewal finds a claim lost
- * (an operator retried or cancelled it), the attempt is called off and its result discarded (outcome
- * {@code fenced}).
+ * how old its row looks; a lease runs out only when its owner is gone or cannot reach the store for a whole
+ * lease. If a renewal finds a claim lost (an operator retried or cancelled it), the attempt is called off
+ * and its result discarded (outcome {@code fenced}).
  *
  * <p>A worker hands its outcome to the store without waiting for the commit and goes on to the next intent;
  * a store with group commit then writes many outcomes in one transaction. Outcome writes that fail
@@ -130,11 +130,6 @@ public final class WorkerPool implements AutoCloseable {
     /** The store failure that stopped the pool, if one did. */
     public Optional<StoreException> failure() {
         return Optional.ofNullable(failure);
-    }
-
-    /** How many intents the pool owns now: claimed and waiting for a worker, running, or being settled. */
-    public int runningAttempts() {
-        return owned.size();
     }
 
     /**
