@@ -271,6 +271,7 @@ public final class SqliteDatabase implements AutoCloseable {
                 .registerRowMapper(Delivery.class, new DeliveryRowMapper())
                 .registerRowMapper(EventCandidate.class, new EventCandidateRowMapper());
         jdbi.getConfig(StatementExceptions.class).setMessageRendering(StatementExceptions.MessageRendering.NONE);
+        jdbi.setStatementBuilderFactory(ReusedStatements.FACTORY);
         return jdbi;
     }
 
