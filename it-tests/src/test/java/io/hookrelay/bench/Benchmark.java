@@ -156,7 +156,9 @@ public final class Benchmark {
 
     public static void main(String[] args) throws Exception {
         String dir = System.getProperty("bench.dir");
-        Path workDir = dir == null ? Files.createTempDirectory("hookrelay-bench") : Files.createDirectories(Path.of(dir));
+        // A fresh directory per run, also under -Dbench.dir: a rerun must not find the last run's relays and files.
+        Path workDir = dir == null ? Files.createTempDirectory("hookrelay-bench")
+                : Files.createTempDirectory(Files.createDirectories(Path.of(dir)), "run-");
         String only = System.getProperty("bench.sections");
         Set<String> sections = only == null ? SECTIONS : Set.of(only.split(","));
         System.out.println(run(BenchSettings.fromSystemProperties(), workDir, sections).table());

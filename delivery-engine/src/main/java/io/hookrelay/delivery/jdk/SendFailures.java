@@ -11,6 +11,7 @@ import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeoutException;
 import javax.net.ssl.SSLHandshakeException;
 
 /**
@@ -27,7 +28,7 @@ final class SendFailures {
     /**
      * The failure an exchange ended with, classified. Connect failures are looked for first, since the JDK's
      * connect timeout is also an {@link HttpTimeoutException}; anything that is neither a connect failure nor
-     * a timeout broke the exchange itself.
+     * a timeout (the JDK's for the headers, {@link ExcerptSubscriber}'s for the body) broke the exchange itself.
      *
      * <p>A failed TLS handshake (a certificate the relay does not trust, an expired one, no common protocol)
      * is a connect error too: the request was never sent, so the receiver cannot have acted on it, which is
@@ -48,7 +49,7 @@ final class SendFailures {
         if (causedBy(cause, CONNECT_FAILURES)) {
             return new SendException(DeliveryAttemptOutcome.CONNECT_ERROR, "could not connect to " + receiver + quotedWhy(cause), cause);
         }
-        if (causedBy(cause, List.of(HttpTimeoutException.class))) {
+        if (causedBy(cause, List.of(HttpTimeoutException.class, TimeoutException.class))) {
             return noResponse(request, cause);
         }
         String detail = innermostMessage(cause).orElseGet(() -> innermost(cause).getClass().getSimpleName());
@@ -56,7 +57,7 @@ final class SendFailures {
     }
 
     /** The exchange took longer than the request's timeout. */
-    static SendException noResponse(WebhookRequest request, Throwable cause) {
+    private static SendException noResponse(WebhookRequest request, Throwable cause) {
         return new SendException(DeliveryAttemptOutcome.TIMEOUT, "no response within " + request.timeout().toMillis() + " ms", cause);
     }
 
