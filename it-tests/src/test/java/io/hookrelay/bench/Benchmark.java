@@ -102,13 +102,15 @@ public final class Benchmark {
     }
 
     private static void endToEnd(BenchSettings settings, Path dataDir, BenchReport report) throws Exception {
-        int capacity = (int) (settings.endToEndRate()
-                * (settings.endToEndWarmup().toMillis() + settings.endToEndMeasured().toMillis()) / 1000) + settings.endToEndBacklog();
-        report.describe("end to end: the jar with --workers %d, warmed by %d ms of ingest load; one route to a receiver on "
-                        + "loopback (max_in_flight %d); %,d events/s offered for %d ms after %d ms warm-up; then a paused backlog "
-                        + "of %,d delivered",
-                settings.relayWorkers(), settings.relayWarmup().toMillis(), settings.relayWorkers(), settings.endToEndRate(),
-                settings.endToEndMeasured().toMillis(), settings.endToEndWarmup().toMillis(), settings.endToEndBacklog());
+        int capacity = EndToEnd.events(settings.endToEndRate(), settings.endToEndWarmup(), settings.endToEndMeasured(),
+                settings.endToEndBacklog());
+        report.describe("end to end: the jar with --workers %d, warmed by %d ms of ingest load and by %s paused backlogs of %,d "
+                        + "delivered; one route to a receiver on loopback (max_in_flight %d); another backlog of %,d delivered, measured; "
+                        + "then %,d events/s offered for %d ms after %d ms warm-up",
+                settings.relayWorkers(), settings.relayWarmup().toMillis(), EndToEnd.WARMING_DRAINS, settings.endToEndBacklog(),
+                settings.relayWorkers(),
+                settings.endToEndBacklog(), settings.endToEndRate(), settings.endToEndMeasured().toMillis(),
+                settings.endToEndWarmup().toMillis());
         try (StampingReceiver receiver = StampingReceiver.start(capacity);
              BenchRelay relay = BenchRelay.start(dataDir, settings.relayWorkers())) {
             warm(relay, settings);
