@@ -46,16 +46,16 @@ interface IntentDao {
                    claim_token = lower(hex(randomblob(16))),
                    claim_until = :claimUntil,
                    updated_at = :now
-             WHERE id IN (
-                   SELECT id FROM (
+             WHERE rowid IN (
+                   SELECT row FROM (
                        SELECT * FROM (
-                           SELECT id, next_at, created_at FROM intents
+                           SELECT rowid AS row, next_at, created_at, id FROM intents
                             WHERE state = 'pending' AND held = 0 AND next_at <= :now
                             ORDER BY next_at, created_at, id
                             LIMIT :max)
                        UNION ALL
                        SELECT * FROM (
-                           SELECT id, next_at, created_at FROM intents
+                           SELECT rowid AS row, next_at, created_at, id FROM intents
                             WHERE state = 'running' AND held = 0 AND claim_until <= :now
                             ORDER BY next_at, created_at, id
                             LIMIT :max))
