@@ -36,8 +36,10 @@ interface IntentDao {
      * sorting every due row, and the running branch reads only leases that ended, through
      * {@code intents_lease}. Both indexes leave out {@code held} rows, those of paused work, so a paused
      * target's backlog is never walked: skipping it row by row made every claim, and with it every write
-     * queued behind it, cost as much as that backlog. {@code randomblob} is evaluated per row, so each
-     * claim gets its own 128-bit token.
+     * queued behind it, cost as much as that backlog. The chosen rows are updated by rowid, which the
+     * indexes carry: finding them by id would read a page of the id index per row, and ids are hashes, so in
+     * a large backlog those pages are scattered and seldom cached. {@code randomblob} is evaluated per row,
+     * so each claim gets its own 128-bit token.
      */
     String CLAIM = """
             UPDATE intents

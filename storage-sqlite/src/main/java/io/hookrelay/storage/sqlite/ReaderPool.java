@@ -15,8 +15,9 @@ import org.jdbi.v3.core.Handle;
  *
  * <p>A read borrowed a pooled connection, opened a JDBI handle on it and attached a DAO, every time; under
  * ingest load those steps were most of a request's CPU. Keeping the handles themselves pooled makes a read
- * one prepared statement. Reads run in autocommit mode and JDBI closes each statement when its call
- * returns, so an idle reader holds no snapshot that would keep the WAL from being checkpointed.
+ * one prepared statement. Reads run in autocommit mode and each statement is reset when its call returns
+ * ({@link ReusedStatements}), so an idle reader holds no snapshot that would keep the WAL from being
+ * checkpointed.
  *
  * <p>A read that fails gives up its connection rather than lending it again: whatever went wrong (a busy
  * database, a statement left half-read) cannot reach the next read.

@@ -58,7 +58,12 @@ final class ReusedStatements implements StatementBuilder {
         String prepared = lent.remove(statement);
         if (prepared != null && !statement.isClosed() && !idle.containsKey(prepared)) {
             PreparedStatement reusable = (PreparedStatement) statement;
-            reset(reusable);
+            try {
+                reset(reusable);
+            } catch (SQLException e) {
+                reusable.close();
+                throw e;
+            }
             idle.put(prepared, reusable);
             if (idle.size() > KEPT) {
                 Iterator<PreparedStatement> leastRecentlyUsed = idle.values().iterator();
