@@ -9,7 +9,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>First paused backlogs are ingested and delivered unmeasured: ingest load alone leaves the delivery path
  * to be compiled under the measured load, and on two cores the JIT compiler then takes a core for half a
- * minute. Throughput: a second backlog the same way; the clock runs from the resume to the last delivery's
+ * minute. Throughput: one more backlog the same way; the clock runs from the resume to the last delivery's
  * arrival, so it measures delivering alone. Latency: events are offered at a fixed rate, each stamped when its
  * request is written; its latency is from then until it first reaches the receiver, so it covers the
  * acknowledgement, the claim and the signed delivery.
@@ -29,7 +29,12 @@ final class EndToEnd {
 
     /** How many events a run sends, so the receiver can be sized for them. */
     static int events(int rate, Duration warmup, Duration measured, int backlog) {
-        return (WARMING_DRAINS + 1) * backlog + (int) (rate * (warmup.toMillis() + measured.toMillis()) / 1000);
+        return firstOffered(backlog) + (int) (rate * (warmup.toMillis() + measured.toMillis()) / 1000);
+    }
+
+    /** The sequence number of the first event offered at the fixed rate: the backlogs come before it. */
+    private static int firstOffered(int backlog) {
+        return (WARMING_DRAINS + 1) * backlog;
     }
 
     static Result run(BenchRelay relay, String source, String target, StampingReceiver receiver, int rate,
@@ -39,7 +44,7 @@ final class EndToEnd {
         }
         double deliveriesPerSecond = drain(relay, source, target, receiver, WARMING_DRAINS * backlog, backlog);
 
-        int first = (WARMING_DRAINS + 1) * backlog;
+        int first = firstOffered(backlog);
         int measuredFrom = first + (int) (rate * warmup.toMillis() / 1000);
         int end = events(rate, warmup, measured, backlog);
         long[] sentAt = offerAtFixedRate(relay.port(), source, rate, first, end);
