@@ -2,6 +2,7 @@ package io.hookrelay.app;
 
 import io.hookrelay.delivery.retention.RetentionSweeper;
 import io.hookrelay.delivery.retention.Sweep;
+import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.StoreException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -27,11 +28,8 @@ final class RetentionSchedule implements AutoCloseable {
     private final RetentionSweeper sweeper;
     private final Duration every;
     private final Counter failures;
-    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(runnable -> {
-        Thread sweeps = new Thread(runnable, "hookrelay-retention");
-        sweeps.setDaemon(true);
-        return sweeps;
-    });
+    private final ScheduledExecutorService thread = Executors.newSingleThreadScheduledExecutor(
+            DaemonThreads.named("hookrelay-retention-"));
     private volatile boolean stopping;
 
     RetentionSchedule(RetentionSweeper sweeper, Duration every, MeterRegistry registry) {

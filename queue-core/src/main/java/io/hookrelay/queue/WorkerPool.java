@@ -15,7 +15,6 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
@@ -100,9 +99,9 @@ public final class WorkerPool implements AutoCloseable {
         this.kindLabels = builder.kindLabels;
         this.room = new Semaphore(settings.workers() + settings.maxClaimBatch());
         this.refillBelow = Math.max(1, settings.maxClaimBatch() / 2);
-        this.workers = Executors.newFixedThreadPool(settings.workers(), daemonThreads("hookrelay-worker-"));
-        this.upkeep = Executors.newSingleThreadScheduledExecutor(daemonThreads("hookrelay-queue-upkeep-"));
-        this.dispatcher = daemonThreads("hookrelay-dispatcher-").newThread(this::dispatch);
+        this.workers = Executors.newFixedThreadPool(settings.workers(), DaemonThreads.named("hookrelay-worker-"));
+        this.upkeep = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("hookrelay-queue-upkeep-"));
+        this.dispatcher = DaemonThreads.named("hookrelay-dispatcher-").newThread(this::dispatch);
         this.claimRetrier = new StoreRetrier(metrics, () -> state == State.RUNNING);
         this.outcomeRetrier = new StoreRetrier(metrics, () -> !abandonClaims);
     }
@@ -411,15 +410,6 @@ public final class WorkerPool implements AutoCloseable {
             log.error("worker pool stopped: the intent store failed", e);
             dispatcher.interrupt();
         }
-    }
-
-    private static ThreadFactory daemonThreads(String prefix) {
-        AtomicInteger counter = new AtomicInteger();
-        return runnable -> {
-            Thread thread = new Thread(runnable, prefix + counter.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        };
     }
 
     /** Assembles a pool: handlers per kind, retry policies, settings and metrics. */
