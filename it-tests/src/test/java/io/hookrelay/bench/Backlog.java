@@ -11,6 +11,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Claim cost as the backlog grows: a store filled with {@code pending} due intents is claimed from, batch
@@ -33,8 +35,11 @@ final class Backlog {
     record Result(int pending, int claimed, int batch, double claimsPerSecond) {
     }
 
-    /** Claims from a few due intents with the whole backlog paused ahead of them, and what the pause cost. */
-    record BehindPaused(int held, Duration pausing, double claimsPerSecond) {
+    /**
+     * Claims from a few due intents with the whole backlog paused ahead of them, what the pause cost, and the
+     * longest that one enqueue, made again and again while pausing, waited for its commit.
+     */
+    record BehindPaused(int held, Duration pausing, Duration longestWriteWhilePausing, double claimsPerSecond) {
     }
 
     /** What this JVM holds once the largest backlog has been filled and claimed from. */
@@ -65,19 +70,39 @@ final class Backlog {
     static BehindPaused measureBehindPaused(Path dataDir, int claimed, int batch) {
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
             SqliteIntentStore store = new SqliteIntentStore(database);
+            AtomicBoolean paused = new AtomicBoolean();
+            CompletableFuture<Duration> longestWrite = CompletableFuture.supplyAsync(() -> longestEnqueueUntil(store, paused));
             long pausing = System.nanoTime();
             for (int target = 0; target < TARGETS; target++) {
                 store.pause(KIND, "target-" + target);
             }
             Duration pause = Duration.ofNanos(System.nanoTime() - pausing);
+            paused.set(true);
+            Duration longest = longestWrite.join();
             long held = store.countPendingByKind().getOrDefault(KIND, 0L);
             List<NewIntent> live = new ArrayList<>();
             for (int i = 0; i < claimed; i++) {
                 live.add(NewIntent.of(KIND, "live_" + i, "live", "dlv_live_" + i));
             }
             store.enqueueAll(live, Instant.now());
-            return new BehindPaused((int) held, pause, claimsPerSecond(store, claimed, batch));
+            return new BehindPaused((int) held, pause, longest, claimsPerSecond(store, claimed, batch));
         }
+    }
+
+    /**
+     * Enqueues one intent at a time until {@code done}, as ingest goes on while an operator pauses a target.
+     * The longest wait is how long the pause kept every other write out. The intents are of a kind of their
+     * own and due in a day, so neither the count of paused intents nor a claim sees them.
+     */
+    private static Duration longestEnqueueUntil(SqliteIntentStore store, AtomicBoolean done) {
+        long longest = 0;
+        for (int i = 0; !done.get(); i++) {
+            long started = System.nanoTime();
+            store.enqueue(NewIntent.of("probe", "probe_" + i, "probe", "").dueAt(Instant.now().plus(Duration.ofDays(1))),
+                    Instant.now());
+            longest = Math.max(longest, System.nanoTime() - started);
+        }
+        return Duration.ofNanos(longest);
     }
 
     private static double claimsPerSecond(SqliteIntentStore store, int claims, int batch) {

@@ -151,7 +151,8 @@ public final class Benchmark {
                 "cost " + ratio(small.claimsPerSecond() / large.claimsPerSecond()) + " the small backlog's; target ≤ 1.5×");
         report.figure("backlog", "claims/s with " + number(behindPaused.held()) + " paused ahead",
                 number(behindPaused.claimsPerSecond()), "cost " + ratio(small.claimsPerSecond() / behindPaused.claimsPerSecond())
-                        + " the small backlog's; pausing them took " + millis(behindPaused.pausing().toNanos() / 1e6));
+                        + " the small backlog's; pausing them took " + millis(behindPaused.pausing().toNanos() / 1e6)
+                        + ", and kept another write waiting at most " + millis(behindPaused.longestWriteWhilePausing().toNanos() / 1e6));
         report.figure("backlog", "heap after GC / RSS, with " + number(large.pending()) + " pending",
                 mebibytes(memory.heapUsedAfterGcBytes()) + " / " + mebibytes(memory.residentBytes()), "target heap ≤ 512 MiB");
     }

@@ -22,12 +22,13 @@ interface IntentDao {
     String FENCE = "WHERE id = :claim.intentId AND state = 'running' AND claim_token = :claim.token";
 
     /**
-     * Whether a row's {@code (kind, target)} is paused, for the statements that make a row pending from an
-     * ended state. Pause and resume set {@code held} only on rows that are pending or running then, so a row
+     * Whether a row's {@code (kind, target)} is paused and not being resumed ({@link PauseDao#HOLDS}), for the
+     * statements that make a row pending from an ended state. Pause and resume set {@code held} only on rows that are pending or running then, so a row
      * joining those states later must look it up itself.
      */
     String HELD = """
-            EXISTS (SELECT 1 FROM paused_work AS paused WHERE paused.kind = intents.kind AND paused.target = intents.target)""";
+            EXISTS (SELECT 1 FROM paused_work AS paused
+                     WHERE paused.kind = intents.kind AND paused.target = intents.target AND paused.releasing = 0)""";
 
     /**
      * One statement, so nothing can take the same rows between choosing and taking them. Each branch is
@@ -70,7 +71,7 @@ interface IntentDao {
             INSERT INTO intents (""" + COLUMNS + """
             , held)
             VALUES (:id, :kind, :eventId, :target, :payload, 'pending', 0, :nextAt, :now, :now, '', '', 0,
-                    """ + PauseDao.PAUSED + """
+                    """ + PauseDao.HOLDS + """
             )
             ON CONFLICT DO NOTHING
             """)

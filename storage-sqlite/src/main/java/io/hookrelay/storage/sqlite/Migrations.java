@@ -25,6 +25,10 @@ import org.jdbi.v3.core.Handle;
  * and a completion adds one entry. Events are walked by age through {@code events_by_received_at}, and an
  * event's idempotency key is found through {@code idempotency_keys_by_event}, which is also what lets
  * SQLite check the key's foreign key when the event is deleted without reading every key.
+ *
+ * <p>Step 6 lets a resume release a paused pair's intents a chunk per transaction: while {@code releasing}
+ * is set, intents of the pair that are enqueued or retried are no longer held, so none can land behind the
+ * resume's walk and stay held after the pause is gone.
  */
 final class Migrations {
 
@@ -173,6 +177,9 @@ final class Migrations {
                     DROP INDEX intents_lease;
 
                     CREATE INDEX intents_lease ON intents (claim_until) WHERE state = 'running' AND held = 0;
+                    """),
+            new Migration(6, """
+                    ALTER TABLE paused_work ADD COLUMN releasing INTEGER NOT NULL DEFAULT 0 CHECK (releasing IN (0, 1));
                     """));
 
     private Migrations() {

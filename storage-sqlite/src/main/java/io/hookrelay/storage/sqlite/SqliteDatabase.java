@@ -49,6 +49,7 @@ public final class SqliteDatabase implements AutoCloseable {
     private final SqliteWriter writer;
     private final ReaderPool readers;
     private final ConfigCache config = new ConfigCache();
+    private final Object pausing = new Object();
     private final Clock clock;
     private volatile boolean closed;
 
@@ -124,6 +125,15 @@ public final class SqliteDatabase implements AutoCloseable {
         } catch (RuntimeException e) {
             return false;
         }
+    }
+
+    /**
+     * Held while a pause or a resume walks its chunks: two of them interleaving on one pair could leave
+     * intents held with no pause to release them. Per database, not per store, as any number of stores
+     * may share it.
+     */
+    Object pausing() {
+        return pausing;
     }
 
     /** How much the writer's group commit has batched so far. */
