@@ -73,11 +73,14 @@ final class Backlog {
             AtomicBoolean paused = new AtomicBoolean();
             CompletableFuture<Duration> longestWrite = CompletableFuture.supplyAsync(() -> longestEnqueueUntil(store, paused));
             long pausing = System.nanoTime();
-            for (int target = 0; target < TARGETS; target++) {
-                store.pause(KIND, "target-" + target);
+            try {
+                for (int target = 0; target < TARGETS; target++) {
+                    store.pause(KIND, "target-" + target);
+                }
+            } finally {
+                paused.set(true);
             }
             Duration pause = Duration.ofNanos(System.nanoTime() - pausing);
-            paused.set(true);
             Duration longest = longestWrite.join();
             long held = store.countPendingByKind().getOrDefault(KIND, 0L);
             List<NewIntent> live = new ArrayList<>();

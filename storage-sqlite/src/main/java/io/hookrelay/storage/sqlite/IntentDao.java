@@ -23,8 +23,8 @@ interface IntentDao {
 
     /**
      * Whether a row's {@code (kind, target)} is paused and not being resumed ({@link PauseDao#HOLDS}), for the
-     * statements that make a row pending from an ended state. Pause and resume set {@code held} only on rows that are pending or running then, so a row
-     * joining those states later must look it up itself.
+     * statements that make a row pending from an ended state. Pause and resume set {@code held} only on rows
+     * that are pending or running then, so a row joining those states later must look it up itself.
      */
     String HELD = """
             EXISTS (SELECT 1 FROM paused_work AS paused
