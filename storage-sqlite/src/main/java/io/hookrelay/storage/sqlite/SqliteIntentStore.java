@@ -29,10 +29,7 @@ import java.util.function.Function;
  * pool.
  */
 public final class SqliteIntentStore implements IntentStore {
-    /**
-     * Registered per read rather than on the database's JDBI, which belongs to every store: JDBI's annotations
-     * could only build a public mapper, and this one is the package's business.
-     */
+    /** {@code RETURNING} promises no order, so a claimed batch is put back in DESIGN's claim order here. */
     private static final Comparator<Intent> CLAIM_ORDER = Comparator.comparing(Intent::nextAt)
             .thenComparing(Intent::createdAt)
             .thenComparing(Intent::id);
