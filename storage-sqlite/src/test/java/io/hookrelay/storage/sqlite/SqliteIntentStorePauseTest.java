@@ -30,13 +30,9 @@ class SqliteIntentStorePauseTest {
     void pausingMoreThanAChunkHoldsEveryOpenIntentOneChunkPerTransaction() {
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
             SqliteIntentStore store = storeWithOpenWork(database);
-            WriteStats before = database.writeStats();
+            long transactions = transactionsDuring(database, () -> store.pause("job", "busy"));
 
-            store.pause("job", "busy");
-
-            WriteStats after = database.writeStats();
-            assertThat(after.transactions() - before.transactions()).as("three chunks, then the walk finding none left")
-                    .isEqualTo(4);
+            assertThat(transactions).as("three chunks, then the walk finding none left").isEqualTo(4);
             assertThat(store.isPaused("job", "busy")).isTrue();
             assertThat(store.claim(NOW, LEASE, OPEN + 1)).extracting(Intent::target).containsExactly("quiet");
         }
@@ -48,13 +44,9 @@ class SqliteIntentStorePauseTest {
             SqliteIntentStore store = storeWithOpenWork(database);
             store.pause("job", "busy");
             store.enqueue(NewIntent.of("job", "evt_late", "busy", ""), NOW);
-            WriteStats before = database.writeStats();
+            long transactions = transactionsDuring(database, () -> store.resume("job", "busy"));
 
-            store.resume("job", "busy");
-
-            WriteStats after = database.writeStats();
-            assertThat(after.transactions() - before.transactions()).as("three chunks, the empty walk, the lifting")
-                    .isEqualTo(5);
+            assertThat(transactions).as("three chunks, the empty walk, the lifting").isEqualTo(5);
             assertThat(store.isPaused("job", "busy")).isFalse();
             assertThat(store.claim(NOW, LEASE, OPEN + 2)).hasSize(OPEN + 2);
         }
@@ -99,6 +91,13 @@ class SqliteIntentStorePauseTest {
                         .noneMatch(step -> step.startsWith("SCAN intents") || step.contains("TEMP B-TREE"));
             }
         }
+    }
+
+    /** How many transactions the writer committed while {@code change} ran. */
+    private static long transactionsDuring(SqliteDatabase database, Runnable change) {
+        long before = database.writeStats().transactions();
+        change.run();
+        return database.writeStats().transactions() - before;
     }
 
     private static SqliteIntentStore storeWithOpenWork(SqliteDatabase database) {
