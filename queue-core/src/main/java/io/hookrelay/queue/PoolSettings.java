@@ -24,6 +24,16 @@ public record PoolSettings(
 
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
 
+    /**
+     * An intent keeps its place in the pool until its outcome is committed, so when commits take milliseconds
+     * a small batch leaves workers waiting for claims and commits carrying few outcomes. Draining 40,000 no-op
+     * intents on SQLite with 32 workers: batches of 32 settled ~3,800/s, about 14 outcomes per commit; 128
+     * settled ~5,800/s, about 40 per commit (the relay's end-to-end drain: ~2,900 → 3,400–3,800 deliveries/s).
+     * One process owns a data directory, so work claimed ahead is taken from no one; at shutdown what no
+     * worker started is given back, and a restart after a crash frees the rest at once.
+     */
+    public static final int DEFAULT_MAX_CLAIM_BATCH = 128;
+
     public PoolSettings {
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1, was " + workers);
@@ -43,13 +53,14 @@ public record PoolSettings(
         }
     }
 
-    /** Four workers, 30 s lease renewed every 10 s, 100 ms idle poll, 30 s shutdown grace. */
+    /** Four workers, 30 s lease renewed every 10 s, 100 ms idle poll, 30 s shutdown grace, claims of up to 128. */
     public static PoolSettings defaults() {
         return withWorkers(4);
     }
 
     public static PoolSettings withWorkers(int workers) {
-        return new PoolSettings(workers, DEFAULT_LEASE, DEFAULT_LEASE.dividedBy(3), Duration.ofMillis(100), Duration.ofSeconds(30), 32);
+        return new PoolSettings(workers, DEFAULT_LEASE, DEFAULT_LEASE.dividedBy(3), Duration.ofMillis(100), Duration.ofSeconds(30),
+                DEFAULT_MAX_CLAIM_BATCH);
     }
 
     /** The same settings with another lease, renewed at a third of it. */

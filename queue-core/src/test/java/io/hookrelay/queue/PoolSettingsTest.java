@@ -12,7 +12,7 @@ class PoolSettingsTest {
     @Test
     void defaultsAreTheDesignsOwn() {
         assertThat(PoolSettings.defaults()).isEqualTo(new PoolSettings(
-                4, Duration.ofSeconds(30), Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(30), 32));
+                4, Duration.ofSeconds(30), Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(30), 128));
     }
 
     @Test
