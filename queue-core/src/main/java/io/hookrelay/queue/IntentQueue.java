@@ -83,8 +83,10 @@ public final class IntentQueue {
         listeners.forEach(listener -> listener.claimRevoked(claim));
     }
 
+    /** See {@link IntentStore#pause}; once it returns, no attempt of the pair begins in a pool of this queue. */
     public void pause(String kind, String target) {
         store.pause(kind, target);
+        listeners.forEach(listener -> listener.paused(kind, target));
     }
 
     public void resume(String kind, String target) {

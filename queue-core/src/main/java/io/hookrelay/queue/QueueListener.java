@@ -15,4 +15,11 @@ public interface QueueListener {
      * the intent afresh from being called off by news about the previous claim.
      */
     void claimRevoked(ClaimRef revoked);
+
+    /**
+     * Work of {@code (kind, target)} was paused. The store holds what is pending or running, but work a pool
+     * has claimed ahead for its workers is already in the pool's hands: told here, it gives back whatever no
+     * worker has begun, so the pause holds that work too.
+     */
+    void paused(String kind, String target);
 }

@@ -16,10 +16,26 @@ final class RunningAttempt {
     private Thread handlerThread;
     private boolean released;
     private Runnable follower;
+    private boolean begun;
+    private boolean heldBack;
 
     RunningAttempt(Intent intent) {
         this.intent = intent;
         this.claim = intent.requireClaim();
+    }
+
+    /**
+     * A worker takes the attempt up, unless a pause of its pair held it back first; once taken up, a pause no
+     * longer can. One lock decides between the two, so an attempt is either begun or given back, never both.
+     */
+    synchronized boolean begin() {
+        begun = !heldBack;
+        return begun;
+    }
+
+    /** Its pair was paused: if no worker has begun it, it is given back instead of begun. */
+    synchronized void holdBackUnlessBegun() {
+        heldBack = !begun;
     }
 
     synchronized void enterHandler(Thread thread) {

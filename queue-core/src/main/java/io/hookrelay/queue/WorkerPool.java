@@ -82,6 +82,13 @@ public final class WorkerPool implements AutoCloseable {
                 attempt.callOff();
             }
         }
+
+        @Override
+        public void paused(String kind, String target) {
+            owned.values().stream()
+                    .filter(attempt -> attempt.intent.kind().equals(kind) && attempt.intent.target().equals(target))
+                    .forEach(RunningAttempt::holdBackUnlessBegun);
+        }
     };
 
     private volatile State state = State.NEW;
@@ -274,7 +281,7 @@ public final class WorkerPool implements AutoCloseable {
         try {
             if (attempt.calledOff()) {
                 release(attempt);
-            } else if (state != State.RUNNING) {
+            } else if (state != State.RUNNING || !attempt.begin()) {
                 giveBack(attempt);
             } else {
                 attempt(attempt);
@@ -306,7 +313,10 @@ public final class WorkerPool implements AutoCloseable {
                 countedAs.map(outcome -> landed ? outcome : AttemptOutcome.FENCED), took), StoreRetrier.FIRST_PAUSE);
     }
 
-    /** Shutting down: a claim no worker started goes back to pending with its attempt returned. */
+    /**
+     * Shutting down, or the intent's pair was paused: a claim no worker began goes back to pending with its
+     * attempt returned (and, paused, stays held there until the resume).
+     */
     private void giveBack(RunningAttempt attempt) {
         writeOutcome(attempt, new Settlement.Snooze(queue.clock().instant()), Optional.empty(), landed -> release(attempt),
                 StoreRetrier.FIRST_PAUSE);

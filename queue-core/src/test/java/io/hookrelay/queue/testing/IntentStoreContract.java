@@ -45,6 +45,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -54,6 +55,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Nested;
@@ -1385,6 +1387,47 @@ public abstract class IntentStoreContract {
             assertThat(reclaimed.get().id()).isEqualTo(id);
             assertThat(reclaimed.get().attempts()).isEqualTo(2);
             assertThat(reclaimed.get().claimToken()).isNotEqualTo(claimed.claimToken());
+        }
+
+        @Test
+        void aPauseGivesBackWhatThePoolClaimedAheadAndHadNotBegunWhileTheAttemptUnderWayFinishes() throws Exception {
+            CountDownLatch firstStarted = new CountDownLatch(1);
+            CountDownLatch mayFinish = new CountDownLatch(1);
+            Set<String> ran = ConcurrentHashMap.newKeySet();
+            start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
+                ran.add(intent.eventId());
+                if (intent.eventId().equals("evt_first")) {
+                    firstStarted.countDown();
+                    if (!mayFinish.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                        throw new IllegalStateException("the test never let the attempt finish");
+                    }
+                }
+            }), settings(1));
+            String first = queue.enqueue(NewIntent.of("job", "evt_first", "target-a", "p")).id();
+            assertThat(firstStarted.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            List<String> pausedAhead = queue.enqueueAll(List.of(
+                    NewIntent.of("job", "evt_a1", "target-a", "p"),
+                    NewIntent.of("job", "evt_a2", "target-a", "p"),
+                    NewIntent.of("job", "evt_a3", "target-a", "p"))).stream().map(Enqueued::id).toList();
+            String otherTarget = queue.enqueue(NewIntent.of("job", "evt_b1", "target-b", "p")).id();
+            Await.until("the pool claimed the four ahead of its one busy worker", WAIT, () -> Stream
+                    .concat(pausedAhead.stream(), Stream.of(otherTarget)).allMatch(id -> state(id) == IntentState.RUNNING));
+
+            queue.pause("job", "target-a");
+            mayFinish.countDown();
+
+            Await.until("the other target's intent was done", WAIT, () -> state(otherTarget) == IntentState.COMPLETED);
+            Await.until("what was claimed ahead went back", WAIT,
+                    () -> pausedAhead.stream().allMatch(id -> state(id) == IntentState.PENDING));
+            assertThat(state(first)).as("an attempt under way finishes").isEqualTo(IntentState.COMPLETED);
+            assertThat(ran).containsExactlyInAnyOrder("evt_first", "evt_b1");
+            assertThat(pausedAhead).allSatisfy(id -> assertThat(stored(id).attempts()).as("attempt given back").isZero());
+
+            queue.resume("job", "target-a");
+            Await.until("the resume let them run", WAIT,
+                    () -> pausedAhead.stream().allMatch(id -> state(id) == IntentState.COMPLETED));
+            assertThat(ran).contains("evt_a1", "evt_a2", "evt_a3");
+            assertThat(pausedAhead).allSatisfy(id -> assertThat(stored(id).attempts()).isEqualTo(1));
         }
 
         @Test
