@@ -7,6 +7,7 @@ import io.hookrelay.app.metrics.MicrometerRelayMetrics;
 import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.FreshEvents;
 import io.hookrelay.delivery.JsonPointerReader;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.RelaySettings;
@@ -80,16 +81,23 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    DeliveryHandler deliveryHandler(EventStore events, TargetDirectory targets, TargetHealth health, IntentQueue queue,
-                                    WebhookSender sender, RelaySettings settings, RelayMetrics metrics) {
-        return new DeliveryHandler(events, targets, health, queue, sender, settings, metrics);
+    DeliveryHandler deliveryHandler(EventStore events, FreshEvents freshEvents, TargetDirectory targets, TargetHealth health,
+                                    IntentQueue queue, WebhookSender sender, RelaySettings settings, RelayMetrics metrics) {
+        return new DeliveryHandler(events, freshEvents, targets, health, queue, sender, settings, metrics);
     }
 
     @Provides
     @Singleton
-    IngestService ingestService(SourceStore sources, RouteStore routes, EventStore events, IntentQueue queue,
-                                JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics) {
-        return new IngestService(sources, routes, events, queue, jsonPointer, ulids, metrics);
+    IngestService ingestService(SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents,
+                                IntentQueue queue, JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics) {
+        return new IngestService(sources, routes, events, freshEvents, queue, jsonPointer, ulids, metrics);
+    }
+
+    /** Shared by ingest, which fills it, and delivery, which takes from it. */
+    @Provides
+    @Singleton
+    FreshEvents freshEvents() {
+        return new FreshEvents(FreshEvents.DEFAULT_CAPACITY_BYTES);
     }
 
     @Provides

@@ -31,6 +31,11 @@ public record Event(String id, String sourceId, Optional<String> eventType, Inst
         return body.clone();
     }
 
+    /** The body's size, without the copy {@link #body()} makes. */
+    public int bodyLength() {
+        return body.length;
+    }
+
     @Override
     public boolean equals(Object other) {
         return other instanceof Event that && id.equals(that.id) && sourceId.equals(that.sourceId)

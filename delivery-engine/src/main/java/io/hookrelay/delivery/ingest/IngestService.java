@@ -2,6 +2,7 @@ package io.hookrelay.delivery.ingest;
 
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.FreshEvents;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestOutcome;
 import io.hookrelay.delivery.IngestResult;
@@ -34,16 +35,18 @@ public final class IngestService {
     private final SourceStore sources;
     private final RouteStore routes;
     private final EventStore events;
+    private final FreshEvents freshEvents;
     private final IntentQueue queue;
     private final JsonPointerReader jsonPointer;
     private final Ulids ulids;
     private final RelayMetrics metrics;
 
-    public IngestService(SourceStore sources, RouteStore routes, EventStore events, IntentQueue queue,
+    public IngestService(SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents, IntentQueue queue,
                          JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics) {
         this.sources = Objects.requireNonNull(sources, "sources");
         this.routes = Objects.requireNonNull(routes, "routes");
         this.events = Objects.requireNonNull(events, "events");
+        this.freshEvents = Objects.requireNonNull(freshEvents, "freshEvents");
         this.queue = Objects.requireNonNull(queue, "queue");
         this.jsonPointer = Objects.requireNonNull(jsonPointer, "jsonPointer");
         this.ulids = Objects.requireNonNull(ulids, "ulids");
@@ -87,6 +90,7 @@ public final class IngestService {
         List<NewDelivery> deliveries = Fanout.deliveries(event.id(), eventType, routes.forSource(source.id()), ulids);
         IngestResult result = events.store(event, idempotencyKey, deliveries, now);
         if (!result.duplicate() && result.deliveries() > 0) {
+            freshEvents.hold(event, result.deliveries());
             queue.notifyWorkAvailable();
         }
         return result;

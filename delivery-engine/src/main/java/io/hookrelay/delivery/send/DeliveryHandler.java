@@ -3,6 +3,7 @@ package io.hookrelay.delivery.send;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.FreshEvents;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.RelaySettings;
 import io.hookrelay.delivery.SendException;
@@ -43,6 +44,7 @@ public final class DeliveryHandler implements IntentHandler {
     private static final RetryPolicy GIVE_UP = (intentId, attempts) -> Optional.empty();
 
     private final EventStore events;
+    private final FreshEvents freshEvents;
     private final TargetDirectory targets;
     private final TargetHealth health;
     private final IntentQueue queue;
@@ -52,9 +54,10 @@ public final class DeliveryHandler implements IntentHandler {
     private final Clock clock;
     private final InFlightLimits inFlight = new InFlightLimits();
 
-    public DeliveryHandler(EventStore events, TargetDirectory targets, TargetHealth health, IntentQueue queue, WebhookSender sender,
+    public DeliveryHandler(EventStore events, FreshEvents freshEvents, TargetDirectory targets, TargetHealth health, IntentQueue queue, WebhookSender sender,
                            RelaySettings settings, RelayMetrics metrics) {
         this.events = Objects.requireNonNull(events, "events");
+        this.freshEvents = Objects.requireNonNull(freshEvents, "freshEvents");
         this.targets = Objects.requireNonNull(targets, "targets");
         this.health = Objects.requireNonNull(health, "health");
         this.queue = Objects.requireNonNull(queue, "queue");
@@ -84,12 +87,20 @@ public final class DeliveryHandler implements IntentHandler {
                     clock.instant().plus(IN_FLIGHT_SNOOZE));
         }
         try {
-            Event event = beforeSending(() -> events.find(intent.payload()))
-                    .orElseThrow(() -> new StopException("event deleted: " + intent.payload()));
-            deliver(event, target, intent, attempt);
+            deliver(eventOf(intent), target, intent, attempt);
         } finally {
             inFlight.release(target.id());
         }
+    }
+
+    /** Held in memory since its ingest for a first attempt; otherwise read from the store. */
+    private Event eventOf(Intent intent) throws SnoozeException, StopException {
+        Optional<Event> fresh = freshEvents.take(intent.payload());
+        if (fresh.isPresent()) {
+            return fresh.get();
+        }
+        return beforeSending(() -> events.find(intent.payload()))
+                .orElseThrow(() -> new StopException("event deleted: " + intent.payload()));
     }
 
     /**

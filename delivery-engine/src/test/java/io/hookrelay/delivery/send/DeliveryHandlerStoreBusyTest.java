@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.FreshEvents;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.RelaySettings;
 import io.hookrelay.delivery.Target;
@@ -48,6 +49,7 @@ class DeliveryHandlerStoreBusyTest {
             "whsec_AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8=", Duration.ofSeconds(5), List.of(), 10);
     private static final Event EVENT = new Event(EVENT_ID, "shop", Optional.empty(), NOW, "application/json", Map.of(), "{}".getBytes(StandardCharsets.UTF_8));
 
+    private final FreshEvents freshEvents = new FreshEvents(FreshEvents.DEFAULT_CAPACITY_BYTES);
     private final List<WebhookRequest> sent = new CopyOnWriteArrayList<>();
     private final WebhookSender sender = request -> {
         sent.add(request);
@@ -80,6 +82,19 @@ class DeliveryHandlerStoreBusyTest {
         assertThat(sent).singleElement().satisfies(request -> assertThat(request.url()).isEqualTo(TARGET.url()));
     }
 
+    @Test
+    void anEventHeldSinceItsIngestIsSentWithoutAReadAndALaterAttemptReadsTheStore() throws Exception {
+        DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> Optional.of(TARGET)),
+                answering(EventStore.class, "find", DeliveryHandlerStoreBusyTest::busy));
+        freshEvents.hold(EVENT, 1);
+
+        handler.handle(claimedIntent(), new AttemptContext());
+        assertThat(sent).singleElement().satisfies(request -> assertThat(request.body()).isEqualTo(EVENT.body()));
+
+        sent.clear();
+        assertSnoozedWithoutSending(handler);
+    }
+
     private void assertSnoozedWithoutSending(DeliveryHandler handler) {
         assertThatThrownBy(() -> handler.handle(claimedIntent(), new AttemptContext()))
                 .isInstanceOfSatisfying(SnoozeException.class,
@@ -90,7 +105,7 @@ class DeliveryHandlerStoreBusyTest {
     private DeliveryHandler handler(TargetStore targets, EventStore events) {
         // The handler must not touch the queue before it has sent something.
         IntentQueue queue = new IntentQueue(answering(IntentStore.class, "none", () -> null), Clock.fixed(NOW, ZoneOffset.UTC));
-        return new DeliveryHandler(events, new TargetDirectory(targets), new TargetHealth(20), queue, sender,
+        return new DeliveryHandler(events, freshEvents, new TargetDirectory(targets), new TargetHealth(20), queue, sender,
                 new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE);
     }
 
