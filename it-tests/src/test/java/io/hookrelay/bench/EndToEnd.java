@@ -1,6 +1,8 @@
 package io.hookrelay.bench;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 
@@ -9,19 +11,28 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>First paused backlogs are ingested and delivered unmeasured: ingest load alone leaves the delivery path
  * to be compiled under the measured load, and on two cores the JIT compiler then takes a core for half a
- * minute. Throughput: one more backlog the same way; the clock runs from the resume to the last delivery's
- * arrival, so it measures delivering alone. Latency: events are offered at a fixed rate, each stamped when its
+ * minute. Throughput: more backlogs the same way, each timed from the resume to its last delivery's arrival, so
+ * it measures delivering alone; the figure is their median, as one drain differs from the next by a fifth. Latency: events are offered at a fixed rate, each stamped when its
  * request is written; its latency is from then until it first reaches the receiver, so it covers the
  * acknowledgement, the claim and the signed delivery.
  */
 final class EndToEnd {
     private static final int SENDERS = 32;
     private static final Duration PATIENCE = Duration.ofMinutes(5);
-    /** Delivered backlogs before the measured one: the drain rate was still rising after the second. */
-    static final int WARMING_DRAINS = 3;
+    /**
+     * Delivered backlogs before the measured ones. With three, the compiler still kept a core 45–80% busy
+     * through the measured drain, and drains went on speeding up until about the seventh backlog of 20,000
+     * (the compiler quiet after some 80 s of delivering).
+     */
+    static final int WARMING_DRAINS = 6;
+    static final int MEASURED_DRAINS = 3;
 
+    /** @param drains deliveries per second of each measured backlog, in the order they were drained */
     record Result(int offeredPerSecond, int offered, double p50Millis, double p99Millis, int backlog,
-            double deliveriesPerSecond, int duplicates) {
+            List<Double> drains, int duplicates) {
+        double medianDrain() {
+            return drains.stream().sorted().toList().get(drains.size() / 2);
+        }
     }
 
     private EndToEnd() {
@@ -34,7 +45,7 @@ final class EndToEnd {
 
     /** The sequence number of the first event offered at the fixed rate: the backlogs come before it. */
     private static int firstOffered(int backlog) {
-        return (WARMING_DRAINS + 1) * backlog;
+        return (WARMING_DRAINS + MEASURED_DRAINS) * backlog;
     }
 
     static Result run(BenchRelay relay, String source, String target, StampingReceiver receiver, int rate,
@@ -42,7 +53,10 @@ final class EndToEnd {
         for (int warming = 0; warming < WARMING_DRAINS; warming++) {
             drain(relay, source, target, receiver, warming * backlog, backlog);
         }
-        double deliveriesPerSecond = drain(relay, source, target, receiver, WARMING_DRAINS * backlog, backlog);
+        List<Double> drains = new ArrayList<>();
+        for (int measuring = WARMING_DRAINS; measuring < WARMING_DRAINS + MEASURED_DRAINS; measuring++) {
+            drains.add(drain(relay, source, target, receiver, measuring * backlog, backlog));
+        }
 
         int first = firstOffered(backlog);
         int measuredFrom = first + (int) (rate * warmup.toMillis() / 1000);
@@ -54,7 +68,7 @@ final class EndToEnd {
             latencies.record(receiver.arrival(seq) - sentAt[seq - first]);
         }
         return new Result(rate, end - measuredFrom, latencies.percentileMillis(50), latencies.percentileMillis(99),
-                backlog, deliveriesPerSecond, receiver.duplicates());
+                backlog, List.copyOf(drains), receiver.duplicates());
     }
 
     /**
