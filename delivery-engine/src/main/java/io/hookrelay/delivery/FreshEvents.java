@@ -11,7 +11,7 @@ import java.util.Optional;
  *
  * <p>Every attempt needs its event's body and headers. Reading them back from SQLite, moments after the same
  * process wrote them, was the delivery workers' largest cost after the HTTP exchange: draining a paused
- * backlog of 20,000 on two cores went from 3,400–3,800 to 4,200–5,000 deliveries/s once the read was skipped.
+ * backlog of 20,000 on two cores went from 3,400–3,800 to 4,150–5,900 deliveries/s once the read was skipped.
  * An event is held from its commit until each of its deliveries has taken it once, or until newer events push
  * it out because more than the capacity in bytes is held. A retry, a replay, or an event pushed out is read
  * from the store as before, so the capacity bounds memory without changing what is sent.

@@ -10,11 +10,12 @@ import java.util.concurrent.locks.LockSupport;
  * Webhooks in, deliveries out, through one route to a {@link StampingReceiver}.
  *
  * <p>First paused backlogs are ingested and delivered unmeasured: ingest load alone leaves the delivery path
- * to be compiled under the measured load, and on two cores the JIT compiler then takes a core for half a
- * minute. Throughput: more backlogs the same way, each timed from the resume to its last delivery's arrival, so
- * it measures delivering alone; the figure is their median, as one drain differs from the next by a fifth. Latency: events are offered at a fixed rate, each stamped when its
- * request is written; its latency is from then until it first reaches the receiver, so it covers the
- * acknowledgement, the claim and the signed delivery.
+ * to be compiled under the measured load, and on two cores the JIT compiler then takes most of a core for over
+ * a minute. Throughput: more backlogs the same way, each timed from the resume to its last delivery's arrival,
+ * so it measures delivering alone; the figure is their median, as one drain differs from the next by up to a
+ * fifth. Latency: events are offered at a fixed rate, each stamped when its request is written; its latency is
+ * from then until it first reaches the receiver, so it covers the acknowledgement, the claim and the signed
+ * delivery.
  */
 final class EndToEnd {
     private static final int SENDERS = 32;

@@ -54,8 +54,8 @@ public final class DeliveryHandler implements IntentHandler {
     private final Clock clock;
     private final InFlightLimits inFlight = new InFlightLimits();
 
-    public DeliveryHandler(EventStore events, FreshEvents freshEvents, TargetDirectory targets, TargetHealth health, IntentQueue queue, WebhookSender sender,
-                           RelaySettings settings, RelayMetrics metrics) {
+    public DeliveryHandler(EventStore events, FreshEvents freshEvents, TargetDirectory targets, TargetHealth health,
+                           IntentQueue queue, WebhookSender sender, RelaySettings settings, RelayMetrics metrics) {
         this.events = Objects.requireNonNull(events, "events");
         this.freshEvents = Objects.requireNonNull(freshEvents, "freshEvents");
         this.targets = Objects.requireNonNull(targets, "targets");
