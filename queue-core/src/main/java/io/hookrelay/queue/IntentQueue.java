@@ -83,7 +83,10 @@ public final class IntentQueue {
         listeners.forEach(listener -> listener.claimRevoked(claim));
     }
 
-    /** See {@link IntentStore#pause}; once it returns, no attempt of the pair begins in a pool of this queue. */
+    /**
+     * See {@link IntentStore#pause}. Pools of this queue give back what they claimed of the pair and no worker
+     * has begun; a claim that committed before the pause and is still on its way back to its pool may begin.
+     */
     public void pause(String kind, String target) {
         store.pause(kind, target);
         listeners.forEach(listener -> listener.paused(kind, target));

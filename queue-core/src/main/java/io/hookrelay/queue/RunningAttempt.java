@@ -12,7 +12,6 @@ final class RunningAttempt {
     final Intent intent;
     final ClaimRef claim;
     final AttemptContext context = new AttemptContext();
-    private volatile boolean started;
     private Thread handlerThread;
     private boolean released;
     private Runnable follower;
@@ -39,7 +38,6 @@ final class RunningAttempt {
     }
 
     synchronized void enterHandler(Thread thread) {
-        started = true;
         handlerThread = thread;
     }
 
@@ -56,9 +54,9 @@ final class RunningAttempt {
         }
     }
 
-    /** True once a worker has handed the intent to its handler. */
-    boolean started() {
-        return started;
+    /** True once a worker has taken the attempt up. */
+    synchronized boolean begun() {
+        return begun;
     }
 
     /**

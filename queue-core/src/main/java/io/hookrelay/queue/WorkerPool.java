@@ -189,9 +189,9 @@ public final class WorkerPool implements AutoCloseable {
 
     private void abandonOwnedClaims() {
         abandonClaims = true;
-        long started = owned.values().stream().filter(RunningAttempt::started).count();
+        long begun = owned.values().stream().filter(RunningAttempt::begun).count();
         log.info("shutdown grace over: leaving {} running attempt(s) and {} claimed but not started to lease expiry",
-                started, owned.size() - started);
+                begun, owned.size() - begun);
         owned.values().forEach(RunningAttempt::callOff);
         workers.shutdownNow();
         try {
