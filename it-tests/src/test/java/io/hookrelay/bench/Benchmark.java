@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -73,18 +74,25 @@ public final class Benchmark {
                 settings.producers(), settings.queueWorkers(), PATIENCE);
         double peer = DbSchedulerThroughput.measure(workDir.resolve("db-scheduler.db"), settings.queueIntents(),
                 settings.producers(), settings.queueWorkers(), PATIENCE);
-        report.describe("queue: %,d no-op intents, %d producers (one intent per call), %d workers; the same for db-scheduler",
-                settings.queueIntents(), settings.producers(), settings.queueWorkers());
+        report.describe("queue: %,d no-op intents, %d producers (one intent per call), %d workers; the same for db-scheduler; "
+                        + "then the same number through the store alone, %d per call, from one thread",
+                settings.queueIntents(), settings.producers(), settings.queueWorkers(), IntentStoreAlone.BATCH);
         report.figure("queue", "hookrelay intents/s, enqueue→complete", number(queue.intentsPerSecond()),
                 "target ≥ 20,000; " + ratio(queue.intentsPerSecond() / limit.singleRowCommitsPerSecond()) + " single-row commits; "
                         + String.format("%.1f", queue.meanBatch()) + " writes per transaction");
         report.figure("queue", "db-scheduler tasks/s, schedule→complete", number(peer), "the peer on the same disk");
         report.figure("queue", "hookrelay / db-scheduler", ratio(queue.intentsPerSecond() / peer), "target ≥ 3×");
+
+        WriterCpu.Rate alone = IntentStoreAlone.measure(workDir.resolve("store-alone"), settings.queueIntents());
+        report.figure("queue", "the store alone, " + IntentStoreAlone.BATCH + " intents per call: intents/s", number(alone.perSecond()),
+                writerCost(alone, "intent"));
     }
 
     private static void ingest(BenchSettings settings, Path dataDir, BenchReport report) throws Exception {
         report.describe("ingest: the jar with --workers %d; a source with no route, so each request stores one event; "
-                        + "%d-byte bodies; the relay warmed by %d ms of load, then per level %d ms warm-up and %d ms measured",
+                        + "%d-byte bodies; the relay warmed by %d ms of load, then per level %d ms warm-up and %d ms measured; "
+                        + "then as many callers storing events through the event store in this JVM, no HTTP; then the top level against "
+                        + "an Undertow server in this JVM that answers without doing anything, warmed alike",
                 settings.relayWorkers(), IngestLoad.BODY.length(), settings.relayWarmup().toMillis(),
                 settings.ingestWarmup().toMillis(), settings.ingestEach().toMillis());
         try (BenchRelay relay = BenchRelay.start(dataDir, settings.relayWorkers())) {
@@ -100,6 +108,26 @@ public final class Benchmark {
                         millis(result.p50Millis()) + " / " + millis(result.p99Millis()), clients == 64 ? "target p99 ≤ 25 ms" : "");
             }
         }
+        int clients = mostClients(settings);
+        WriterCpu.Rate alone = EventStoreAlone.measure(dataDir.resolveSibling("event-store-alone"), clients, settings.ingestWarmup(),
+                settings.ingestEach());
+        report.figure("ingest", "the event store alone, " + clients + " callers: events/s", number(alone.perSecond()),
+                writerCost(alone, "event"));
+        try (BareHttp bare = BareHttp.start()) {
+            IngestLoad.warm(bare.port(), "bare", clients, settings.relayWarmup());
+            IngestLoad.Result ceiling = IngestLoad.run(bare.port(), "bare", clients, settings.ingestWarmup(), settings.ingestEach());
+            report.figure("ingest", clients + " client(s) against an HTTP server doing nothing: answers/s", number(ceiling.perSecond()),
+                    "the ceiling this load generator and " + BareHttp.REQUEST_THREADS + " request threads leave on these cores");
+        }
+    }
+
+    private static String writerCost(WriterCpu.Rate rate, String write) {
+        return String.format(Locale.ROOT, "%.0f µs of writer CPU per %s: one core's ceiling %s/s", rate.writerMicrosEach(), write,
+                number(rate.oneCoreCeiling()));
+    }
+
+    private static int mostClients(BenchSettings settings) {
+        return settings.ingestClients().stream().max(Integer::compare).orElseThrow();
     }
 
     private static void endToEnd(BenchSettings settings, Path dataDir, BenchReport report) throws Exception {
@@ -135,8 +163,7 @@ public final class Benchmark {
      */
     private static void warm(BenchRelay relay, BenchSettings settings) throws Exception {
         relay.api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
-        int clients = settings.ingestClients().stream().max(Integer::compare).orElseThrow();
-        IngestLoad.warm(relay.port(), "ingest", clients, settings.relayWarmup());
+        IngestLoad.warm(relay.port(), "ingest", mostClients(settings), settings.relayWarmup());
     }
 
     private static void backlog(BenchSettings settings, Path workDir, BenchReport report) throws Exception {

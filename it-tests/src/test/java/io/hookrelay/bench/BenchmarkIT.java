@@ -18,7 +18,9 @@ class BenchmarkIT {
         String table = Benchmark.run(BenchSettings.smoke(), workDir).table();
 
         assertThat(table).contains("synchronous=FULL", "| SQLite limit | single-row commits/s |", "| queue | hookrelay / db-scheduler |",
-                "| ingest | 4 client(s): events/s |", "| end to end | deliveries/s, draining a backlog |",
+                "| queue | the store alone, 500 intents per call: intents/s |", "| ingest | 4 client(s): events/s |",
+                "| ingest | the event store alone, 4 callers: events/s |", "| ingest | 4 client(s) against an HTTP server doing nothing: answers/s |",
+                "| end to end | deliveries/s, draining a backlog |",
                 "| end to end | deliveries received twice | 0 |", "| backlog | claims/s with 2,000 pending |",
                 "| backlog | heap after GC / RSS", "paused ahead");
         assertThat(table).doesNotContain("NaN", "Infinity");
