@@ -7,16 +7,28 @@ import io.undertow.util.Headers;
 import java.net.InetSocketAddress;
 
 /**
- * The ingest figure's ceiling on this machine: an Undertow server that reads each request's body on one of 64
- * request threads and answers {@code 202} with a short JSON body, doing nothing else. It is threaded as the
- * relay is (Undertow's I/O threads hand each request to a blocking request thread), runs in the benchmark's
- * JVM, and shares the two cores with the same load generator, so its rate is what the load generator and an
- * HTTP server's request handling alone leave room for: the relay, which also stores each event durably, cannot
- * exceed it.
+ * The ingest figure's ceiling on this machine: an Undertow server that answers each request {@code 202} with a
+ * short JSON body and does nothing else. It runs in the benchmark's JVM and shares the two cores with the same
+ * load generator, so its rate is what the load generator and HTTP alone leave room for: the relay, which also
+ * stores each event durably, cannot answer faster when threaded the same way.
  */
 final class BareHttp implements AutoCloseable {
     /** As many as the relay's HTTP server has. */
     static final int REQUEST_THREADS = 64;
+
+    /** Where the answer is made. */
+    enum Threading {
+        /** As the relay does: the I/O thread hands the request to a request thread, which reads the body and answers. */
+        REQUEST_THREADS("on " + BareHttp.REQUEST_THREADS + " request threads"),
+        /** The least any HTTP server on Undertow could spend: the I/O thread answers and the body is never read. */
+        IO_THREADS("on its I/O threads, body unread");
+
+        final String label;
+
+        Threading(String label) {
+            this.label = label;
+        }
+    }
 
     private final Undertow server;
 
@@ -24,17 +36,20 @@ final class BareHttp implements AutoCloseable {
         this.server = server;
     }
 
-    static BareHttp start() {
-        HttpHandler accept = exchange -> {
-            exchange.getInputStream().readAllBytes();
+    static BareHttp start(Threading threading) {
+        HttpHandler answer = exchange -> {
             exchange.setStatusCode(202);
             exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
-            exchange.getResponseSender().send("{\"id\":\"evt_00000000000000000000000000000000\"}");
+            exchange.getResponseSender().send("{\"id\":\"evt_00000000000000000000000000\"}");
         };
+        HttpHandler handler = threading == Threading.IO_THREADS ? answer : new BlockingHandler(exchange -> {
+            exchange.getInputStream().readAllBytes();
+            answer.handleRequest(exchange);
+        });
         Undertow server = Undertow.builder()
                 .addHttpListener(0, "127.0.0.1")
                 .setWorkerThreads(REQUEST_THREADS)
-                .setHandler(new BlockingHandler(accept))
+                .setHandler(handler)
                 .build();
         server.start();
         return new BareHttp(server);

@@ -92,7 +92,8 @@ public final class Benchmark {
         report.describe("ingest: the jar with --workers %d; a source with no route, so each request stores one event; "
                         + "%d-byte bodies; the relay warmed by %d ms of load, then per level %d ms warm-up and %d ms measured; "
                         + "then as many callers storing events through the event store in this JVM, no HTTP; then the top level against "
-                        + "an Undertow server in this JVM that answers without doing anything, warmed alike",
+                        + "an Undertow server in this JVM that answers without doing anything, on request threads as the relay does and on "
+                        + "its I/O threads, each warmed alike",
                 settings.relayWorkers(), IngestLoad.BODY.length(), settings.relayWarmup().toMillis(),
                 settings.ingestWarmup().toMillis(), settings.ingestEach().toMillis());
         try (BenchRelay relay = BenchRelay.start(dataDir, settings.relayWorkers())) {
@@ -113,11 +114,13 @@ public final class Benchmark {
                 settings.ingestEach());
         report.figure("ingest", "the event store alone, " + clients + " callers: events/s", number(alone.perSecond()),
                 writerCost(alone, "event"));
-        try (BareHttp bare = BareHttp.start()) {
-            IngestLoad.warm(bare.port(), "bare", clients, settings.relayWarmup());
-            IngestLoad.Result ceiling = IngestLoad.run(bare.port(), "bare", clients, settings.ingestWarmup(), settings.ingestEach());
-            report.figure("ingest", clients + " client(s) against an HTTP server doing nothing: answers/s", number(ceiling.perSecond()),
-                    "the ceiling this load generator and " + BareHttp.REQUEST_THREADS + " request threads leave on these cores");
+        for (BareHttp.Threading threading : BareHttp.Threading.values()) {
+            try (BareHttp bare = BareHttp.start(threading)) {
+                IngestLoad.warm(bare.port(), "bare", clients, settings.relayWarmup());
+                IngestLoad.Result ceiling = IngestLoad.run(bare.port(), "bare", clients, settings.ingestWarmup(), settings.ingestEach());
+                report.figure("ingest", clients + " client(s) against an HTTP server doing nothing, " + threading.label + ": answers/s",
+                        number(ceiling.perSecond()), "what this load generator and HTTP leave room for on these cores");
+            }
         }
     }
 

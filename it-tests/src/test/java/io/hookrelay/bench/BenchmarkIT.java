@@ -19,7 +19,9 @@ class BenchmarkIT {
 
         assertThat(table).contains("synchronous=FULL", "| SQLite limit | single-row commits/s |", "| queue | hookrelay / db-scheduler |",
                 "| queue | the store alone, 500 intents per call: intents/s |", "| ingest | 4 client(s): events/s |",
-                "| ingest | the event store alone, 4 callers: events/s |", "| ingest | 4 client(s) against an HTTP server doing nothing: answers/s |",
+                "| ingest | the event store alone, 4 callers: events/s |",
+                "| ingest | 4 client(s) against an HTTP server doing nothing, on 64 request threads: answers/s |",
+                "| ingest | 4 client(s) against an HTTP server doing nothing, on its I/O threads, body unread: answers/s |",
                 "| end to end | deliveries/s, draining a backlog |",
                 "| end to end | deliveries received twice | 0 |", "| backlog | claims/s with 2,000 pending |",
                 "| backlog | heap after GC / RSS", "paused ahead");
