@@ -15,8 +15,8 @@ import java.util.Optional;
 
 /**
  * The ingest figure's storage ceiling: the write each webhook costs (its event, as a source with no route
- * stores it), made by {@link SqliteEventStore} alone from as many concurrent callers as the relay has request
- * threads, with no HTTP in the way. The writer thread's CPU per event ({@link WriterCpu}) bounds the rate.
+ * stores it), made by {@link SqliteEventStore} alone from as many concurrent callers as the top ingest level has
+ * clients, with no HTTP in the way. The writer thread's CPU per event ({@link WriterCpu}) bounds the rate.
  */
 final class EventStoreAlone {
     private static final byte[] BODY = IngestLoad.BODY.getBytes(StandardCharsets.UTF_8);
