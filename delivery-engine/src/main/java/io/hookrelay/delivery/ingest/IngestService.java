@@ -41,8 +41,8 @@ public final class IngestService {
     private final Ulids ulids;
     private final RelayMetrics metrics;
 
-    public IngestService(SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents, IntentQueue queue,
-                         JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics) {
+    public IngestService(SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents,
+                         IntentQueue queue, JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics) {
         this.sources = Objects.requireNonNull(sources, "sources");
         this.routes = Objects.requireNonNull(routes, "routes");
         this.events = Objects.requireNonNull(events, "events");
