@@ -10,7 +10,10 @@ import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.admin.BackupAdmin;
+import io.hookrelay.delivery.admin.BackupDirectory;
 import io.hookrelay.queue.IntentState;
+import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.testing.Await;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -166,6 +169,19 @@ class SqliteDatabaseBackupTest {
         assertThat(full).hasContent("keep me");
         assertThat(target).isEmptyFile();
         assertThat(tempDir.resolve("missing.db")).doesNotExist();
+    }
+
+    @Test
+    void aServerSideBackupThatFailsLeavesNoFileThatLooksLikeOne() throws Exception {
+        Path backups = tempDir.resolve("backups");
+        BackupAdmin admin = new BackupAdmin(backup, new BackupDirectory(backups), relay.clock);
+        relay.database.close();
+
+        assertThatThrownBy(() -> admin.save("nightly.db")).isInstanceOf(StoreException.class);
+
+        try (Stream<Path> files = Files.list(backups)) {
+            assertThat(files).isEmpty();
+        }
     }
 
     private static List<Path> snapshotFiles(Path dataDir) throws IOException {
