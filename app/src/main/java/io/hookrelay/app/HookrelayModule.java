@@ -31,6 +31,7 @@ public final class HookrelayModule extends AbstractModule {
                 .annotatedWith(Names.named(HttpModule.ADMIN_TOKEN_FROM_ENVIRONMENT))
                 .toInstance(adminTokenFromEnvironment);
         install(new StorageModule());
+        install(new BackupModule());
         install(new QueueModule());
         install(new RelayModule());
         install(new MetricsModule());

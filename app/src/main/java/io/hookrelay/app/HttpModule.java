@@ -5,8 +5,8 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import com.google.inject.name.Named;
 import io.hookrelay.cli.ServeOptions;
-import io.hookrelay.delivery.DatabaseBackup;
 import io.hookrelay.delivery.RelayMetrics;
+import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.delivery.admin.EventAdmin;
 import io.hookrelay.delivery.admin.RouteAdmin;
@@ -42,10 +42,10 @@ final class HttpModule extends AbstractModule {
     @Provides
     @Singleton
     ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets,
-                        RouteAdmin routes, EventAdmin events, DeliveryAdmin deliveries, DatabaseBackup backup,
+                        RouteAdmin routes, EventAdmin events, DeliveryAdmin deliveries, BackupAdmin backups,
                         RelayMetrics metrics) {
         return new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, deliveries,
-                backup, metrics);
+                backups, metrics);
     }
 
     /** Read or created once the database holds the data directory, so the token file lands in a directory this process owns. */

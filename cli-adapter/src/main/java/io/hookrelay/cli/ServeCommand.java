@@ -2,8 +2,10 @@ package io.hookrelay.cli;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
@@ -57,19 +59,28 @@ final class ServeCommand implements Callable<Integer> {
             description = "How long failed and cancelled deliveries are kept (env HOOKRELAY_RETAIN_FAILED; default: ${DEFAULT-VALUE}).")
     private Duration retainFailed;
 
+    // No default here: it follows --data-dir.
+    @Option(names = "--backup-dir", paramLabel = "DIR",
+            description = "The only directory POST /api/v1/admin/backup writes in, created owner-only when first needed "
+                    + "(env HOOKRELAY_BACKUP_DIR; default: <data-dir>/" + ServeOptions.DEFAULT_BACKUP_DIR + ").")
+    private Path backupDir;
+
     ServeCommand(ServerLauncher launcher) {
         this.launcher = Objects.requireNonNull(launcher, "launcher");
     }
 
     @Override
     public Integer call() {
-        List<String> problems = ServeOptions.problems(dataDir, host, port, workers, autoPauseAfter, shutdownGrace,
-                retainCompleted, retainFailed);
+        List<String> problems = new ArrayList<>(ServeOptions.problems(dataDir, host, port, workers, autoPauseAfter, shutdownGrace,
+                retainCompleted, retainFailed));
+        Optional.ofNullable(backupDir).flatMap(ServeOptions::backupDirProblem).ifPresent(problems::add);
         if (!problems.isEmpty()) {
             problems.forEach(problem -> ErrorLines.print(spec.commandLine().getErr(), problem));
             return spec.exitCodeOnInvalidInput();
         }
-        launcher.serve(new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed));
+        ServeOptions options = new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted,
+                retainFailed);
+        launcher.serve(backupDir == null ? options : options.withBackupDir(backupDir));
         return ExitCode.OK;
     }
 }

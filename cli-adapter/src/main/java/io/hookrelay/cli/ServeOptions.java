@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
 
 /**
  * What {@code hookrelay serve} was asked to run, already checked: a launcher never sees a port out of
@@ -15,9 +17,11 @@ import java.util.List;
  * @param shutdownGrace   how long a stop waits for running deliveries before leaving them to the next start
  * @param retainCompleted how long a completed delivery (and an event with nothing left to deliver) is kept
  * @param retainFailed    how long a failed or cancelled delivery is kept, for an operator to look at and retry
+ * @param backupDir       the only directory {@code POST /api/v1/admin/backup} writes in; empty for {@value #DEFAULT_BACKUP_DIR}
+ *                        in the data directory
  */
 public record ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
-                           Duration retainCompleted, Duration retainFailed) {
+                           Duration retainCompleted, Duration retainFailed, Optional<Path> backupDir) {
     public static final int MAX_PORT = 65_535;
     /** Far above what one SQLite file can feed; a bigger number is a typo, not a tuning. */
     public static final int MAX_WORKERS = 512;
@@ -29,12 +33,20 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
     public static final Duration DEFAULT_RETAIN_COMPLETED = Duration.ofDays(7);
     public static final Duration DEFAULT_RETAIN_FAILED = Duration.ofDays(30);
     public static final Duration MAX_RETENTION = Duration.ofDays(3_650);
+    public static final String DEFAULT_BACKUP_DIR = "backups";
 
     public ServeOptions {
-        List<String> problems = problems(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed);
+        List<String> problems = new ArrayList<>(
+                problems(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed));
+        Objects.requireNonNull(backupDir, "backupDir").flatMap(ServeOptions::backupDirProblem).ifPresent(problems::add);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
+    }
+
+    public ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
+                        Duration retainCompleted, Duration retainFailed) {
+        this(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, Optional.empty());
     }
 
     /** The server's defaults for everything but where it keeps its data and where it listens. */
@@ -44,15 +56,26 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
     }
 
     public ServeOptions withAutoPauseAfter(int attempts) {
-        return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed);
+        return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed, backupDir);
     }
 
     public ServeOptions withShutdownGrace(Duration grace) {
-        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed);
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed, backupDir);
     }
 
     public ServeOptions withRetention(Duration completed, Duration failed) {
-        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed);
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed, backupDir);
+    }
+
+    /** @param directory where server-side backups go, instead of {@value #DEFAULT_BACKUP_DIR} in the data directory */
+    public ServeOptions withBackupDir(Path directory) {
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed,
+                Optional.of(directory));
+    }
+
+    /** The directory server-side backups go in: {@code --backup-dir}, else {@value #DEFAULT_BACKUP_DIR} in the data directory. */
+    public Path backupDirectory() {
+        return backupDir.orElseGet(() -> dataDir.resolve(DEFAULT_BACKUP_DIR));
     }
 
     /** Everything wrong with these values, one sentence each, so a user can fix them all in one go. */
@@ -78,6 +101,11 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
         checkSpan(problems, "--retain-completed", retainCompleted, Duration.ofSeconds(1), MAX_RETENTION);
         checkSpan(problems, "--retain-failed", retainFailed, Duration.ofSeconds(1), MAX_RETENTION);
         return problems;
+    }
+
+    /** What is wrong with a {@code --backup-dir} that was given, if anything. */
+    public static Optional<String> backupDirProblem(Path backupDir) {
+        return backupDir.toString().isBlank() ? Optional.of("--backup-dir must name a directory") : Optional.empty();
     }
 
     private static void checkSpan(List<String> problems, String option, Duration span, Duration least, Duration most) {

@@ -2,15 +2,40 @@ package io.hookrelay.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
 
 @ExtendWith(FakeApiExtension.class)
 class BackupCommandTest {
+    private static final int PAGE = 4096;
+    private static final int PAGES = 3;
+    private static final byte[] DATABASE = database();
+
     private final FakeApi api;
     private final Map<String, String> environment;
+
+    @TempDir
+    Path dir;
 
     BackupCommandTest(FakeApi api) {
         this.api = api;
@@ -18,26 +43,135 @@ class BackupCommandTest {
     }
 
     @Test
-    void backup_asks_the_server_to_write_the_file_at_its_absolute_path() {
-        String absolute = Path.of("backups", "relay.db").toAbsolutePath().toString();
-        api.answers(200, "{\"path\":\"" + absolute + "\",\"bytes\":40960}");
+    void backup_downloads_the_snapshot_and_writes_it_owner_only_on_this_machine() throws IOException {
+        api.answers(200, BackupCommand.MEDIA_TYPE, DATABASE);
+        Path file = dir.resolve("relay.db");
 
-        Cli.Result result = Cli.run(environment, "backup", "--to", "backups/./relay.db");
+        Cli.Result result = Cli.run(environment, "backup", "--to", dir.resolve("./relay.db").toString());
 
-        assertThat(result.exitCode()).isZero();
-        api.assertOnlyRequest("POST", "/api/v1/admin/backup", "{\"path\":\"" + absolute + "\"}");
-        assertThat(result.out()).isEqualTo("backed up the database to " + absolute + " (40960 bytes)\n");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        api.assertOnlyRequest("GET", "/api/v1/admin/backup", null);
+        assertThat(result.out()).isEqualTo("backed up the database to " + file + " (" + DATABASE.length + " bytes)\n");
+        assertThat(file).hasBinaryContent(DATABASE);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        assertThat(filesIn(dir)).containsExactly(file);
     }
 
     @Test
-    void an_existing_file_is_the_server_s_conflict_shown_as_one_line() {
-        api.answers(409, "{\"error\":\"conflict\",\"message\":\"/srv/backup.db already exists\"}");
+    void json_describes_the_file_written() {
+        api.answers(200, BackupCommand.MEDIA_TYPE, DATABASE);
+        Path file = dir.resolve("relay.db");
 
-        Cli.Result result = Cli.run(environment, "backup", "--to", "/srv/backup.db");
+        Cli.Result result = Cli.run(environment, "backup", "--to", file.toString(), "--json");
+
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(Cli.json(result.out())).isEqualTo(Cli.json("{\"path\":\"" + file + "\",\"bytes\":" + DATABASE.length + "}"));
+    }
+
+    @Test
+    void an_existing_file_is_refused_before_the_server_is_asked_and_kept() throws IOException {
+        Path existing = Files.writeString(dir.resolve("relay.db"), "yesterday's");
+
+        Cli.Result result = Cli.run(environment, "backup", "--to", existing.toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.errLines()).containsExactly("hookrelay: " + existing + " already exists; a backup never replaces a file");
+        assertThat(api.requests()).isEmpty();
+        assertThat(existing).hasContent("yesterday's");
+    }
+
+    @Test
+    void a_missing_directory_is_refused_before_the_server_is_asked() {
+        Path file = dir.resolve("missing").resolve("relay.db");
+
+        Cli.Result result = Cli.run(environment, "backup", "--to", file.toString());
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.errLines()).containsExactly("hookrelay: the directory of " + file + " does not exist");
+        assertThat(api.requests()).isEmpty();
+        assertThat(filesIn(dir)).isEmpty();
+    }
+
+    @Test
+    void a_download_that_breaks_off_leaves_no_file() throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            CompletableFuture<Void> cutShort = CompletableFuture.runAsync(() -> answerCutShort(server));
+            String url = "http://127.0.0.1:" + server.getLocalPort();
+
+            Cli.Result result = Cli.run(Map.of("HOOKRELAY_URL", url, "HOOKRELAY_ADMIN_TOKEN", Cli.TOKEN),
+                    "backup", "--to", dir.resolve("relay.db").toString());
+
+            cutShort.get(10, TimeUnit.SECONDS);
+            assertThat(result.exitCode()).isEqualTo(1);
+            assertThat(result.errLines()).singleElement().asString()
+                    .startsWith("hookrelay: the download from " + url + " broke off after ");
+            assertThat(filesIn(dir)).isEmpty();
+        }
+    }
+
+    /** Announces the whole database, sends its first page and a bit, and closes the connection. */
+    private static void answerCutShort(ServerSocket server) {
+        try (Socket connection = server.accept()) {
+            BufferedReader head = new BufferedReader(new InputStreamReader(connection.getInputStream(), StandardCharsets.US_ASCII));
+            for (String line = head.readLine(); line != null && !line.isEmpty(); line = head.readLine()) {
+                // the request head, read so that the client sees its request taken
+            }
+            OutputStream out = connection.getOutputStream();
+            out.write(("HTTP/1.1 200 OK\r\nContent-Type: " + BackupCommand.MEDIA_TYPE + "\r\nContent-Length: " + DATABASE.length
+                    + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(DATABASE, 0, PAGE + 100);
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void a_whole_answer_that_is_not_a_whole_database_leaves_no_file() {
+        api.answers(200, BackupCommand.MEDIA_TYPE, Arrays.copyOf(DATABASE, 2 * PAGE));
+        Path file = dir.resolve("relay.db");
+
+        Cli.Result result = Cli.run(environment, "backup", "--to", file.toString());
 
         assertThat(result.exitCode()).isEqualTo(1);
-        assertThat(result.errLines()).containsExactly("hookrelay: /srv/backup.db already exists (conflict)");
+        assertThat(result.errLines()).containsExactly("hookrelay: the download is not a complete database (it has " + 2 * PAGE
+                + " bytes where its header says " + DATABASE.length + "); nothing was written to " + file);
+        assertThat(filesIn(dir)).isEmpty();
+    }
+
+    @Test
+    void an_answer_that_is_not_a_database_at_all_leaves_no_file() {
+        api.answers(200, BackupCommand.MEDIA_TYPE, "<html>sign in</html>".getBytes(StandardCharsets.UTF_8));
+
+        Cli.Result notDatabase = Cli.run(environment, "backup", "--to", dir.resolve("relay.db").toString());
+
+        assertThat(notDatabase.exitCode()).isEqualTo(1);
+        assertThat(notDatabase.errLines()).singleElement().asString().contains("it is not an SQLite database");
+        assertThat(filesIn(dir)).isEmpty();
+    }
+
+    @Test
+    void an_answer_of_another_type_is_not_taken_for_a_backup() {
+        api.answers(200, "{\"path\":\"/srv/backup.db\",\"bytes\":1}");
+
+        Cli.Result result = Cli.run(environment, "backup", "--to", dir.resolve("relay.db").toString());
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.errLines()).containsExactly("hookrelay: " + api.url()
+                + " answered with application/json rather than application/vnd.sqlite3; is it a hookrelay server?");
+        assertThat(filesIn(dir)).isEmpty();
+    }
+
+    @Test
+    void a_refusal_is_the_server_s_message_on_one_line() {
+        api.answers(409, "{\"error\":\"not_supported\",\"message\":\"back up PostgreSQL with pg_dump\"}");
+
+        Cli.Result result = Cli.run(environment, "backup", "--to", dir.resolve("relay.db").toString());
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.errLines()).containsExactly("hookrelay: back up PostgreSQL with pg_dump (not_supported)");
         assertThat(result.out()).isEmpty();
+        assertThat(filesIn(dir)).isEmpty();
     }
 
     @Test
@@ -47,5 +181,30 @@ class BackupCommandTest {
         assertThat(result.exitCode()).isEqualTo(2);
         assertThat(result.errLines()).containsExactly("hookrelay: Missing required option: '--to=FILE' (see 'hookrelay backup --help')");
         assertThat(api.requests()).isEmpty();
+    }
+
+    /**
+     * What a database's header says of its length, and that many bytes: the magic, 4 KiB pages, a change
+     * counter matching its version-valid-for number, and the page count.
+     */
+    private static byte[] database() {
+        ByteBuffer file = ByteBuffer.allocate(PAGES * PAGE);
+        file.put("SQLite format 3\0".getBytes(StandardCharsets.US_ASCII));
+        file.putShort(16, (short) PAGE);
+        file.putInt(24, 7);
+        file.putInt(28, PAGES);
+        file.putInt(92, 7);
+        for (int i = 100; i < file.capacity(); i++) {
+            file.put(i, (byte) i);
+        }
+        return file.array();
+    }
+
+    private static List<Path> filesIn(Path directory) {
+        try (Stream<Path> files = Files.list(directory)) {
+            return files.toList();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
     }
 }

@@ -25,7 +25,9 @@ final class FakeApi implements AutoCloseable {
     private final HttpServer server;
     private final List<Request> requests = new CopyOnWriteArrayList<>();
     private volatile int status = 200;
-    private volatile String answer = "{}";
+    private volatile String contentType = "application/json";
+    private volatile byte[] answer = "{}".getBytes(StandardCharsets.UTF_8);
+
 
     private FakeApi(HttpServer server) {
         this.server = server;
@@ -50,8 +52,14 @@ final class FakeApi implements AutoCloseable {
 
     /** Every following request gets this status and body; 204 is sent without a body. */
     FakeApi answers(int status, String body) {
+        return answers(status, "application/json", body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Every following request gets this status, content type and body. */
+    FakeApi answers(int status, String contentType, byte[] body) {
         this.status = status;
-        this.answer = body;
+        this.contentType = contentType;
+        this.answer = body.clone();
         return this;
     }
 
@@ -95,11 +103,10 @@ final class FakeApi implements AutoCloseable {
                 exchange.sendResponseHeaders(204, -1);
                 return;
             }
-            byte[] bytes = answer.getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().set("Content-Type", "application/json");
-            exchange.sendResponseHeaders(status, bytes.length);
+            exchange.getResponseHeaders().set("Content-Type", contentType);
+            exchange.sendResponseHeaders(status, answer.length);
             try (OutputStream out = exchange.getResponseBody()) {
-                out.write(bytes);
+                out.write(answer);
             }
         }
     }

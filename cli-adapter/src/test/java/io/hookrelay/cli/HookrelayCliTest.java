@@ -215,6 +215,29 @@ class HookrelayCliTest {
     }
 
     @Test
+    void the_backup_directory_follows_the_data_directory_unless_given_by_flag_or_environment() {
+        assertThat(run(Map.of(), "serve", "--data-dir", "/srv/relay")).isZero();
+        assertThat(run(Map.of("HOOKRELAY_BACKUP_DIR", "/var/backups/relay"), "serve")).isZero();
+        assertThat(run(Map.of("HOOKRELAY_BACKUP_DIR", "/var/backups/relay"), "serve", "--backup-dir", "/mnt/backups")).isZero();
+
+        assertThat(served).extracting(ServeOptions::backupDirectory)
+                .containsExactly(Path.of("/srv/relay/backups"), Path.of("/var/backups/relay"), Path.of("/mnt/backups"));
+        assertThat(served.get(2)).isEqualTo(ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 4)
+                .withBackupDir(Path.of("/mnt/backups")));
+    }
+
+    @Test
+    void an_empty_backup_directory_is_a_usage_error() {
+        assertThat(run(Map.of(), "serve", "--backup-dir", "")).isEqualTo(2);
+
+        assertThat(errLines()).containsExactly("hookrelay: --backup-dir must name a directory");
+        assertThat(served).isEmpty();
+        assertThatIllegalArgumentException()
+                .isThrownBy(() -> ServeOptions.of(Path.of("d"), "h", 1, 4).withBackupDir(Path.of("")))
+                .withMessage("--backup-dir must name a directory");
+    }
+
+    @Test
     void serve_help_names_the_environment_variables_and_shows_their_values() {
         assertThat(run(Map.of("HOOKRELAY_PORT", "9999"), "serve", "--help")).isZero();
 

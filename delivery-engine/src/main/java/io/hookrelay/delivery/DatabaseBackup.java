@@ -2,14 +2,24 @@ package io.hookrelay.delivery;
 
 import java.nio.file.Path;
 
-/** Writes a consistent copy of the whole database while the server keeps running. */
+/**
+ * Consistent copies of the whole database, taken while the server keeps running. A store whose backups are
+ * its own business (PostgreSQL's {@code pg_dump}) refuses both with a {@link ConflictException} coded
+ * {@code not_supported}, saying what to use instead.
+ */
 public interface DatabaseBackup {
 
     /**
-     * @param file an absolute path that does not exist yet, in an existing directory
-     * @return the size of the copy in bytes
-     * @throws InvalidRequestException when the path is not absolute or its directory does not exist
-     * @throws ConflictException when the file already exists (a backup never overwrites)
+     * A copy of one moment of the database, to be read once: its bytes are only on disk for as long as the
+     * snapshot is open, so closing it (however the reading ended) gives the space back.
      */
-    long backupTo(Path file);
+    DatabaseSnapshot snapshot();
+
+    /**
+     * Writes a copy into {@code file} and makes it durable.
+     *
+     * @param file an empty regular file the caller has just created, with the permissions the copy keeps
+     * @return the size of the copy in bytes
+     */
+    long copyInto(Path file);
 }

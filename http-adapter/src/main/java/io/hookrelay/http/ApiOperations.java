@@ -15,7 +15,7 @@ import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetDraft;
 import io.hookrelay.delivery.TargetView;
-import java.nio.file.Path;
+import io.hookrelay.delivery.admin.BackupAdmin;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -82,6 +82,9 @@ interface ApiOperations {
 
     int retryDeliveries(BulkRetry request);
 
-    /** @return the size of the copy in bytes */
-    long backupTo(Path file);
+    /** A snapshot of the database for the client to keep; the caller closes it. */
+    BackupAdmin.Download downloadBackup();
+
+    /** A copy the server writes to the new file {@code path} names in its backup directory. */
+    BackupAdmin.SavedBackup saveBackup(String path);
 }

@@ -1,7 +1,7 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.DatabaseBackup;
 import io.hookrelay.delivery.RelayMetrics;
+import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.delivery.admin.EventAdmin;
 import io.hookrelay.delivery.admin.RouteAdmin;
@@ -28,8 +28,8 @@ public final class ApiRoutes {
      *                body over the limit); pass the same instance {@code ingest} reports to
      */
     public ApiRoutes(AdminToken adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets, RouteAdmin routes,
-                     EventAdmin events, DeliveryAdmin deliveries, DatabaseBackup backup, RelayMetrics metrics) {
-        this(adminToken, new UseCaseOperations(ingest, sources, targets, routes, events, deliveries, backup), metrics);
+                     EventAdmin events, DeliveryAdmin deliveries, BackupAdmin backups, RelayMetrics metrics) {
+        this(adminToken, new UseCaseOperations(ingest, sources, targets, routes, events, deliveries, backups), metrics);
     }
 
     ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics) {
@@ -69,6 +69,7 @@ public final class ApiRoutes {
         route(router, Methods.POST, "/api/v1/deliveries/{id}/retry", new RetryDeliveryHandler(operations));
         route(router, Methods.POST, "/api/v1/deliveries/{id}/cancel", new CancelDeliveryHandler(operations));
 
+        router.route(Methods.GET, "/api/v1/admin/backup", new BackupDownloadHandler(operations));
         route(router, Methods.POST, "/api/v1/admin/backup", new BackupHandler(operations));
     }
 

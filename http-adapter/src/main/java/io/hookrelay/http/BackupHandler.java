@@ -1,9 +1,12 @@
 package io.hookrelay.http;
 
-import java.nio.file.Path;
+import io.hookrelay.delivery.admin.BackupAdmin;
 import java.util.Objects;
 
-/** {@code POST /api/v1/admin/backup} → {@code {"path","bytes"}}: a consistent copy of the database, taken live. */
+/**
+ * {@code POST /api/v1/admin/backup} → {@code {"path","bytes"}}: a consistent copy of the database, taken live
+ * and kept on the server, in its backup directory.
+ */
 final class BackupHandler implements Endpoint {
     private final ApiOperations operations;
 
@@ -16,7 +19,7 @@ final class BackupHandler implements Endpoint {
 
     @Override
     public Reply handle(ApiRequest request) {
-        Path file = request.jsonBody(BackupRequest.class).file();
-        return Reply.ok(new BackupJson(file.toString(), operations.backupTo(file)));
+        BackupAdmin.SavedBackup saved = operations.saveBackup(request.jsonBody(BackupRequest.class).requiredPath());
+        return Reply.ok(new BackupJson(saved.file().toString(), saved.bytes()));
     }
 }

@@ -1,22 +1,12 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.InvalidRequestException;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
-
-/** {@code POST /api/v1/admin/backup}: where, on the server's file system, to write the copy. */
+/**
+ * {@code POST /api/v1/admin/backup}: which new file of the server's backup directory to write the copy to, a
+ * name relative to it or an absolute path inside it ({@link io.hookrelay.delivery.admin.BackupDirectory}).
+ */
 record BackupRequest(String path) {
 
-    Path file() {
-        Path file;
-        try {
-            file = Path.of(Fields.required(path, "path"));
-        } catch (InvalidPathException e) {
-            throw new InvalidRequestException("path is not a valid file path");
-        }
-        if (!file.isAbsolute()) {
-            throw new InvalidRequestException("path must be absolute: the server's working directory is not the client's");
-        }
-        return file;
+    String requiredPath() {
+        return Fields.required(path, "path");
     }
 }

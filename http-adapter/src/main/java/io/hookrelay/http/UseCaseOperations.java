@@ -1,7 +1,6 @@
 package io.hookrelay.http;
 
 import io.hookrelay.delivery.BulkRetry;
-import io.hookrelay.delivery.DatabaseBackup;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
 import io.hookrelay.delivery.DeliveryFilter;
@@ -17,13 +16,13 @@ import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetDraft;
 import io.hookrelay.delivery.TargetView;
+import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.delivery.admin.EventAdmin;
 import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
 import io.hookrelay.delivery.ingest.IngestService;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -37,17 +36,17 @@ final class UseCaseOperations implements ApiOperations {
     private final RouteAdmin routes;
     private final EventAdmin events;
     private final DeliveryAdmin deliveries;
-    private final DatabaseBackup backup;
+    private final BackupAdmin backups;
 
     UseCaseOperations(IngestService ingest, SourceAdmin sources, TargetAdmin targets, RouteAdmin routes, EventAdmin events,
-                      DeliveryAdmin deliveries, DatabaseBackup backup) {
+                      DeliveryAdmin deliveries, BackupAdmin backups) {
         this.ingest = Objects.requireNonNull(ingest, "ingest");
         this.sources = Objects.requireNonNull(sources, "sources");
         this.targets = Objects.requireNonNull(targets, "targets");
         this.routes = Objects.requireNonNull(routes, "routes");
         this.events = Objects.requireNonNull(events, "events");
         this.deliveries = Objects.requireNonNull(deliveries, "deliveries");
-        this.backup = Objects.requireNonNull(backup, "backup");
+        this.backups = Objects.requireNonNull(backups, "backups");
     }
 
     @Override
@@ -180,7 +179,12 @@ final class UseCaseOperations implements ApiOperations {
     }
 
     @Override
-    public long backupTo(Path file) {
-        return backup.backupTo(file);
+    public BackupAdmin.Download downloadBackup() {
+        return backups.download();
+    }
+
+    @Override
+    public BackupAdmin.SavedBackup saveBackup(String path) {
+        return backups.save(path);
     }
 }

@@ -53,6 +53,10 @@ final class ApiServer implements AutoCloseable {
         return client.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
+    HttpClient client() {
+        return client;
+    }
+
     HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path)).timeout(WAIT);
     }

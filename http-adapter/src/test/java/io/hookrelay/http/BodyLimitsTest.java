@@ -7,9 +7,11 @@ import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestOutcome;
 import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.admin.BackupAdmin;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -43,9 +45,9 @@ class BodyLimitsTest {
         }
 
         @Override
-        public long backupTo(java.nio.file.Path file) {
-            called("backupTo");
-            return 1;
+        public BackupAdmin.SavedBackup saveBackup(String path) {
+            called("saveBackup");
+            return new BackupAdmin.SavedBackup(Path.of(path), 1);
         }
     };
     private final ApiServer server = new ApiServer(operations);

@@ -23,6 +23,7 @@ import io.hookrelay.delivery.TargetDraft;
 import io.hookrelay.delivery.TargetView;
 import io.hookrelay.delivery.Verification;
 import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.queue.IntentState;
 import java.net.URI;
 import java.net.http.HttpRequest;
@@ -229,12 +230,12 @@ class EndpointsTest {
     }
 
     @Test
-    void backup_answers_where_and_how_big() throws Exception {
-        HttpResponse<String> response = server.send("POST", "/api/v1/admin/backup", "{\"path\":\"/var/backups/hookrelay.db\"}");
+    void backup_passes_the_path_as_given_and_answers_where_and_how_big() throws Exception {
+        HttpResponse<String> response = server.send("POST", "/api/v1/admin/backup", "{\"path\":\"nightly/hookrelay.db\"}");
 
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(response.body()).isEqualTo("{\"path\":\"/var/backups/hookrelay.db\",\"bytes\":8192}");
-        assertThat(given).containsExactly(Path.of("/var/backups/hookrelay.db"));
+        assertThat(response.body()).isEqualTo("{\"path\":\"/var/backups/nightly/hookrelay.db\",\"bytes\":8192}");
+        assertThat(given).containsExactly("backup to nightly/hookrelay.db");
     }
 
     @Test
@@ -451,9 +452,9 @@ class EndpointsTest {
         }
 
         @Override
-        public long backupTo(Path file) {
-            given(file);
-            return 8192;
+        public BackupAdmin.SavedBackup saveBackup(String path) {
+            given("backup to " + path);
+            return new BackupAdmin.SavedBackup(Path.of("/var/backups").resolve(path), 8192);
         }
     }
 }

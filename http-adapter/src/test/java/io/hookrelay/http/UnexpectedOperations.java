@@ -15,7 +15,7 @@ import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetDraft;
 import io.hookrelay.delivery.TargetView;
-import java.nio.file.Path;
+import io.hookrelay.delivery.admin.BackupAdmin;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
@@ -165,7 +165,12 @@ class UnexpectedOperations implements ApiOperations {
     }
 
     @Override
-    public long backupTo(Path file) {
-        return unexpected("backupTo");
+    public BackupAdmin.Download downloadBackup() {
+        return unexpected("downloadBackup");
+    }
+
+    @Override
+    public BackupAdmin.SavedBackup saveBackup(String path) {
+        return unexpected("saveBackup");
     }
 }

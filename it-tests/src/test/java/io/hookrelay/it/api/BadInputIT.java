@@ -77,7 +77,7 @@ class BadInputIT {
             "(?i)exception|\\bat [\\w$.]+\\(|\\b(java|javax|jdk|sun|io\\.hookrelay|io\\.undertow|org\\.xnio|com\\.fasterxml"
                     + "|org\\.jdbi|org\\.sqlite|com\\.google)\\.[a-z]");
 
-    @TempDir
+    /** The server's backup directory, {@code <data-dir>/backups} by default. */
     static Path backups;
 
     @AutoClose
@@ -89,6 +89,7 @@ class BadInputIT {
     @BeforeAll
     static void startServerWithSettledWorld(@TempDir Path dataDir) throws Exception {
         server = RelayServer.start(dataDir);
+        backups = BadInputWorld.backupDirectoryOf(dataDir);
         receiver = server.startReceiver();
         placeholders = BadInputWorld.settle(api(), receiver.url(), backups).placeholders();
         settled = everything();
@@ -170,8 +171,16 @@ class BadInputIT {
                 unreadBodies(), unknownResources(), conflicts(), invalidCursors(), wrongMethods(), unknownQueryParameters(),
                 badLimitsStatesAndTimes(), badVerification(), badRouteFilters(), refusedWebhooks(), missingOrWrongToken(),
                 junkIds(), jsonBombs(), wrongContentTypes(), forgedAndReplayedSignatures(), misplacedOrNearlyRightTokens(),
-                longHeadsWithinTheLimits())
+                longHeadsWithinTheLimits(), badBackupPaths())
                 .flatMap(cases -> cases);
+    }
+
+    /** Paths a server-side backup is refused for: outside the backup directory, or what the file system refuses there. */
+    private static Stream<BadInput> badBackupPaths() {
+        return Stream.of("{backups}/../escaped.db", "../escaped.db", "a-directory/../../escaped.db", "{outside}/escaped.db",
+                        "away/escaped.db", "/proc/self/x.db", "/etc/hookrelay-escaped.db", "{backups}", ".", "a-directory",
+                        "{backups}/a-directory", "a".repeat(300) + ".db", "no-such-dir/x.db", "existing.db/x.db", "nul\\u0000.db")
+                .map(path -> post(BACKUP, "{\"path\":\"" + path + "\"}").is(400, INVALID_REQUEST));
     }
 
     private static Stream<BadInput> malformedJson() {
@@ -349,7 +358,8 @@ class BadInputIT {
                 post("/api/v1/deliveries/{completed}/retry", "").is(409, CONFLICT),
                 post("/api/v1/deliveries/{completed}/cancel", "").is(409, CONFLICT),
                 post("/api/v1/deliveries/{cancelled}/cancel", "").is(409, CONFLICT),
-                post(BACKUP, "{\"path\":\"{backups}/existing.db\"}").is(409, CONFLICT));
+                post(BACKUP, "{\"path\":\"{backups}/existing.db\"}").is(409, CONFLICT),
+                post(BACKUP, "{\"path\":\"existing.db\"}").is(409, CONFLICT));
     }
 
     private static Stream<BadInput> invalidCursors() {
@@ -380,7 +390,7 @@ class BadInputIT {
                 get("/api/v1/events/{event}/replay").is(405, WRONG_METHOD),
                 delete("/api/v1/deliveries/{completed}").is(405, WRONG_METHOD),
                 get(BULK_RETRY).is(405, WRONG_METHOD),
-                get(BACKUP).is(405, WRONG_METHOD),
+                delete(BACKUP).is(405, WRONG_METHOD),
                 post("/healthz", "").is(405, WRONG_METHOD));
     }
 
@@ -740,9 +750,7 @@ class BadInputIT {
             state.add(list.json());
         }
         state.add(receiver.requestCount());
-        try (Stream<Path> files = Files.list(backups)) {
-            state.add(files.map(Path::toString).sorted().toList());
-        }
+        state.add(BadInputWorld.backupFiles(backups));
         return state;
     }
 

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The small world the bad-input tables are refused in, settled so that nothing changes by itself: {@code plain}
@@ -39,6 +41,34 @@ record BadInputWorld(Map<String, String> placeholders, List<String> secrets) {
     private static final long OUT_OF_TOLERANCE_S = 3600;
     private static final Optional<String> ADMIN = Optional.of(RelayServer.ADMIN_TOKEN);
     private static final SecureRandom RANDOM = new SecureRandom();
+
+    /** The server's default backup directory in {@code dataDir}, created owner-only as the server would. */
+    static Path backupDirectoryOf(Path dataDir) throws IOException {
+        return Files.createDirectories(dataDir.resolve("backups"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    }
+
+    /** A directory beside the backup directory, that a link in it leads to: where an escaping backup would land. */
+    static Path outsideOf(Path backups) {
+        return backups.resolveSibling("outside");
+    }
+
+    /**
+     * Every file in and around the backup directory that a refused backup could have created: everything in
+     * it and in {@link #outsideOf outside}, and whether the names the escaping cases aim at exist.
+     */
+    static List<String> backupFiles(Path backups) throws IOException {
+        List<String> files = new ArrayList<>();
+        for (Path directory : List.of(backups, outsideOf(backups))) {
+            try (Stream<Path> walk = Files.walk(directory)) {
+                walk.map(Path::toString).sorted().forEach(files::add);
+            }
+        }
+        for (Path escaped : List.of(backups.resolveSibling("escaped.db"), Path.of("/etc/hookrelay-escaped.db"))) {
+            files.add(escaped + (Files.exists(escaped) ? " exists" : " does not exist"));
+        }
+        return files;
+    }
 
     static BadInputWorld settle(ServerApi api, String receiverUrl, Path backups) throws IOException, InterruptedException {
         String githubSecret = "gh-secret-" + randomHex(12);
@@ -62,6 +92,8 @@ record BadInputWorld(Map<String, String> placeholders, List<String> secrets) {
         String cancelled = awaitOnlyDelivery(api, "held", "pending");
         assertThat(send(api, "POST", "/api/v1/deliveries/" + cancelled + "/cancel").status()).isEqualTo(200);
         Files.writeString(backups.resolve("existing.db"), "not to be overwritten");
+        Files.createDirectories(backups.resolve("a-directory"));
+        Files.createSymbolicLink(backups.resolve("away"), Files.createDirectories(outsideOf(backups)));
 
         long now = Instant.now().getEpochSecond();
         long stale = now - OUT_OF_TOLERANCE_S;
@@ -73,6 +105,7 @@ record BadInputWorld(Map<String, String> placeholders, List<String> secrets) {
                 Map.entry("cancelled", cancelled),
                 Map.entry("route", route),
                 Map.entry("backups", backups.toString()),
+                Map.entry("outside", outsideOf(backups).toString()),
                 Map.entry("now", Long.toString(now)),
                 Map.entry("stale", Long.toString(stale)),
                 Map.entry("future", Long.toString(future)),

@@ -44,18 +44,19 @@ class HostileInputIT {
     private static final Optional<String> ADMIN = Optional.of(RelayServer.ADMIN_TOKEN);
 
     @Test
-    void noSecretAndNoStackTraceReachesTheProcessOutput(@TempDir Path dataDir, @TempDir Path backups) throws Exception {
+    void noSecretAndNoStackTraceReachesTheProcessOutput(@TempDir Path dataDir) throws Exception {
         long started = System.nanoTime();
         writeOwnerOnly(dataDir.resolve("admin.token"), RelayServer.ADMIN_TOKEN);
         try (Receiver receiver = Receiver.start(); HookrelayProcess process = HookrelayProcess.serve(dataDir)) {
             int port = process.awaitPort();
             long listening = System.nanoTime();
             ServerApi api = ServerApi.of(new ApiClient(URI.create("http://127.0.0.1:" + port), Optional.empty()));
+            Path backups = BadInputWorld.backupDirectoryOf(dataDir);
             BadInputWorld world = BadInputWorld.settle(api, receiver.url(), backups);
             Set<String> secrets = new TreeSet<>(world.secrets());
             secrets.add(RelayServer.ADMIN_TOKEN);
             aCapturedWebhookSentAgainWithinItsToleranceIsADuplicate(api, world.placeholders());
-            List<Object> settled = everything(api, receiver);
+            List<Object> settled = everything(api, receiver, backups);
 
             List<ApiResponse> answers = new ArrayList<>();
             List<BadInput> inputs = BadInputIT.badInputs().toList();
@@ -70,7 +71,7 @@ class HostileInputIT {
                 assertThat(request.sendTo(port).status()).as("%s", request).isEqualTo(400);
             }
             long replayed = System.nanoTime();
-            assertThat(everything(api, receiver)).as("nothing the hostile set sent was stored").isEqualTo(settled);
+            assertThat(everything(api, receiver, backups)).as("nothing the hostile set sent was stored").isEqualTo(settled);
 
             process.terminate();
             assertThat(process.awaitExit()).as("a clean stop after all of it").isZero();
@@ -123,14 +124,15 @@ class HostileInputIT {
         return sent.stream().filter(value -> value.length() >= SHORTEST_SECRET).toList();
     }
 
-    /** Every list the API has, and what the receiver got. */
-    private static List<Object> everything(ServerApi api, Receiver receiver) {
+    /** Every list the API has, what the receiver got, and the files in and around the backup directory. */
+    private static List<Object> everything(ServerApi api, Receiver receiver, Path backups) throws IOException {
         List<Object> state = new ArrayList<>();
         for (String list : List.of(BadInputWorld.SOURCES, BadInputWorld.TARGETS, BadInputWorld.ROUTES, "/api/v1/events?limit=500",
                 "/api/v1/deliveries?limit=500")) {
             state.add(api.send(ADMIN, "GET", list, BodyPublishers.noBody(), Map.of()).expect(200));
         }
         state.add(receiver.requestCount());
+        state.add(BadInputWorld.backupFiles(backups));
         return state;
     }
 

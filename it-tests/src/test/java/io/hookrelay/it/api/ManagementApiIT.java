@@ -12,9 +12,13 @@ import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RefusingPort;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -27,6 +31,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
@@ -45,8 +50,7 @@ class ManagementApiIT {
     private static final Set<String> DELIVERY_FIELDS =
             Set.of("id", "event_id", "target", "state", "attempts", "next_at", "last_error", "created_at", "updated_at");
 
-    @TempDir
-    static Path backups;
+    private static Path dataDir;
 
     @AutoClose
     private static RelayServer server;
@@ -54,7 +58,8 @@ class ManagementApiIT {
     private static ApiClient api;
 
     @BeforeAll
-    static void startServer(@TempDir Path dataDir) {
+    static void startServer(@TempDir Path dir) {
+        dataDir = dir;
         server = RelayServer.start(dataDir);
         receiver = server.startReceiver();
         api = server.api();
@@ -386,17 +391,40 @@ class ManagementApiIT {
     }
 
     @Test
-    void backupWritesACopyOfTheDatabase() throws Exception {
+    void backupWritesAnOwnerOnlyCopyOfTheDatabaseInTheBackupDirectoryItCreatesOwnerOnly() throws Exception {
+        Path backups = dataDir.resolve("backups");
         Path file = backups.resolve("hookrelay-backup.db");
 
-        JsonNode backup = api.post("/api/v1/admin/backup", "{\"path\":\"" + file + "\"}").expect(200);
+        JsonNode backup = api.post("/api/v1/admin/backup", "{\"path\":\"hookrelay-backup.db\"}").expect(200);
 
         assertThat(fieldNames(backup)).containsExactlyInAnyOrder("path", "bytes");
-        assertThat(backup.get("path").asText()).isEqualTo(file.toString());
-        assertThat(file).isRegularFile();
+        assertThat(backup.get("path").asText()).isEqualTo(file.toRealPath().toString());
         assertThat(backup.get("bytes").asLong()).isPositive().isEqualTo(Files.size(file));
-        byte[] header = Arrays.copyOf(Files.readAllBytes(file), 16);
-        assertThat(new String(header, StandardCharsets.US_ASCII)).isEqualTo("SQLite format 3\0");
+        assertThat(sqliteHeader(Files.readAllBytes(file))).isEqualTo("SQLite format 3\0");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(backups))).isEqualTo("rwx------");
+    }
+
+    @Test
+    void backupDownloadStreamsTheDatabaseAsAnAttachmentAndLeavesNothingOnTheServer() throws Exception {
+        HttpRequest request = HttpRequest.newBuilder(server.baseUri().resolve("/api/v1/admin/backup"))
+                .header("Authorization", "Bearer " + RelayServer.ADMIN_TOKEN).GET().build();
+
+        HttpResponse<byte[]> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofByteArray());
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type")).contains("application/vnd.sqlite3");
+        assertThat(response.headers().firstValue("Content-Length")).contains(Integer.toString(response.body().length));
+        assertThat(response.headers().firstValue("Content-Disposition")).hasValueSatisfying(disposition -> assertThat(disposition)
+                .matches("attachment; filename=\"hookrelay-\\d{8}T\\d{6}Z\\.db\""));
+        assertThat(sqliteHeader(response.body())).isEqualTo("SQLite format 3\0");
+        try (Stream<Path> files = Files.list(dataDir)) {
+            assertThat(files.map(file -> file.getFileName().toString())).noneMatch(name -> name.startsWith("hookrelay-snapshot-"));
+        }
+    }
+
+    private static String sqliteHeader(byte[] file) {
+        return new String(Arrays.copyOf(file, 16), StandardCharsets.US_ASCII);
     }
 
     private static void assertDeletedWithoutBody(String path) {

@@ -14,6 +14,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -304,11 +305,12 @@ class CliIT {
 
             CliRun backedUp = succeeded(admin(running, "backup", "--to", backup.toString()));
             assertThat(backup).isRegularFile();
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(backup))).isEqualTo("rw-------");
             assertThat(backedUp.outLines()).singleElement().asString()
                     .matches("backed up the database to " + Pattern.quote(backup.toString()) + " \\(\\d+ bytes\\)")
                     .contains("(" + size(backup) + " bytes)");
-            failedMatching(admin(running, "backup", "--to", backup.toString()), 1,
-                    "hookrelay: backup file already exists: .* \\(conflict\\)");
+            failedMatching(admin(running, "backup", "--to", backup.toString()), 2,
+                    "hookrelay: " + Pattern.quote(backup.toString()) + " already exists; a backup never replaces a file");
 
             CliRun refused = Cli.runJar("restore", "--from", backup.toString(), "--data-dir", original.toString());
             assertThat(refused.exitCode()).as("%s", refused).isEqualTo(3);

@@ -27,6 +27,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.List;
@@ -41,8 +42,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * README's "Backup and restore" procedure, proven against the real jar: run as written while webhooks keep
- * arriving, it gives back a relay that has every event acknowledged before the backup, with its deliveries
- * and their states, and that sends what the backup had pending.
+ * arriving, its backup is downloaded to an owner-only file on the command line's side, and restoring that
+ * file gives back a relay that has every event acknowledged before the backup, with its deliveries and
+ * their states, and that sends what the backup had pending.
  *
  * <p>Of the two targets, one answers at once, so deliveries complete steadily, and one has stalled (its
  * receiver takes requests but answers none until released), so the backup certainly holds a delivery in
@@ -136,6 +138,11 @@ class BackupRestoreIT {
                 try (ReadmeProcedure procedure = ReadmeProcedure.start(work.resolve("operator"), variables)) {
                     procedure.awaitOutput("backed up the database to " + backup);
                     long backedUpAt = System.nanoTime();
+                    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(backup)))
+                            .as("the downloaded backup's mode, written under umask 000").isEqualTo("rw-------");
+                    try (Stream<Path> files = Files.list(backup.getParent())) {
+                        assertThat(files).as("beside the backup, once written").containsExactly(backup);
+                    }
                     Await.until("the load goes on after the backup", WAIT, () -> load.eventIdsSentAfter(backedUpAt).size() >= 10);
                     Duration onServer = backupTimeOnServer(url);
                     stalled.releaseAll();

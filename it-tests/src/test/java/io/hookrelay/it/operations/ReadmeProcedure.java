@@ -24,10 +24,11 @@ import java.util.regex.Pattern;
  * {@code -euo pipefail} so that a failing step fails the run, in a directory where {@code ./hookrelay} is
  * the jar under test. Editing the README changes what the test runs.
  *
- * <p>That {@code ./hookrelay} is a shim with two additions an operator's copy does not have: it times each
- * command ({@code hookrelay <command> took <s> s} on standard error), and after a backup it waits for a
- * line on its standard input ({@link #proceed()}), so that the test lets the load run on between the
- * backup and the rest of the procedure, as time passes between them in real life.
+ * <p>That {@code ./hookrelay} is a shim with three additions an operator's copy does not have: it times each
+ * command ({@code hookrelay <command> took <s> s} on standard error); it runs a backup under umask 000, so
+ * that the file's owner-only mode is the command's doing; and after a backup it waits for a line on its
+ * standard input ({@link #proceed()}), so that the test lets the load run on between the backup and the
+ * rest of the procedure, as time passes between them in real life.
  */
 final class ReadmeProcedure implements AutoCloseable {
     static final Path README = Path.of("..", "README.md");
@@ -39,6 +40,7 @@ final class ReadmeProcedure implements AutoCloseable {
     private static final String SHIM = """
             #!/usr/bin/env bash
             TIMEFORMAT="hookrelay $1 took %3R s"
+            if [ "$1" = backup ]; then umask 000; fi
             time "$JAVA_UNDER_TEST" -jar "$JAR_UNDER_TEST" "$@" < /dev/null || exit
             if [ "$1" = backup ]; then read -r _; fi
             """;

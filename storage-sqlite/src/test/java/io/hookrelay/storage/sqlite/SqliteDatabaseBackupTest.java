@@ -3,24 +3,30 @@ package io.hookrelay.storage.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.hookrelay.delivery.ConflictException;
+import io.hookrelay.delivery.DatabaseSnapshot;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.InvalidRequestException;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.admin.BackupAdmin;
+import io.hookrelay.delivery.admin.BackupDirectory;
 import io.hookrelay.queue.IntentState;
+import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.testing.Await;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -50,7 +56,7 @@ class SqliteDatabaseBackupTest {
     }
 
     @Test
-    void aBackupTakenWhileIngestsCommitOpensAsAConsistentCopy() throws Exception {
+    void aSnapshotTakenWhileIngestsCommitOpensAsAConsistentCopy() throws Exception {
         Path copy = tempDir.resolve("backup.db");
         AtomicBoolean stop = new AtomicBoolean();
         AtomicInteger stored = new AtomicInteger();
@@ -65,7 +71,10 @@ class SqliteDatabaseBackupTest {
         try {
             Await.until("some ingests committed", PATIENCE, () -> stored.get() >= 20 || ingests.isDone());
             storedBeforeBackup = stored.get();
-            size = backup.backupTo(copy);
+            try (DatabaseSnapshot snapshot = backup.snapshot()) {
+                size = snapshot.size();
+                Files.copy(snapshot.content(), copy);
+            }
         } finally {
             stop.set(true);
         }
@@ -91,13 +100,51 @@ class SqliteDatabaseBackupTest {
     }
 
     @Test
-    void aBackupOfStoredRowsHasTheSameRows() throws Exception {
+    void aSnapshotHasNoNameOnDiskWhileItIsReadAndHoldsNoSpaceOnceClosed() throws Exception {
+        assumeTrue(Files.isDirectory(Path.of("/proc/self/fd")), "open files are listed in /proc/self/fd");
+        relay.ingest("orders", "billing");
+        Path dataDir = relay.database.dataDir();
+
+        DatabaseSnapshot snapshot = backup.snapshot();
+        try {
+            assertThat(snapshotFiles(dataDir)).as("snapshot files named in the data directory").isEmpty();
+            assertThat(openSnapshots()).as("open, unlinked snapshot files").isEqualTo(1);
+            assertThat(snapshot.content().readNBytes(16)).asString(StandardCharsets.US_ASCII).isEqualTo("SQLite format 3\0");
+        } finally {
+            snapshot.close();
+        }
+
+        assertThat(openSnapshots()).as("open snapshot files after close").isZero();
+    }
+
+    @Test
+    void snapshotsLeftByAProcessThatDiedAreDeletedByTheNextOne() throws Exception {
+        Path dataDir = relay.database.dataDir();
+        Path leftover = Files.writeString(
+                dataDir.resolve(SqliteDatabaseBackup.SNAPSHOT_PREFIX + "123" + SqliteDatabaseBackup.SNAPSHOT_SUFFIX), "half a copy");
+        Path unrelated = Files.writeString(dataDir.resolve("notes.db"), "the operator's");
+
+        new SqliteDatabaseBackup(relay.database);
+
+        assertThat(leftover).doesNotExist();
+        assertThat(unrelated).hasContent("the operator's");
+    }
+
+    @Test
+    void aCopyIntoAFileHasTheSameRowsAndKeepsTheFileOwnerOnlyWithNothingBesideIt() throws Exception {
         var ingested = relay.ingest("orders", "billing");
         relay.intents.complete(relay.claimAll().get(ingested.deliveryTo("billing")), relay.clock.instant());
-        Path copy = tempDir.resolve("backup.db");
+        Path backups = Files.createDirectory(tempDir.resolve("backups"));
+        Path copy = Files.createFile(backups.resolve("backup.db"),
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
 
-        backup.backupTo(copy);
+        long size = backup.copyInto(copy);
 
+        assertThat(size).isEqualTo(Files.size(copy)).isPositive();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(copy))).isEqualTo("rw-------");
+        try (Stream<Path> files = Files.list(backups)) {
+            assertThat(files).containsExactly(copy);
+        }
         Path restoredDir = Files.createDirectory(tempDir.resolve("restored"));
         Files.copy(copy, restoredDir.resolve(SqliteDatabase.DATABASE_FILE));
         try (RelayFixture restored = new RelayFixture(restoredDir)) {
@@ -110,48 +157,52 @@ class SqliteDatabaseBackupTest {
     }
 
     @Test
-    void aRelativePathIsRefused() {
-        assertThatThrownBy(() -> backup.backupTo(Path.of("backup.db")))
-                .isInstanceOf(InvalidRequestException.class)
-                .hasMessageContaining("absolute");
-        assertThat(Path.of("backup.db")).doesNotExist();
-    }
-
-    @Test
-    void aPathInAMissingDirectoryIsRefused() {
-        Path missing = tempDir.resolve("nowhere").resolve("backup.db");
-
-        assertThatThrownBy(() -> backup.backupTo(missing)).isInstanceOf(InvalidRequestException.class);
-
-        assertThat(missing.getParent()).doesNotExist();
-    }
-
-    @Test
-    void aPathWhoseDirectoryIsAFileIsRefused() throws Exception {
-        Path file = Files.writeString(tempDir.resolve("plain-file"), "x");
-
-        assertThatThrownBy(() -> backup.backupTo(file.resolve("backup.db"))).isInstanceOf(InvalidRequestException.class);
-    }
-
-    @Test
-    void anExistingFileIsNeverOverwrittenEvenAnEmptyOne() throws Exception {
+    void aCopyIsOnlyEverWrittenIntoAnEmptyFileNeverThroughALink() throws Exception {
         Path full = Files.writeString(tempDir.resolve("full.db"), "keep me", StandardCharsets.UTF_8);
-        Path empty = Files.createFile(tempDir.resolve("empty.db"));
-
-        assertThatThrownBy(() -> backup.backupTo(full)).isInstanceOf(ConflictException.class);
-        assertThatThrownBy(() -> backup.backupTo(empty)).isInstanceOf(ConflictException.class);
-
-        assertThat(full).hasContent("keep me");
-        assertThat(empty).isEmptyFile();
-    }
-
-    @Test
-    void aDanglingLinkIsNotFollowed() throws Exception {
-        Path target = tempDir.resolve("elsewhere.db");
+        Path target = Files.createFile(tempDir.resolve("elsewhere.db"));
         Path link = Files.createSymbolicLink(tempDir.resolve("link.db"), target);
 
-        assertThatThrownBy(() -> backup.backupTo(link)).isInstanceOf(ConflictException.class);
+        assertThatThrownBy(() -> backup.copyInto(full)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> backup.copyInto(link)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> backup.copyInto(tempDir.resolve("missing.db"))).isInstanceOf(IllegalArgumentException.class);
 
-        assertThat(target).doesNotExist();
+        assertThat(full).hasContent("keep me");
+        assertThat(target).isEmptyFile();
+        assertThat(tempDir.resolve("missing.db")).doesNotExist();
+    }
+
+    @Test
+    void aServerSideBackupThatFailsLeavesNoFileThatLooksLikeOne() throws Exception {
+        Path backups = tempDir.resolve("backups");
+        BackupAdmin admin = new BackupAdmin(backup, new BackupDirectory(backups), relay.clock);
+        relay.database.close();
+
+        assertThatThrownBy(() -> admin.save("nightly.db")).isInstanceOf(StoreException.class);
+
+        try (Stream<Path> files = Files.list(backups)) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    private static List<Path> snapshotFiles(Path dataDir) throws IOException {
+        try (Stream<Path> files = Files.list(dataDir)) {
+            return files.filter(file -> file.getFileName().toString().startsWith(SqliteDatabaseBackup.SNAPSHOT_PREFIX)).toList();
+        }
+    }
+
+    /** Files this process has open whose name was a snapshot's. */
+    private static long openSnapshots() throws IOException {
+        try (Stream<Path> descriptors = Files.list(Path.of("/proc/self/fd"))) {
+            return descriptors.map(SqliteDatabaseBackupTest::linkTarget)
+                    .filter(target -> target.contains(SqliteDatabaseBackup.SNAPSHOT_PREFIX)).count();
+        }
+    }
+
+    private static String linkTarget(Path descriptor) {
+        try {
+            return Files.readSymbolicLink(descriptor).toString();
+        } catch (IOException e) {
+            return ""; // closed meanwhile, such as the descriptor of the listing itself
+        }
     }
 }

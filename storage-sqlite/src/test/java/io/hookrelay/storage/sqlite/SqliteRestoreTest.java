@@ -3,6 +3,7 @@ package io.hookrelay.storage.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hookrelay.delivery.DatabaseSnapshot;
 import io.hookrelay.queue.testing.MutableClock;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -22,7 +23,7 @@ class SqliteRestoreTest {
     private final MutableClock clock = new MutableClock();
 
     @Test
-    void aBackupRestoredIntoAnEmptyDirectoryOpensWithItsRows() {
+    void aBackupRestoredIntoAnEmptyDirectoryOpensWithItsRows() throws IOException {
         Path backup = backupWithSources("github", "stripe");
         Path restored = temp.resolve("restored");
 
@@ -35,7 +36,7 @@ class SqliteRestoreTest {
     }
 
     @Test
-    void theReplacedDatabaseIsKeptAsideWithItsWalSoNeitherMixesWithTheBackup() {
+    void theReplacedDatabaseIsKeptAsideWithItsWalSoNeitherMixesWithTheBackup() throws IOException {
         Path backup = backupWithSources("from-backup");
         Path live = temp.resolve("live");
         try (SqliteDatabase database = SqliteDatabase.open(live, clock)) {
@@ -92,7 +93,7 @@ class SqliteRestoreTest {
     }
 
     @Test
-    void aRunningServersDirectoryIsRefusedAndLeftAlone() {
+    void aRunningServersDirectoryIsRefusedAndLeftAlone() throws IOException {
         Path backup = backupWithSources("from-backup");
         Path live = temp.resolve("live");
         try (SqliteDatabase database = SqliteDatabase.open(live, clock)) {
@@ -122,14 +123,17 @@ class SqliteRestoreTest {
         assertThat(live.resolve("hookrelay.db" + SqliteRestore.STAGING_SUFFIX)).doesNotExist();
     }
 
-    private Path backupWithSources(String... ids) {
+    /** A backup as {@code hookrelay backup} downloads it: the bytes of a snapshot, written to a file. */
+    private Path backupWithSources(String... ids) throws IOException {
         Path backup = temp.resolve("backup-" + ids[0] + ".db");
         try (SqliteDatabase database = SqliteDatabase.open(temp.resolve("origin-" + ids[0]), clock)) {
             SqliteSourceStore sources = new SqliteSourceStore(database);
             for (String id : ids) {
                 sources.create(RelayFixture.source(id));
             }
-            new SqliteDatabaseBackup(database).backupTo(backup);
+            try (DatabaseSnapshot snapshot = new SqliteDatabaseBackup(database).snapshot()) {
+                Files.copy(snapshot.content(), backup);
+            }
         }
         return backup;
     }
