@@ -12,7 +12,7 @@ import java.util.Optional;
  * {@code 177.0.0.1}), so only the canonical dotted quad is taken; any other numeric host is refused, naming
  * the address a resolver would have made of it.
  */
-final class HostLiteral {
+public final class HostLiteral {
     private static final int IPV4_PARTS = 4;
 
     private HostLiteral() {
@@ -39,6 +39,14 @@ final class HostLiteral {
         throw new InvalidRequestException(asResolved
                 .map(bytes -> "url host " + host + " is an IPv4 address in a non-standard form; write it as " + IpAddresses.text(bytes))
                 .orElseGet(() -> "url host " + host + " ends in a number but is not an IPv4 address"));
+    }
+
+    /**
+     * Whether a URL's host is written as an address rather than a name: in brackets, or ending in a number.
+     * A name is what TLS sends as the server's name and checks the certificate against; an address is not.
+     */
+    public static boolean isAddress(String host) {
+        return host.startsWith("[") || endsInNumber(host);
     }
 
     /** A last label (a trailing dot aside) of digits, or {@code 0x} and hex digits: what makes a host numeric. */
