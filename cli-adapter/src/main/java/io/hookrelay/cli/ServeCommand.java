@@ -1,7 +1,10 @@
 package io.hookrelay.cli;
 
+import io.hookrelay.delivery.egress.AddressRange;
+import io.hookrelay.delivery.egress.EgressPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Callable;
@@ -57,19 +60,41 @@ final class ServeCommand implements Callable<Integer> {
             description = "How long failed and cancelled deliveries are kept (env HOOKRELAY_RETAIN_FAILED; default: ${DEFAULT-VALUE}).")
     private Duration retainFailed;
 
+    @Option(names = "--allow-targets", paramLabel = "CIDRS", defaultValue = "",
+            description = "Deliver only to addresses in these ranges, comma-separated; the denied ranges stay denied "
+                    + "(env HOOKRELAY_ALLOW_TARGETS; default: any address not denied).")
+    private String allowTargets;
+
+    @Option(names = "--deny-targets", paramLabel = "CIDRS", defaultValue = "",
+            description = "Never deliver to addresses in these ranges, comma-separated, besides link-local, unspecified and "
+                    + "cloud metadata addresses, which are always denied (env HOOKRELAY_DENY_TARGETS).")
+    private String denyTargets;
+
     ServeCommand(ServerLauncher launcher) {
         this.launcher = Objects.requireNonNull(launcher, "launcher");
     }
 
     @Override
     public Integer call() {
-        List<String> problems = ServeOptions.problems(dataDir, host, port, workers, autoPauseAfter, shutdownGrace,
-                retainCompleted, retainFailed);
+        List<String> problems = new ArrayList<>(ServeOptions.problems(dataDir, host, port, workers, autoPauseAfter, shutdownGrace,
+                retainCompleted, retainFailed));
+        List<AddressRange> allowOnly = ranges("--allow-targets", allowTargets, problems);
+        List<AddressRange> denied = ranges("--deny-targets", denyTargets, problems);
         if (!problems.isEmpty()) {
             problems.forEach(problem -> ErrorLines.print(spec.commandLine().getErr(), problem));
             return spec.exitCodeOnInvalidInput();
         }
-        launcher.serve(new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed));
+        launcher.serve(new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed,
+                EgressPolicy.of(allowOnly, denied)));
         return ExitCode.OK;
+    }
+
+    private static List<AddressRange> ranges(String option, String commaSeparated, List<String> problems) {
+        try {
+            return EgressPolicy.parseList(commaSeparated);
+        } catch (IllegalArgumentException e) {
+            problems.add(option + ": " + e.getMessage());
+            return List.of();
+        }
     }
 }

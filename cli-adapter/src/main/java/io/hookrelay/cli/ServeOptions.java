@@ -1,9 +1,11 @@
 package io.hookrelay.cli;
 
+import io.hookrelay.delivery.egress.EgressPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
  * What {@code hookrelay serve} was asked to run, already checked: a launcher never sees a port out of
@@ -15,9 +17,10 @@ import java.util.List;
  * @param shutdownGrace   how long a stop waits for running deliveries before leaving them to the next start
  * @param retainCompleted how long a completed delivery (and an event with nothing left to deliver) is kept
  * @param retainFailed    how long a failed or cancelled delivery is kept, for an operator to look at and retry
+ * @param egress          which addresses deliveries may go to
  */
 public record ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
-                           Duration retainCompleted, Duration retainFailed) {
+                           Duration retainCompleted, Duration retainFailed, EgressPolicy egress) {
     public static final int MAX_PORT = 65_535;
     /** Far above what one SQLite file can feed; a bigger number is a typo, not a tuning. */
     public static final int MAX_WORKERS = 512;
@@ -35,24 +38,29 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
+        Objects.requireNonNull(egress, "egress");
     }
 
     /** The server's defaults for everything but where it keeps its data and where it listens. */
     public static ServeOptions of(Path dataDir, String host, int port, int workers) {
         return new ServeOptions(dataDir, host, port, workers, DEFAULT_AUTO_PAUSE_AFTER, DEFAULT_SHUTDOWN_GRACE,
-                DEFAULT_RETAIN_COMPLETED, DEFAULT_RETAIN_FAILED);
+                DEFAULT_RETAIN_COMPLETED, DEFAULT_RETAIN_FAILED, EgressPolicy.DEFAULT);
     }
 
     public ServeOptions withAutoPauseAfter(int attempts) {
-        return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed);
+        return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed, egress);
     }
 
     public ServeOptions withShutdownGrace(Duration grace) {
-        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed);
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed, egress);
     }
 
     public ServeOptions withRetention(Duration completed, Duration failed) {
-        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed);
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed, egress);
+    }
+
+    public ServeOptions withEgress(EgressPolicy policy) {
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, policy);
     }
 
     /** Everything wrong with these values, one sentence each, so a user can fix them all in one go. */
