@@ -21,6 +21,7 @@ import io.hookrelay.delivery.admin.EventAdmin;
 import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
+import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.ingest.IngestService;
 import io.hookrelay.delivery.jdk.JdkWebhookSender;
 import io.hookrelay.delivery.send.DeliveryHandler;
@@ -39,7 +40,18 @@ final class RelayModule extends AbstractModule {
     @Override
     protected void configure() {
         bind(JsonPointerReader.class).to(JacksonJsonPointerReader.class).in(Singleton.class);
-        bind(WebhookSender.class).to(JdkWebhookSender.class).in(Singleton.class);
+    }
+
+    @Provides
+    @Singleton
+    EgressPolicy egressPolicy(ServeOptions options) {
+        return options.egress();
+    }
+
+    @Provides
+    @Singleton
+    WebhookSender webhookSender(EgressPolicy egress) {
+        return new JdkWebhookSender(egress);
     }
 
     @Provides
@@ -108,8 +120,9 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    TargetAdmin targetAdmin(TargetStore targets, TargetDirectory directory, TargetHealth health, IntentQueue queue, SecureRandom random) {
-        return new TargetAdmin(targets, directory, health, queue, random);
+    TargetAdmin targetAdmin(TargetStore targets, TargetDirectory directory, TargetHealth health, IntentQueue queue, SecureRandom random,
+                            EgressPolicy egress) {
+        return new TargetAdmin(targets, directory, health, queue, random, egress);
     }
 
     @Provides

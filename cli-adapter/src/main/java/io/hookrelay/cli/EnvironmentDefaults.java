@@ -25,6 +25,8 @@ final class EnvironmentDefaults implements IDefaultValueProvider {
             Map.entry("--retain-completed", "HOOKRELAY_RETAIN_COMPLETED"),
             Map.entry("--retain-failed", "HOOKRELAY_RETAIN_FAILED"),
             Map.entry("--backup-dir", "HOOKRELAY_BACKUP_DIR"),
+            Map.entry("--allow-targets", "HOOKRELAY_ALLOW_TARGETS"),
+            Map.entry("--deny-targets", "HOOKRELAY_DENY_TARGETS"),
             Map.entry("--url", "HOOKRELAY_URL"),
             Map.entry("--token", "HOOKRELAY_ADMIN_TOKEN"));
 

@@ -1,5 +1,7 @@
 package io.hookrelay.cli;
 
+import io.hookrelay.delivery.egress.AddressRange;
+import io.hookrelay.delivery.egress.EgressPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -65,6 +67,16 @@ final class ServeCommand implements Callable<Integer> {
                     + "(env HOOKRELAY_BACKUP_DIR; default: <data-dir>/" + ServeOptions.DEFAULT_BACKUP_DIR + ").")
     private Path backupDir;
 
+    @Option(names = "--allow-targets", paramLabel = "CIDRS", defaultValue = "",
+            description = "Deliver only to addresses in these ranges, comma-separated; the denied ranges stay denied "
+                    + "(env HOOKRELAY_ALLOW_TARGETS; default: any address not denied).")
+    private String allowTargets;
+
+    @Option(names = "--deny-targets", paramLabel = "CIDRS", defaultValue = "",
+            description = "Never deliver to addresses in these ranges, comma-separated, besides link-local, unspecified and "
+                    + "cloud metadata addresses, which are always denied (env HOOKRELAY_DENY_TARGETS).")
+    private String denyTargets;
+
     ServeCommand(ServerLauncher launcher) {
         this.launcher = Objects.requireNonNull(launcher, "launcher");
     }
@@ -74,13 +86,24 @@ final class ServeCommand implements Callable<Integer> {
         List<String> problems = new ArrayList<>(ServeOptions.problems(dataDir, host, port, workers, autoPauseAfter, shutdownGrace,
                 retainCompleted, retainFailed));
         Optional.ofNullable(backupDir).flatMap(ServeOptions::backupDirProblem).ifPresent(problems::add);
+        List<AddressRange> allowOnly = ranges("--allow-targets", allowTargets, problems);
+        List<AddressRange> denied = ranges("--deny-targets", denyTargets, problems);
         if (!problems.isEmpty()) {
             problems.forEach(problem -> ErrorLines.print(spec.commandLine().getErr(), problem));
             return spec.exitCodeOnInvalidInput();
         }
         ServeOptions options = new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted,
-                retainFailed);
+                retainFailed).withEgress(EgressPolicy.of(allowOnly, denied));
         launcher.serve(backupDir == null ? options : options.withBackupDir(backupDir));
         return ExitCode.OK;
+    }
+
+    private static List<AddressRange> ranges(String option, String commaSeparated, List<String> problems) {
+        try {
+            return EgressPolicy.parseList(commaSeparated);
+        } catch (IllegalArgumentException e) {
+            problems.add(option + ": " + e.getMessage());
+            return List.of();
+        }
     }
 }

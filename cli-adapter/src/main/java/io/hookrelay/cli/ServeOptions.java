@@ -1,5 +1,6 @@
 package io.hookrelay.cli;
 
+import io.hookrelay.delivery.egress.EgressPolicy;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,9 +20,11 @@ import java.util.Optional;
  * @param retainFailed    how long a failed or cancelled delivery is kept, for an operator to look at and retry
  * @param backupDir       the only directory {@code POST /api/v1/admin/backup} writes in; empty for {@value #DEFAULT_BACKUP_DIR}
  *                        in the data directory
+ * @param egress          which addresses deliveries may go to
  */
 public record ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
-                           Duration retainCompleted, Duration retainFailed, Optional<Path> backupDir) {
+                           Duration retainCompleted, Duration retainFailed, Optional<Path> backupDir,
+                           EgressPolicy egress) {
     public static final int MAX_PORT = 65_535;
     /** Far above what one SQLite file can feed; a bigger number is a typo, not a tuning. */
     public static final int MAX_WORKERS = 512;
@@ -42,11 +45,13 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
+        Objects.requireNonNull(egress, "egress");
     }
 
     public ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
                         Duration retainCompleted, Duration retainFailed) {
-        this(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, Optional.empty());
+        this(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, Optional.empty(),
+                EgressPolicy.DEFAULT);
     }
 
     /** The server's defaults for everything but where it keeps its data and where it listens. */
@@ -56,21 +61,26 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
     }
 
     public ServeOptions withAutoPauseAfter(int attempts) {
-        return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed, backupDir);
+        return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed, backupDir, egress);
     }
 
     public ServeOptions withShutdownGrace(Duration grace) {
-        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed, backupDir);
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed, backupDir, egress);
     }
 
     public ServeOptions withRetention(Duration completed, Duration failed) {
-        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed, backupDir);
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed, backupDir, egress);
     }
 
     /** @param directory where server-side backups go, instead of {@value #DEFAULT_BACKUP_DIR} in the data directory */
     public ServeOptions withBackupDir(Path directory) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed,
-                Optional.of(directory));
+                Optional.of(directory), egress);
+    }
+
+    public ServeOptions withEgress(EgressPolicy policy) {
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, backupDir,
+                policy);
     }
 
     /** The directory server-side backups go in: {@code --backup-dir}, else {@value #DEFAULT_BACKUP_DIR} in the data directory. */

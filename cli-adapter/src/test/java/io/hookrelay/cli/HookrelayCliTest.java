@@ -3,6 +3,7 @@ package io.hookrelay.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import io.hookrelay.delivery.egress.EgressPolicy;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -235,6 +236,30 @@ class HookrelayCliTest {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> ServeOptions.of(Path.of("d"), "h", 1, 4).withBackupDir(Path.of("")))
                 .withMessage("--backup-dir must name a directory");
+    }
+
+    @Test
+    void serve_takes_the_egress_ranges_from_flags_or_the_environment() {
+        assertThat(run(Map.of("HOOKRELAY_DENY_TARGETS", "10.0.0.0/8"), "serve", "--allow-targets", "10.0.0.0/8, fd00::/8")).isZero();
+        assertThat(run(Map.of("HOOKRELAY_ALLOW_TARGETS", "192.168.0.0/16"), "serve", "--deny-targets", "127.0.0.0/8,::1")).isZero();
+
+        assertThat(served).containsExactly(
+                ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 4).withEgress(EgressPolicy.of(
+                        EgressPolicy.parseList("10.0.0.0/8,fd00::/8"), EgressPolicy.parseList("10.0.0.0/8"))),
+                ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 4).withEgress(EgressPolicy.of(
+                        EgressPolicy.parseList("192.168.0.0/16"), EgressPolicy.parseList("127.0.0.0/8,::1"))));
+        assertThat(served.get(0).egress().denied()).containsAll(EgressPolicy.ALWAYS_DENIED);
+    }
+
+    @Test
+    void a_range_that_is_not_one_is_one_line_and_exit_code_2_before_anything_runs() {
+        int exitCode = run(Map.of("HOOKRELAY_ALLOW_TARGETS", "10.0.0.0/33"), "serve", "--deny-targets", "10.0.0.1/8");
+
+        assertThat(exitCode).isEqualTo(2);
+        assertThat(served).isEmpty();
+        assertThat(errLines()).containsExactly(
+                "hookrelay: --allow-targets: '10.0.0.0/33': the prefix length of an IPv4 range is at most 32",
+                "hookrelay: --deny-targets: '10.0.0.1/8' has bits set after its prefix; did you mean 10.0.0.0/8?");
     }
 
     @Test

@@ -16,7 +16,9 @@ public enum DeliveryAttemptOutcome {
     /** No connection to send on: refused, unreachable, unknown host, or a TLS handshake that failed. Nothing was sent. */
     CONNECT_ERROR,
     /** The connection broke after it was made, or the exchange failed in another way. */
-    IO_ERROR;
+    IO_ERROR,
+    /** The target's host is, or resolved to, an address the egress policy denies. Nothing was sent. */
+    EGRESS_DENIED;
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);

@@ -10,8 +10,8 @@ public class SendException extends Exception {
         super(message, cause);
         this.outcome = Objects.requireNonNull(outcome, "outcome");
         if (outcome != DeliveryAttemptOutcome.TIMEOUT && outcome != DeliveryAttemptOutcome.CONNECT_ERROR
-                && outcome != DeliveryAttemptOutcome.IO_ERROR) {
-            throw new IllegalArgumentException("a send failure is a timeout, connect error or I/O error, not " + outcome);
+                && outcome != DeliveryAttemptOutcome.IO_ERROR && outcome != DeliveryAttemptOutcome.EGRESS_DENIED) {
+            throw new IllegalArgumentException("a send failure is a timeout, connect error, I/O error or denied egress, not " + outcome);
         }
     }
 

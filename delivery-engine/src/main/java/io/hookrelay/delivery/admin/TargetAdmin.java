@@ -8,6 +8,7 @@ import io.hookrelay.delivery.TargetDraft;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.TargetView;
 import io.hookrelay.delivery.WebhookSecrets;
+import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.send.TargetDirectory;
 import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.queue.IntentQueue;
@@ -19,7 +20,8 @@ import java.util.Objects;
  * Operators' management of targets. A replace or delete tells the delivery path's {@link TargetDirectory}
  * to forget its copy, so the next attempt uses the new URL, secret and schedule, or finds the target gone.
  * A paused target is the queue's pause of {@code (delivery, id)}: its deliveries stay pending until it is
- * resumed.
+ * resumed. A URL whose host is an address the egress policy denies is refused before anything is stored;
+ * a host name is checked at every attempt instead, since what it resolves to may change.
  */
 public final class TargetAdmin {
     private final TargetStore targets;
@@ -27,22 +29,27 @@ public final class TargetAdmin {
     private final TargetHealth health;
     private final IntentQueue queue;
     private final SecureRandom random;
+    private final EgressPolicy egress;
 
-    public TargetAdmin(TargetStore targets, TargetDirectory directory, TargetHealth health, IntentQueue queue, SecureRandom random) {
+    public TargetAdmin(TargetStore targets, TargetDirectory directory, TargetHealth health, IntentQueue queue, SecureRandom random,
+                       EgressPolicy egress) {
         this.targets = Objects.requireNonNull(targets, "targets");
         this.directory = Objects.requireNonNull(directory, "directory");
         this.health = Objects.requireNonNull(health, "health");
         this.queue = Objects.requireNonNull(queue, "queue");
         this.random = Objects.requireNonNull(random, "random");
+        this.egress = Objects.requireNonNull(egress, "egress");
     }
 
     /**
      * @return the target with its signing secret, generated unless the draft has one: the only time the
      *         secret is shown
      * @throws ConflictException when a target with this id exists
+     * @throws io.hookrelay.delivery.InvalidRequestException when its host is an address the egress policy denies
      */
     public Target create(TargetDraft draft) {
         Target target = draft.withSecretOr(WebhookSecrets.generate(random));
+        egress.checkLiteralHost(target.url());
         if (!targets.create(target)) {
             throw new ConflictException("target " + target.id() + " already exists");
         }
@@ -62,9 +69,11 @@ public final class TargetAdmin {
      * Replaces the target's settings, keeping its secret unless the draft rotates it.
      *
      * @throws NotFoundException when there is no such target
+     * @throws io.hookrelay.delivery.InvalidRequestException when its host is an address the egress policy denies
      */
     public TargetView replace(TargetDraft draft) {
         Target target = draft.withSecretOr(find(draft.id()).secret());
+        egress.checkLiteralHost(target.url());
         if (!targets.update(target)) {
             throw missing(target.id());
         }

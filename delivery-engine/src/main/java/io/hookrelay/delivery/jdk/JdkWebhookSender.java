@@ -4,14 +4,14 @@ import io.hookrelay.delivery.SendException;
 import io.hookrelay.delivery.WebhookRequest;
 import io.hookrelay.delivery.WebhookResponse;
 import io.hookrelay.delivery.WebhookSender;
+import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.queue.DaemonThreads;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -25,8 +25,9 @@ import java.util.concurrent.TimeUnit;
  * a receiver that sends its headers and then stalls would otherwise hold a worker for ever. The request's
  * timeout covers the wait for the headers, and {@link ExcerptSubscriber} gives up on the body at the same
  * deadline. Connecting gets the same timeout capped at {@link #LONGEST_CONNECT_TIMEOUT}. The JDK sets connect
- * timeouts per client, so there is one client per distinct connect timeout; targets share a handful of
- * timeouts in practice.
+ * timeouts per client, so there is one client per distinct connect timeout (and, for https, per host name:
+ * {@link PinnedDestinations}, which also decides which address a request goes to); targets share a handful
+ * of timeouts in practice.
  *
  * <p>The blocking {@code send}, not {@code sendAsync}: the future {@code sendAsync} returns is completed on
  * {@code CompletableFuture}'s default executor, and with fewer than three cores that executor starts a new
@@ -45,18 +46,33 @@ public final class JdkWebhookSender implements WebhookSender {
     static final int EXCERPT_BYTES = 4096;
     static final Duration LONGEST_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
-    private final Map<Duration, HttpClient> clientsByConnectTimeout = new ConcurrentHashMap<>();
     private final Executor clientTasks = threadPerCore();
+    private final PinnedDestinations destinations;
+
+    /** A sender that goes only where {@code egress} allows, to the address it checked. */
+    public JdkWebhookSender(EgressPolicy egress) {
+        this(egress, InetAddress::getAllByName);
+    }
+
+    /** The relay's default egress policy. */
+    public JdkWebhookSender() {
+        this(EgressPolicy.DEFAULT);
+    }
+
+    JdkWebhookSender(EgressPolicy egress, PinnedDestinations.Resolver resolver) {
+        this.destinations = new PinnedDestinations(egress, resolver, this::clientSettings);
+    }
 
     @Override
     public WebhookResponse send(WebhookRequest request) throws SendException, InterruptedException {
         long deadline = System.nanoTime() + request.timeout().toNanos();
-        HttpRequest.Builder post = HttpRequest.newBuilder(request.url())
+        PinnedDestinations.Destination destination = destinations.of(request, connectTimeoutOf(request.timeout()));
+        HttpRequest.Builder post = destination.newRequest()
                 .timeout(request.timeout())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(request.body()));
         request.headers().forEach(post::header);
         try {
-            HttpResponse<String> response = clientFor(request.timeout()).send(post.build(),
+            HttpResponse<String> response = destination.client().send(post.build(),
                     responseInfo -> new ExcerptSubscriber(EXCERPT_BYTES, Duration.ofNanos(deadline - System.nanoTime())));
             return new WebhookResponse(response.statusCode(), response.headers().firstValue("retry-after"), response.body());
         } catch (IOException e) {
@@ -64,13 +80,12 @@ public final class JdkWebhookSender implements WebhookSender {
         }
     }
 
-    private HttpClient clientFor(Duration timeout) {
-        return clientsByConnectTimeout.computeIfAbsent(connectTimeoutOf(timeout), limit -> HttpClient.newBuilder()
+    private HttpClient.Builder clientSettings(Duration connectTimeout) {
+        return HttpClient.newBuilder()
                 .version(HttpClient.Version.HTTP_1_1)
                 .followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(limit)
-                .executor(clientTasks)
-                .build());
+                .connectTimeout(connectTimeout)
+                .executor(clientTasks);
     }
 
     /** Its threads end when idle, so a sender that is no longer used holds none. */

@@ -67,6 +67,7 @@ class BadInputIT {
     private static final String CONFLICT = "conflict";
     private static final String UNAUTHORIZED = "unauthorized";
     private static final String INVALID_SIGNATURE = "invalid_signature";
+    private static final String EGRESS_DENIED = "egress_denied";
     /** Far over the API's 64 KiB limit for JSON bodies, yet a valid source if it were read. */
     private static final String OVERSIZE_SOURCE = "{\"id\":\"big\",\"idempotency_header\":\"" + "a".repeat(70_000) + "\"}";
     /** Within every limit of the server's, yet long: for values that only the API's own checks refuse. */
@@ -171,7 +172,7 @@ class BadInputIT {
                 unreadBodies(), unknownResources(), conflicts(), invalidCursors(), wrongMethods(), unknownQueryParameters(),
                 badLimitsStatesAndTimes(), badVerification(), badRouteFilters(), refusedWebhooks(), missingOrWrongToken(),
                 junkIds(), jsonBombs(), wrongContentTypes(), forgedAndReplayedSignatures(), misplacedOrNearlyRightTokens(),
-                longHeadsWithinTheLimits(), badBackupPaths())
+                longHeadsWithinTheLimits(), badBackupPaths(), deniedTargetAddresses())
                 .flatMap(cases -> cases);
     }
 
@@ -279,6 +280,28 @@ class BadInputIT {
         return Stream.concat(creates, Stream.of(
                 put(TARGETS + "/sink", "{\"url\":\"ftp://example.com/hook\"}").is(400, INVALID_REQUEST),
                 put(TARGETS + "/sink", "{\"url\":\"file:///etc/passwd\"}").is(400, INVALID_REQUEST)));
+    }
+
+    /**
+     * Targets whose host is an address the default egress policy denies, in every spelling: link-local (the
+     * cloud metadata service), unspecified, IPv4-mapped and -compatible IPv6, AWS's IPv6 metadata address. A
+     * numeric host in any form but the dotted quad is refused whatever it points to, since resolvers
+     * disagree on what {@code 0177.0.0.1} is.
+     */
+    private static Stream<BadInput> deniedTargetAddresses() {
+        Stream<BadInput> denied = Stream.of("http://169.254.169.254/latest/meta-data/", "http://0.0.0.0:8080/hook",
+                        "http://[::ffff:169.254.169.254]/", "http://[::ffff:a9fe:a9fe]/", "http://[::a9fe:a9fe]/",
+                        "http://[0:0:0:0:0:ffff:a9fe:a9fe]/", "https://[fd00:ec2::254]/", "http://[::]:9000/", "http://[fe80::1]/",
+                        "http://[fe80::1%25eth0]/", "http://[::ffff:0.0.0.0]/")
+                .map(url -> post(TARGETS, "{\"id\":\"t1\",\"url\":\"" + url + "\"}").is(400, EGRESS_DENIED));
+        Stream<BadInput> ambiguous = Stream.of("http://2852039166/", "http://0xa9fea9fe/", "http://0251.0376.0251.0376/",
+                        "http://169.254.43518/", "http://0xa9.0xfe.0xa9.0xfe/", "http://2130706433/", "http://0x7f000001/",
+                        "http://0177.0.0.1/", "http://127.1/", "http://0/", "http://127.0.0.1./")
+                .map(url -> post(TARGETS, "{\"id\":\"t1\",\"url\":\"" + url + "\"}").is(400, INVALID_REQUEST));
+        return Stream.of(denied, ambiguous, Stream.of(
+                put(TARGETS + "/sink", "{\"url\":\"http://169.254.169.254/latest/meta-data/\"}").is(400, EGRESS_DENIED),
+                put(TARGETS + "/sink", "{\"url\":\"http://[::ffff:169.254.169.254]/\"}").is(400, EGRESS_DENIED),
+                put(TARGETS + "/sink", "{\"url\":\"http://0x7f000001/\"}").is(400, INVALID_REQUEST))).flatMap(cases -> cases);
     }
 
     private static Stream<BadInput> timeoutsAndSchedules() {

@@ -25,38 +25,51 @@ import javax.net.ssl.TrustManagerFactory;
 
 /**
  * An HTTPS receiver whose certificate nobody vouches for: self-signed by {@code keytool} for this run. The
- * certificate names {@code 127.0.0.1}, so the only thing wrong with it is trust; a client that does trust it
- * ({@link #trustingContext()}) gets its 200, which shows the receiver itself works.
+ * certificate names {@code 127.0.0.1} unless told otherwise, so the only thing wrong with it is trust; a client
+ * that does trust it ({@link #trustingContext()}, or a JVM given {@link #keyStore()} as its trust store) gets
+ * its 200, which shows the receiver itself works.
  */
-final class SelfSignedHttpsReceiver implements AutoCloseable {
+public final class SelfSignedHttpsReceiver implements AutoCloseable {
     private static final char[] STORE_PASSWORD = "receiver-keystore".toCharArray();
+    private static final String KEY_STORE_FILE = "receiver.p12";
 
     private final HttpsServer server;
     private final ExecutorService threads;
     private final KeyStore keys;
+    private final Path keyStore;
     private final AtomicInteger requestsHandled = new AtomicInteger();
 
-    private SelfSignedHttpsReceiver(HttpsServer server, ExecutorService threads, KeyStore keys) {
+    private SelfSignedHttpsReceiver(HttpsServer server, ExecutorService threads, KeyStore keys, Path keyStore) {
         this.server = server;
         this.threads = threads;
         this.keys = keys;
+        this.keyStore = keyStore;
     }
 
     /**
-     * {@link #start} on a thread of its own: {@code keytool} is a JVM to start, a while on a busy machine that
-     * a test can spend setting up everything else.
+     * {@link #start} on a thread of its own, the certificate naming {@code 127.0.0.1}: {@code keytool} is a JVM to
+     * start, a while on a busy machine that a test can spend setting up everything else.
      */
     static Future<SelfSignedHttpsReceiver> startInBackground(Path dir) {
-        FutureTask<SelfSignedHttpsReceiver> starting = new FutureTask<>(() -> start(dir));
+        return startInBackground(dir, "ip:127.0.0.1");
+    }
+
+    /** {@link #start(Path, String)} on a thread of its own. */
+    public static Future<SelfSignedHttpsReceiver> startInBackground(Path dir, String subjectAltName) {
+        FutureTask<SelfSignedHttpsReceiver> starting = new FutureTask<>(() -> start(dir, subjectAltName));
         Thread thread = new Thread(starting, "self-signed-receiver-start");
         thread.setDaemon(true);
         thread.start();
         return starting;
     }
 
-    /** Makes a key pair and certificate in {@code dir} with the JDK's {@code keytool}, then serves with them. */
-    static SelfSignedHttpsReceiver start(Path dir) throws IOException, InterruptedException, GeneralSecurityException {
-        KeyStore keys = selfSignedKeyStore(dir);
+    /**
+     * Makes a key pair and a certificate naming {@code subjectAltName} ({@code dns:NAME} or {@code ip:ADDRESS})
+     * alone in {@code dir} with the JDK's {@code keytool}, then serves with them.
+     */
+    public static SelfSignedHttpsReceiver start(Path dir, String subjectAltName)
+            throws IOException, InterruptedException, GeneralSecurityException {
+        KeyStore keys = selfSignedKeyStore(dir, subjectAltName);
         KeyManagerFactory keyManagers = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
         keyManagers.init(keys, STORE_PASSWORD);
         SSLContext tls = SSLContext.getInstance("TLS");
@@ -66,7 +79,7 @@ final class SelfSignedHttpsReceiver implements AutoCloseable {
         server.setHttpsConfigurator(new HttpsConfigurator(tls));
         ExecutorService threads = Executors.newCachedThreadPool();
         server.setExecutor(threads);
-        SelfSignedHttpsReceiver receiver = new SelfSignedHttpsReceiver(server, threads, keys);
+        SelfSignedHttpsReceiver receiver = new SelfSignedHttpsReceiver(server, threads, keys, dir.resolve(KEY_STORE_FILE));
         server.createContext("/", exchange -> {
             try (exchange; InputStream body = exchange.getRequestBody()) {
                 body.readAllBytes();
@@ -82,8 +95,21 @@ final class SelfSignedHttpsReceiver implements AutoCloseable {
         return "https://127.0.0.1:" + server.getAddress().getPort() + RawReceiver.PATH;
     }
 
+    public int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** The PKCS12 file holding the key and certificate; as a trust store, it trusts this receiver alone. */
+    public Path keyStore() {
+        return keyStore;
+    }
+
+    public static String keyStorePassword() {
+        return new String(STORE_PASSWORD);
+    }
+
     /** Requests that got through the handshake to the handler. */
-    int requestsHandled() {
+    public int requestsHandled() {
         return requestsHandled.get();
     }
 
@@ -102,14 +128,15 @@ final class SelfSignedHttpsReceiver implements AutoCloseable {
         threads.shutdownNow();
     }
 
-    private static KeyStore selfSignedKeyStore(Path dir) throws IOException, InterruptedException, GeneralSecurityException {
-        Path store = dir.resolve("receiver.p12");
+    private static KeyStore selfSignedKeyStore(Path dir, String subjectAltName)
+            throws IOException, InterruptedException, GeneralSecurityException {
+        Path store = dir.resolve(KEY_STORE_FILE);
         Path output = dir.resolve("keytool.out");
         Path keytool = Path.of(System.getProperty("java.home"), "bin", "keytool");
         // keytool runs for a moment: the JIT's first tier alone saves most of its CPU, and time on a busy machine.
         Process process = new ProcessBuilder(keytool.toString(), "-J-XX:TieredStopAtLevel=1", "-genkeypair", "-alias", "receiver",
                 "-keyalg", "EC", "-groupname", "secp256r1", "-validity", "2",
-                "-dname", "CN=hookrelay fault test receiver", "-ext", "SAN=ip:127.0.0.1",
+                "-dname", "CN=hookrelay fault test receiver", "-ext", "SAN=" + subjectAltName,
                 "-keystore", store.toString(), "-storetype", "PKCS12", "-storepass", new String(STORE_PASSWORD))
                 .redirectErrorStream(true).redirectOutput(output.toFile()).start();
         boolean exited = process.waitFor(RelayServer.WAIT.toSeconds(), TimeUnit.SECONDS);

@@ -34,7 +34,14 @@ public final class HookrelayProcess implements AutoCloseable {
 
     /** Starts {@code hookrelay <arguments>} with none of this process's {@code HOOKRELAY_*} variables. */
     public static HookrelayProcess start(String... arguments) throws IOException {
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar().toString()));
+        return startOnJvm(List.of(), arguments);
+    }
+
+    /** As {@link #start}, the JVM given {@code jvmOptions} (system properties such as the hosts file it resolves with). */
+    public static HookrelayProcess startOnJvm(List<String> jvmOptions, String... arguments) throws IOException {
+        List<String> command = new ArrayList<>(List.of(javaBinary()));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-jar", jar().toString()));
         command.addAll(List.of(arguments));
         Path stdout = Files.createTempFile("hookrelay-stdout", ".log");
         Path stderr = Files.createTempFile("hookrelay-stderr", ".log");

@@ -20,6 +20,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.UnaryOperator;
 
 /**
  * hookrelay started in this JVM exactly as {@code hookrelay serve} starts it ({@link Main#injector}, the same
@@ -54,6 +55,12 @@ public final class RelayServer implements AutoCloseable {
 
     public static RelayServer start(Path dataDir, int workers, int autoPauseAfter) {
         return new RelayServer(serve(dataDir, workers, autoPauseAfter, Optional.of(ADMIN_TOKEN)), ADMIN_TOKEN);
+    }
+
+    /** A server whose options differ from the test defaults as {@code adjust} makes them, such as its egress policy. */
+    public static RelayServer startWith(Path dataDir, UnaryOperator<ServeOptions> adjust) {
+        ServeOptions options = adjust.apply(ServeOptions.of(dataDir, "127.0.0.1", 0, WORKERS).withAutoPauseAfter(AUTO_PAUSE_AFTER));
+        return new RelayServer(HookrelayServer.start(Main.injector(options, Optional.of(ADMIN_TOKEN))), ADMIN_TOKEN);
     }
 
     /**
