@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
  * headers are, rather than everything RFC 9110 allows in a token; a name outside that is a typo.
  */
 public final class HeaderNames {
-    public static final int LONGEST = 128;
+    private static final int LONGEST = 128;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9-]{1," + LONGEST + "}");
 
     private HeaderNames() {

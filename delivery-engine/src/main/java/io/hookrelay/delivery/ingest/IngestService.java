@@ -129,7 +129,7 @@ public final class IngestService {
         return source.orElseThrow(() -> new NotFoundException("unknown_source", "no source with this id"));
     }
 
-    /** How a refusal is counted. {@link IngestOutcome} has no value for an overlong key or type, so those are not. */
+    /** How a refusal is counted. {@link IngestOutcome} has no value for an overlong idempotency key, so that is not. */
     private static Optional<IngestOutcome> outcomeOf(RelayException refused) {
         if (refused instanceof NotFoundException) {
             return Optional.of(IngestOutcome.UNKNOWN_SOURCE);
