@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.hookrelay.delivery.SignatureEncoding;
 import io.hookrelay.delivery.VerificationScheme;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -37,10 +39,15 @@ final class SourceCommands {
         @Option(names = "--max-body-bytes", paramLabel = "N", description = "Largest body accepted (default: 1 MiB).")
         private Integer maxBodyBytes;
 
+        @Option(names = "--redact-header", paramLabel = "HEADER",
+                description = "A header never stored with events, besides Authorization, Cookie, Proxy-Authorization, "
+                        + "X-Api-Key and X-Auth-Token; repeat for more.")
+        private List<String> redactHeaders;
+
         @Override
         ApiAnswer send(AdminClient client) {
             return client.post(ApiPath.of("sources"), new SourceBody(id, verify == null ? null : verify.body(),
-                    idempotencyHeader, eventType == null ? null : eventType.body(), maxBodyBytes));
+                    idempotencyHeader, eventType == null ? null : eventType.body(), maxBodyBytes, redactHeaders));
         }
 
         @Override
@@ -92,7 +99,8 @@ final class SourceCommands {
         }
     }
 
-    record SourceBody(String id, VerifyBody verify, String idempotencyHeader, EventTypeBody eventType, Integer maxBodyBytes) {
+    record SourceBody(String id, VerifyBody verify, String idempotencyHeader, EventTypeBody eventType, Integer maxBodyBytes,
+                      List<String> redactHeaders) {
     }
 
     record VerifyBody(String scheme, String secret, String header, String prefix, String encoding) {
@@ -163,7 +171,15 @@ final class SourceCommands {
         }
         return table.row("idempotency header", ApiJson.text(source, "idempotency_header"))
                 .row("event type", eventType(source))
-                .row("max body bytes", ApiJson.text(source, "max_body_bytes"));
+                .row("max body bytes", ApiJson.text(source, "max_body_bytes"))
+                .row("redacted headers", redactedHeaders(source));
+    }
+
+    /** The source's own list; the credentials every source leaves out are not repeated here. */
+    private static String redactedHeaders(JsonNode source) {
+        List<String> names = new ArrayList<>();
+        source.path("redact_headers").forEach(name -> names.add(name.asText()));
+        return names.isEmpty() ? null : String.join(", ", names);
     }
 
     private static String eventType(JsonNode source) {

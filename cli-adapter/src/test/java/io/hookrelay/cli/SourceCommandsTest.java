@@ -10,10 +10,11 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class SourceCommandsTest {
     private static final String GITHUB = """
             {"id":"github","verify":{"scheme":"hmac-sha256","header":"X-Hub-Signature-256","prefix":"sha256=","encoding":"hex"},\
-            "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576}""";
+            "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576,\
+            "redact_headers":["x-tenant-secret","x-session"]}""";
     private static final String STRIPE = """
             {"id":"stripe","verify":{"scheme":"stripe"},"idempotency_header":null,"event_type":{"json_pointer":"/type"},\
-            "max_body_bytes":65536}""";
+            "max_body_bytes":65536,"redact_headers":[]}""";
 
     private final FakeApi api;
     private final Map<String, String> environment;
@@ -29,13 +30,15 @@ class SourceCommandsTest {
 
         Cli.Result result = Cli.run(environment, "source", "add", "github", "--verify", "hmac-sha256", "--secret", "s3cret",
                 "--signature-header", "X-Hub-Signature-256", "--signature-prefix", "sha256=", "--signature-encoding", "hex",
-                "--idempotency-header", "X-GitHub-Delivery", "--event-type-header", "X-GitHub-Event", "--max-body-bytes", "1048576");
+                "--idempotency-header", "X-GitHub-Delivery", "--event-type-header", "X-GitHub-Event", "--max-body-bytes", "1048576",
+                "--redact-header", "X-Tenant-Secret", "--redact-header", "X-Session");
 
         assertThat(result.exitCode()).isZero();
         api.assertOnlyRequest("POST", "/api/v1/sources", """
                 {"id":"github","verify":{"scheme":"hmac-sha256","secret":"s3cret","header":"X-Hub-Signature-256",
                  "prefix":"sha256=","encoding":"hex"},"idempotency_header":"X-GitHub-Delivery",
-                 "event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576}""");
+                 "event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576,
+                 "redact_headers":["X-Tenant-Secret","X-Session"]}""");
         assertThat(result.out()).isEqualTo("""
                 id                  github
                 verify              hmac-sha256
@@ -45,6 +48,7 @@ class SourceCommandsTest {
                 idempotency header  X-GitHub-Delivery
                 event type          header X-GitHub-Event
                 max body bytes      1048576
+                redacted headers    x-tenant-secret, x-session
                 """);
         assertThat(result.err()).isEmpty();
     }
@@ -146,6 +150,7 @@ class SourceCommandsTest {
                 idempotency header  -
                 event type          json pointer /type
                 max body bytes      65536
+                redacted headers    -
                 """);
     }
 

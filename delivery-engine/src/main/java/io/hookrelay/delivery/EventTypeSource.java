@@ -1,6 +1,7 @@
 package io.hookrelay.delivery;
 
 import java.util.Objects;
+import java.util.regex.Pattern;
 
 /**
  * Where a source finds an inbound event's type, which routes filter on: nowhere, a header (GitHub's
@@ -13,18 +14,26 @@ public sealed interface EventTypeSource {
 
     record Header(String name) implements EventTypeSource {
         public Header {
-            if (name == null || !name.matches("[A-Za-z0-9-]{1,128}")) {
+            if (!HeaderNames.isValid(name)) {
                 throw new InvalidRequestException("event_type.header must be an HTTP header name");
             }
         }
     }
 
-    /** An RFC 6901 pointer; {@code ""} would be the whole body, which is never a type, so it is refused. */
+    /**
+     * An RFC 6901 pointer: {@code /}-separated tokens in which {@code ~} only starts the escapes {@code ~0}
+     * ({@code ~}) and {@code ~1} ({@code /}). {@code ""} would be the whole body, which is never a type, so it
+     * is refused.
+     */
     record JsonPointer(String pointer) implements EventTypeSource {
+        private static final Pattern RFC_6901 = Pattern.compile("(/([^~/]|~[01])*)+");
+        private static final int LONGEST = 256;
+
         public JsonPointer {
             Objects.requireNonNull(pointer, "pointer");
-            if (!pointer.startsWith("/") || pointer.length() > 256) {
-                throw new InvalidRequestException("event_type.json_pointer must start with / and be at most 256 characters");
+            if (pointer.length() > LONGEST || !RFC_6901.matcher(pointer).matches()) {
+                throw new InvalidRequestException("event_type.json_pointer must be an RFC 6901 pointer: it starts with /, a ~ is "
+                        + "always ~0 or ~1, and it is at most " + LONGEST + " characters");
             }
         }
     }

@@ -11,6 +11,10 @@ public interface RelayMetrics {
         }
 
         @Override
+        public void eventTypeDropped(EventTypeDrop reason) {
+        }
+
+        @Override
         public void deliveryAttempted(DeliveryAttemptOutcome outcome) {
         }
 
@@ -20,6 +24,9 @@ public interface RelayMetrics {
     };
 
     void ingested(IngestOutcome outcome);
+
+    /** An accepted event was stored without a type, because its source's extraction found none it could use. */
+    void eventTypeDropped(EventTypeDrop reason);
 
     void deliveryAttempted(DeliveryAttemptOutcome outcome);
 

@@ -8,6 +8,9 @@ import java.util.Optional;
  * Sends a source's events to a target: all of them, or those whose type matches one of the filters. A
  * filter is an exact type ({@code invoice.paid}) or a prefix ending in {@code .*} ({@code invoice.*}, which
  * matches {@code invoice.paid} but not {@code invoice} itself).
+ *
+ * @param eventTypes the filters as a set: sorted, each once, so routes with the same filters are equal and a
+ *                   store can refuse the second of them
  */
 public record Route(String id, String sourceId, String targetId, List<String> eventTypes) {
     private static final int MOST_FILTERS = 100;
@@ -19,7 +22,7 @@ public record Route(String id, String sourceId, String targetId, List<String> ev
         }
         ResourceIds.require(sourceId, "source");
         ResourceIds.require(targetId, "target");
-        eventTypes = List.copyOf(Objects.requireNonNull(eventTypes, "eventTypes"));
+        Objects.requireNonNull(eventTypes, "eventTypes");
         if (eventTypes.size() > MOST_FILTERS) {
             throw new InvalidRequestException("event_types may list at most " + MOST_FILTERS + " filters");
         }
@@ -28,6 +31,7 @@ public record Route(String id, String sourceId, String targetId, List<String> ev
                 throw new InvalidRequestException("each event_types entry must be an event type or a prefix ending in .*");
             }
         }
+        eventTypes = eventTypes.stream().distinct().sorted().toList();
     }
 
     /** Whether an event of this type (empty when the source found none) travels this route. */

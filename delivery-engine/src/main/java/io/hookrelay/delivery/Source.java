@@ -1,5 +1,7 @@
 package io.hookrelay.delivery;
 
+import java.util.List;
+import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -10,10 +12,14 @@ import java.util.Optional;
  *                          empty means {@code Idempotency-Key}, then {@code webhook-id}
  * @param maxBodyBytes      the largest body accepted; providers' payloads are small, and a limit keeps one
  *                          misbehaving sender from filling the disk
+ * @param redactHeaders     headers left out of the stored event besides the credentials every source leaves
+ *                          out, lower-cased, each once, in order; never one that verification reads
  */
-public record Source(String id, Verification verify, Optional<String> idempotencyHeader, EventTypeSource eventType, int maxBodyBytes) {
+public record Source(String id, Verification verify, Optional<String> idempotencyHeader, EventTypeSource eventType, int maxBodyBytes,
+                     List<String> redactHeaders) {
     public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
     public static final int LARGEST_MAX_BODY_BYTES = 10 * 1024 * 1024;
+    public static final int MOST_REDACTED_HEADERS = 50;
 
     public Source {
         ResourceIds.require(id, "source");
@@ -21,12 +27,36 @@ public record Source(String id, Verification verify, Optional<String> idempotenc
         Objects.requireNonNull(idempotencyHeader, "idempotencyHeader");
         Objects.requireNonNull(eventType, "eventType");
         idempotencyHeader.ifPresent(name -> {
-            if (!name.matches("[A-Za-z0-9-]{1,128}")) {
+            if (!HeaderNames.isValid(name)) {
                 throw new InvalidRequestException("idempotency_header must be an HTTP header name");
             }
         });
         if (maxBodyBytes < 1 || maxBodyBytes > LARGEST_MAX_BODY_BYTES) {
             throw new InvalidRequestException("max_body_bytes must be between 1 and " + LARGEST_MAX_BODY_BYTES);
         }
+        redactHeaders = redactable(redactHeaders, verify);
+    }
+
+    /** A source that stores every header but the credentials every source leaves out. */
+    public Source(String id, Verification verify, Optional<String> idempotencyHeader, EventTypeSource eventType, int maxBodyBytes) {
+        this(id, verify, idempotencyHeader, eventType, maxBodyBytes, List.of());
+    }
+
+    private static List<String> redactable(List<String> names, Verification verify) {
+        Objects.requireNonNull(names, "redactHeaders");
+        if (names.size() > MOST_REDACTED_HEADERS) {
+            throw new InvalidRequestException("redact_headers may list at most " + MOST_REDACTED_HEADERS + " headers");
+        }
+        for (String name : names) {
+            if (!HeaderNames.isValid(name)) {
+                throw new InvalidRequestException("each redact_headers entry must be an HTTP header name");
+            }
+        }
+        List<String> lowerCased = names.stream().map(name -> name.toLowerCase(Locale.ROOT)).distinct().toList();
+        lowerCased.stream().filter(verify.signedHeaders()::contains).findFirst().ifPresent(signed -> {
+            throw new InvalidRequestException("redact_headers cannot list " + signed
+                    + ": verification reads it, and it is kept so a stored event's signature can be checked again");
+        });
+        return lowerCased;
     }
 }

@@ -27,6 +27,8 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
     public static final int DEFAULT_MAX_IN_FLIGHT = 10;
     public static final int LARGEST_MAX_IN_FLIGHT = 1000;
     private static final int LONGEST_URL = 2048;
+    private static final int NO_PORT = -1;
+    private static final int LARGEST_PORT = 65535;
 
     public Target {
         ResourceIds.require(id, "target");
@@ -56,6 +58,9 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
         if (!(scheme.equals("http") || scheme.equals("https")) || url.getHost() == null || !url.isAbsolute()
                 || url.getRawUserInfo() != null || url.getRawFragment() != null || url.toString().length() > LONGEST_URL) {
             throw new InvalidRequestException("url must be an absolute http or https URL with a host, no user info or fragment, at most " + LONGEST_URL + " characters");
+        }
+        if (url.getPort() != NO_PORT && (url.getPort() < 1 || url.getPort() > LARGEST_PORT)) {
+            throw new InvalidRequestException("url's port must be between 1 and " + LARGEST_PORT + ", or left out for the scheme's own");
         }
     }
 

@@ -32,6 +32,13 @@ class RouteTest {
         assertThatThrownBy(() -> route(filter)).isInstanceOf(InvalidRequestException.class).hasMessageContaining("event_types");
     }
 
+    /** One set of filters is one list, so a store can tell the same route by its fields. */
+    @Test
+    void keepsItsFiltersSortedAndEachOnce() {
+        assertThat(route("push", "issues.*", "push").eventTypes()).containsExactly("issues.*", "push");
+        assertThat(route("issues.*", "push")).isEqualTo(new Route(ID, "stripe", "ledger", List.of("push", "issues.*")));
+    }
+
     @Test
     void refusesTooManyOrTooLongFilters() {
         assertThatThrownBy(() -> route(Collections.nCopies(101, "push").toArray(String[]::new)))

@@ -1,10 +1,17 @@
 package io.hookrelay.delivery;
 
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.Base64;
+import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.NullSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -55,5 +62,65 @@ class SourceTest {
         assertThatThrownBy(() -> source("s", Optional.empty(), maxBodyBytes))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("max_body_bytes");
+    }
+
+    @Test
+    void keepsTheHeadersItRedactsLowerCasedAndEachOnce() {
+        Source source = new Source("s", Verification.none(), Optional.empty(), new EventTypeSource.None(), 1,
+                List.of("X-Tenant-Secret", "x-tenant-secret", "X-Session"));
+
+        assertThat(source.redactHeaders()).containsExactly("x-tenant-secret", "x-session");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "X Key", "X-Key:", "X_Key", "X-Key\n"})
+    void refusesRedactingWhatIsNoHeaderName(String header) {
+        assertThatThrownBy(() -> new Source("s", Verification.none(), Optional.empty(), new EventTypeSource.None(), 1, List.of(header)))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("redact_headers");
+    }
+
+    @Test
+    void refusesRedactingMoreThan50Headers() {
+        List<String> many = IntStream.range(0, Source.MOST_REDACTED_HEADERS + 1).mapToObj(i -> "X-Secret-" + i).toList();
+
+        assertThatThrownBy(() -> new Source("s", Verification.none(), Optional.empty(), new EventTypeSource.None(), 1, many))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("at most 50");
+        assertThatCode(() -> new Source("s", Verification.none(), Optional.empty(), new EventTypeSource.None(), 1, many.subList(0, 50)))
+                .doesNotThrowAnyException();
+    }
+
+    /** Verification must stay checkable on the stored event, so what it reads is never redacted. */
+    @ParameterizedTest
+    @CsvSource({"hmac-sha256,X-Hub-Signature-256", "stripe,stripe-signature", "standard-webhooks,Webhook-Timestamp"})
+    void refusesRedactingAHeaderItsVerificationReads(String scheme, String header) {
+        Verification verify = new Verification(VerificationScheme.fromWireName(scheme).orElseThrow(),
+                scheme.equals("standard-webhooks") ? "whsec_" + Base64.getEncoder().encodeToString(new byte[32]) : "s3cret",
+                null, null, null);
+
+        assertThatThrownBy(() -> new Source("s", verify, Optional.empty(), new EventTypeSource.None(), 1, List.of(header)))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("redact_headers cannot list " + header.toLowerCase(Locale.ROOT));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/type", "/data/object/type", "/0", "/", "//", "/a~0b", "/a~1b", "/~0~1", "/caf\u00e9"})
+    void acceptsRfc6901Pointers(String pointer) {
+        assertThatCode(() -> new EventTypeSource.JsonPointer(pointer)).doesNotThrowAnyException();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "type", "a/b", "/a~2b", "/a~", "/~", "/a~~0", "/a~b"})
+    void refusesPointersThatAreNotRfc6901OrAreTheWholeBody(String pointer) {
+        assertThatThrownBy(() -> new EventTypeSource.JsonPointer(pointer))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("RFC 6901");
+    }
+
+    @Test
+    void refusesPointersOver256Characters() {
+        assertThatCode(() -> new EventTypeSource.JsonPointer("/" + "t".repeat(255))).doesNotThrowAnyException();
+        assertThatThrownBy(() -> new EventTypeSource.JsonPointer("/" + "t".repeat(256))).isInstanceOf(InvalidRequestException.class);
     }
 }

@@ -30,14 +30,16 @@ class TargetTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"http://localhost:9000/hook", "https://example.com/webhooks?team=7", "HTTPS://EXAMPLE.COM",
-            "http://127.0.0.1/"})
+            "http://127.0.0.1/", "http://localhost:1/", "https://example.com:65535/", "http://[::1]:8080/"})
     void acceptsHttpAndHttpsUrls(String url) {
         assertThatCode(() -> withUrl(url)).doesNotThrowAnyException();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"ftp://example.com/", "file:///etc/passwd", "example.com/hook", "/hook", "mailto:ops@example.com",
-            "https://user:pw@example.com/", "https://example.com/#frag", "http:///nohost"})
+            "https://user:pw@example.com/", "https://user@example.com/", "https://example.com/#frag", "http:///nohost",
+            "http://:8080/", "http://example.com:0/", "http://example.com:65536/", "http://example.com:99999/",
+            "http://example.com:-1/", "http://example.com:abc/", "http://under_score.example/"})
     void refusesUrlsThatAreNotPlainHttp(String url) {
         assertThatThrownBy(() -> withUrl(url)).isInstanceOf(InvalidRequestException.class).hasMessageStartingWith("url");
     }

@@ -32,6 +32,24 @@ class VerificationTest {
         assertThat(custom.encoding()).isEqualTo(SignatureEncoding.BASE64);
     }
 
+    /** An empty prefix is meaningful: the header holds the bare digest. */
+    @Test
+    void anEmptyPrefixMeansTheDigestStandsAlone() {
+        assertThat(new Verification(VerificationScheme.HMAC_SHA256, "s3cret", null, "", null).prefix()).isEmpty();
+        assertThat(new Verification(VerificationScheme.HMAC_SHA256, "s3cret", "X-Signature", "", null).prefix()).isEmpty();
+    }
+
+    @Test
+    void namesTheHeadersItReadsLowerCased() {
+        assertThat(Verification.none().signedHeaders()).isEmpty();
+        assertThat(new Verification(VerificationScheme.HMAC_SHA256, "s3cret", "X-Signature", null, null).signedHeaders())
+                .containsExactly("x-signature");
+        assertThat(new Verification(VerificationScheme.STRIPE, "whsec_abc", null, null, null).signedHeaders())
+                .containsExactly("stripe-signature");
+        assertThat(new Verification(VerificationScheme.STANDARD_WEBHOOKS, WHSEC, null, null, null).signedHeaders())
+                .containsExactlyInAnyOrder("webhook-id", "webhook-timestamp", "webhook-signature");
+    }
+
     @Test
     void otherSchemesHaveNoHeaderSettings() {
         Verification stripe = new Verification(VerificationScheme.STRIPE, "whsec_abc", null, null, null);
@@ -54,6 +72,11 @@ class VerificationTest {
                 Arguments.of(VerificationScheme.STRIPE, "whsec_abc", null, "t=", null),
                 Arguments.of(VerificationScheme.NONE, "", null, null, SignatureEncoding.HEX),
                 Arguments.of(VerificationScheme.HMAC_SHA256, "s3cret", "X Sig", null, null),
+                Arguments.of(VerificationScheme.HMAC_SHA256, "s3cret", "", null, null),
+                Arguments.of(VerificationScheme.HMAC_SHA256, "s3cret", " ", null, null),
+                Arguments.of(VerificationScheme.STRIPE, "whsec_abc", "", null, null),
+                Arguments.of(VerificationScheme.STRIPE, "whsec_abc", null, "", null),
+                Arguments.of(VerificationScheme.STANDARD_WEBHOOKS, WHSEC, "", "", null),
                 Arguments.of(VerificationScheme.HMAC_SHA256, "s3cret", "X-Sig", "sha256=\n", null),
                 Arguments.of(VerificationScheme.HMAC_SHA256, "s3cret", "X-Sig", "p".repeat(129), null),
                 Arguments.of(VerificationScheme.HMAC_SHA256, "s".repeat(513), null, null, null));

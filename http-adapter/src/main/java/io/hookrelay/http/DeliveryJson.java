@@ -2,7 +2,10 @@ package io.hookrelay.http;
 
 import io.hookrelay.delivery.Delivery;
 
-/** A delivery as lists and actions on it show it; {@code last_error} is null until an attempt has failed. */
+/**
+ * A delivery as lists and actions on it show it; {@code last_error} is null until an attempt has failed, and
+ * {@code next_at} once the delivery has ended (completed, failed or cancelled), when nothing is due any more.
+ */
 record DeliveryJson(String id, String eventId, String target, String state, int attempts, String nextAt, String lastError,
                     String createdAt, String updatedAt) {
 
@@ -15,7 +18,7 @@ record DeliveryJson(String id, String eventId, String target, String state, int 
 
     static DeliveryJson of(Delivery delivery) {
         return new DeliveryJson(delivery.id(), delivery.eventId(), delivery.targetId(), delivery.state().wireName(),
-                delivery.attempts(), JsonTimes.format(delivery.nextAt()),
+                delivery.attempts(), delivery.state().isTerminal() ? null : JsonTimes.format(delivery.nextAt()),
                 delivery.lastError().isEmpty() ? null : delivery.lastError(),
                 JsonTimes.format(delivery.createdAt()), JsonTimes.format(delivery.updatedAt()));
     }

@@ -5,13 +5,15 @@ import io.hookrelay.delivery.EventTypeSource;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Verification;
 import io.hookrelay.delivery.VerificationScheme;
+import java.util.List;
 
 /**
  * A source as the API shows it. The verification secret is write-only, and this shape has no member that
  * could carry it; {@code header}, {@code prefix} and {@code encoding} appear only for {@code hmac-sha256},
  * the one scheme that has them.
  */
-record SourceJson(String id, VerifyJson verify, String idempotencyHeader, EventTypeJson eventType, int maxBodyBytes) {
+record SourceJson(String id, VerifyJson verify, String idempotencyHeader, EventTypeJson eventType, int maxBodyBytes,
+                  List<String> redactHeaders) {
 
     record VerifyJson(String scheme, @JsonInclude(JsonInclude.Include.NON_NULL) String header,
                       @JsonInclude(JsonInclude.Include.NON_NULL) String prefix,
@@ -43,6 +45,6 @@ record SourceJson(String id, VerifyJson verify, String idempotencyHeader, EventT
 
     static SourceJson of(Source source) {
         return new SourceJson(source.id(), VerifyJson.of(source.verify()), source.idempotencyHeader().orElse(null),
-                EventTypeJson.of(source.eventType()), source.maxBodyBytes());
+                EventTypeJson.of(source.eventType()), source.maxBodyBytes(), source.redactHeaders());
     }
 }

@@ -7,6 +7,7 @@ import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Verification;
 import io.hookrelay.delivery.VerificationScheme;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
@@ -15,7 +16,8 @@ import java.util.stream.Collectors;
  * Everything but {@code id} is optional; what is left out takes the default, so a PUT is always the whole
  * source. The domain's {@link Source} checks the values; this only maps names and shapes.
  */
-record SourceRequest(String id, VerifyRequest verify, String idempotencyHeader, EventTypeRequest eventType, Integer maxBodyBytes) {
+record SourceRequest(String id, VerifyRequest verify, String idempotencyHeader, EventTypeRequest eventType, Integer maxBodyBytes,
+                     List<String> redactHeaders) {
 
     record VerifyRequest(String scheme, String secret, String header, String prefix, String encoding) {
         private static final String SCHEMES =
@@ -68,6 +70,7 @@ record SourceRequest(String id, VerifyRequest verify, String idempotencyHeader, 
                 verify == null ? Verification.none() : verify.toVerification(),
                 Optional.ofNullable(idempotencyHeader),
                 eventType == null ? new EventTypeSource.None() : eventType.toEventTypeSource(),
-                maxBodyBytes == null ? Source.DEFAULT_MAX_BODY_BYTES : maxBodyBytes);
+                maxBodyBytes == null ? Source.DEFAULT_MAX_BODY_BYTES : maxBodyBytes,
+                redactHeaders == null ? List.of() : redactHeaders);
     }
 }

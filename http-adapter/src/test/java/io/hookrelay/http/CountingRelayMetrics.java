@@ -1,6 +1,7 @@
 package io.hookrelay.http;
 
 import io.hookrelay.delivery.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.EventTypeDrop;
 import io.hookrelay.delivery.IngestOutcome;
 import io.hookrelay.delivery.RelayMetrics;
 import java.time.Duration;
@@ -14,6 +15,11 @@ final class CountingRelayMetrics implements RelayMetrics {
     @Override
     public void ingested(IngestOutcome outcome) {
         ingested.add(outcome);
+    }
+
+    @Override
+    public void eventTypeDropped(EventTypeDrop reason) {
+        throw new AssertionError("the HTTP adapter never extracts event types");
     }
 
     @Override

@@ -23,6 +23,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /** The JSON the API writes for each domain record: snake_case members, RFC 3339 UTC times, secrets only where due. */
 class ResponseJsonTest {
@@ -35,7 +37,7 @@ class ResponseJsonTest {
 
         assertThat(json).isEqualTo("{\"id\":\"github\",\"verify\":{\"scheme\":\"hmac-sha256\",\"header\":\"X-Hub-Signature-256\","
                 + "\"prefix\":\"sha256=\",\"encoding\":\"hex\"},\"idempotency_header\":\"X-GitHub-Delivery\","
-                + "\"event_type\":{\"header\":\"X-GitHub-Event\"},\"max_body_bytes\":2048}");
+                + "\"event_type\":{\"header\":\"X-GitHub-Event\"},\"max_body_bytes\":2048,\"redact_headers\":[]}");
         assertThat(json).doesNotContain("gh-secret").doesNotContain("secret");
     }
 
@@ -47,14 +49,22 @@ class ResponseJsonTest {
         String json = json(SourceJson.of(stripe));
 
         assertThat(json).isEqualTo("{\"id\":\"stripe\",\"verify\":{\"scheme\":\"stripe\"},\"idempotency_header\":null,"
-                + "\"event_type\":{\"json_pointer\":\"/type\"},\"max_body_bytes\":1048576}");
+                + "\"event_type\":{\"json_pointer\":\"/type\"},\"max_body_bytes\":1048576,\"redact_headers\":[]}");
         assertThat(json).doesNotContain("whsec_");
     }
 
     @Test
     void a_source_without_event_type_writes_null() {
         assertThat(json(SourceJson.of(Samples.plainSource("plain")))).isEqualTo("{\"id\":\"plain\",\"verify\":{\"scheme\":\"none\"},"
-                + "\"idempotency_header\":null,\"event_type\":null,\"max_body_bytes\":1048576}");
+                + "\"idempotency_header\":null,\"event_type\":null,\"max_body_bytes\":1048576,\"redact_headers\":[]}");
+    }
+
+    @Test
+    void a_source_lists_the_headers_it_redacts_as_stored() {
+        Source source = new Source("tenant", Verification.none(), Optional.empty(), new EventTypeSource.None(), 10,
+                List.of("X-Tenant-Secret", "x-session"));
+
+        assertThat(json(SourceJson.of(source))).endsWith("\"redact_headers\":[\"x-tenant-secret\",\"x-session\"]}");
     }
 
     @Test
@@ -83,7 +93,7 @@ class ResponseJsonTest {
     @Test
     void a_route_lists_its_filters() {
         assertThat(json(RouteJson.of(Samples.route()))).isEqualTo("{\"id\":\"" + Samples.ROUTE_ID
-                + "\",\"source\":\"github\",\"target\":\"billing\",\"event_types\":[\"push\",\"issue.*\"]}");
+                + "\",\"source\":\"github\",\"target\":\"billing\",\"event_types\":[\"issue.*\",\"push\"]}");
     }
 
     @Test
@@ -113,6 +123,14 @@ class ResponseJsonTest {
                 + "\"updated_at\":\"2024-05-01T12:00:01.123Z\"}");
     }
 
+    @ParameterizedTest
+    @EnumSource(IntentState.class)
+    void a_delivery_shows_when_it_is_next_due_only_until_it_has_ended(IntentState state) {
+        String json = json(DeliveryJson.of(Samples.delivery(state, "")));
+
+        assertThat(json).contains(state.isTerminal() ? "\"next_at\":null" : "\"next_at\":\"2024-05-01T12:00:05.123Z\"");
+    }
+
     @Test
     void a_delivery_with_its_attempt_log() {
         AttemptRecord failed = new AttemptRecord(1, Samples.RECEIVED, Duration.ofMillis(15_000), AttemptOutcome.ERROR,
@@ -125,7 +143,7 @@ class ResponseJsonTest {
                 List.of(failed, refused, delivered));
 
         assertThat(json(DeliveryDetailJson.of(detail))).isEqualTo("{\"id\":\"" + DELIVERY + "\",\"event_id\":\"" + EVENT + "\","
-                + "\"target\":\"billing\",\"state\":\"failed\",\"attempts\":2,\"next_at\":\"2024-05-01T12:00:05.123Z\","
+                + "\"target\":\"billing\",\"state\":\"failed\",\"attempts\":2,\"next_at\":null,"
                 + "\"last_error\":\"http_4xx: receiver answered 410\",\"created_at\":\"2024-05-01T12:00:00.123Z\","
                 + "\"updated_at\":\"2024-05-01T12:00:01.123Z\",\"attempt_log\":["
                 + "{\"attempt\":1,\"started_at\":\"2024-05-01T12:00:00.123Z\",\"duration_ms\":15000,\"status_code\":null,"

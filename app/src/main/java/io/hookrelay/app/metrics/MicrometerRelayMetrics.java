@@ -1,6 +1,7 @@
 package io.hookrelay.app.metrics;
 
 import io.hookrelay.delivery.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.EventTypeDrop;
 import io.hookrelay.delivery.IngestOutcome;
 import io.hookrelay.delivery.RelayMetrics;
 import io.micrometer.core.instrument.Counter;
@@ -13,12 +14,14 @@ import java.util.Objects;
 
 /**
  * The relay's metrics in Micrometer: {@code relay_ingest_total{outcome}},
- * {@code relay_delivery_attempts_total{outcome}} and {@code relay_delivery_lag_seconds}. Every series is
+ * {@code relay_ingest_event_type_dropped_total{reason}}, {@code relay_delivery_attempts_total{outcome}} and
+ * {@code relay_delivery_lag_seconds}. Every series is
  * registered up front from the outcome enums, so a dashboard sees zeros instead of missing series, and no
  * value from a request can ever become a label.
  */
 public final class MicrometerRelayMetrics implements RelayMetrics {
     private final Map<IngestOutcome, Counter> ingested = new EnumMap<>(IngestOutcome.class);
+    private final Map<EventTypeDrop, Counter> eventTypesDropped = new EnumMap<>(EventTypeDrop.class);
     private final Map<DeliveryAttemptOutcome, Counter> attempts = new EnumMap<>(DeliveryAttemptOutcome.class);
     private final Timer lag;
 
@@ -28,6 +31,12 @@ public final class MicrometerRelayMetrics implements RelayMetrics {
             ingested.put(outcome, Counter.builder("relay.ingest")
                     .description("Inbound webhooks, by how they were answered")
                     .tag("outcome", outcome.label())
+                    .register(registry));
+        }
+        for (EventTypeDrop reason : EventTypeDrop.values()) {
+            eventTypesDropped.put(reason, Counter.builder("relay.ingest.event_type_dropped")
+                    .description("Accepted webhooks stored without an event type, because their source's extraction found none it could use")
+                    .tag("reason", reason.label())
                     .register(registry));
         }
         for (DeliveryAttemptOutcome outcome : DeliveryAttemptOutcome.values()) {
@@ -45,6 +54,11 @@ public final class MicrometerRelayMetrics implements RelayMetrics {
     @Override
     public void ingested(IngestOutcome outcome) {
         ingested.get(outcome).increment();
+    }
+
+    @Override
+    public void eventTypeDropped(EventTypeDrop reason) {
+        eventTypesDropped.get(reason).increment();
     }
 
     @Override

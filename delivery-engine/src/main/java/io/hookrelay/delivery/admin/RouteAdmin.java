@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.admin;
 
+import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.RouteStore;
@@ -26,6 +27,7 @@ public final class RouteAdmin {
     /**
      * @throws io.hookrelay.delivery.InvalidRequestException when an id or filter is malformed
      * @throws NotFoundException when the source or the target does not exist
+     * @throws ConflictException when a route with the same source, target and filters exists
      */
     public Route create(String sourceId, String targetId, List<String> eventTypes) {
         Route route = new Route(ulids.next(Ulids.ROUTE), sourceId, targetId, eventTypes);
@@ -35,10 +37,13 @@ public final class RouteAdmin {
         if (targets.find(targetId).isEmpty()) {
             throw new NotFoundException("not_found", "no target " + targetId);
         }
-        if (!routes.create(route)) {
-            throw new NotFoundException("not_found", "source " + sourceId + " or target " + targetId + " was deleted meanwhile");
-        }
-        return route;
+        return switch (routes.create(route)) {
+            case CREATED -> route;
+            case NO_SOURCE_OR_TARGET ->
+                    throw new NotFoundException("not_found", "source " + sourceId + " or target " + targetId + " was deleted meanwhile");
+            case DUPLICATE -> throw new ConflictException("a route from " + sourceId + " to " + targetId
+                    + (route.eventTypes().isEmpty() ? " for every event" : " with these event_types") + " already exists");
+        };
     }
 
     public List<Route> list() {

@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.ingest;
 
+import io.hookrelay.delivery.EventTypeDrop;
 import io.hookrelay.delivery.EventTypeSource;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.InvalidRequestException;
@@ -8,6 +9,7 @@ import io.hookrelay.delivery.Source;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /** What ingest reads out of an inbound request besides its body: the idempotency key, the event type, the headers kept. */
@@ -15,8 +17,11 @@ final class InboundFields {
     static final int LONGEST_VALUE = 256;
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     static final String WEBHOOK_ID = "webhook-id";
-    /** Credentials a proxy or the provider put on the request; kept, they would be readable to every operator. */
-    private static final Set<String> CREDENTIAL_HEADERS = Set.of("authorization", "cookie", "proxy-authorization");
+    /**
+     * Credentials a proxy or the provider put on the request; kept, they would be readable to every operator
+     * and in every backup. Names are lower-case, as {@link InboundRequest} keeps them.
+     */
+    static final Set<String> CREDENTIAL_HEADERS = Set.of("authorization", "cookie", "proxy-authorization", "x-api-key", "x-auth-token");
 
     private InboundFields() {
     }
@@ -37,32 +42,49 @@ final class InboundFields {
     }
 
     /**
-     * The event's type, which routes filter on: from a header or from a JSON pointer into the body. Absent
-     * or blank means the event has no type, and only routes without filters take it.
-     *
-     * @throws InvalidRequestException when the type is longer than {@value #LONGEST_VALUE} characters
+     * The event's type, which routes filter on: from a header or from a JSON pointer into the body. A type
+     * that is absent, blank, too long or holds characters no filter can match is no type, reported to
+     * {@code dropped}: only routes without filters take the event, which is still accepted, because refusing
+     * it would lose the provider's webhook for what it holds.
      */
-    static Optional<String> eventType(EventTypeSource from, InboundRequest request, JsonPointerReader json) {
+    static Optional<String> eventType(EventTypeSource from, InboundRequest request, JsonPointerReader json,
+                                      Consumer<EventTypeDrop> dropped) {
         Optional<String> type;
         if (from instanceof EventTypeSource.Header header) {
             type = nonBlankHeader(request, header.name());
         } else if (from instanceof EventTypeSource.JsonPointer pointer) {
             type = json.read(request.body(), pointer.pointer()).filter(value -> !value.isBlank());
         } else {
-            type = Optional.empty();
+            return Optional.empty();
         }
-        return type.map(value -> requireShort(value, "event type"));
+        Optional<EventTypeDrop> drop = type.isEmpty() ? Optional.of(EventTypeDrop.MISSING) : unusable(type.get());
+        drop.ifPresent(dropped);
+        return drop.isPresent() ? Optional.empty() : type;
     }
 
-    /** The headers stored with the event: all of them but credentials. */
-    static Map<String, String> storedHeaders(InboundRequest request) {
+    /**
+     * The headers stored with the event: all of them but credentials and those the source redacts. The
+     * headers its verification reads are kept even when they are credentials (a provider may sign in
+     * {@code Authorization}), so a stored event's signature can be checked again.
+     */
+    static Map<String, String> storedHeaders(Source source, InboundRequest request) {
+        Set<String> signed = source.verify().signedHeaders();
         return request.headers().entrySet().stream()
-                .filter(header -> !CREDENTIAL_HEADERS.contains(header.getKey()))
+                .filter(header -> signed.contains(header.getKey())
+                        || !(CREDENTIAL_HEADERS.contains(header.getKey()) || source.redactHeaders().contains(header.getKey())))
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
     private static Optional<String> nonBlankHeader(InboundRequest request, String name) {
         return request.header(name).filter(value -> !value.isBlank());
+    }
+
+    private static Optional<EventTypeDrop> unusable(String type) {
+        if (type.length() > LONGEST_VALUE) {
+            return Optional.of(EventTypeDrop.TOO_LONG);
+        }
+        boolean printable = type.codePoints().noneMatch(c -> Character.isISOControl(c) || Character.getType(c) == Character.SURROGATE);
+        return printable ? Optional.empty() : Optional.of(EventTypeDrop.INVALID_CHARACTERS);
     }
 
     private static String requireShort(String value, String what) {

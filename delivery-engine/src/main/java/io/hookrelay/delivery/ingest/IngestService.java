@@ -2,6 +2,7 @@ package io.hookrelay.delivery.ingest;
 
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.EventTypeDrop;
 import io.hookrelay.delivery.FreshEvents;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestOutcome;
@@ -25,6 +26,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Takes in one inbound webhook: checks it against its source, then stores the event and its deliveries in
@@ -32,6 +37,8 @@ import java.util.Optional;
  * disk with every delivery it owes.
  */
 public final class IngestService {
+    private static final Logger LOG = LoggerFactory.getLogger(IngestService.class);
+
     private final SourceStore sources;
     private final RouteStore routes;
     private final EventStore events;
@@ -40,6 +47,8 @@ public final class IngestService {
     private final JsonPointerReader jsonPointer;
     private final Ulids ulids;
     private final RelayMetrics metrics;
+    /** Sources whose dropped event types have been logged: once each per process, so a misbehaving provider cannot flood the log. */
+    private final Set<String> loggedDrops = ConcurrentHashMap.newKeySet();
 
     public IngestService(SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents,
                          IntentQueue queue, JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics) {
@@ -57,7 +66,8 @@ public final class IngestService {
      * @throws io.hookrelay.delivery.NotFoundException code unknown_source
      * @throws io.hookrelay.delivery.PayloadTooLargeException over the source's max_body_bytes
      * @throws io.hookrelay.delivery.InvalidSignatureException failed verification
-     * @throws io.hookrelay.delivery.InvalidRequestException an idempotency key or event type over 256 characters
+     * @throws io.hookrelay.delivery.InvalidRequestException an idempotency key over 256 characters; an event type
+     *         that cannot be used is never a refusal, the event is stored without one
      * @throws StoreException the event could not be stored; nothing was acknowledged
      */
     public IngestResult ingest(String sourceId, InboundRequest request) {
@@ -84,9 +94,10 @@ public final class IngestService {
         }
         SignatureVerifier.of(source.verify().scheme()).verify(source.verify(), request, now);
         Optional<String> idempotencyKey = InboundFields.idempotencyKey(source, request);
-        Optional<String> eventType = InboundFields.eventType(source.eventType(), request, jsonPointer);
+        Optional<String> eventType = InboundFields.eventType(source.eventType(), request, jsonPointer,
+                reason -> eventTypeDropped(source, reason));
         Event event = new Event(ulids.next(Ulids.EVENT), source.id(), eventType, now, request.contentType(),
-                InboundFields.storedHeaders(request), request.body());
+                InboundFields.storedHeaders(source, request), request.body());
         List<NewDelivery> deliveries = Fanout.deliveries(event.id(), eventType, routes.forSource(source.id()), ulids);
         IngestResult result = events.store(event, idempotencyKey, deliveries, now);
         if (!result.duplicate() && result.deliveries() > 0) {
@@ -94,6 +105,19 @@ public final class IngestService {
             queue.notifyWorkAvailable();
         }
         return result;
+    }
+
+    /**
+     * Counted every time, logged once per source: the operator learns that a source's extraction does not fit
+     * what its provider sends. Neither the value nor the body is logged; both came from anyone on the network.
+     */
+    private void eventTypeDropped(Source source, EventTypeDrop reason) {
+        metrics.eventTypeDropped(reason);
+        if (loggedDrops.add(source.id())) {
+            LOG.warn("source {} sent an event whose type could not be used ({}); such events are stored without a type, so only "
+                    + "routes without event_types take them. Logged once per source; relay_ingest_event_type_dropped_total "
+                    + "counts them all", source.id(), reason.label());
+        }
     }
 
     /**
@@ -105,7 +129,7 @@ public final class IngestService {
         return source.orElseThrow(() -> new NotFoundException("unknown_source", "no source with this id"));
     }
 
-    /** How a refusal is counted. {@link IngestOutcome} has no value for an overlong key or type, so those are not. */
+    /** How a refusal is counted. {@link IngestOutcome} has no value for an overlong idempotency key, so that is not. */
     private static Optional<IngestOutcome> outcomeOf(RelayException refused) {
         if (refused instanceof NotFoundException) {
             return Optional.of(IngestOutcome.UNKNOWN_SOURCE);

@@ -16,7 +16,7 @@ import java.util.List;
  * being rolled; any one matching is enough. Other schemes ({@code v0}, test-mode signatures) are ignored.
  */
 final class StripeVerifier implements SignatureVerifier {
-    private static final String HEADER = "Stripe-Signature";
+    private static final String HEADER = Verification.STRIPE_HEADER;
 
     @Override
     public void verify(Verification settings, InboundRequest request, Instant now) {

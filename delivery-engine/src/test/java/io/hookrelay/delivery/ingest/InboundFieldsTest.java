@@ -4,13 +4,17 @@ import static io.hookrelay.delivery.ingest.TestSignatures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hookrelay.delivery.EventTypeDrop;
 import io.hookrelay.delivery.EventTypeSource;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.InvalidRequestException;
 import io.hookrelay.delivery.JsonPointerReader;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Verification;
+import io.hookrelay.delivery.VerificationScheme;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Stream;
@@ -64,39 +68,59 @@ class InboundFieldsTest {
         JsonPointerReader typeField = (json, path) -> path.equals("/type")
                 && new String(json, StandardCharsets.UTF_8).contains("invoice.paid") ? Optional.of("invoice.paid") : Optional.empty();
         JsonPointerReader blank = (json, path) -> Optional.of("  ");
+        JsonPointerReader tooLong = (json, path) -> Optional.of(TOO_LONG);
+        JsonPointerReader loneSurrogate = (json, path) -> Optional.of("invoice.\uD800paid");
+        JsonPointerReader emoji = (json, path) -> Optional.of("party.\uD83C\uDF89");
+        Optional<EventTypeDrop> kept = Optional.empty();
         return Stream.of(
-                Arguments.of(new EventTypeSource.None(), request("{}", "X-GitHub-Event", "push"), NEVER_CALLED, Optional.empty()),
-                Arguments.of(header, request("{}", "x-github-event", "push"), NEVER_CALLED, Optional.of("push")),
-                Arguments.of(header, request("{}"), NEVER_CALLED, Optional.empty()),
-                Arguments.of(header, request("{}", "X-GitHub-Event", ""), NEVER_CALLED, Optional.empty()),
+                Arguments.of(new EventTypeSource.None(), request("{}", "X-GitHub-Event", "push"), NEVER_CALLED, Optional.empty(), kept),
+                Arguments.of(header, request("{}", "x-github-event", "push"), NEVER_CALLED, Optional.of("push"), kept),
+                Arguments.of(header, request("{}", "X-GitHub-Event", LONGEST), NEVER_CALLED, Optional.of(LONGEST), kept),
+                Arguments.of(header, request("{}"), NEVER_CALLED, Optional.empty(), Optional.of(EventTypeDrop.MISSING)),
+                Arguments.of(header, request("{}", "X-GitHub-Event", ""), NEVER_CALLED, Optional.empty(), Optional.of(EventTypeDrop.MISSING)),
+                Arguments.of(header, request("{}", "X-GitHub-Event", TOO_LONG), NEVER_CALLED, Optional.empty(),
+                        Optional.of(EventTypeDrop.TOO_LONG)),
+                Arguments.of(header, request("{}", "X-GitHub-Event", "push\tpull"), NEVER_CALLED, Optional.empty(),
+                        Optional.of(EventTypeDrop.INVALID_CHARACTERS)),
+                Arguments.of(header, request("{}", "X-GitHub-Event", "push\u0085"), NEVER_CALLED, Optional.empty(),
+                        Optional.of(EventTypeDrop.INVALID_CHARACTERS)),
                 Arguments.of(pointer, request("{\"type\":\"invoice.paid\"}", "X-GitHub-Event", "push"), typeField,
-                        Optional.of("invoice.paid")),
-                Arguments.of(pointer, request("{\"kind\":\"other\"}"), typeField, Optional.empty()),
-                Arguments.of(pointer, request("{}"), blank, Optional.empty()));
+                        Optional.of("invoice.paid"), kept),
+                Arguments.of(pointer, request("{\"kind\":\"other\"}"), typeField, Optional.empty(), Optional.of(EventTypeDrop.MISSING)),
+                Arguments.of(pointer, request("{}"), blank, Optional.empty(), Optional.of(EventTypeDrop.MISSING)),
+                Arguments.of(pointer, request("{}"), tooLong, Optional.empty(), Optional.of(EventTypeDrop.TOO_LONG)),
+                Arguments.of(pointer, request("{}"), loneSurrogate, Optional.empty(), Optional.of(EventTypeDrop.INVALID_CHARACTERS)),
+                Arguments.of(pointer, request("{}"), emoji, Optional.of("party.\uD83C\uDF89"), kept));
     }
 
+    /** Never an exception: a type that cannot be used is no type, and the reason is reported once. */
     @ParameterizedTest
     @MethodSource("eventTypes")
-    void extractsTheEventType(EventTypeSource from, InboundRequest request, JsonPointerReader json, Optional<String> expected) {
-        assertThat(InboundFields.eventType(from, request, json)).isEqualTo(expected);
+    void extractsTheEventTypeOrReportsWhyThereIsNone(EventTypeSource from, InboundRequest request, JsonPointerReader json,
+                                                     Optional<String> expected, Optional<EventTypeDrop> expectedDrop) {
+        List<EventTypeDrop> drops = new ArrayList<>();
+
+        assertThat(InboundFields.eventType(from, request, json, drops::add)).isEqualTo(expected);
+        assertThat(drops).containsExactlyElementsOf(expectedDrop.stream().toList());
     }
 
     @Test
-    void refusesAnEventTypeOver256CharactersFromEitherPlace() {
-        assertThatThrownBy(() -> InboundFields.eventType(new EventTypeSource.Header("X-Type"), request("{}", "X-Type", TOO_LONG),
-                NEVER_CALLED))
-                .isInstanceOf(InvalidRequestException.class);
-        assertThatThrownBy(() -> InboundFields.eventType(new EventTypeSource.JsonPointer("/type"), request("{}"),
-                (json, pointer) -> Optional.of(TOO_LONG)))
-                .isInstanceOf(InvalidRequestException.class);
-    }
-
-    @Test
-    void storesEveryHeaderButCredentials() {
+    void storesEveryHeaderButCredentialsWhateverTheirCase() {
         InboundRequest request = request("{}", "Authorization", "Bearer abc", "Cookie", "session=1", "Proxy-Authorization", "Basic eA==",
-                "Content-Type", "application/json", "X-GitHub-Event", "push");
+                "X-API-Key", "key-1", "x-auth-token", "token-1", "Content-Type", "application/json", "X-GitHub-Event", "push");
 
-        assertThat(InboundFields.storedHeaders(request))
+        assertThat(InboundFields.storedHeaders(source(Optional.empty()), request))
                 .isEqualTo(Map.of("content-type", "application/json", "x-github-event", "push"));
+    }
+
+    @Test
+    void leavesOutTheHeadersTheSourceRedactsButKeepsTheOnesItsVerificationReads() {
+        Verification signedInAuthorization = new Verification(VerificationScheme.HMAC_SHA256, "s3cret", "Authorization", "", null);
+        Source source = new Source("github", signedInAuthorization, Optional.empty(), new EventTypeSource.None(),
+                Source.DEFAULT_MAX_BODY_BYTES, List.of("X-Tenant-Secret", "x-session"));
+        InboundRequest request = request("{}", "Authorization", "abc123", "X-Tenant-Secret", "t", "X-Session", "s", "X-Api-Key", "k",
+                "X-GitHub-Event", "push");
+
+        assertThat(InboundFields.storedHeaders(source, request)).isEqualTo(Map.of("authorization", "abc123", "x-github-event", "push"));
     }
 }

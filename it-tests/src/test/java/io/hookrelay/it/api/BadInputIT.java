@@ -172,7 +172,8 @@ class BadInputIT {
                 unreadBodies(), unknownResources(), conflicts(), invalidCursors(), wrongMethods(), unknownQueryParameters(),
                 badLimitsStatesAndTimes(), badVerification(), badRouteFilters(), refusedWebhooks(), missingOrWrongToken(),
                 junkIds(), jsonBombs(), wrongContentTypes(), forgedAndReplayedSignatures(), misplacedOrNearlyRightTokens(),
-                longHeadsWithinTheLimits(), badBackupPaths(), deniedTargetAddresses())
+                longHeadsWithinTheLimits(), badBackupPaths(), deniedTargetAddresses(), portsAndPointersAndEmptyNames(),
+                duplicateRoutes())
                 .flatMap(cases -> cases);
     }
 
@@ -505,8 +506,42 @@ class BadInputIT {
                 post("/hooks/stripe", "{}").header("Stripe-Signature", "t={now},v1=" + ZEROS_HEX).is(401, INVALID_SIGNATURE),
                 post("/hooks/stripe", "{}").header("Stripe-Signature", "garbage").is(401, INVALID_SIGNATURE),
                 post("/hooks/stripe", "{}").is(401, INVALID_SIGNATURE),
-                post("/hooks/plain", "{}").header("Idempotency-Key", "k".repeat(257)).is(400, INVALID_REQUEST),
-                post("/hooks/typed", "{}").header("X-Event-Type", "t".repeat(257)).is(400, INVALID_REQUEST));
+                post("/hooks/plain", "{}").header("Idempotency-Key", "k".repeat(257)).is(400, INVALID_REQUEST));
+    }
+
+    /**
+     * Ports outside 1–65535, pointers that are not RFC 6901, and optional names given empty (which would
+     * otherwise have silently meant the default), on create and on replace alike.
+     */
+    private static Stream<BadInput> portsAndPointersAndEmptyNames() {
+        Stream<BadInput> ports = Stream.of("0", "65536", "99999").flatMap(port -> Stream.of(
+                post(TARGETS, "{\"id\":\"t1\",\"url\":\"http://127.0.0.1:" + port + "/hook\"}").is(400, INVALID_REQUEST),
+                put(TARGETS + "/sink", "{\"url\":\"http://127.0.0.1:" + port + "/hook\"}").is(400, INVALID_REQUEST)));
+        Stream<String> sourceFields = Stream.of(
+                "\"event_type\":{\"json_pointer\":\"/a~2b\"}", "\"event_type\":{\"json_pointer\":\"/a~\"}",
+                "\"event_type\":{\"json_pointer\":\"\"}", "\"event_type\":{\"header\":\"\"}",
+                "\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"s\",\"header\":\"\"}",
+                "\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"s\",\"header\":\" \"}",
+                "\"verify\":{\"scheme\":\"stripe\",\"secret\":\"s\",\"header\":\"\"}",
+                "\"verify\":{\"scheme\":\"stripe\",\"secret\":\"s\",\"prefix\":\"\"}",
+                "\"redact_headers\":[\"Bad Header\"]", "\"redact_headers\":[\"\"]", "\"redact_headers\":[null]",
+                "\"redact_headers\":\"X-Secret\"",
+                "\"redact_headers\":[" + IntStream.range(0, 51).mapToObj(i -> "\"X-S" + i + "\"").collect(Collectors.joining(",")) + "]",
+                "\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"s\"},\"redact_headers\":[\"x-hub-signature-256\"]");
+        return Stream.of(ports,
+                        sourceFields.map(field -> post(SOURCES, "{\"id\":\"x1\"," + field + "}").is(400, INVALID_REQUEST)),
+                        Stream.of(put(SOURCES + "/typed", "{\"event_type\":{\"json_pointer\":\"/a~2b\"}}").is(400, INVALID_REQUEST),
+                                put(SOURCES + "/github", "{\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"s\",\"header\":\"\"}}")
+                                        .is(400, INVALID_REQUEST)))
+                .flatMap(cases -> cases);
+    }
+
+    /** The world's route from plain to sink again: its filters (none) written every way they can be. */
+    private static Stream<BadInput> duplicateRoutes() {
+        return Stream.of(
+                post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\"}").is(409, CONFLICT),
+                post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"event_types\":[]}").is(409, CONFLICT),
+                post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"event_types\":null}").is(409, CONFLICT));
     }
 
     private static Stream<BadInput> missingOrWrongToken() {
@@ -680,7 +715,6 @@ class BadInputIT {
                 get(SOURCES).token(Optional.empty()).flood(90).is(401, UNAUTHORIZED),
                 post("/hooks/github", "{}").flood(90).is(401, INVALID_SIGNATURE),
                 post("/hooks/plain", "{}").header("Idempotency-Key", "k".repeat(LONG)).is(400, INVALID_REQUEST),
-                post("/hooks/typed", "{}").header("X-Event-Type", "t".repeat(LONG)).is(400, INVALID_REQUEST),
                 get(SOURCES + "/" + "a".repeat(LONG)).is(400, INVALID_REQUEST),
                 post("/hooks/" + "a".repeat(LONG), "{}").is(404, UNKNOWN_SOURCE),
                 get("/api/v1/events?cursor=" + "A".repeat(LONG)).is(400, INVALID_CURSOR),

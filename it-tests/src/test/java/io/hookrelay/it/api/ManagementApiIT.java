@@ -71,20 +71,22 @@ class ManagementApiIT {
         String whsec = whsec();
         JsonNode github = api.post("/api/v1/sources", """
                 {"id":"src-github","verify":{"scheme":"hmac-sha256","secret":"%s"},
-                 "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"}}"""
+                 "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"},"redact_headers":["X-Tenant-Token"]}"""
                 .formatted(githubSecret)).expect(201);
         assertThat(github).isEqualTo(Json.parse("""
                 {"id":"src-github","verify":{"scheme":"hmac-sha256","header":"X-Hub-Signature-256","prefix":"sha256=","encoding":"hex"},
-                 "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576}"""));
+                 "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576,
+                 "redact_headers":["x-tenant-token"]}"""));
         JsonNode minimal = api.post("/api/v1/sources", "{\"id\":\"src-minimal\"}").expect(201);
         assertThat(minimal).isEqualTo(Json.parse("""
-                {"id":"src-minimal","verify":{"scheme":"none"},"idempotency_header":null,"event_type":null,"max_body_bytes":1048576}"""));
+                {"id":"src-minimal","verify":{"scheme":"none"},"idempotency_header":null,"event_type":null,"max_body_bytes":1048576,
+                 "redact_headers":[]}"""));
         JsonNode standard = api.post("/api/v1/sources", """
                 {"id":"src-standard","verify":{"scheme":"standard-webhooks","secret":"%s"},
                  "event_type":{"json_pointer":"/type"},"max_body_bytes":2048}""".formatted(whsec)).expect(201);
         assertThat(standard).isEqualTo(Json.parse("""
                 {"id":"src-standard","verify":{"scheme":"standard-webhooks"},"idempotency_header":null,
-                 "event_type":{"json_pointer":"/type"},"max_body_bytes":2048}"""));
+                 "event_type":{"json_pointer":"/type"},"max_body_bytes":2048,"redact_headers":[]}"""));
 
         ApiResponse list = api.get("/api/v1/sources");
         assertThat(fieldNames(list.expect(200))).containsExactly("data");
@@ -98,7 +100,7 @@ class ManagementApiIT {
                  "max_body_bytes":4096}""").expect(200);
         JsonNode expectedReplacement = Json.parse("""
                 {"id":"src-github","verify":{"scheme":"hmac-sha256","header":"X-Signature","prefix":"","encoding":"base64"},
-                 "idempotency_header":null,"event_type":null,"max_body_bytes":4096}""");
+                 "idempotency_header":null,"event_type":null,"max_body_bytes":4096,"redact_headers":[]}""");
         assertThat(replaced).as("a PUT is the whole source: what it leaves out takes the default").isEqualTo(expectedReplacement);
         assertThat(api.get("/api/v1/sources/src-github").expect(200)).isEqualTo(expectedReplacement);
         assertThat(api.get("/api/v1/sources/src-github").body()).doesNotContain("rotated");
@@ -173,8 +175,12 @@ class ManagementApiIT {
         assertThat(fieldNames(filtered)).containsExactlyInAnyOrder("id", "source", "target", "event_types");
         assertThat(filtered.get("id").asText()).startsWith("rte_").satisfies(id -> assertThat(id.substring(4)).matches(ULID));
         assertThat(filtered).isEqualTo(Json.parse("""
-                {"id":"%s","source":"rts-source","target":"rts-one","event_types":["order.paid","invoice.*"]}"""
+                {"id":"%s","source":"rts-source","target":"rts-one","event_types":["invoice.*","order.paid"]}"""
                 .formatted(filtered.get("id").asText())));
+        assertError(409, "conflict", api.post("/api/v1/routes",
+                "{\"source\":\"rts-source\",\"target\":\"rts-one\",\"event_types\":[\"invoice.*\",\"order.paid\",\"invoice.*\"]}"));
+        assertThat(api.get("/api/v1/routes").expect(200).get("data")).as("the same filters in another order are the same route")
+                .containsOnlyOnce(filtered);
         JsonNode everything = api.post("/api/v1/routes", "{\"source\":\"rts-source\",\"target\":\"rts-two\"}").expect(201);
         assertThat(everything.get("event_types")).as("no filter: every event").isEqualTo(Json.parse("[]"));
 
@@ -281,7 +287,8 @@ class ManagementApiIT {
         assertThat(delivery.get("target").asText()).isEqualTo("binary-sink");
         assertThat(delivery.get("attempts").asInt()).isEqualTo(1);
         assertThat(delivery.get("last_error").isNull()).isTrue();
-        for (String time : List.of("next_at", "created_at", "updated_at")) {
+        assertThat(delivery.get("next_at").isNull()).as("a completed delivery is due no more").isTrue();
+        for (String time : List.of("created_at", "updated_at")) {
             assertThat(delivery.get(time).asText()).as(time).matches(RFC_3339_UTC);
         }
         assertThat(delivery.get("attempt_log")).hasSize(1);
@@ -336,10 +343,12 @@ class ManagementApiIT {
         JsonNode cancelled = api.post("/api/v1/deliveries/" + waiting + "/cancel").expect(200);
         assertThat(fieldNames(cancelled)).containsExactlyInAnyOrderElementsOf(DELIVERY_FIELDS);
         assertThat(cancelled.get("state").asText()).isEqualTo("cancelled");
+        assertThat(cancelled.get("next_at").isNull()).as("a cancelled delivery is due no more").isTrue();
         assertThat(api.get("/api/v1/deliveries/" + waiting).expect(200).get("state").asText()).isEqualTo("cancelled");
         JsonNode retried = api.post("/api/v1/deliveries/" + waiting + "/retry").expect(200);
         assertThat(fieldNames(retried)).containsExactlyInAnyOrderElementsOf(DELIVERY_FIELDS);
         assertThat(retried.get("state").asText()).isEqualTo("pending");
+        assertThat(retried.get("next_at").asText()).as("a retried delivery is due again").matches(RFC_3339_UTC);
 
         api.post("/api/v1/targets/fan-held/resume").expect(200);
         Await.until("the resumed target gets its backlog", RelayServer.WAIT,
@@ -371,6 +380,8 @@ class ManagementApiIT {
                     () -> api.get("/api/v1/deliveries?target=down&state=failed").json().get("data").size() == 2);
             JsonNode failed = api.get("/api/v1/deliveries?target=down").expect(200).get("data").get(0);
             assertThat(failed.get("last_error").asText()).contains("connect_error");
+            assertThat(failed.get("next_at").isNull()).as("a delivery that failed for good is due no more").isTrue();
+            assertThat(api.get("/api/v1/deliveries/" + failed.get("id").asText()).expect(200).get("next_at").isNull()).isTrue();
 
             JsonNode none = api.post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"target\":\"down\",\"since\":\"%s\""
                     .formatted(Instant.now().plus(Duration.ofHours(1))) + "}").expect(200);

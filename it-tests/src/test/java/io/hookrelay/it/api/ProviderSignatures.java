@@ -12,7 +12,7 @@ import javax.crypto.spec.SecretKeySpec;
  * correctly signed and refused all the same (a stale or future timestamp, a body or id other than the one
  * signed): a forged request that only fails for a bad signature would not show that a replay is refused.
  */
-final class ProviderSignatures {
+public final class ProviderSignatures {
     private static final String WHSEC = "whsec_";
 
     private ProviderSignatures() {
@@ -35,7 +35,7 @@ final class ProviderSignatures {
     }
 
     /** GitHub's {@code X-Hub-Signature-256}: {@code sha256=} and the hex HMAC of the body. */
-    static String github(String secret, String body) {
+    public static String github(String secret, String body) {
         return "sha256=" + HexFormat.of().formatHex(hmacSha256(secret.getBytes(StandardCharsets.UTF_8), body));
     }
 

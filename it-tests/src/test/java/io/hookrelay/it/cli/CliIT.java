@@ -149,14 +149,17 @@ class CliIT {
         assertThat(filteredId).startsWith("rte_");
         assertThat(added.row("source")).hasValue(List.of("source", "cli-routed"));
         assertThat(added.row("target")).hasValue(List.of("target", "cli-route-target"));
-        assertThat(added.row("event types")).hasValue(List.of("event types", "push, issues.*"));
+        assertThat(added.row("event types")).as("filters are a set, kept sorted").hasValue(List.of("event types", "issues.*, push"));
+        failed(admin("route", "add", "--source", "cli-routed", "--target", "cli-route-target", "--event-type", "issues.*",
+                "--event-type", "push"), 1,
+                "hookrelay: a route from cli-routed to cli-route-target with these event_types already exists (conflict)");
         JsonNode everything = succeeded(admin("route", "add", "--source", "cli-routed", "--target", "cli-route-target", "--json")).json();
         assertThat(everything.get("event_types")).isEmpty();
         assertThat(apiJson("/api/v1/routes").get("data")).contains(everything);
 
         CliRun list = succeeded(admin("route", "list"));
         assertThat(list.row("ID")).hasValue(List.of("ID", "SOURCE", "TARGET", "EVENT TYPES"));
-        assertThat(list.row(filteredId)).hasValue(List.of(filteredId, "cli-routed", "cli-route-target", "push, issues.*"));
+        assertThat(list.row(filteredId)).hasValue(List.of(filteredId, "cli-routed", "cli-route-target", "issues.*, push"));
         assertThat(list.row(everything.get("id").asText()))
                 .hasValue(List.of(everything.get("id").asText(), "cli-routed", "cli-route-target", "(all)"));
         assertThat(succeeded(admin("route", "list", "--json")).json()).isEqualTo(apiJson("/api/v1/routes"));

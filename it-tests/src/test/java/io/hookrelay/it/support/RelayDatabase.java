@@ -147,6 +147,13 @@ public final class RelayDatabase implements AutoCloseable {
         return bodies;
     }
 
+    /** Every stored event's headers as the column holds them ({@code name: value} lines), by event id. */
+    public Map<String, String> eventHeaderText() {
+        Map<String, String> headers = new HashMap<>();
+        query("SELECT id, headers FROM events", row -> headers.put(row.getString(1), row.getString(2)));
+        return headers;
+    }
+
     /** Ids of events whose deliveries are not exactly one to each of {@code targets}. */
     public List<String> eventsWithoutOneDeliveryPerTarget(int targets) {
         List<String> ids = new ArrayList<>();

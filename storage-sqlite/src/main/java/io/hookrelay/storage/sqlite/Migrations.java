@@ -29,6 +29,13 @@ import org.jdbi.v3.core.Handle;
  * <p>Step 6 lets a resume release a paused pair's intents a chunk per transaction: while {@code releasing}
  * is set, intents of the pair that are enqueued or retried are no longer held, so none can land behind the
  * resume's walk and stay held after the pause is gone.
+ *
+ * <p>Step 8 adds the headers a source leaves out of stored events, and makes a route unique by its source,
+ * target and filters, compared as a set: filters are kept sorted and each once, so one text is one set.
+ * Existing routes are brought to that form, and of routes that are then the same only the oldest is kept;
+ * nothing references a route, and a source fans out to a target once however many of its routes lead there,
+ * so no delivery changes. A JSON pointer stored with a {@code ~} that starts no RFC 6901 escape, which was
+ * read as a plain {@code ~}, is rewritten to the escape {@code ~0}, so it means what it meant.
  */
 final class Migrations {
 
@@ -180,6 +187,35 @@ final class Migrations {
                     """),
             new Migration(6, """
                     ALTER TABLE paused_work ADD COLUMN releasing INTEGER NOT NULL DEFAULT 0 CHECK (releasing IN (0, 1));
+                    """),
+            new Migration(8, """
+                    ALTER TABLE sources ADD COLUMN redact_headers TEXT NOT NULL DEFAULT '';
+
+                    UPDATE sources
+                       SET event_type_json_pointer = replace(replace(replace(replace(replace(event_type_json_pointer,
+                               '~0', char(1)), '~1', char(2)), '~', '~0'), char(1), '~0'), char(2), '~1')
+                     WHERE replace(replace(event_type_json_pointer, '~0', ''), '~1', '') LIKE '%~%'
+                       AND instr(event_type_json_pointer, char(1)) = 0
+                       AND instr(event_type_json_pointer, char(2)) = 0;
+
+                    WITH RECURSIVE split (id, rest, filter) AS (
+                        SELECT id, event_types || char(10), NULL FROM routes WHERE event_types <> ''
+                        UNION ALL
+                        SELECT id, substr(rest, instr(rest, char(10)) + 1), substr(rest, 1, instr(rest, char(10)) - 1)
+                          FROM split
+                         WHERE rest <> ''),
+                    canonical (id, event_types) AS (
+                        SELECT id, group_concat(filter, char(10) ORDER BY filter)
+                          FROM (SELECT DISTINCT id, filter FROM split WHERE filter IS NOT NULL)
+                         GROUP BY id)
+                    UPDATE routes SET event_types = canonical.event_types FROM canonical WHERE canonical.id = routes.id;
+
+                    DELETE FROM routes
+                     WHERE EXISTS (SELECT 1 FROM routes AS older
+                                    WHERE older.source_id = routes.source_id AND older.target_id = routes.target_id
+                                      AND older.event_types = routes.event_types AND older.id < routes.id);
+
+                    CREATE UNIQUE INDEX routes_once ON routes (source_id, target_id, event_types);
                     """));
 
     private Migrations() {

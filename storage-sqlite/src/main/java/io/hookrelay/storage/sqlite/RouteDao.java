@@ -5,14 +5,18 @@ import java.util.List;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
-/** The {@code routes} table. Event-type filters are one a line. Times are epoch milliseconds. */
+/**
+ * The {@code routes} table. Event-type filters are one a line, in the order {@link Route} keeps them, which
+ * makes {@code (source_id, target_id, event_types)} unique for the same filters in any order. Times are epoch
+ * milliseconds.
+ */
 interface RouteDao {
 
     String COLUMNS = "id, source_id, target_id, event_types";
 
     /**
-     * @return 1 when stored, 0 when the source or the target does not exist: checked by the statement itself,
-     *         so no delete can slip in between the check and the insert
+     * @return 1 when stored, 0 when the source or the target does not exist or the same route does: checked
+     *         by the statement itself, so no delete can slip in between the check and the insert
      */
     @SqlUpdate("""
             INSERT INTO routes (""" + COLUMNS + """
@@ -20,8 +24,12 @@ interface RouteDao {
             SELECT :id, :sourceId, :targetId, :eventTypes, :now
              WHERE EXISTS (SELECT 1 FROM sources WHERE id = :sourceId)
                AND EXISTS (SELECT 1 FROM targets WHERE id = :targetId)
+            ON CONFLICT (source_id, target_id, event_types) DO NOTHING
             """)
     int insert(String id, String sourceId, String targetId, String eventTypes, long now);
+
+    @SqlQuery("SELECT EXISTS (SELECT 1 FROM routes WHERE source_id = :sourceId AND target_id = :targetId AND event_types = :eventTypes)")
+    boolean exists(String sourceId, String targetId, String eventTypes);
 
     @SqlUpdate("DELETE FROM routes WHERE id = :id")
     int delete(String id);

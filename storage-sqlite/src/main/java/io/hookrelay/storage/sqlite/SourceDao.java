@@ -8,19 +8,19 @@ import org.jdbi.v3.sqlobject.customizer.BindMap;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
-/** The {@code sources} table. Times are epoch milliseconds. */
+/** The {@code sources} table. Redacted headers are one a line. Times are epoch milliseconds. */
 interface SourceDao {
 
     String COLUMNS = """
             id, verify_scheme, verify_secret, verify_header, verify_prefix, verify_encoding, idempotency_header,
-            event_type_header, event_type_json_pointer, max_body_bytes""";
+            event_type_header, event_type_json_pointer, max_body_bytes, redact_headers""";
 
     /** @return 1 when stored, 0 when the id is taken */
     @SqlUpdate("""
             INSERT INTO sources (""" + COLUMNS + """
             , created_at, updated_at)
             VALUES (:id, :verify_scheme, :verify_secret, :verify_header, :verify_prefix, :verify_encoding,
-                    :idempotency_header, :event_type_header, :event_type_json_pointer, :max_body_bytes, :now, :now)
+                    :idempotency_header, :event_type_header, :event_type_json_pointer, :max_body_bytes, :redact_headers, :now, :now)
             ON CONFLICT (id) DO NOTHING
             """)
     int insert(@BindMap Map<String, ?> columns);
@@ -31,7 +31,7 @@ interface SourceDao {
                    verify_prefix = :verify_prefix, verify_encoding = :verify_encoding,
                    idempotency_header = :idempotency_header, event_type_header = :event_type_header,
                    event_type_json_pointer = :event_type_json_pointer, max_body_bytes = :max_body_bytes,
-                   updated_at = :now
+                   redact_headers = :redact_headers, updated_at = :now
              WHERE id = :id
             """)
     int update(@BindMap Map<String, ?> columns);

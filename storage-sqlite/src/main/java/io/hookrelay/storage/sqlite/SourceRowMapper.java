@@ -21,7 +21,8 @@ final class SourceRowMapper implements RowMapper<Source> {
                 verification(row),
                 Optional.ofNullable(row.getString("idempotency_header")),
                 eventTypeSource(row),
-                row.getInt("max_body_bytes"));
+                row.getInt("max_body_bytes"),
+                TextColumns.lines(row.getString("redact_headers")));
     }
 
     /**

@@ -2,6 +2,7 @@ package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.RouteStore;
+import io.hookrelay.delivery.RouteStore.Creation;
 import java.util.List;
 import java.util.Objects;
 
@@ -13,12 +14,18 @@ public final class SqliteRouteStore implements RouteStore {
         this.database = Objects.requireNonNull(database, "database");
     }
 
+    /** The insert and, when it stored nothing, the look for the same route share one write transaction. */
     @Override
-    public boolean create(Route route) {
+    public Creation create(Route route) {
         String eventTypes = TextColumns.joinLines(route.eventTypes());
         long now = database.clock().millis();
-        return database.writeConfig("create route", handle -> handle.attach(RouteDao.class)
-                .insert(route.id(), route.sourceId(), route.targetId(), eventTypes, now)) == 1;
+        return database.writeConfig("create route", handle -> {
+            RouteDao dao = handle.attach(RouteDao.class);
+            if (dao.insert(route.id(), route.sourceId(), route.targetId(), eventTypes, now) == 1) {
+                return Creation.CREATED;
+            }
+            return dao.exists(route.sourceId(), route.targetId(), eventTypes) ? Creation.DUPLICATE : Creation.NO_SOURCE_OR_TARGET;
+        });
     }
 
     @Override

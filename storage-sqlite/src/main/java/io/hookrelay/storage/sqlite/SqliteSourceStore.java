@@ -63,6 +63,7 @@ public final class SqliteSourceStore implements SourceStore {
         columns.put("event_type_json_pointer",
                 source.eventType() instanceof EventTypeSource.JsonPointer pointer ? pointer.pointer() : null);
         columns.put("max_body_bytes", source.maxBodyBytes());
+        columns.put("redact_headers", TextColumns.joinLines(source.redactHeaders()));
         columns.put("now", database.clock().millis());
         return columns;
     }

@@ -65,7 +65,7 @@ final class TextColumns {
         return Arrays.stream(text.split(",")).map(Long::parseLong).map(Duration::ofSeconds).toList();
     }
 
-    /** One value a line; the values (route filters) are validated elsewhere to hold no line break. */
+    /** One value a line; the values (route filters, header names) are validated elsewhere to hold no line break. */
     static String joinLines(List<String> values) {
         return String.join("\n", values);
     }

@@ -13,7 +13,6 @@ import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.List;
 import java.util.function.Consumer;
-import java.util.stream.IntStream;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
@@ -36,7 +35,10 @@ class MigrationsTest {
 
         List<Applied> applied = applied();
         assertThat(applied).extracting(Applied::version)
-                .containsExactlyElementsOf(IntStream.rangeClosed(1, Migrations.latestVersion()).boxed().toList());
+                .containsExactlyElementsOf(Migrations.ALL.stream().map(Migrations.Migration::version).toList())
+                .isSorted()
+                .doesNotHaveDuplicates()
+                .endsWith(Migrations.latestVersion());
         assertThat(applied).extracting(Applied::appliedAt).containsOnly(FIRST_OPEN.toEpochMilli());
     }
 
@@ -99,6 +101,59 @@ class MigrationsTest {
             store.resume("delivery", "paused");
             assertThat(store.claim(SECOND_OPEN, Duration.ofMinutes(1), 10)).extracting(Intent::id).containsExactly("dlv_paused");
         }
+    }
+
+    /**
+     * Routes become unique by source, target and filters as a set: duplicates already stored are folded into
+     * the oldest of each set, and a pointer whose {@code ~} started no escape keeps meaning what it meant.
+     */
+    @Test
+    void upgradingKeepsTheOldestOfDuplicateRoutesAndRewritesPointersToRfc6901() throws SQLException {
+        withPlainHandle(handle -> {
+            MigrationDao migrations = handle.attach(MigrationDao.class);
+            migrations.createTableIfMissing();
+            Migrations.ALL.stream().filter(migration -> migration.version() <= 6).forEach(migration -> {
+                handle.createScript(migration.sql()).execute();
+                migrations.record(migration.version(), FIRST_OPEN.toEpochMilli());
+            });
+            for (String[] source : List.of(new String[] {"orders", "/a~2b"}, new String[] {"tilde", "/a~~0/~"},
+                    new String[] {"escaped", "/a~0b/c~1d"})) {
+                handle.execute("""
+                        INSERT INTO sources (id, verify_scheme, verify_secret, verify_header, verify_prefix, verify_encoding,
+                                             event_type_json_pointer, max_body_bytes, created_at, updated_at)
+                        VALUES (?, 'none', '', '', '', 'hex', ?, 1024, 0, 0)""", source[0], source[1]);
+            }
+            for (String target : List.of("billing", "audit")) {
+                handle.execute("""
+                        INSERT INTO targets (id, url, secret, timeout_ms, retry_schedule_s, max_in_flight, created_at, updated_at)
+                        VALUES (?, 'http://127.0.0.1:9/', ?, 1000, '', 1, 0, 0)""", target, RelayFixture.SECRET);
+            }
+            String[][] routes = {
+                {"rte_01", "billing", "order.paid\ninvoice.*"}, {"rte_02", "billing", "invoice.*\norder.paid\ninvoice.*"},
+                {"rte_03", "billing", ""}, {"rte_04", "billing", ""}, {"rte_05", "audit", "order.paid\ninvoice.*"},
+                {"rte_00", "billing", "invoice.*\norder.paid"}};
+            for (String[] route : routes) {
+                handle.execute("INSERT INTO routes (id, source_id, target_id, event_types, created_at) VALUES (?, 'orders', ?, ?, 0)",
+                        route[0], route[1], route[2]);
+            }
+        });
+
+        SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
+
+        withPlainHandle(handle -> {
+            assertThat(handle.createQuery("SELECT id, target_id, event_types FROM routes ORDER BY id")
+                    .map((row, context) -> row.getString(1) + " " + row.getString(2) + " " + row.getString(3).replace("\n", "|"))
+                    .list())
+                    .containsExactly("rte_00 billing invoice.*|order.paid", "rte_03 billing ", "rte_05 audit invoice.*|order.paid");
+            assertThat(handle.createQuery("SELECT id, event_type_json_pointer, redact_headers FROM sources ORDER BY id")
+                    .map((row, context) -> row.getString(1) + " " + row.getString(2) + " [" + row.getString(3) + "]")
+                    .list())
+                    .containsExactly("escaped /a~0b/c~1d []", "orders /a~02b []", "tilde /a~0~0/~0 []");
+            assertThatThrownBy(() -> handle.execute(
+                    "INSERT INTO routes (id, source_id, target_id, event_types, created_at) VALUES ('rte_06', 'orders', 'billing', '', 0)"))
+                    .as("the schema itself refuses a second route for every event from orders to billing")
+                    .hasMessageContaining("UNIQUE");
+        });
     }
 
     private List<Applied> applied() throws SQLException {

@@ -3,8 +3,16 @@ package io.hookrelay.storage.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.RouteStore.Creation;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -36,9 +44,9 @@ class SqliteRouteStoreTest {
         Route filtered = relay.route("users", "audit", "user.created", "invoice.*", "a:b/c_d-e");
         Route single = relay.route("orders", "audit", "order.shipped");
 
-        assertThat(routes.create(everything)).isTrue();
-        assertThat(routes.create(filtered)).isTrue();
-        assertThat(routes.create(single)).isTrue();
+        assertThat(routes.create(everything)).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(filtered)).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(single)).isEqualTo(Creation.CREATED);
 
         assertThat(routes.list()).containsExactly(everything, filtered, single);
         assertThat(routes.forSource("orders")).containsExactly(everything, single);
@@ -48,9 +56,9 @@ class SqliteRouteStoreTest {
 
     @Test
     void aRouteFromAMissingSourceOrToAMissingTargetIsNotStored() {
-        assertThat(routes.create(relay.route("ghost", "billing"))).isFalse();
-        assertThat(routes.create(relay.route("orders", "ghost"))).isFalse();
-        assertThat(routes.create(relay.route("ghost", "phantom"))).isFalse();
+        assertThat(routes.create(relay.route("ghost", "billing"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
+        assertThat(routes.create(relay.route("orders", "ghost"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
+        assertThat(routes.create(relay.route("ghost", "phantom"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
 
         assertThat(routes.list()).isEmpty();
     }
@@ -59,9 +67,68 @@ class SqliteRouteStoreTest {
     void aRouteToATargetDeletedMeanwhileIsNotStored() {
         relay.targets.delete("audit", relay.clock.instant());
 
-        assertThat(routes.create(relay.route("orders", "audit"))).isFalse();
+        assertThat(routes.create(relay.route("orders", "audit"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
 
         assertThat(routes.list()).isEmpty();
+    }
+
+    @Test
+    void theSameRouteIsStoredOnceWhateverTheOrderOrRepetitionOfItsFilters() {
+        Route first = relay.route("orders", "billing", "invoice.*", "order.paid");
+
+        assertThat(routes.create(first)).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(relay.route("orders", "billing", "order.paid", "invoice.*"))).isEqualTo(Creation.DUPLICATE);
+        assertThat(routes.create(relay.route("orders", "billing", "order.paid", "invoice.*", "order.paid"))).isEqualTo(Creation.DUPLICATE);
+
+        assertThat(routes.list()).containsExactly(first);
+    }
+
+    @Test
+    void routesThatDifferInSourceTargetOrFiltersAreEachStored() {
+        List<Route> different = List.of(relay.route("orders", "billing"), relay.route("orders", "billing", "order.paid"),
+                relay.route("orders", "billing", "order.*"), relay.route("orders", "audit"), relay.route("users", "billing"));
+
+        different.forEach(route -> assertThat(routes.create(route)).as("%s", route).isEqualTo(Creation.CREATED));
+
+        assertThat(routes.list()).containsExactlyElementsOf(different);
+    }
+
+    /** Many operators' scripts at once: one route comes of it, and every other create is told it exists. */
+    @Test
+    void concurrentCreatesOfOneRouteStoreItOnce() throws Exception {
+        int creators = 16;
+        List<Route> attempts = IntStream.range(0, creators).mapToObj(i -> relay.route("orders", "billing", "order.paid")).toList();
+        CountDownLatch start = new CountDownLatch(1);
+        ExecutorService pool = Executors.newFixedThreadPool(creators);
+        try {
+            List<Future<Creation>> outcomes = new ArrayList<>();
+            for (Route route : attempts) {
+                outcomes.add(pool.submit(() -> {
+                    start.await();
+                    return routes.create(route);
+                }));
+            }
+            start.countDown();
+            List<Creation> results = new ArrayList<>();
+            for (Future<Creation> outcome : outcomes) {
+                results.add(outcome.get(30, TimeUnit.SECONDS));
+            }
+
+            assertThat(results).filteredOn(Creation.CREATED::equals).hasSize(1);
+            assertThat(results).filteredOn(Creation.DUPLICATE::equals).hasSize(creators - 1);
+        } finally {
+            pool.shutdownNow();
+        }
+        assertThat(routes.list()).singleElement().extracting(Route::eventTypes).isEqualTo(List.of("order.paid"));
+    }
+
+    @Test
+    void aRouteDeletedCanBeCreatedAgain() {
+        Route gone = relay.route("orders", "billing", "order.paid");
+        routes.create(gone);
+        routes.delete(gone.id());
+
+        assertThat(routes.create(relay.route("orders", "billing", "order.paid"))).isEqualTo(Creation.CREATED);
     }
 
     @Test

@@ -46,7 +46,10 @@ class SqliteSourceStoreTest {
                 new Source("github", new Verification(VerificationScheme.HMAC_SHA256, "gh-secret", null, null, null),
                         Optional.empty(), new EventTypeSource.Header("X-GitHub-Event"), Source.LARGEST_MAX_BODY_BYTES),
                 new Source("custom-hmac", new Verification(VerificationScheme.HMAC_SHA256, "s3cret", "X-Signature", "",
-                        SignatureEncoding.BASE64), Optional.of("X-Request-Id"), new EventTypeSource.None(), 1),
+                        SignatureEncoding.BASE64), Optional.of("X-Request-Id"), new EventTypeSource.None(), 1,
+                        List.of("X-Tenant-Secret", "x-session-token")),
+                new Source("escaped-pointer", Verification.none(), Optional.empty(), new EventTypeSource.JsonPointer("/a~1b/~0c"), 1024,
+                        List.of("x-one")),
                 new Source("stripe", new Verification(VerificationScheme.STRIPE, "whsec_stripe", null, null, null),
                         Optional.empty(), new EventTypeSource.JsonPointer("/data/object/type"), 65536));
     }

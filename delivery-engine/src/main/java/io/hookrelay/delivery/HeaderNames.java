@@ -1,0 +1,19 @@
+package io.hookrelay.delivery;
+
+import java.util.regex.Pattern;
+
+/**
+ * The header names a source may be configured with: letters, digits and hyphens, which every provider's
+ * headers are, rather than everything RFC 9110 allows in a token; a name outside that is a typo.
+ */
+public final class HeaderNames {
+    private static final int LONGEST = 128;
+    private static final Pattern NAME = Pattern.compile("[A-Za-z0-9-]{1," + LONGEST + "}");
+
+    private HeaderNames() {
+    }
+
+    public static boolean isValid(String name) {
+        return name != null && NAME.matcher(name).matches();
+    }
+}
