@@ -21,7 +21,9 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * <p>A sealed value is {@value #FORMAT} followed by the base64 of a random 96-bit nonce, the ciphertext and
  * GCM's 128-bit tag. The prefix names the format, so a later one can be told apart and values migrated.
- * The tag means a wrong key or an altered value is detected, never decrypted into something else.
+ * The tag means a wrong key or an altered value is detected, never decrypted into something else. No
+ * secret (a source that verifies nothing) stays the empty text: there is nothing to hide, and a store can tell
+ * a database that holds secrets from one that holds none.
  */
 public final class SecretCipher {
     public static final int KEY_BYTES = 32;
@@ -77,6 +79,9 @@ public final class SecretCipher {
 
     /** A new sealing each call: the same secret sealed twice gives two different values. */
     public String seal(String secret) {
+        if (secret.isEmpty()) {
+            return "";
+        }
         byte[] nonce = new byte[NONCE_BYTES];
         random.nextBytes(nonce);
         byte[] sealed = run(Cipher.ENCRYPT_MODE, nonce, secret.getBytes(StandardCharsets.UTF_8));
@@ -89,6 +94,9 @@ public final class SecretCipher {
      *                               (or it was altered since); the message holds neither value nor key
      */
     public String open(String sealed) {
+        if (sealed.isEmpty()) {
+            return "";
+        }
         byte[] value = decode(sealed);
         try {
             byte[] secret = cipher(Cipher.DECRYPT_MODE, Arrays.copyOf(value, NONCE_BYTES))
@@ -120,7 +128,7 @@ public final class SecretCipher {
     }
 
     private static byte[] decode(String sealed) {
-        if (sealed == null || !sealed.startsWith(FORMAT)) {
+        if (!sealed.startsWith(FORMAT)) {
             throw new IllegalStateException("a stored secret is not sealed in format " + FORMAT);
         }
         byte[] value;

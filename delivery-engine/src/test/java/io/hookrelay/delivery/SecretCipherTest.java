@@ -25,7 +25,8 @@ class SecretCipherTest {
         assertThat(first).startsWith("v1:").isNotEqualTo(second).doesNotContain(SECRET).doesNotContain(SECRET.substring(6));
         assertThat(cipher.open(first)).isEqualTo(SECRET);
         assertThat(cipher.open(second)).isEqualTo(SECRET);
-        assertThat(cipher.open(cipher.seal(""))).isEmpty();
+        assertThat(cipher.seal("")).as("no secret stays none").isEmpty();
+        assertThat(cipher.open("")).isEmpty();
     }
 
     @Test
@@ -49,7 +50,7 @@ class SecretCipherTest {
     }
 
     static Stream<String> notSealed() {
-        return Stream.of(SECRET, "", "v2:AAAA", "v1:not base64!", "v1:" + Base64.getEncoder().encodeToString(new byte[27]));
+        return Stream.of(SECRET, "v2:AAAA", "v1:not base64!", "v1:" + Base64.getEncoder().encodeToString(new byte[27]));
     }
 
     @ParameterizedTest
