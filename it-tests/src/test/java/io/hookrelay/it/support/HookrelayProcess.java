@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -34,12 +35,27 @@ public final class HookrelayProcess implements AutoCloseable {
 
     /** Starts {@code hookrelay <arguments>} with none of this process's {@code HOOKRELAY_*} variables. */
     public static HookrelayProcess start(String... arguments) throws IOException {
-        List<String> command = new ArrayList<>(List.of(javaBinary(), "-jar", jar().toString()));
+        return start(List.of(), Map.of(), arguments);
+    }
+
+    /**
+     * Starts {@code hookrelay <arguments>} under umask 022, whatever this process's is, the way a shell
+     * commonly runs it, with {@code environment} as its only {@code HOOKRELAY_*} variables.
+     */
+    public static HookrelayProcess startUnderUmask022(Map<String, String> environment, String... arguments) throws IOException {
+        return start(List.of("sh", "-c", "umask 022; exec \"$@\"", "sh"), environment, arguments);
+    }
+
+    private static HookrelayProcess start(List<String> launcher, Map<String, String> environment, String... arguments)
+            throws IOException {
+        List<String> command = new ArrayList<>(launcher);
+        command.addAll(List.of(javaBinary(), "-jar", jar().toString()));
         command.addAll(List.of(arguments));
         Path stdout = Files.createTempFile("hookrelay-stdout", ".log");
         Path stderr = Files.createTempFile("hookrelay-stderr", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("HOOKRELAY_"));
+        builder.environment().putAll(environment);
         return new HookrelayProcess(builder.start(), stdout, stderr);
     }
 
