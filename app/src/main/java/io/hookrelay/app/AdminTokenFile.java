@@ -64,10 +64,17 @@ record AdminTokenFile(String token, Optional<Path> file, boolean createdNow) {
     }
 
     private static String requireStrong(String token, String where) {
-        if (token.length() < SHORTEST_TOKEN) {
-            throw new IllegalArgumentException("the admin token from " + where + " must be at least " + SHORTEST_TOKEN + " characters");
-        }
+        weakness(token, where).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
         return token;
+    }
+
+    /** What is wrong with {@code token} as an admin token, naming {@code where} it came from, never the token. */
+    static Optional<String> weakness(String token, String where) {
+        return token.length() < SHORTEST_TOKEN
+                ? Optional.of("the admin token from " + where + " must be at least " + SHORTEST_TOKEN + " characters")
+                : Optional.empty();
     }
 
     @Override

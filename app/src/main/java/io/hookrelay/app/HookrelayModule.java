@@ -1,9 +1,10 @@
 package io.hookrelay.app;
 
 import com.google.inject.AbstractModule;
-import com.google.inject.TypeLiteral;
-import com.google.inject.name.Names;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
 import io.hookrelay.cli.ServeOptions;
+import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.Optional;
@@ -16,20 +17,22 @@ import java.util.Optional;
 public final class HookrelayModule extends AbstractModule {
     private final ServeOptions options;
     private final Optional<String> adminTokenFromEnvironment;
+    private final Optional<String> secretKeyFromEnvironment;
 
-    /** @param adminTokenFromEnvironment {@code HOOKRELAY_ADMIN_TOKEN}, read by the caller so tests can give one */
-    public HookrelayModule(ServeOptions options, Optional<String> adminTokenFromEnvironment) {
+    /**
+     * @param adminTokenFromEnvironment {@code HOOKRELAY_ADMIN_TOKEN} and
+     * @param secretKeyFromEnvironment  {@code HOOKRELAY_SECRET_KEY}, read by the caller so tests can give them
+     */
+    public HookrelayModule(ServeOptions options, Optional<String> adminTokenFromEnvironment, Optional<String> secretKeyFromEnvironment) {
         this.options = Objects.requireNonNull(options, "options");
         this.adminTokenFromEnvironment = Objects.requireNonNull(adminTokenFromEnvironment, "adminTokenFromEnvironment");
+        this.secretKeyFromEnvironment = Objects.requireNonNull(secretKeyFromEnvironment, "secretKeyFromEnvironment");
     }
 
     @Override
     protected void configure() {
         bind(ServeOptions.class).toInstance(options);
         bind(Clock.class).toInstance(Clock.systemUTC());
-        bind(new TypeLiteral<Optional<String>>() { })
-                .annotatedWith(Names.named(HttpModule.ADMIN_TOKEN_FROM_ENVIRONMENT))
-                .toInstance(adminTokenFromEnvironment);
         install(new StorageModule());
         install(new BackupModule());
         install(new QueueModule());
@@ -37,5 +40,11 @@ public final class HookrelayModule extends AbstractModule {
         install(new MetricsModule());
         install(new RetentionModule());
         install(new HttpModule());
+    }
+
+    @Provides
+    @Singleton
+    StartupSettings startupSettings(SecureRandom random) {
+        return StartupSettings.check(options, adminTokenFromEnvironment, secretKeyFromEnvironment, random);
     }
 }

@@ -3,7 +3,6 @@ package io.hookrelay.app;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
-import com.google.inject.name.Named;
 import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.admin.BackupAdmin;
@@ -21,7 +20,6 @@ import io.hookrelay.http.ReadinessCheck;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.security.SecureRandom;
-import java.util.Optional;
 
 /** The HTTP server, the management API's admin token and what the readiness endpoint checks. */
 final class HttpModule extends AbstractModule {
@@ -51,8 +49,7 @@ final class HttpModule extends AbstractModule {
     /** Read or created once the database holds the data directory, so the token file lands in a directory this process owns. */
     @Provides
     @Singleton
-    AdminTokenFile adminTokenFile(SqliteDatabase database, @Named(ADMIN_TOKEN_FROM_ENVIRONMENT) Optional<String> fromEnvironment,
-                                  SecureRandom random) {
-        return AdminTokenFile.resolve(fromEnvironment, database.dataDir(), random);
+    AdminTokenFile adminTokenFile(SqliteDatabase database, StartupSettings settings, SecureRandom random) {
+        return AdminTokenFile.resolve(settings.adminToken(), database.dataDir(), random);
     }
 }

@@ -22,15 +22,18 @@ public final class Main {
 
     /** The process's one injector, created when {@code serve} has its options. */
     static Injector injector(ServeOptions options) {
-        return injector(options, Optional.ofNullable(System.getenv(HttpModule.ADMIN_TOKEN_FROM_ENVIRONMENT)));
+        return Guice.createInjector(new HookrelayModule(options,
+                Optional.ofNullable(System.getenv(HttpModule.ADMIN_TOKEN_FROM_ENVIRONMENT)),
+                Optional.ofNullable(System.getenv(StartupSettings.SECRET_KEY_FROM_ENVIRONMENT))));
     }
 
     /**
-     * The injector with the admin token given rather than read from the environment, for tests. A test that
-     * must reach behind a port (a store that fails on demand, a clock it moves) passes bindings that replace
-     * the production ones; everything else is wired exactly as {@code serve} wires it.
+     * The injector with the admin token given rather than read from the environment, and the secret key kept
+     * in the data directory, for tests. A test that must reach behind a port (a store that fails on demand, a
+     * clock it moves) passes bindings that replace the production ones; everything else is wired exactly as
+     * {@code serve} wires it.
      */
     public static Injector injector(ServeOptions options, Optional<String> adminToken, Module... replacements) {
-        return Guice.createInjector(Modules.override(new HookrelayModule(options, adminToken)).with(replacements));
+        return Guice.createInjector(Modules.override(new HookrelayModule(options, adminToken, Optional.empty())).with(replacements));
     }
 }

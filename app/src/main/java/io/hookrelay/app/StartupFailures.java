@@ -6,7 +6,9 @@ import com.google.inject.ProvisionException;
 import io.hookrelay.cli.CommandFailedException;
 import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.storage.sqlite.DataDirectoryLockedException;
+import io.hookrelay.storage.sqlite.ForeignDatabaseException;
 import io.hookrelay.storage.sqlite.IncompatibleDatabaseException;
+import io.hookrelay.storage.sqlite.SecretKeyMismatchException;
 import java.net.BindException;
 import java.net.UnknownHostException;
 import java.util.function.Supplier;
@@ -20,7 +22,7 @@ import org.slf4j.LoggerFactory;
 final class StartupFailures {
     /** The data directory belongs to another running hookrelay (DESIGN §3). */
     static final int DATA_DIR_LOCKED = 3;
-    /** The database was written by a newer hookrelay. */
+    /** The database was written by a newer hookrelay, or by another program altogether. */
     static final int INCOMPATIBLE_DATABASE = 4;
     static final int BAD_SETTINGS = 2;
     static final int OTHER = 1;
@@ -44,21 +46,29 @@ final class StartupFailures {
             if (cause instanceof DataDirectoryLockedException) {
                 return new CommandFailedException(DATA_DIR_LOCKED, cause.getMessage(), failure);
             }
-            if (cause instanceof IncompatibleDatabaseException) {
+            if (cause instanceof IncompatibleDatabaseException || cause instanceof ForeignDatabaseException) {
                 return new CommandFailedException(INCOMPATIBLE_DATABASE, cause.getMessage(), failure);
+            }
+            if (cause instanceof SecretKeyMismatchException) {
+                return new CommandFailedException(BAD_SETTINGS, cause.getMessage() + " (" + StartupSettings.SECRET_KEY_FROM_ENVIRONMENT
+                        + ", else <data-dir>/secret.key)", failure);
             }
             if (cause instanceof BindException) {
                 return new CommandFailedException(OTHER, "cannot listen on " + options.host() + ":" + options.port()
                         + ": " + cause.getMessage(), failure);
             }
             if (cause instanceof UnknownHostException) {
-                return new CommandFailedException(BAD_SETTINGS, "--host " + options.host() + " is not a known address", failure);
+                return new CommandFailedException(BAD_SETTINGS, unknownHost(options), failure);
             }
             if (cause instanceof IllegalArgumentException) {
                 return new CommandFailedException(BAD_SETTINGS, cause.getMessage(), failure);
             }
         }
         return new CommandFailedException(OTHER, "cannot start: " + describe(unwrapGuice(failure)), failure);
+    }
+
+    static String unknownHost(ServeOptions options) {
+        return "--host " + options.host() + " is not a known address";
     }
 
     /** Guice's own messages list its wiring; the exception inside says what actually went wrong. */

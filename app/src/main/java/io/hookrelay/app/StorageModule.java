@@ -24,11 +24,14 @@ import java.time.Clock;
 /** The SQLite data directory and the stores built on it. */
 final class StorageModule extends AbstractModule {
 
-    /** Takes the data directory's lock: the one resource wiring acquires, and the first. */
+    /**
+     * Takes the data directory's lock: the one resource wiring acquires, and the first. Only once every setting
+     * is checked, so a start refused for one creates nothing on disk.
+     */
     @Provides
     @Singleton
-    SqliteDatabase database(ServeOptions options, Clock clock) {
-        return SqliteDatabase.open(options.dataDir(), clock);
+    SqliteDatabase database(ServeOptions options, Clock clock, StartupSettings settings) {
+        return SqliteDatabase.open(options.dataDir(), clock, settings.secretKey());
     }
 
     @Provides

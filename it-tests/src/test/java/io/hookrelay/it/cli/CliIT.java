@@ -325,6 +325,8 @@ class CliIT {
         assertThat(restored.exitCode()).as("%s", restored).isZero();
         assertThat(restored.err()).as("%s", restored).isEmpty();
         assertThat(restored.out()).contains("restored " + backup + " into data directory " + fresh);
+        // The backup holds its secrets sealed; the key they were sealed with is backed up apart, and put back too.
+        Files.copy(original.resolve("secret.key"), fresh.resolve("secret.key"));
 
         try (RelayServer onRestored = RelayServer.start(fresh)) {
             assertThat(succeeded(admin(onRestored, "source", "list", "--json")).json()).isEqualTo(sources);

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -34,12 +35,26 @@ public final class HookrelayProcess implements AutoCloseable {
 
     /** Starts {@code hookrelay <arguments>} with none of this process's {@code HOOKRELAY_*} variables. */
     public static HookrelayProcess start(String... arguments) throws IOException {
-        return startOnJvm(List.of(), arguments);
+        return start(List.of(), List.of(), Map.of(), arguments);
     }
 
     /** As {@link #start}, the JVM given {@code jvmOptions} (system properties such as the hosts file it resolves with). */
     public static HookrelayProcess startOnJvm(List<String> jvmOptions, String... arguments) throws IOException {
-        List<String> command = new ArrayList<>(List.of(javaBinary()));
+        return start(List.of(), jvmOptions, Map.of(), arguments);
+    }
+
+    /**
+     * Starts {@code hookrelay <arguments>} under umask 022, whatever this process's is, the way a shell
+     * commonly runs it, with {@code environment} as its only {@code HOOKRELAY_*} variables.
+     */
+    public static HookrelayProcess startUnderUmask022(Map<String, String> environment, String... arguments) throws IOException {
+        return start(List.of("sh", "-c", "umask 022; exec \"$@\"", "sh"), List.of(), environment, arguments);
+    }
+
+    private static HookrelayProcess start(List<String> launcher, List<String> jvmOptions, Map<String, String> environment,
+                                          String... arguments) throws IOException {
+        List<String> command = new ArrayList<>(launcher);
+        command.add(javaBinary());
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", jar().toString()));
         command.addAll(List.of(arguments));
@@ -47,6 +62,7 @@ public final class HookrelayProcess implements AutoCloseable {
         Path stderr = Files.createTempFile("hookrelay-stderr", ".log");
         ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(stdout.toFile()).redirectError(stderr.toFile());
         builder.environment().keySet().removeIf(name -> name.startsWith("HOOKRELAY_"));
+        builder.environment().putAll(environment);
         return new HookrelayProcess(builder.start(), stdout, stderr);
     }
 

@@ -55,7 +55,7 @@ final class DataDirectoryLock implements AutoCloseable {
         Path file = dataDir.resolve(FILE_NAME);
         FileChannel channel;
         try {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE), OwnerOnlyFiles.fileMode());
         } catch (IOException e) {
             throw new StoreException("cannot open lock file " + file, e);
         }

@@ -1,5 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
+import io.hookrelay.delivery.SecretCipher;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -30,6 +31,11 @@ import org.jdbi.v3.core.Handle;
  * is set, intents of the pair that are enqueued or retried are no longer held, so none can land behind the
  * resume's walk and stay held after the pause is gone.
  *
+ * <p>Step 7 seals the secrets earlier versions stored in the clear ({@code targets.secret},
+ * {@code sources.verify_secret}; see {@link SecretCipher}) and records the key check beside them. Under
+ * {@code secure_delete} the clear values' bytes are overwritten rather than left in freed space; the
+ * {@code -wal} that still holds them is emptied by {@link SqliteDatabase} once the step has committed.
+ *
  * <p>Step 8 adds the headers a source leaves out of stored events, and makes a route unique by its source,
  * target and filters, compared as a set: filters are kept sorted and each once, so one text is one set.
  * Existing routes are brought to that form, and of routes that are then the same only the oldest is kept;
@@ -39,11 +45,21 @@ import org.jdbi.v3.core.Handle;
  */
 final class Migrations {
 
-    record Migration(int version, String sql) {
+    /** What a step does that SQL cannot, run after its SQL in the same transaction. */
+    @FunctionalInterface
+    interface JavaStep {
+        void apply(Handle handle, SecretCipher secrets);
+    }
+
+    record Migration(int version, String sql, JavaStep java) {
         Migration {
             if (version < 1) {
                 throw new IllegalArgumentException("migration versions start at 1: " + version);
             }
+        }
+
+        Migration(int version, String sql) {
+            this(version, sql, (handle, secrets) -> { });
         }
     }
 
@@ -188,6 +204,12 @@ final class Migrations {
             new Migration(6, """
                     ALTER TABLE paused_work ADD COLUMN releasing INTEGER NOT NULL DEFAULT 0 CHECK (releasing IN (0, 1));
                     """),
+            new Migration(7, """
+                    CREATE TABLE secret_key_check (
+                        id    INTEGER NOT NULL PRIMARY KEY CHECK (id = 1),
+                        value TEXT    NOT NULL
+                    ) STRICT;
+                    """, Migrations::sealSecrets),
             new Migration(8, """
                     ALTER TABLE sources ADD COLUMN redact_headers TEXT NOT NULL DEFAULT '';
 
@@ -221,6 +243,19 @@ final class Migrations {
     private Migrations() {
     }
 
+    /** Step 7: every secret stored so far was stored in the clear. */
+    private static void sealSecrets(Handle handle, SecretCipher secrets) {
+        SecretKeyDao dao = handle.attach(SecretKeyDao.class);
+        handle.execute("PRAGMA secure_delete = ON");
+        try {
+            dao.targetSecrets().forEach((id, secret) -> dao.updateTargetSecret(id, secrets.seal(secret)));
+            dao.sourceSecrets().forEach((id, secret) -> dao.updateSourceSecret(id, secrets.seal(secret)));
+            dao.recordKeyCheck(secrets.keyCheck());
+        } finally {
+            handle.execute("PRAGMA secure_delete = OFF");
+        }
+    }
+
     static int latestVersion() {
         return ALL.get(ALL.size() - 1).version();
     }
@@ -229,10 +264,11 @@ final class Migrations {
      * Brings the schema up to {@link #latestVersion()}; runs inside the caller's transaction, so either
      * every missing step is applied and recorded or none is.
      *
+     * @param secrets what step 7 seals the secrets stored before it with
      * @return how many steps were applied
      * @throws IncompatibleDatabaseException when the database is newer than this code
      */
-    static int apply(Handle handle, Path databaseFile, Instant now) {
+    static int apply(Handle handle, Path databaseFile, Instant now, SecretCipher secrets) {
         MigrationDao dao = handle.attach(MigrationDao.class);
         dao.createTableIfMissing();
         int current = dao.currentVersion();
@@ -242,6 +278,7 @@ final class Migrations {
         List<Migration> missing = ALL.stream().filter(migration -> migration.version() > current).toList();
         for (Migration migration : missing) {
             handle.createScript(migration.sql()).execute();
+            migration.java().apply(handle, secrets);
             dao.record(migration.version(), now.toEpochMilli());
         }
         return missing.size();

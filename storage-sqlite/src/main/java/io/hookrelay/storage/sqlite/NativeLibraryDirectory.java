@@ -47,7 +47,7 @@ final class NativeLibraryDirectory {
             }
         }
         try {
-            Files.createDirectories(directory);
+            OwnerOnlyFiles.directory(directory);
             List<Path> leftOver;
             try (Stream<Path> files = Files.list(directory)) {
                 leftOver = files.collect(Collectors.toList());

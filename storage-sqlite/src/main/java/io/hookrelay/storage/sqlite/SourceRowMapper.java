@@ -1,6 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.delivery.EventTypeSource;
+import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.delivery.SignatureEncoding;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Verification;
@@ -11,8 +12,13 @@ import java.util.Optional;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.StatementContext;
 
-/** A {@code sources} row as a {@link Source}. */
+/** A {@code sources} row as a {@link Source}, its verification secret opened. */
 final class SourceRowMapper implements RowMapper<Source> {
+    private final SecretCipher secrets;
+
+    SourceRowMapper(SecretCipher secrets) {
+        this.secrets = secrets;
+    }
 
     @Override
     public Source map(ResultSet row, StatementContext context) throws SQLException {
@@ -29,10 +35,10 @@ final class SourceRowMapper implements RowMapper<Source> {
      * Only {@code hmac-sha256} has a header, prefix and encoding of its own; the other schemes refuse them,
      * so their stored placeholders are not handed back.
      */
-    private static Verification verification(ResultSet row) throws SQLException {
+    private Verification verification(ResultSet row) throws SQLException {
         VerificationScheme scheme = VerificationScheme.fromWireName(row.getString("verify_scheme"))
                 .orElseThrow(() -> new IllegalStateException("unknown stored verification scheme"));
-        String secret = row.getString("verify_secret");
+        String secret = secrets.open(row.getString("verify_secret"));
         if (scheme != VerificationScheme.HMAC_SHA256) {
             return new Verification(scheme, secret, null, null, null);
         }

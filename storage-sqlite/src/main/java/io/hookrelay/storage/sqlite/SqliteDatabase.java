@@ -4,6 +4,7 @@ import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.retention.EventCandidate;
@@ -14,12 +15,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import javax.sql.DataSource;
@@ -51,10 +58,13 @@ public final class SqliteDatabase implements AutoCloseable {
     private final ConfigCache config = new ConfigCache();
     private final Object pausing = new Object();
     private final Clock clock;
+    private final SecretCipher secrets;
     private volatile boolean closed;
 
-    private SqliteDatabase(Path dataDir, DataDirectoryLock lock, SqliteWriter writer, ReaderPool readers, Clock clock) {
+    private SqliteDatabase(Path dataDir, DataDirectoryLock lock, SqliteWriter writer, ReaderPool readers, Clock clock,
+                           SecretCipher secrets) {
         this.dataDir = dataDir;
+        this.secrets = secrets;
         this.databaseFile = dataDir.resolve(DATABASE_FILE);
         this.lock = lock;
         this.writer = writer;
@@ -63,14 +73,19 @@ public final class SqliteDatabase implements AutoCloseable {
     }
 
     /**
-     * Creates the directory if needed, takes {@code <dataDir>/hookrelay.lock} for the life of the object,
-     * has SQLite's native library unpacked into {@code <dataDir>/sqlite-native} (see {@link NativeLibraryDirectory}),
-     * opens {@code <dataDir>/hookrelay.db}, applies migrations, and makes {@code running} intents
-     * pending again, claimable at once (restart recovery).
+     * Creates the directory if needed (owner-only, see {@link OwnerOnlyFiles}), takes
+     * {@code <dataDir>/hookrelay.lock} for the life of the object, has SQLite's native library unpacked into
+     * {@code <dataDir>/sqlite-native} (see {@link NativeLibraryDirectory}), checks that
+     * {@code <dataDir>/hookrelay.db} is hookrelay's (or new), narrows the modes of whatever is in the directory
+     * to its owner, takes the key secrets are sealed with from {@code <dataDir>/secret.key} (see
+     * {@link SecretKeyFile}), applies migrations, and makes {@code running} intents pending again, claimable
+     * at once (restart recovery).
      *
      * @throws DataDirectoryLockedException   when another process, or another open database in this one,
      *                                        holds the directory
      * @throws IncompatibleDatabaseException when a newer hookrelay has migrated the database
+     * @throws ForeignDatabaseException      when the database file is some other program's
+     * @throws SecretKeyMismatchException    when the database's secrets were sealed with another key
      * @throws StoreException                 when the directory or database cannot be used
      */
     public static SqliteDatabase open(Path dataDir) {
@@ -82,7 +97,16 @@ public final class SqliteDatabase implements AutoCloseable {
      * (sources, targets, routes) was written, whose ports take no time of their own.
      */
     public static SqliteDatabase open(Path dataDir, Clock clock) {
+        return open(dataDir, clock, Optional.empty());
+    }
+
+    /**
+     * {@link #open(Path, Clock)}, with the key the secrets are sealed with given rather than kept in
+     * {@code <dataDir>/secret.key} (which is then neither read nor made).
+     */
+    public static SqliteDatabase open(Path dataDir, Clock clock, Optional<SecretCipher> secretKey) {
         Objects.requireNonNull(clock, "clock");
+        Objects.requireNonNull(secretKey, "secretKey");
         Path dir = realDirectory(Objects.requireNonNull(dataDir, "dataDir"));
         Deque<AutoCloseable> opened = new ArrayDeque<>();
         try {
@@ -92,24 +116,68 @@ public final class SqliteDatabase implements AutoCloseable {
             if (leftOver > 0) {
                 log.info("removed {} file(s) of SQLite's native library left by processes that were killed", leftOver);
             }
-            SqliteConnections connections = new SqliteConnections(dir.resolve(DATABASE_FILE));
-            SqliteWriter writer = openWriter(connections);
+            Path databaseFile = dir.resolve(DATABASE_FILE);
+            DatabaseProbe probe = probe(databaseFile);
+            List<String> tightened = OwnerOnlyFiles.tighten(dir);
+            if (!tightened.isEmpty()) {
+                log.warn("made {} readable by its owner only: {}", dir, String.join(", ", tightened));
+            }
+            SecretCipher secrets = SecretKeyFile.resolve(dir, secretKey, probe, databaseFile, new SecureRandom());
+            SqliteConnections connections = new SqliteConnections(databaseFile);
+            SqliteWriter writer = openWriter(connections, secrets);
             opened.push(writer);
-            Path databaseFile = connections.databaseFile();
-            int applied = writer.write("migrate", handle -> Migrations.apply(handle.handle(), databaseFile, clock.instant()));
+            int applied = writer.write("migrate", handle -> Migrations.apply(handle.handle(), databaseFile, clock.instant(), secrets));
             if (applied > 0) {
                 log.info("applied {} schema migration(s) to {}; schema version is now {}", applied, databaseFile,
                         Migrations.latestVersion());
             }
+            if (probe.version() > 0 && probe.keyCheck().isEmpty()) {
+                emptyWal(connections);
+            }
+            if (probe.keyCheck().filter(check -> !secrets.opens(check)).isPresent()) {
+                writer.write("adopt secret key", handle -> {
+                    handle.attach(SecretKeyDao.class).replaceKeyCheck(secrets.keyCheck());
+                    return null;
+                });
+                log.info("{} holds no secret yet; from now on its secrets are sealed with the key from {}", databaseFile,
+                        secrets.origin());
+            }
             long now = clock.instant().toEpochMilli();
             int released = writer.write("recover", handle -> handle.attach(IntentDao.class).releaseAllClaims(now));
             log.info("restart recovery: {} running intent(s) in {} made pending again", released, databaseFile);
-            ReaderPool readers = new ReaderPool(jdbi(connections)::open, MAX_READERS, READER_WAIT);
+            ReaderPool readers = new ReaderPool(jdbi(connections, secrets)::open, MAX_READERS, READER_WAIT);
             opened.push(readers);
-            return new SqliteDatabase(dir, lock, writer, readers, clock);
+            return new SqliteDatabase(dir, lock, writer, readers, clock, secrets);
         } catch (RuntimeException e) {
             closeAll(opened, e);
             throw SqliteErrors.translate("open " + dir.resolve(DATABASE_FILE), e);
+        }
+    }
+
+    /** The file is created owner-only before SQLite first opens it, so its {@code -wal} and {@code -shm} are too. */
+    private static DatabaseProbe probe(Path databaseFile) {
+        try {
+            OwnerOnlyFiles.file(databaseFile);
+        } catch (IOException e) {
+            throw new StoreException("cannot create " + databaseFile, e);
+        }
+        return DatabaseProbe.of(databaseFile);
+    }
+
+    /**
+     * After the migration that sealed secrets an older version stored in the clear: the {@code -wal} still
+     * holds pages with them, so its frames are copied into the database and the file cut to nothing. Nothing
+     * else has the database open yet, so the checkpoint cannot be held back.
+     */
+    private static void emptyWal(SqliteConnections connections) {
+        try (Connection connection = connections.getConnection();
+             Statement statement = connection.createStatement();
+             ResultSet checkpoint = statement.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
+            if (!checkpoint.next() || checkpoint.getInt(1) != 0) {
+                throw new StoreException("cannot empty the -wal of " + connections.databaseFile() + " after sealing its secrets", null);
+            }
+        } catch (SQLException e) {
+            throw SqliteErrors.translate("checkpoint " + connections.databaseFile(), e);
         }
     }
 
@@ -240,6 +308,11 @@ public final class SqliteDatabase implements AutoCloseable {
         return clock;
     }
 
+    /** What the stores seal secrets with before they are written; the row mappers open them. */
+    SecretCipher secrets() {
+        return secrets;
+    }
+
     private static long sizeOf(Path file) {
         try {
             return Files.size(file);
@@ -252,29 +325,29 @@ public final class SqliteDatabase implements AutoCloseable {
 
     static Path realDirectory(Path dataDir) {
         try {
-            return Files.createDirectories(dataDir).toRealPath();
+            return OwnerOnlyFiles.directory(dataDir).toRealPath();
         } catch (IOException e) {
             throw new StoreException("cannot create data directory " + dataDir, e);
         }
     }
 
-    private static SqliteWriter openWriter(SqliteConnections connections) {
-        Jdbi writerJdbi = jdbi(connections);
+    private static SqliteWriter openWriter(SqliteConnections connections, SecretCipher secrets) {
+        Jdbi writerJdbi = jdbi(connections, secrets);
         return new SqliteWriter(writerJdbi::open, connections.databaseFile().toString());
     }
 
     /**
      * Bound arguments are payloads: JDBI must not render them (or the SQL) into exception messages. The
      * row mappers are registered here rather than by annotation because JDBI can only instantiate public
-     * classes from annotations, and the mappers are this package's business.
+     * classes from annotations, and the mappers are this package's business; and two of them open secrets.
      */
-    private static Jdbi jdbi(DataSource dataSource) {
+    private static Jdbi jdbi(DataSource dataSource, SecretCipher secrets) {
         Jdbi jdbi = Jdbi.create(dataSource)
                 .installPlugin(new SqlObjectPlugin())
                 .registerRowMapper(Intent.class, new IntentRowMapper())
                 .registerRowMapper(AttemptRecord.class, new AttemptRowMapper())
-                .registerRowMapper(Source.class, new SourceRowMapper())
-                .registerRowMapper(Target.class, new TargetRowMapper())
+                .registerRowMapper(Source.class, new SourceRowMapper(secrets))
+                .registerRowMapper(Target.class, new TargetRowMapper(secrets))
                 .registerRowMapper(Route.class, new RouteRowMapper())
                 .registerRowMapper(Event.class, new EventRowMapper())
                 .registerRowMapper(EventSummary.class, new EventSummaryRowMapper())

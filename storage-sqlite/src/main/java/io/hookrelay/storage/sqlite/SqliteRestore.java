@@ -32,6 +32,9 @@ import org.sqlite.SQLiteConfig;
  * aside, has acknowledged events in its {@code -wal} only; the staged copy takes that file along and
  * folds it in (a checkpoint) before it is checked, so what is renamed into place is one self-contained
  * file. A {@code -shm} is never copied: it is only an index of its {@code -wal}, rebuilt from it.
+ *
+ * <p>The copy is made as the umask says; once in place it is narrowed to its owner, as everything in the
+ * directory is (see {@link OwnerOnlyFiles}).
  */
 public final class SqliteRestore {
     static final String STAGING_SUFFIX = ".restoring";
@@ -60,6 +63,7 @@ public final class SqliteRestore {
                 force(staging);
                 Optional<Path> keptAside = keepAside(database, clock);
                 Files.move(staging, database, StandardCopyOption.ATOMIC_MOVE);
+                OwnerOnlyFiles.tighten(dir);
                 force(dir);
                 return keptAside;
             } catch (IOException e) {

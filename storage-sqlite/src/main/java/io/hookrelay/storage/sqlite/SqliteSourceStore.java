@@ -47,13 +47,13 @@ public final class SqliteSourceStore implements SourceStore {
         return database.read("list sources", handle -> handle.attach(SourceDao.class).list());
     }
 
-    /** The row's values by column name: one reading of a source for both insert and update. */
+    /** The row's values by column name, the secret sealed: one reading of a source for both insert and update. */
     private Map<String, Object> columns(Source source) {
         Verification verify = source.verify();
         Map<String, Object> columns = new HashMap<>();
         columns.put("id", source.id());
         columns.put("verify_scheme", verify.scheme().wireName());
-        columns.put("verify_secret", verify.secret());
+        columns.put("verify_secret", database.secrets().seal(verify.secret()));
         columns.put("verify_header", verify.header());
         columns.put("verify_prefix", verify.prefix());
         columns.put("verify_encoding", verify.encoding().wireName());

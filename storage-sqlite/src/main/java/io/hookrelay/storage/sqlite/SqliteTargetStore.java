@@ -56,12 +56,12 @@ public final class SqliteTargetStore implements TargetStore {
         return database.read("list targets", handle -> handle.attach(TargetDao.class).list());
     }
 
-    /** The row's values by column name: one reading of a target for both insert and update. */
+    /** The row's values by column name, the secret sealed: one reading of a target for both insert and update. */
     private Map<String, Object> columns(Target target) {
         return Map.of(
                 "id", target.id(),
                 "url", target.url().toString(),
-                "secret", target.secret(),
+                "secret", database.secrets().seal(target.secret()),
                 "timeout_ms", target.timeout().toMillis(),
                 "retry_schedule_s", TextColumns.seconds(target.retrySchedule()),
                 "max_in_flight", target.maxInFlight(),

@@ -1,5 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
+import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.delivery.Target;
 import java.net.URI;
 import java.sql.ResultSet;
@@ -8,15 +9,20 @@ import java.time.Duration;
 import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.StatementContext;
 
-/** A {@code targets} row as a {@link Target}. */
+/** A {@code targets} row as a {@link Target}, its signing secret opened. */
 final class TargetRowMapper implements RowMapper<Target> {
+    private final SecretCipher secrets;
+
+    TargetRowMapper(SecretCipher secrets) {
+        this.secrets = secrets;
+    }
 
     @Override
     public Target map(ResultSet row, StatementContext context) throws SQLException {
         return new Target(
                 row.getString("id"),
                 URI.create(row.getString("url")),
-                row.getString("secret"),
+                secrets.open(row.getString("secret")),
                 Duration.ofMillis(row.getLong("timeout_ms")),
                 TextColumns.parseSeconds(row.getString("retry_schedule_s")),
                 row.getInt("max_in_flight"));

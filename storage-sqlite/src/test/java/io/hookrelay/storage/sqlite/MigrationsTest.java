@@ -79,12 +79,7 @@ class MigrationsTest {
     @Test
     void upgradingHoldsTheOpenIntentsOfWorkPausedBeforeSoClaimsStillSkipThem() throws SQLException {
         withPlainHandle(handle -> {
-            MigrationDao migrations = handle.attach(MigrationDao.class);
-            migrations.createTableIfMissing();
-            Migrations.ALL.stream().filter(migration -> migration.version() <= 4).forEach(migration -> {
-                handle.createScript(migration.sql()).execute();
-                migrations.record(migration.version(), FIRST_OPEN.toEpochMilli());
-            });
+            migrateTo(handle, 4);
             handle.execute("INSERT INTO paused_work (kind, target) VALUES ('delivery', 'paused')");
             for (String target : List.of("paused", "live")) {
                 handle.execute("""
@@ -110,12 +105,7 @@ class MigrationsTest {
     @Test
     void upgradingKeepsTheOldestOfDuplicateRoutesAndRewritesPointersToRfc6901() throws SQLException {
         withPlainHandle(handle -> {
-            MigrationDao migrations = handle.attach(MigrationDao.class);
-            migrations.createTableIfMissing();
-            Migrations.ALL.stream().filter(migration -> migration.version() <= 6).forEach(migration -> {
-                handle.createScript(migration.sql()).execute();
-                migrations.record(migration.version(), FIRST_OPEN.toEpochMilli());
-            });
+            migrateTo(handle, 6);
             for (String[] source : List.of(new String[] {"orders", "/a~2b"}, new String[] {"tilde", "/a~~0/~"},
                     new String[] {"escaped", "/a~0b/c~1d"})) {
                 handle.execute("""
@@ -153,6 +143,47 @@ class MigrationsTest {
                     "INSERT INTO routes (id, source_id, target_id, event_types, created_at) VALUES ('rte_06', 'orders', 'billing', '', 0)"))
                     .as("the schema itself refuses a second route for every event from orders to billing")
                     .hasMessageContaining("UNIQUE");
+        });
+    }
+
+    @Test
+    void upgradingSealsTheSecretsStoredInTheClearInPlaceAndLeavesNoFormOfThemInTheFiles() throws Exception {
+        String targetSecret = SecretsAtRestTest.target().secret();
+        String sourceSecret = SecretsAtRestTest.source().verify().secret();
+        withPlainHandle(handle -> {
+            migrateTo(handle, 6);
+            handle.execute("""
+                    INSERT INTO targets (id, url, secret, timeout_ms, retry_schedule_s, max_in_flight, created_at, updated_at)
+                    VALUES ('billing', 'https://billing.example/hooks', ?, 15000, '5,300,1800,7200,18000,36000,50400,72000,86400',
+                            10, 0, 0)""", targetSecret);
+            handle.execute("""
+                    INSERT INTO sources (id, verify_scheme, verify_secret, verify_header, verify_prefix, verify_encoding,
+                                         max_body_bytes, created_at, updated_at)
+                    VALUES ('github', 'hmac-sha256', ?, 'X-Hub-Signature-256', 'sha256=', 'hex', 1048576, 0, 0),
+                           ('open', 'none', '', '', '', 'hex', 1048576, 0, 0)""", sourceSecret);
+        });
+        assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), targetSecret, sourceSecret))
+                .as("the test starts from secrets in the clear").isNotEmpty();
+
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN))) {
+            assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), targetSecret, sourceSecret)).isEmpty();
+            assertThat(new SqliteTargetStore(database).find("billing")).contains(SecretsAtRestTest.target());
+            assertThat(new SqliteSourceStore(database).find("github")).contains(SecretsAtRestTest.source());
+            assertThat(new SqliteSourceStore(database).find("open").orElseThrow().verify().secret()).isEmpty();
+        }
+        assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), targetSecret, sourceSecret)).isEmpty();
+        assertThat(applied()).extracting(Applied::version).contains(7);
+        withPlainHandle(handle -> assertThat(handle.createQuery("""
+                        SELECT secret FROM targets UNION ALL SELECT verify_secret FROM sources WHERE verify_secret <> ''""")
+                .mapTo(String.class).list()).hasSize(2).allMatch(stored -> stored.startsWith("v1:")));
+    }
+
+    private static void migrateTo(Handle handle, int version) {
+        MigrationDao migrations = handle.attach(MigrationDao.class);
+        migrations.createTableIfMissing();
+        Migrations.ALL.stream().filter(migration -> migration.version() <= version).forEach(migration -> {
+            handle.createScript(migration.sql()).execute();
+            migrations.record(migration.version(), FIRST_OPEN.toEpochMilli());
         });
     }
 

@@ -83,6 +83,7 @@ class SqliteDatabaseBackupTest {
         assertThat(size).isEqualTo(Files.size(copy)).isPositive();
         Path restoredDir = Files.createDirectory(tempDir.resolve("restored"));
         Files.copy(copy, restoredDir.resolve(SqliteDatabase.DATABASE_FILE));
+        Files.copy(tempDir.resolve("data").resolve(SecretKeyFile.FILE_NAME), restoredDir.resolve(SecretKeyFile.FILE_NAME));
         try (RelayFixture restored = new RelayFixture(restoredDir)) {
             assertThat(restored.sources.list()).isEqualTo(relay.sources.list());
             assertThat(restored.targets.list()).isEqualTo(relay.targets.list());
@@ -147,6 +148,7 @@ class SqliteDatabaseBackupTest {
         }
         Path restoredDir = Files.createDirectory(tempDir.resolve("restored"));
         Files.copy(copy, restoredDir.resolve(SqliteDatabase.DATABASE_FILE));
+        Files.copy(tempDir.resolve("data").resolve(SecretKeyFile.FILE_NAME), restoredDir.resolve(SecretKeyFile.FILE_NAME));
         try (RelayFixture restored = new RelayFixture(restoredDir)) {
             assertThat(restored.events.find(ingested.event().id())).contains(ingested.event());
             assertThat(restored.deliveries.list(DeliveryFilter.all(), PageRequest.first(10)).items())

@@ -82,7 +82,7 @@ class SqliteErrorsTest {
         assertThatThrownBy(() -> SqliteDatabase.open(dataDir))
                 .isInstanceOf(StoreException.class)
                 .isNotInstanceOf(TransientStoreException.class)
-                .hasMessageContaining("SQLITE_NOTADB");
+                .hasMessageContaining("not an SQLite database");
 
         Files.delete(databaseFile);
         SqliteDatabase.open(dataDir).close();

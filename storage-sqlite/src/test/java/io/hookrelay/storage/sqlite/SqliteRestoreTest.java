@@ -23,11 +23,13 @@ class SqliteRestoreTest {
     private final MutableClock clock = new MutableClock();
 
     @Test
-    void aBackupRestoredIntoAnEmptyDirectoryOpensWithItsRows() throws IOException {
+    void aBackupRestoredIntoAnEmptyDirectoryOpensWithItsRowsOwnerOnly() throws IOException {
         Path backup = backupWithSources("github", "stripe");
         Path restored = temp.resolve("restored");
 
         assertThat(SqliteRestore.restore(backup, restored, clock)).isEmpty();
+        assertThat(FileModes.of(restored)).isEqualTo("rwx------");
+        assertThat(FileModes.of(restored.resolve("hookrelay.db"))).as("before a server opens it").isEqualTo("rw-------");
 
         try (SqliteDatabase database = SqliteDatabase.open(restored, clock)) {
             assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("github", "stripe");

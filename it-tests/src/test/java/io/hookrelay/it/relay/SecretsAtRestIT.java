@@ -1,0 +1,237 @@
+package io.hookrelay.it.relay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.it.support.ApiClient;
+import io.hookrelay.it.support.HookrelayProcess;
+import io.hookrelay.it.support.Receiver;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.GeneralSecurityException;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The jar as an operator runs it, under a shell's usual umask 022: its files are the owner's only, the
+ * database holds no secret in any readable form, a start refuses a bad setting or a database that is not its
+ * own before changing anything, and a database restored without its key is refused rather than run unsigned.
+ */
+class SecretsAtRestIT {
+    private static final String TOKEN = "an-operator-chosen-admin-token";
+    private static final String TARGET_SECRET = "whsec_" + "a25vd24tdGFyZ2V0LXNlY3JldC1mb3ItdGhlLWl0LXRlc3Q=";
+    private static final String SOURCE_SECRET = "known-github-secret-for-the-it-test";
+
+    @TempDir
+    Path work;
+
+    @Test
+    void everyFileIsOwnerOnlyNoSecretIsReadableOnDiskAndDeliveriesAreStillSignedAndVerified() throws Exception {
+        Path dataDir = work.resolve("data");
+        try (Receiver receiver = Receiver.start();
+             HookrelayProcess server = serve(dataDir, Map.of("HOOKRELAY_ADMIN_TOKEN", TOKEN))) {
+            ApiClient api = api(server.awaitPort());
+            configure(api, receiver);
+
+            String body = "{\"type\":\"push\"}";
+            api.ingest("github", "application/json", body.getBytes(StandardCharsets.UTF_8),
+                    Map.of("X-Hub-Signature-256", "sha256=" + hmacHex(SOURCE_SECRET, body))).expect(202);
+            assertThat(api.ingest("github", "application/json", body.getBytes(StandardCharsets.UTF_8),
+                    Map.of("X-Hub-Signature-256", "sha256=" + hmacHex("another secret", body))).status())
+                    .as("verification still tells a forgery").isEqualTo(401);
+            Receiver.Request delivered = receiver.awaitRequests(1).get(0);
+            assertThat(StandardWebhooksCheck.verifies(TARGET_SECRET, delivered, Instant.now())).isTrue();
+
+            assertThat(modes(dataDir)).containsAllEntriesOf(Map.of(
+                    ".", "rwx------",
+                    "hookrelay.db", "rw-------",
+                    "hookrelay.db-wal", "rw-------",
+                    "hookrelay.db-shm", "rw-------",
+                    "hookrelay.lock", "rw-------",
+                    "secret.key", "rw-------",
+                    "sqlite-native", "rwx------"));
+            assertThat(modes(dataDir).values()).allMatch(mode -> mode.endsWith("------"));
+            assertThat(secretsReadableIn(dataDir)).isEmpty();
+
+            server.terminate();
+            assertThat(server.awaitExit()).isZero();
+        }
+        assertThat(secretsReadableIn(dataDir)).as("after the stop's checkpoint").isEmpty();
+    }
+
+    @Test
+    void theAdminTokenFileIsOwnerOnlyAndAKeyFromTheEnvironmentLeavesNoKeyFile() throws Exception {
+        Path dataDir = work.resolve("data");
+        String key = newKey();
+        try (HookrelayProcess server = serve(dataDir, Map.of("HOOKRELAY_SECRET_KEY", key))) {
+            server.awaitPort();
+
+            assertThat(mode(dataDir.resolve("admin.token"))).isEqualTo("rw-------");
+            assertThat(dataDir.resolve("secret.key")).doesNotExist();
+        }
+    }
+
+    @Test
+    void aBadSettingExits2WithOneLineAndCreatesNoDataDirectory() throws Exception {
+        Path dataDir = work.resolve("never");
+        for (Map<String, String> bad : List.of(
+                Map.of("HOOKRELAY_ADMIN_TOKEN", "hunter2"),
+                Map.of("HOOKRELAY_SECRET_KEY", Base64.getEncoder().encodeToString(new byte[31])),
+                Map.of("HOOKRELAY_SECRET_KEY", "not base64 at all"))) {
+            try (HookrelayProcess server = serve(dataDir, bad)) {
+                assertThat(server.awaitExit()).as("%s", bad.keySet()).isEqualTo(2);
+                assertThat(server.stderrLines()).singleElement().asString()
+                        .contains(bad.keySet().iterator().next())
+                        .doesNotContain(bad.values().iterator().next());
+            }
+            assertThat(dataDir).as("%s", bad.keySet()).doesNotExist();
+        }
+    }
+
+    @Test
+    void aDatabaseThatIsNotHookrelaysIsRefusedWithExit4AndOneLineAndLeftAsItWas() throws Exception {
+        Path dataDir = Files.createDirectories(work.resolve("data"));
+        Path databaseFile = dataDir.resolve("hookrelay.db");
+        try (Connection other = DriverManager.getConnection("jdbc:sqlite:" + databaseFile);
+             Statement statement = other.createStatement()) {
+            statement.execute("CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount INTEGER)");
+            statement.execute("INSERT INTO invoices (amount) VALUES (42)");
+        }
+        byte[] before = Files.readAllBytes(databaseFile);
+        FileTime modified = Files.getLastModifiedTime(databaseFile);
+
+        try (HookrelayProcess server = serve(dataDir, Map.of())) {
+            assertThat(server.awaitExit()).isEqualTo(4);
+            assertThat(server.stderrLines()).singleElement().asString()
+                    .contains(databaseFile.getFileName().toString(), "is not a hookrelay database");
+        }
+
+        assertThat(Files.readAllBytes(databaseFile)).isEqualTo(before);
+        assertThat(Files.getLastModifiedTime(databaseFile)).isEqualTo(modified);
+        assertThat(dataDir.resolve("hookrelay.db-wal")).doesNotExist();
+    }
+
+    @Test
+    void aBackupRestoredWhereTheKeyDiffersIsRefusedAtStartUntilItsOwnKeyIsGiven() throws Exception {
+        Path original = work.resolve("original");
+        Path elsewhere = work.resolve("elsewhere");
+        try (Receiver receiver = Receiver.start()) {
+            try (HookrelayProcess server = serve(original, Map.of("HOOKRELAY_ADMIN_TOKEN", TOKEN))) {
+                configure(api(server.awaitPort()), receiver);
+                server.terminate();
+                assertThat(server.awaitExit()).isZero();
+            }
+            try (HookrelayProcess other = serve(elsewhere, Map.of())) {
+                other.awaitPort();
+                other.terminate();
+                assertThat(other.awaitExit()).isZero();
+            }
+            try (HookrelayProcess restore = HookrelayProcess.start("restore", "--from", original.resolve("hookrelay.db").toString(),
+                    "--data-dir", elsewhere.toString())) {
+                assertThat(restore.awaitExit()).isZero();
+            }
+
+            try (HookrelayProcess refused = serve(elsewhere, Map.of())) {
+                assertThat(refused.awaitExit()).isEqualTo(2);
+                assertThat(refused.stderrLines()).singleElement().asString()
+                        .contains("secret key", elsewhere.resolve("secret.key").getFileName().toString(), "HOOKRELAY_SECRET_KEY");
+            }
+
+            String originalKey = Files.readString(original.resolve("secret.key")).strip();
+            try (HookrelayProcess withItsKey = serve(elsewhere, Map.of("HOOKRELAY_ADMIN_TOKEN", TOKEN, "HOOKRELAY_SECRET_KEY", originalKey))) {
+                ApiClient api = api(withItsKey.awaitPort());
+                String body = "{\"type\":\"push\"}";
+                api.ingest("github", "application/json", body.getBytes(StandardCharsets.UTF_8),
+                        Map.of("X-Hub-Signature-256", "sha256=" + hmacHex(SOURCE_SECRET, body))).expect(202);
+                Receiver.Request delivered = receiver.awaitRequests(1).get(0);
+                assertThat(StandardWebhooksCheck.verifies(TARGET_SECRET, delivered, Instant.now())).isTrue();
+            }
+        }
+    }
+
+    private static HookrelayProcess serve(Path dataDir, Map<String, String> environment) throws IOException {
+        return HookrelayProcess.startUnderUmask022(environment, "serve", "--data-dir", dataDir.toString(), "--port", "0");
+    }
+
+    private static ApiClient api(int port) {
+        return new ApiClient(URI.create("http://127.0.0.1:" + port), Optional.of(TOKEN));
+    }
+
+    private static void configure(ApiClient api, Receiver receiver) {
+        api.post("/api/v1/targets", "{\"id\":\"billing\",\"url\":\"" + receiver.url() + "\",\"secret\":\"" + TARGET_SECRET + "\"}")
+                .expect(201);
+        api.post("/api/v1/sources", "{\"id\":\"github\",\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"" + SOURCE_SECRET + "\"}}")
+                .expect(201);
+        api.post("/api/v1/routes", "{\"source\":\"github\",\"target\":\"billing\"}").expect(201);
+    }
+
+    /** Each secret as text, the key bytes a {@code whsec_} secret stands for, and their base64 and hex. */
+    private static List<String> secretsReadableIn(Path dataDir) throws IOException {
+        byte[] key = Base64.getDecoder().decode(TARGET_SECRET.substring("whsec_".length()));
+        List<byte[]> forms = List.of(TARGET_SECRET.getBytes(StandardCharsets.US_ASCII), SOURCE_SECRET.getBytes(StandardCharsets.US_ASCII),
+                TARGET_SECRET.substring("whsec_".length()).getBytes(StandardCharsets.US_ASCII), key,
+                HexFormat.of().formatHex(key).getBytes(StandardCharsets.US_ASCII),
+                HexFormat.of().formatHex(SOURCE_SECRET.getBytes(StandardCharsets.US_ASCII)).getBytes(StandardCharsets.US_ASCII),
+                Base64.getEncoder().encode(SOURCE_SECRET.getBytes(StandardCharsets.US_ASCII)));
+        List<String> found = new ArrayList<>();
+        for (String name : List.of("hookrelay.db", "hookrelay.db-wal")) {
+            Path file = dataDir.resolve(name);
+            if (Files.exists(file)) {
+                String bytes = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+                for (byte[] form : forms) {
+                    if (bytes.contains(new String(form, StandardCharsets.ISO_8859_1))) {
+                        found.add(name + " holds a form of a secret");
+                    }
+                }
+            }
+        }
+        return found;
+    }
+
+    private static Map<String, String> modes(Path dataDir) throws IOException {
+        Map<String, String> modes = new TreeMap<>();
+        modes.put(".", mode(dataDir));
+        try (Stream<Path> entries = Files.list(dataDir)) {
+            for (Path entry : entries.toList()) {
+                modes.put(entry.getFileName().toString(), mode(entry));
+            }
+        }
+        return modes;
+    }
+
+    private static String mode(Path file) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS));
+    }
+
+    private static String hmacHex(String secret, String body) throws GeneralSecurityException {
+        Mac mac = Mac.getInstance("HmacSHA256");
+        mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+        return HexFormat.of().formatHex(mac.doFinal(body.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static String newKey() {
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        return Base64.getEncoder().encodeToString(key);
+    }
+}

@@ -1,0 +1,108 @@
+package io.hookrelay.storage.sqlite;
+
+import io.hookrelay.queue.StoreException;
+import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileAttribute;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * The data directory and what it holds are the owner's only, whatever the process's umask: the database
+ * holds every event, the key file unseals every secret. Files are created with their final mode rather than
+ * narrowed after, so there is no moment another user could open them; SQLite gives the {@code -wal} and
+ * {@code -shm} it creates the mode of the database file, so creating that one owner-only covers them.
+ *
+ * <p>On a file system without POSIX permissions there is nothing to set, and files are created plainly.
+ */
+final class OwnerOnlyFiles {
+    private static final Set<PosixFilePermission> GROUP_AND_OTHERS = EnumSet.of(
+            PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
+            PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
+
+    private OwnerOnlyFiles() {
+    }
+
+    static FileAttribute<?>[] fileMode() {
+        return posix() ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
+                : new FileAttribute<?>[0];
+    }
+
+    /** Creates {@code directory}'s missing parents as the umask says and the directory itself {@code 0700}. */
+    static Path directory(Path directory) throws IOException {
+        Path absolute = directory.toAbsolutePath();
+        if (Files.isDirectory(absolute)) {
+            return absolute;
+        }
+        if (absolute.getParent() != null) {
+            Files.createDirectories(absolute.getParent());
+        }
+        try {
+            return posix() ? Files.createDirectory(absolute, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")))
+                    : Files.createDirectory(absolute);
+        } catch (FileAlreadyExistsException raced) {
+            if (Files.isDirectory(absolute)) {
+                return absolute;
+            }
+            throw raced;
+        }
+    }
+
+    /** Creates an empty {@code 0600} file unless one is there already. */
+    static void file(Path file) throws IOException {
+        try {
+            Files.createFile(file, fileMode());
+        } catch (FileAlreadyExistsException alreadyThere) {
+            // Its mode is narrowed by tighten, with everything else already in the directory.
+        }
+    }
+
+    /**
+     * Takes group and other permissions off the directory and off everything directly in it (not what is in
+     * its subdirectories: a subdirectory that is the owner's only already keeps its contents so).
+     *
+     * @return each entry that was wider, as {@code name (was rwxr-xr-x)}, for the one log line saying so
+     * @throws StoreException when a mode cannot be read or set
+     */
+    static List<String> tighten(Path directory) {
+        if (!posix()) {
+            return List.of();
+        }
+        List<String> tightened = new ArrayList<>();
+        try (Stream<Path> entries = Files.list(directory)) {
+            narrow(directory, directory.toString(), tightened);
+            for (Path entry : entries.toList()) {
+                narrow(entry, entry.getFileName().toString(), tightened);
+            }
+        } catch (IOException e) {
+            throw new StoreException("cannot make " + directory + " readable by its owner only", e);
+        }
+        return tightened;
+    }
+
+    private static void narrow(Path entry, String name, List<String> tightened) throws IOException {
+        if (Files.isSymbolicLink(entry)) {
+            return;
+        }
+        Set<PosixFilePermission> mode = Files.getPosixFilePermissions(entry, LinkOption.NOFOLLOW_LINKS);
+        Set<PosixFilePermission> ownerOnly = EnumSet.noneOf(PosixFilePermission.class);
+        ownerOnly.addAll(mode);
+        ownerOnly.removeAll(GROUP_AND_OTHERS);
+        if (!ownerOnly.equals(mode)) {
+            Files.setPosixFilePermissions(entry, ownerOnly);
+            tightened.add(name + " (was " + PosixFilePermissions.toString(mode) + ")");
+        }
+    }
+
+    private static boolean posix() {
+        return Path.of("").getFileSystem().supportedFileAttributeViews().contains("posix");
+    }
+}

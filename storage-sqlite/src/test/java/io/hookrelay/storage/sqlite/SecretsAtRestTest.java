@@ -1,0 +1,190 @@
+package io.hookrelay.storage.sqlite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hookrelay.delivery.EventTypeSource;
+import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.Verification;
+import io.hookrelay.delivery.VerificationScheme;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SecretsAtRestTest {
+    private static final String TARGET_SECRET = "whsec_" + "dGFyZ2V0LXNpZ25pbmcta2V5LWtub3duLXRvLXRlc3Q=";
+    private static final String SOURCE_SECRET = "github-verification-secret-known-to-the-test";
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    @TempDir
+    Path dataDir;
+
+    @Test
+    void noFormOfASecretIsInTheDatabaseOrItsWalBeforeOrAfterACheckpointAndBothReadBack() throws Exception {
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+            configure(database);
+
+            assertThat(Files.size(RawBytes.databaseAndWal(dataDir).get(1))).as("the writes are in the -wal").isPositive();
+            assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), TARGET_SECRET, SOURCE_SECRET)).isEmpty();
+
+            try (Connection plain = PlainConnections.open(dataDir.resolve(SqliteDatabase.DATABASE_FILE))) {
+                PlainConnections.execute(plain, "PRAGMA wal_checkpoint(FULL)");
+            }
+            assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), TARGET_SECRET, SOURCE_SECRET)).isEmpty();
+            assertReadBack(database);
+        }
+        assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), TARGET_SECRET, SOURCE_SECRET)).isEmpty();
+
+        try (SqliteDatabase reopened = SqliteDatabase.open(dataDir)) {
+            assertReadBack(reopened);
+        }
+    }
+
+    @Test
+    void theKeyFileIsMadeAtTheFirstStartOwnerOnlyAndKeptAfter() throws IOException {
+        SqliteDatabase.open(dataDir).close();
+        Path keyFile = dataDir.resolve(SecretKeyFile.FILE_NAME);
+        String key = Files.readString(keyFile);
+
+        assertThat(FileModes.of(keyFile)).isEqualTo("rw-------");
+        SecretCipher.fromBase64(key, "the test", RANDOM);
+        SqliteDatabase.open(dataDir).close();
+        assertThat(Files.readString(keyFile)).isEqualTo(key);
+    }
+
+    @Test
+    void aGivenKeyTakesThePlaceOfTheFileWhichIsNeitherReadNorMade() throws Exception {
+        SecretCipher given = newKey("the given key");
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir, Clock.systemUTC(), Optional.of(given))) {
+            configure(database);
+        }
+        assertThat(dataDir.resolve(SecretKeyFile.FILE_NAME)).doesNotExist();
+
+        try (SqliteDatabase reopened = SqliteDatabase.open(dataDir, Clock.systemUTC(), Optional.of(given))) {
+            assertReadBack(reopened);
+        }
+    }
+
+    @Test
+    void anotherKeyIsRefusedAtOpenInOneLineAndChangesNothing() throws Exception {
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+            configure(database);
+        }
+        byte[] before = Files.readAllBytes(dataDir.resolve(SqliteDatabase.DATABASE_FILE));
+
+        assertThatThrownBy(() -> SqliteDatabase.open(dataDir, Clock.systemUTC(), Optional.of(newKey("HOOKRELAY_SECRET_KEY"))))
+                .isInstanceOf(SecretKeyMismatchException.class)
+                .hasMessageContaining("HOOKRELAY_SECRET_KEY")
+                .hasMessageContaining(SqliteDatabase.DATABASE_FILE)
+                .hasMessageNotContaining("\n")
+                .hasMessageNotContaining(TARGET_SECRET)
+                .hasMessageNotContaining(SOURCE_SECRET);
+
+        assertThat(Files.readAllBytes(dataDir.resolve(SqliteDatabase.DATABASE_FILE))).isEqualTo(before);
+        try (SqliteDatabase withItsOwnKey = SqliteDatabase.open(dataDir)) {
+            assertReadBack(withItsOwnKey);
+        }
+    }
+
+    @Test
+    void aLostKeyFileIsRefusedRatherThanReplacedWithANewKey() throws Exception {
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+            configure(database);
+        }
+        Path keyFile = dataDir.resolve(SecretKeyFile.FILE_NAME);
+        String key = Files.readString(keyFile);
+        Files.delete(keyFile);
+
+        assertThatThrownBy(() -> SqliteDatabase.open(dataDir))
+                .isInstanceOf(SecretKeyMismatchException.class)
+                .hasMessageContaining(keyFile.toString())
+                .hasMessageNotContaining("\n");
+        assertThat(keyFile).as("no new key was made for secrets it could not open").doesNotExist();
+
+        Files.writeString(keyFile, key);
+        try (SqliteDatabase withTheKeyPutBack = SqliteDatabase.open(dataDir)) {
+            assertReadBack(withTheKeyPutBack);
+        }
+    }
+
+    @Test
+    void aDatabaseThatHoldsNoSecretYetTakesTheKeyItIsGivenAndKeepsIt() throws Exception {
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+            new SqliteSourceStore(database).create(RelayFixture.source("unverified"));
+        }
+        SecretCipher given = newKey("the given key");
+
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir, Clock.systemUTC(), Optional.of(given))) {
+            configure(database);
+        }
+
+        try (SqliteDatabase reopened = SqliteDatabase.open(dataDir, Clock.systemUTC(), Optional.of(given))) {
+            assertReadBack(reopened);
+        }
+        assertThatThrownBy(() -> SqliteDatabase.open(dataDir)).as("the key file it was first given no longer fits")
+                .isInstanceOf(SecretKeyMismatchException.class);
+    }
+
+    @Test
+    void aKeyFileThatHoldsNoKeyIsRefusedNamingTheFile() throws IOException {
+        Files.createDirectories(dataDir);
+        Path keyFile = dataDir.resolve(SecretKeyFile.FILE_NAME);
+        Files.writeString(keyFile, "not a key\n");
+
+        assertThatThrownBy(() -> SqliteDatabase.open(dataDir))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining(keyFile.toString())
+                .hasMessageNotContaining("not a key");
+        assertThat(Files.readString(keyFile)).isEqualTo("not a key\n");
+    }
+
+    @Test
+    void aValueStoredInTheClearBehindTheStoresBackIsRefusedWhenReadNotUsed() throws SQLException {
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+            configure(database);
+            try (Connection plain = PlainConnections.open(dataDir.resolve(SqliteDatabase.DATABASE_FILE))) {
+                PlainConnections.execute(plain, "UPDATE targets SET secret = '" + TARGET_SECRET + "'");
+            }
+
+            assertThatThrownBy(() -> new SqliteTargetStore(database).list())
+                    .isInstanceOf(IllegalStateException.class)
+                    .hasMessageNotContaining(TARGET_SECRET);
+        }
+    }
+
+    private static void configure(SqliteDatabase database) {
+        new SqliteTargetStore(database).create(target());
+        new SqliteSourceStore(database).create(source());
+    }
+
+    private static void assertReadBack(SqliteDatabase database) {
+        assertThat(new SqliteTargetStore(database).find("billing")).contains(target());
+        assertThat(new SqliteSourceStore(database).find("github")).contains(source());
+        assertThat(new SqliteTargetStore(database).list()).contains(target());
+        assertThat(new SqliteSourceStore(database).list()).contains(source());
+    }
+
+    static Target target() {
+        return new Target("billing", URI.create("https://billing.example/hooks"), TARGET_SECRET, Target.DEFAULT_TIMEOUT,
+                Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    static Source source() {
+        return new Source("github", new Verification(VerificationScheme.HMAC_SHA256, SOURCE_SECRET, null, null, null),
+                Optional.empty(), new EventTypeSource.None(), Source.DEFAULT_MAX_BODY_BYTES);
+    }
+
+    private static SecretCipher newKey(String origin) {
+        return SecretCipher.fromBase64(SecretCipher.newKey(RANDOM), origin, RANDOM);
+    }
+}
