@@ -13,8 +13,19 @@ public final class Main {
     private Main() {
     }
 
+    /**
+     * Gives the common pool two threads at least, before anything touches {@code CompletableFuture}: with
+     * fewer, its default executor is a new thread per task, and the JDK's {@code HttpClient} hands every
+     * asynchronous exchange's end to that executor (an empty stage it adds, whoever waits). Unless the
+     * operator chose a parallelism.
+     */
+    static final String COMMON_POOL_PARALLELISM = "java.util.concurrent.ForkJoinPool.common.parallelism";
+
     /** The only place the process exits: every command reports through its exit code. */
     public static void main(String[] args) {
+        if (System.getProperty(COMMON_POOL_PARALLELISM) == null) {
+            System.setProperty(COMMON_POOL_PARALLELISM, "2");
+        }
         int exitCode = HookrelayCli.commandLine(new ProcessServerLauncher(Main::injector), new StorageRestore(), System::getenv)
                 .execute(args);
         System.exit(exitCode);

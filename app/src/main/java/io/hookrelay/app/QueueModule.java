@@ -33,10 +33,20 @@ final class QueueModule extends AbstractModule {
         return new IntentQueue(store, clock);
     }
 
+    /**
+     * {@code --workers} deliveries in flight, on a few threads: a delivery holds one only to read and sign what
+     * it sends and to decide its outcome, never while its receiver takes its time.
+     */
     @Provides
     @Singleton
     PoolSettings poolSettings(ServeOptions options) {
-        return PoolSettings.withWorkers(options.workers()).withShutdownGrace(options.shutdownGrace());
+        int threads = Math.min(options.workers(), handlerThreads());
+        return PoolSettings.withWorkers(threads).withMaxInFlight(options.workers()).withShutdownGrace(options.shutdownGrace());
+    }
+
+    /** Two per core, so a read that waits for the store (an event no longer held in memory) leaves a core busy. */
+    static int handlerThreads() {
+        return Math.max(4, 2 * Runtime.getRuntime().availableProcessors());
     }
 
     /** Built, not started: {@link HookrelayServer} starts it. */
@@ -45,7 +55,7 @@ final class QueueModule extends AbstractModule {
     WorkerPool workerPool(IntentQueue queue, PoolSettings settings, QueueMetrics metrics, KindLabels kindLabels,
                           DeliveryHandler deliveries) {
         return WorkerPool.builder(queue)
-                .handler(Delivery.KIND, deliveries)
+                .asyncHandler(Delivery.KIND, deliveries)
                 .retryPolicyPerIntent(Delivery.KIND, deliveries.retryPolicies())
                 .settings(settings)
                 .metrics(metrics)

@@ -39,8 +39,9 @@ final class ServeCommand implements Callable<Integer> {
             description = "Port to listen on, 0 for any free port (env HOOKRELAY_PORT; default: ${DEFAULT-VALUE}).")
     private int port;
 
-    @Option(names = "--workers", paramLabel = "N", defaultValue = "4",
-            description = "How many intents are worked on at once (env HOOKRELAY_WORKERS; default: ${DEFAULT-VALUE}).")
+    @Option(names = "--workers", paramLabel = "N", defaultValue = "" + ServeOptions.DEFAULT_WORKERS,
+            description = "How many deliveries may be in flight at once, over all targets; waiting for a receiver holds "
+                    + "no thread (env HOOKRELAY_WORKERS; default: ${DEFAULT-VALUE}).")
     private int workers;
 
     @Option(names = "--auto-pause-after", paramLabel = "N", defaultValue = "20",

@@ -13,7 +13,8 @@ import java.util.Optional;
  * range or a worker count of zero.
  *
  * @param port            0 asks the operating system for any free port
- * @param workers         how many intents are worked on at once
+ * @param workers         how many deliveries may be in flight at once, over all targets (each target still
+ *                        holds to its own {@code max_in_flight}); waiting for a receiver holds no thread
  * @param autoPauseAfter  how many consecutive failed attempts pause a target
  * @param shutdownGrace   how long a stop waits for running deliveries before leaving them to the next start
  * @param retainCompleted how long a completed delivery (and an event with nothing left to deliver) is kept
@@ -26,8 +27,13 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
                            Duration retainCompleted, Duration retainFailed, Optional<Path> backupDir,
                            EgressPolicy egress) {
     public static final int MAX_PORT = 65_535;
+    /**
+     * Enough that targets hanging with their whole {@code max_in_flight} out (ten each by default) leave room
+     * for the rest; what one costs is a connection and a pending exchange, not a thread.
+     */
+    public static final int DEFAULT_WORKERS = 1_000;
     /** Far above what one SQLite file can feed; a bigger number is a typo, not a tuning. */
-    public static final int MAX_WORKERS = 512;
+    public static final int MAX_WORKERS = 10_000;
     public static final int MAX_AUTO_PAUSE_AFTER = 100_000;
     public static final int DEFAULT_AUTO_PAUSE_AFTER = 20;
     public static final Duration DEFAULT_SHUTDOWN_GRACE = Duration.ofSeconds(30);

@@ -24,7 +24,7 @@ class HookrelayCliTest {
         int exitCode = run(Map.of(), "serve");
 
         assertThat(exitCode).isZero();
-        assertThat(served).containsExactly(ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 4));
+        assertThat(served).containsExactly(ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 1_000));
         assertThat(err.toString()).isEmpty();
     }
 
@@ -41,7 +41,7 @@ class HookrelayCliTest {
         int exitCode = run(Map.of(), "serve", "--shutdown-grace", "5s", "--retain-completed", "36h", "--retain-failed", "90d");
 
         assertThat(exitCode).isZero();
-        assertThat(served).containsExactly(ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 4)
+        assertThat(served).containsExactly(ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 1_000)
                 .withShutdownGrace(Duration.ofSeconds(5))
                 .withRetention(Duration.ofHours(36), Duration.ofDays(90)));
     }
@@ -128,16 +128,16 @@ class HookrelayCliTest {
         assertThat(served).isEmpty();
         assertThat(errLines()).containsExactly(
                 "hookrelay: --port must be between 0 and 65535, was 70000",
-                "hookrelay: --workers must be between 1 and 512, was 0");
+                "hookrelay: --workers must be between 1 and 10000, was 0");
         assertThat(out.toString()).isEmpty();
     }
 
     @Test
     void an_invalid_environment_value_is_a_usage_error_too() {
-        int exitCode = run(Map.of("HOOKRELAY_WORKERS", "513"), "serve");
+        int exitCode = run(Map.of("HOOKRELAY_WORKERS", "10001"), "serve");
 
         assertThat(exitCode).isEqualTo(2);
-        assertThat(errLines()).containsExactly("hookrelay: --workers must be between 1 and 512, was 513");
+        assertThat(errLines()).containsExactly("hookrelay: --workers must be between 1 and 10000, was 10001");
     }
 
     @Test

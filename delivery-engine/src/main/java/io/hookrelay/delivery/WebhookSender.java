@@ -1,14 +1,16 @@
 package io.hookrelay.delivery;
 
+import java.util.concurrent.CompletableFuture;
+
 /** Sends one signed delivery over HTTP. */
 public interface WebhookSender {
 
     /**
-     * POSTs the request once, never following redirects, giving up after its timeout.
+     * POSTs the request once, never following redirects, giving up after its timeout. Returns at once: the
+     * caller's thread does not wait for the receiver.
      *
-     * @return the response, whatever its status
-     * @throws SendException when no HTTP response came back
-     * @throws InterruptedException when the attempt was called off while waiting
+     * @return completes with the response, whatever its status, or with a {@link SendException} when no HTTP
+     *         response came back; cancelling it (the attempt was called off) abandons the exchange
      */
-    WebhookResponse send(WebhookRequest request) throws SendException, InterruptedException;
+    CompletableFuture<WebhookResponse> send(WebhookRequest request);
 }

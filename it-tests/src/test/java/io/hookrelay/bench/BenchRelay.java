@@ -21,8 +21,9 @@ final class BenchRelay implements AutoCloseable {
         this.api = api;
     }
 
-    static BenchRelay start(Path dataDir, int workers) throws Exception {
-        HookrelayProcess process = HookrelayProcess.serve(dataDir, "--workers", Integer.toString(workers));
+    /** With the relay's default settings, as an operator who passes no flag runs it. */
+    static BenchRelay start(Path dataDir) throws Exception {
+        HookrelayProcess process = HookrelayProcess.serve(dataDir);
         try {
             int port = process.awaitPort();
             ApiClient api = new ApiClient(URI.create("http://127.0.0.1:" + port), Optional.of(HookrelayProcess.adminTokenOf(dataDir)));

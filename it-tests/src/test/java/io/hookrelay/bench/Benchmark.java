@@ -89,14 +89,14 @@ public final class Benchmark {
     }
 
     private static void ingest(BenchSettings settings, Path dataDir, BenchReport report) throws Exception {
-        report.describe("ingest: the jar with --workers %d; a source with no route, so each request stores one event; "
+        report.describe("ingest: the jar with its default settings; a source with no route, so each request stores one event; "
                         + "%d-byte bodies; the relay warmed by %d ms of load, then per level %d ms warm-up and %d ms measured; "
                         + "then as many callers storing events through the event store in this JVM, no HTTP; then the top level against "
                         + "an Undertow server in this JVM that answers without doing anything, on request threads as the relay does and on "
                         + "its I/O threads, each warmed alike",
-                settings.relayWorkers(), IngestLoad.BODY.length(), settings.relayWarmup().toMillis(),
+                IngestLoad.BODY.length(), settings.relayWarmup().toMillis(),
                 settings.ingestWarmup().toMillis(), settings.ingestEach().toMillis());
-        try (BenchRelay relay = BenchRelay.start(dataDir, settings.relayWorkers())) {
+        try (BenchRelay relay = BenchRelay.start(dataDir)) {
             warm(relay, settings);
             for (int clients : settings.ingestClients()) {
                 IngestLoad.Result result = IngestLoad.run(relay.port(), "ingest", clients, settings.ingestWarmup(), settings.ingestEach());
@@ -136,19 +136,19 @@ public final class Benchmark {
     private static void endToEnd(BenchSettings settings, Path dataDir, BenchReport report) throws Exception {
         int capacity = EndToEnd.events(settings.endToEndRate(), settings.endToEndWarmup(), settings.endToEndMeasured(),
                 settings.endToEndBacklog());
-        report.describe("end to end: the jar with --workers %d, warmed by %d ms of ingest load and by %s paused backlogs of %,d "
+        report.describe("end to end: the jar with its default settings, warmed by %d ms of ingest load and by %s paused backlogs of %,d "
                         + "delivered; one route to a receiver on loopback (max_in_flight %d); %d more backlogs of %,d delivered, measured; "
                         + "then %,d events/s offered for %d ms after %d ms warm-up",
-                settings.relayWorkers(), settings.relayWarmup().toMillis(), EndToEnd.WARMING_DRAINS, settings.endToEndBacklog(),
-                settings.relayWorkers(), EndToEnd.MEASURED_DRAINS,
+                settings.relayWarmup().toMillis(), EndToEnd.WARMING_DRAINS, settings.endToEndBacklog(),
+                settings.receiverMaxInFlight(), EndToEnd.MEASURED_DRAINS,
                 settings.endToEndBacklog(), settings.endToEndRate(), settings.endToEndMeasured().toMillis(),
                 settings.endToEndWarmup().toMillis());
         try (StampingReceiver receiver = StampingReceiver.start(capacity);
-             BenchRelay relay = BenchRelay.start(dataDir, settings.relayWorkers())) {
+             BenchRelay relay = BenchRelay.start(dataDir)) {
             warm(relay, settings);
             relay.api().post("/api/v1/sources", "{\"id\":\"e2e\"}").expect(201);
             relay.api().post("/api/v1/targets", "{\"id\":\"receiver\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":"
-                    + settings.relayWorkers() + "}").expect(201);
+                    + settings.receiverMaxInFlight() + "}").expect(201);
             relay.api().post("/api/v1/routes", "{\"source\":\"e2e\",\"target\":\"receiver\"}").expect(201);
             EndToEnd.Result result = EndToEnd.run(relay, "e2e", "receiver", receiver, settings.endToEndRate(),
                     settings.endToEndWarmup(), settings.endToEndMeasured(), settings.endToEndBacklog());

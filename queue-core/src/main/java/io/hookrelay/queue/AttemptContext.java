@@ -1,7 +1,9 @@
 package io.hookrelay.queue;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -15,6 +17,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class AttemptContext {
     private final CountDownLatch cancelled = new CountDownLatch(1);
+    private final List<Runnable> onCancel = new CopyOnWriteArrayList<>();
     private volatile AttemptDetail detail = AttemptDetail.NONE;
 
     public boolean isCancelled() {
@@ -30,6 +33,17 @@ public final class AttemptContext {
         return cancelled.await(timeout.toNanos(), TimeUnit.NANOSECONDS);
     }
 
+    /**
+     * Runs {@code action} once the attempt is called off, on the thread that calls it off, or at once if it
+     * already is: how an asynchronous attempt hears of it without a thread of its own watching.
+     */
+    public void whenCancelled(Runnable action) {
+        onCancel.add(Objects.requireNonNull(action, "action"));
+        if (isCancelled() && onCancel.remove(action)) {
+            action.run();
+        }
+    }
+
     /** Records what the attempt's counterpart answered; the last report before the handler returns wins. */
     public void report(AttemptDetail detail) {
         this.detail = Objects.requireNonNull(detail, "detail");
@@ -41,5 +55,10 @@ public final class AttemptContext {
 
     void cancel() {
         cancelled.countDown();
+        onCancel.forEach(action -> {
+            if (onCancel.remove(action)) {
+                action.run();
+            }
+        });
     }
 }

@@ -6,7 +6,11 @@ import java.util.Objects;
 /**
  * How a {@link WorkerPool} runs.
  *
- * @param workers       how many handlers may run at once
+ * @param workers       how many threads run handlers: a {@link IntentHandler} holds one for its whole attempt,
+ *                      an {@link AsyncIntentHandler} only while it starts the attempt and while its outcome is
+ *                      decided, never while it waits
+ * @param maxInFlight   how many attempts may be under way at once, at least {@code workers}: what bounds
+ *                      asynchronous attempts, whose waiting holds no thread
  * @param lease         how long a claim lasts without renewal; after a crash, this is how long the work
  *                      waits before another process may take it
  * @param renewEvery    how often the leases of every intent the pool owns are extended (in one write); a
@@ -17,10 +21,10 @@ import java.util.Objects;
  *                      their claims to expire
  * @param maxClaimBatch the most intents taken in one claim, and how many claimed intents may wait for a
  *                      worker: the pool claims again when fewer than half of that wait, so workers that
- *                      finish never wait for a claim, and it owns at most {@code workers + maxClaimBatch}
+ *                      finish never wait for a claim, and it owns at most {@code maxInFlight + maxClaimBatch}
  */
 public record PoolSettings(
-        int workers, Duration lease, Duration renewEvery, Duration idlePoll, Duration shutdownGrace, int maxClaimBatch) {
+        int workers, int maxInFlight, Duration lease, Duration renewEvery, Duration idlePoll, Duration shutdownGrace, int maxClaimBatch) {
 
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
 
@@ -37,6 +41,9 @@ public record PoolSettings(
     public PoolSettings {
         if (workers < 1) {
             throw new IllegalArgumentException("workers must be at least 1, was " + workers);
+        }
+        if (maxInFlight < workers) {
+            throw new IllegalArgumentException("maxInFlight must be at least workers (" + workers + "), was " + maxInFlight);
         }
         if (maxClaimBatch < 1) {
             throw new IllegalArgumentException("maxClaimBatch must be at least 1, was " + maxClaimBatch);
@@ -58,22 +65,28 @@ public record PoolSettings(
         return withWorkers(4);
     }
 
+    /** As many attempts in flight as workers: what a pool of {@link IntentHandler}s can run. */
     public static PoolSettings withWorkers(int workers) {
-        return new PoolSettings(workers, DEFAULT_LEASE, DEFAULT_LEASE.dividedBy(3), Duration.ofMillis(100), Duration.ofSeconds(30),
+        return new PoolSettings(workers, workers, DEFAULT_LEASE, DEFAULT_LEASE.dividedBy(3), Duration.ofMillis(100), Duration.ofSeconds(30),
                 DEFAULT_MAX_CLAIM_BATCH);
+    }
+
+    /** The same settings with another bound on attempts in flight, for pools of {@link AsyncIntentHandler}s. */
+    public PoolSettings withMaxInFlight(int newMaxInFlight) {
+        return new PoolSettings(workers, newMaxInFlight, lease, renewEvery, idlePoll, shutdownGrace, maxClaimBatch);
     }
 
     /** The same settings with another lease, renewed at a third of it. */
     public PoolSettings withLease(Duration newLease) {
-        return new PoolSettings(workers, newLease, newLease.dividedBy(3), idlePoll, shutdownGrace, maxClaimBatch);
+        return new PoolSettings(workers, maxInFlight, newLease, newLease.dividedBy(3), idlePoll, shutdownGrace, maxClaimBatch);
     }
 
     public PoolSettings withIdlePoll(Duration newIdlePoll) {
-        return new PoolSettings(workers, lease, renewEvery, newIdlePoll, shutdownGrace, maxClaimBatch);
+        return new PoolSettings(workers, maxInFlight, lease, renewEvery, newIdlePoll, shutdownGrace, maxClaimBatch);
     }
 
     public PoolSettings withShutdownGrace(Duration newGrace) {
-        return new PoolSettings(workers, lease, renewEvery, idlePoll, newGrace, maxClaimBatch);
+        return new PoolSettings(workers, maxInFlight, lease, renewEvery, idlePoll, newGrace, maxClaimBatch);
     }
 
     private static void requirePositive(Duration value, String name) {

@@ -17,6 +17,7 @@ final class RunningAttempt {
     private Runnable follower;
     private boolean begun;
     private boolean heldBack;
+    private boolean holdsSlot;
 
     RunningAttempt(Intent intent) {
         this.intent = intent;
@@ -52,6 +53,18 @@ final class RunningAttempt {
         if (handlerThread != null) {
             handlerThread.interrupt();
         }
+    }
+
+    /** The attempt was given one of the pool's slots for attempts under way. */
+    synchronized void tookSlot() {
+        holdsSlot = true;
+    }
+
+    /** @return whether the attempt held a slot, which is now the caller's to give back */
+    synchronized boolean giveSlotBack() {
+        boolean held = holdsSlot;
+        holdsSlot = false;
+        return held;
     }
 
     /** True once a worker has taken the attempt up. */

@@ -7,9 +7,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -24,6 +28,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Runs handlers for claimed intents on a fixed number of worker threads.
+ *
+ * <p>An {@link IntentHandler} holds its thread for its whole attempt, so no more of them run than there are
+ * workers. An {@link AsyncIntentHandler} holds one only to start its attempt and, once the attempt's stage has
+ * completed, to decide and write its outcome: up to {@link PoolSettings#maxInFlight()} of its attempts may be
+ * waiting at once, on however few threads, so attempts that wait long (a slow receiver) cannot keep the
+ * others from starting.
  *
  * <p>One dispatcher thread claims in batches, ahead of the workers, so a worker that finishes finds its next
  * intent already claimed instead of waiting for a write. Everything the pool has claimed (waiting for a
@@ -49,15 +59,20 @@ public final class WorkerPool implements AutoCloseable {
     private final IntentStore store;
     private final PoolSettings settings;
     private final Map<String, IntentHandler> handlers;
+    private final Map<String, AsyncIntentHandler> asyncHandlers;
     private final Map<String, Function<Intent, RetryPolicy>> retryPolicies;
     private final RetryPolicy defaultRetryPolicy;
     private final QueueMetrics metrics;
     private final KindLabels kindLabels;
 
-    /** How many more intents the pool may own: workers plus one claim batch waiting for them. */
+    /** How many more intents the pool may own: attempts in flight plus one claim batch waiting for a worker. */
     private final Semaphore room;
-    /** Claimed intents handed to the workers and not yet started. */
+    /** Claimed intents handed to the workers and not yet started, whether or not they have a slot yet. */
     private final AtomicInteger waiting = new AtomicInteger();
+    /** One per attempt whose handler is under way, or that is on its way to a worker to begin. */
+    private final Semaphore slots;
+    /** Claimed intents waiting for a slot, in the order they were claimed. */
+    private final Queue<RunningAttempt> ready = new ConcurrentLinkedQueue<>();
     private final int refillBelow;
     private final Semaphore wakeups = new Semaphore(0);
     private final Map<ClaimRef, RunningAttempt> owned = new ConcurrentHashMap<>();
@@ -87,7 +102,13 @@ public final class WorkerPool implements AutoCloseable {
         public void paused(String kind, String target) {
             owned.values().stream()
                     .filter(attempt -> attempt.intent.kind().equals(kind) && attempt.intent.target().equals(target))
-                    .forEach(RunningAttempt::holdBackUnlessBegun);
+                    .forEach(attempt -> {
+                        attempt.holdBackUnlessBegun();
+                        if (ready.remove(attempt)) {
+                            waiting.decrementAndGet();
+                            giveBack(attempt);
+                        }
+                    });
         }
     };
 
@@ -100,11 +121,13 @@ public final class WorkerPool implements AutoCloseable {
         this.store = builder.queue.store();
         this.settings = builder.settings;
         this.handlers = Map.copyOf(builder.handlers);
+        this.asyncHandlers = Map.copyOf(builder.asyncHandlers);
         this.retryPolicies = builder.retryPolicies();
         this.defaultRetryPolicy = builder.defaultRetryPolicy;
         this.metrics = builder.metrics;
         this.kindLabels = builder.kindLabels;
-        this.room = new Semaphore(settings.workers() + settings.maxClaimBatch());
+        this.room = new Semaphore(settings.maxInFlight() + settings.maxClaimBatch());
+        this.slots = new Semaphore(settings.maxInFlight());
         this.refillBelow = Math.max(1, settings.maxClaimBatch() / 2);
         this.workers = Executors.newFixedThreadPool(settings.workers(), DaemonThreads.named("hookrelay-worker-"));
         this.upkeep = Executors.newSingleThreadScheduledExecutor(DaemonThreads.named("hookrelay-queue-upkeep-"));
@@ -139,9 +162,10 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     /**
-     * Stops claiming, gives back the claims no worker has started, waits up to the shutdown grace for running
-     * handlers to finish and their outcomes to be written, then calls off the rest and leaves their claims to
-     * expire, so another process (or this one, restarted) takes them over.
+     * Stops claiming, gives back the claims no worker has started, waits up to the shutdown grace for attempts
+     * under way to finish and their outcomes to be written, then calls off the rest and leaves their claims to
+     * expire, so another process (or this one, restarted) takes them over. The workers stay up until then:
+     * they are what decides and writes the outcome of an asynchronous attempt that ends during the grace.
      */
     @Override
     public synchronized void close() {
@@ -159,16 +183,18 @@ public final class WorkerPool implements AutoCloseable {
         dispatcher.interrupt();
         try {
             dispatcher.join();
-            long deadline = System.nanoTime() + settings.shutdownGrace().toNanos();
-            workers.shutdown();
-            if (!workers.awaitTermination(settings.shutdownGrace().toMillis(), TimeUnit.MILLISECONDS)
-                    || !awaitOutcomesUntil(deadline)) {
+            for (RunningAttempt notBegun = ready.poll(); notBegun != null; notBegun = ready.poll()) {
+                waiting.decrementAndGet();
+                giveBack(notBegun);
+            }
+            if (!awaitOutcomesUntil(System.nanoTime() + settings.shutdownGrace().toNanos())) {
                 abandonOwnedClaims();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             abandonOwnedClaims();
         } finally {
+            workers.shutdown();
             upkeep.shutdownNow();
             state = State.STOPPED;
         }
@@ -258,19 +284,41 @@ public final class WorkerPool implements AutoCloseable {
         owned.put(attempt.claim, attempt);
         waiting.incrementAndGet();
         Runnable start = () -> {
-            try {
-                workers.execute(() -> runAttempt(attempt));
-            } catch (RejectedExecutionException closing) {
-                // An earlier claim's outcome landed after close() stopped the workers: leave this one to expire.
-                waiting.decrementAndGet();
-                release(attempt);
-            }
+            ready.add(attempt);
+            startReady();
         };
         RunningAttempt earlier = newestOfIntent.put(intent.id(), attempt);
         if (earlier != null && earlier.followWith(start)) {
             earlier.callOff();
         } else {
             start.run();
+        }
+    }
+
+    /** Hands waiting intents to the workers, in claim order, for as long as there are slots for them. */
+    private void startReady() {
+        while (!ready.isEmpty() && slots.tryAcquire()) {
+            RunningAttempt next = ready.poll();
+            if (next == null) {
+                slots.release();
+                return;
+            }
+            next.tookSlot();
+            try {
+                workers.execute(() -> runAttempt(next));
+            } catch (RejectedExecutionException closing) {
+                // An earlier claim's outcome landed after close() stopped the workers: leave this one to expire.
+                waiting.decrementAndGet();
+                release(next);
+            }
+        }
+    }
+
+    /** The attempt's handler is done with, or it never began: its slot goes to the next waiting intent. */
+    private void freeSlot(RunningAttempt attempt) {
+        if (attempt.giveSlotBack()) {
+            slots.release();
+            startReady();
         }
     }
 
@@ -282,6 +330,7 @@ public final class WorkerPool implements AutoCloseable {
             if (attempt.calledOff()) {
                 release(attempt);
             } else if (state != State.RUNNING || !attempt.begin()) {
+                freeSlot(attempt);
                 giveBack(attempt);
             } else {
                 attempt(attempt);
@@ -293,9 +342,43 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     private void attempt(RunningAttempt attempt) {
-        Intent intent = attempt.intent;
         Instant started = queue.clock().instant();
-        HandlerVerdict verdict = invokeHandler(attempt);
+        AsyncIntentHandler async = asyncHandlers.get(attempt.intent.kind());
+        if (async == null) {
+            HandlerVerdict verdict = invokeHandler(attempt);
+            freeSlot(attempt);
+            conclude(attempt, verdict, started);
+            return;
+        }
+        startAsync(async, attempt).whenCompleteAsync((ignored, thrown) -> {
+            freeSlot(attempt);
+            try {
+                conclude(attempt, thrown == null ? HandlerVerdict.success() : HandlerVerdict.of(unwrapped(thrown)), started);
+            } catch (StoreException e) {
+                stopOnStoreFailure(e);
+                release(attempt);
+            }
+        }, workers);
+    }
+
+    /** The handler's stage; one that could not even be started is a stage that failed with why. */
+    private CompletionStage<Void> startAsync(AsyncIntentHandler handler, RunningAttempt attempt) {
+        try {
+            return Objects.requireNonNull(handler.start(attempt.intent, attempt.context), "the stage start returned");
+        } catch (VirtualMachineError e) {
+            throw e;
+        } catch (Throwable e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private static Throwable unwrapped(Throwable thrown) {
+        return thrown instanceof CompletionException && thrown.getCause() != null ? thrown.getCause() : thrown;
+    }
+
+    /** Writes what the attempt amounted to, unless it was called off meanwhile. */
+    private void conclude(RunningAttempt attempt, HandlerVerdict verdict, Instant started) {
+        Intent intent = attempt.intent;
         Duration took = Duration.between(started, queue.clock().instant());
         Optional<AttemptOutcome> countedAs = verdict.countedAs();
         if (attempt.calledOff()) {
@@ -335,7 +418,7 @@ public final class WorkerPool implements AutoCloseable {
                         then.accept(landed);
                         return;
                     }
-                    Throwable cause = thrown instanceof CompletionException ? thrown.getCause() : thrown;
+                    Throwable cause = unwrapped(thrown);
                     if (cause instanceof TransientStoreException && !abandonClaims) {
                         metrics.storeRetried("settle");
                         upkeep.schedule(() -> writeOutcome(attempt, settlement, logEntry, then, StoreRetrier.nextPause(pause)),
@@ -381,6 +464,7 @@ public final class WorkerPool implements AutoCloseable {
 
     /** The pool no longer owns the intent: its outcome is written, or its claim is lost or given up. */
     private void release(RunningAttempt attempt) {
+        freeSlot(attempt);
         newestOfIntent.remove(attempt.intent.id(), attempt);
         Optional<Runnable> follower = attempt.release();
         owned.remove(attempt.claim, attempt);
@@ -426,6 +510,7 @@ public final class WorkerPool implements AutoCloseable {
     public static final class Builder {
         private final IntentQueue queue;
         private final Map<String, IntentHandler> handlers = new HashMap<>();
+        private final Map<String, AsyncIntentHandler> asyncHandlers = new HashMap<>();
         private final Map<String, RetryPolicy> retryPolicies = new HashMap<>();
         private final Map<String, Function<Intent, RetryPolicy>> retryPoliciesPerIntent = new HashMap<>();
         private RetryPolicy defaultRetryPolicy = new ExponentialBackoff();
@@ -437,8 +522,17 @@ public final class WorkerPool implements AutoCloseable {
             this.queue = Objects.requireNonNull(queue, "queue");
         }
 
+        /** The handler of one kind, replacing any handler of it given before. */
         public Builder handler(String kind, IntentHandler handler) {
             handlers.put(Objects.requireNonNull(kind, "kind"), Objects.requireNonNull(handler, "handler"));
+            asyncHandlers.remove(kind);
+            return this;
+        }
+
+        /** The handler of one kind, waiting without a thread; replaces any handler of it given before. */
+        public Builder asyncHandler(String kind, AsyncIntentHandler handler) {
+            asyncHandlers.put(Objects.requireNonNull(kind, "kind"), Objects.requireNonNull(handler, "handler"));
+            handlers.remove(kind);
             return this;
         }
 

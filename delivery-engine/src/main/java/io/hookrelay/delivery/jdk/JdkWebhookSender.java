@@ -6,12 +6,13 @@ import io.hookrelay.delivery.WebhookResponse;
 import io.hookrelay.delivery.WebhookSender;
 import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.queue.DaemonThreads;
-import java.io.IOException;
 import java.net.InetAddress;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -22,17 +23,20 @@ import java.util.concurrent.TimeUnit;
  * never followed, the body's first {@value #EXCERPT_BYTES} bytes kept as its excerpt.
  *
  * <p>The target's timeout bounds the whole exchange, body included, not just the wait for the status line:
- * a receiver that sends its headers and then stalls would otherwise hold a worker for ever. The request's
- * timeout covers the wait for the headers, and {@link ExcerptSubscriber} gives up on the body at the same
- * deadline. Connecting gets the same timeout capped at {@link #LONGEST_CONNECT_TIMEOUT}. The JDK sets connect
+ * a receiver that sends its headers and then stalls would otherwise hold a slot of its target for ever. The
+ * request's timeout covers the wait for the headers, and {@link ExcerptSubscriber} gives up on the body at the
+ * same deadline. Connecting gets the same timeout capped at {@link #LONGEST_CONNECT_TIMEOUT}. The JDK sets connect
  * timeouts per client, so there is one client per distinct connect timeout (and, for https, per host name:
  * {@link PinnedDestinations}, which also decides which address a request goes to); targets share a handful
  * of timeouts in practice.
  *
- * <p>The blocking {@code send}, not {@code sendAsync}: the future {@code sendAsync} returns is completed on
- * {@code CompletableFuture}'s default executor, and with fewer than three cores that executor starts a new
- * thread for every task. On two cores that was a thread per delivery; with {@code send}, draining a backlog
- * went from about 1,350 to 2,400-3,000 deliveries per second.
+ * <p>{@code sendAsync}, so that waiting for a receiver holds no thread. The future {@code sendAsync} returns
+ * is completed on {@code CompletableFuture}'s default executor (the JDK adds an empty
+ * {@code whenCompleteAsync} stage on it to every such exchange), and with fewer than three cores that executor
+ * starts a new thread for every task. So an answer is not taken from that future: the response is completed
+ * from the body subscriber, which the client runs on its own executor, once the excerpt is read; only an
+ * exchange that fails before a response (connect error, no headers in time) is heard of through the JDK's
+ * future.
  *
  * <p>The clients run their own tasks (reading a response, completing its future) on one small pool with a
  * thread per core, not on the JDK's default, a cached pool that hands each task to whichever of dozens of
@@ -64,20 +68,50 @@ public final class JdkWebhookSender implements WebhookSender {
     }
 
     @Override
-    public WebhookResponse send(WebhookRequest request) throws SendException, InterruptedException {
+    public CompletableFuture<WebhookResponse> send(WebhookRequest request) {
         long deadline = System.nanoTime() + request.timeout().toNanos();
-        PinnedDestinations.Destination destination = destinations.of(request, connectTimeoutOf(request.timeout()));
+        PinnedDestinations.Destination destination;
+        try {
+            destination = destinations.of(request, connectTimeoutOf(request.timeout()));
+        } catch (SendException refused) {
+            return CompletableFuture.failedFuture(refused);
+        }
         HttpRequest.Builder post = destination.newRequest()
                 .timeout(request.timeout())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(request.body()));
         request.headers().forEach(post::header);
-        try {
-            HttpResponse<String> response = destination.client().send(post.build(),
-                    responseInfo -> new ExcerptSubscriber(EXCERPT_BYTES, Duration.ofNanos(deadline - System.nanoTime())));
-            return new WebhookResponse(response.statusCode(), response.headers().firstValue("retry-after"), response.body());
-        } catch (IOException e) {
-            throw SendFailures.of(request, e);
-        }
+        CompletableFuture<WebhookResponse> answer = new CompletableFuture<>();
+        CompletableFuture<HttpResponse<String>> exchange = destination.client().sendAsync(post.build(),
+                responseInfo -> answeringWith(responseInfo, request, answer, Duration.ofNanos(deadline - System.nanoTime())));
+        exchange.whenComplete((response, failure) -> {
+            if (failure != null) {
+                answer.completeExceptionally(SendFailures.of(request, unwrapped(failure)));
+            }
+        });
+        answer.whenComplete((response, failure) -> {
+            if (answer.isCancelled()) {
+                exchange.cancel(true);
+            }
+        });
+        return answer;
+    }
+
+    /** Reads the excerpt, then completes {@code answer} on the thread that read it. */
+    private static HttpResponse.BodySubscriber<String> answeringWith(HttpResponse.ResponseInfo info, WebhookRequest request,
+            CompletableFuture<WebhookResponse> answer, Duration within) {
+        ExcerptSubscriber excerpt = new ExcerptSubscriber(EXCERPT_BYTES, within);
+        excerpt.getBody().whenComplete((body, failure) -> {
+            if (failure == null) {
+                answer.complete(new WebhookResponse(info.statusCode(), info.headers().firstValue("retry-after"), body));
+            } else {
+                answer.completeExceptionally(SendFailures.of(request, unwrapped(failure)));
+            }
+        });
+        return excerpt;
+    }
+
+    private static Throwable unwrapped(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     }
 
     private HttpClient.Builder clientSettings(Duration connectTimeout) {

@@ -10,11 +10,13 @@ import io.hookrelay.delivery.SendException;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.WebhookResponse;
 import io.hookrelay.delivery.WebhookSender;
+import io.hookrelay.queue.AsyncIntentHandler;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.AttemptDetail;
+import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Intent;
-import io.hookrelay.queue.IntentHandler;
 import io.hookrelay.queue.IntentQueue;
+import io.hookrelay.queue.QueueListener;
 import io.hookrelay.queue.RetryLaterException;
 import io.hookrelay.queue.RetryPolicy;
 import io.hookrelay.queue.ScheduleBackoff;
@@ -25,6 +27,9 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -33,12 +38,20 @@ import java.util.function.Supplier;
  * answer into the delivery's outcome (DESIGN §4).
  *
  * <p>A delivery intent's target is the target id and its payload the event id. Every attempt that reached
- * the network is counted, and what the receiver answered is reported to the attempt log before the handler
- * returns or throws.
+ * the network is counted, and what the receiver answered is reported to the attempt log before the attempt's
+ * stage completes.
+ *
+ * <p>Asynchronous: the exchange runs on the HTTP client's own threads and a worker is held only to read what
+ * the attempt needs and sign it. An attempt whose target already has its {@code max_in_flight} out waits for
+ * a slot of that target without a thread ({@link InFlightLimits}); if the target frees none for
+ * {@link #STUCK_PATIENCE}, the attempt goes back to the store for {@link #STUCK_SNOOZE}, its attempt given
+ * back, so a target that hangs keeps only its own deliveries waiting, and those behind work due meanwhile.
  */
-public final class DeliveryHandler implements IntentHandler {
-    /** How long a delivery waits for a free slot when its target has as many in flight as it allows. */
-    static final Duration IN_FLIGHT_SNOOZE = Duration.ofMillis(250);
+public final class DeliveryHandler implements AsyncIntentHandler {
+    /** How long a target may free no slot before what waits for it goes back to the store. */
+    static final Duration STUCK_PATIENCE = Duration.ofMillis(250);
+    /** How long a delivery given back by a stuck target waits before it is claimed again. */
+    static final Duration STUCK_SNOOZE = Duration.ofSeconds(1);
     /** How long a delivery waits when the store could not be read before sending it. */
     static final Duration STORE_BUSY_SNOOZE = Duration.ofSeconds(1);
     private static final RetryPolicy GIVE_UP = (intentId, attempts) -> Optional.empty();
@@ -52,7 +65,7 @@ public final class DeliveryHandler implements IntentHandler {
     private final RelaySettings settings;
     private final RelayMetrics metrics;
     private final Clock clock;
-    private final InFlightLimits inFlight = new InFlightLimits();
+    private final InFlightLimits inFlight = new InFlightLimits(STUCK_PATIENCE);
 
     public DeliveryHandler(EventStore events, FreshEvents freshEvents, TargetDirectory targets, TargetHealth health,
                            IntentQueue queue, WebhookSender sender, RelaySettings settings, RelayMetrics metrics) {
@@ -65,32 +78,72 @@ public final class DeliveryHandler implements IntentHandler {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.clock = queue.clock();
+        queue.addListener(new QueueListener() {
+            @Override
+            public void workAvailable() {
+            }
+
+            @Override
+            public void claimRevoked(ClaimRef revoked) {
+            }
+
+            @Override
+            public void paused(String kind, String target) {
+                if (kind.equals(Delivery.KIND)) {
+                    inFlight.giveUpWaiting(target);
+                }
+            }
+        });
     }
 
     /**
-     * Any failure not listed below is retried on the target's schedule.
+     * The stage fails with what settles the delivery; any failure not listed below is retried on the target's
+     * schedule.
      *
-     * @throws SnoozeException      when the target already has {@code maxInFlight} attempts running, or the
-     *                              store was busy reading the target or the event: nothing is sent and no
-     *                              attempt is counted
-     * @throws StopException        when the target or the event no longer exists, or the receiver answered 410
-     * @throws RetryLaterException  when a 429 or 503 said when to come back
-     * @throws InterruptedException when the attempt was called off while waiting for the receiver; its
-     *                              result is discarded, so it is not counted either
+     * <ul>
+     *   <li>{@link SnoozeException} when the target stayed full and stuck, was paused while the delivery waited
+     *       for it, or the store was busy reading the target or the event: nothing is sent and no attempt is
+     *       counted</li>
+     *   <li>{@link StopException} when the target or the event no longer exists, or the receiver answered 410</li>
+     *   <li>{@link RetryLaterException} when a 429 or 503 said when to come back</li>
+     * </ul>
+     * An attempt called off while it waits for a slot or for the receiver stops waiting; its result is
+     * discarded, so it is not counted either.
      */
     @Override
-    public void handle(Intent intent, AttemptContext attempt) throws Exception {
-        Target target = beforeSending(() -> targets.find(intent.target()))
-                .orElseThrow(() -> new StopException("target deleted: " + intent.target()));
-        if (!inFlight.tryAcquire(target.id(), target.maxInFlight())) {
-            throw new SnoozeException("target " + target.id() + " has " + target.maxInFlight() + " deliveries in flight",
-                    clock.instant().plus(IN_FLIGHT_SNOOZE));
-        }
+    public CompletionStage<Void> start(Intent intent, AttemptContext attempt) {
+        Target target;
+        Event event;
         try {
-            deliver(eventOf(intent), target, intent, attempt);
-        } finally {
-            inFlight.release(target.id());
+            target = beforeSending(() -> targets.find(intent.target()))
+                    .orElseThrow(() -> new StopException("target deleted: " + intent.target()));
+            event = eventOf(intent);
+        } catch (SnoozeException | StopException e) {
+            return CompletableFuture.failedFuture(e);
         }
+        CompletableFuture<Boolean> slot = inFlight.acquire(target.id(), target.maxInFlight());
+        attempt.whenCancelled(() -> slot.cancel(false));
+        return slot.thenCompose(granted -> granted
+                ? sendHoldingTheSlot(event, target, intent, attempt)
+                : CompletableFuture.failedFuture(new SnoozeException("target " + target.id() + " has "
+                        + target.maxInFlight() + " deliveries in flight and none ended for " + STUCK_PATIENCE.toMillis()
+                        + " ms, or it was paused", clock.instant().plus(STUCK_SNOOZE))));
+    }
+
+    private CompletableFuture<Void> sendHoldingTheSlot(Event event, Target target, Intent intent, AttemptContext attempt) {
+        CompletableFuture<WebhookResponse> exchange;
+        try {
+            exchange = sender.send(
+                    SignedRequests.of(event, target, intent.id(), intent.attempts(), clock.instant(), settings.version()));
+        } catch (RuntimeException e) {
+            inFlight.release(target.id());
+            return CompletableFuture.failedFuture(e);
+        }
+        attempt.whenCancelled(() -> exchange.cancel(true));
+        return exchange.handle((response, failure) -> {
+            inFlight.release(target.id());
+            return settle(response, unwrapped(failure), event, target, attempt);
+        }).thenCompose(settled -> settled);
     }
 
     /** Held in memory since its ingest for a first attempt; otherwise read from the store. */
@@ -119,31 +172,41 @@ public final class DeliveryHandler implements IntentHandler {
     }
 
     /**
-     * Sends, then settles by the verdict. If pausing the target fails, that store error is what the attempt
-     * ends with (it is retried like any failure), and the next failure pauses again.
+     * Settles by what the receiver answered, or by why it did not. If pausing the target fails, that store
+     * error is what the attempt ends with (it is retried like any failure), and the next failure pauses again.
+     * A failure that is not the exchange's (the attempt was called off) is passed on as it is.
      */
-    private void deliver(Event event, Target target, Intent intent, AttemptContext attempt) throws Exception {
+    private CompletableFuture<Void> settle(WebhookResponse response, Throwable failure, Event event, Target target,
+                                           AttemptContext attempt) {
         DeliveryVerdict verdict;
-        try {
-            WebhookResponse response = sender.send(
-                    SignedRequests.of(event, target, intent.id(), intent.attempts(), clock.instant(), settings.version()));
+        if (failure == null) {
             attempt.report(new AttemptDetail(Optional.of(response.statusCode()), response.excerpt()));
             verdict = DeliveryVerdict.of(response, clock.instant(), settings.retryAfterCap());
-        } catch (SendException noAnswer) {
+        } else if (failure instanceof SendException noAnswer) {
             attempt.report(AttemptDetail.NONE);
             verdict = DeliveryVerdict.of(noAnswer);
+        } else {
+            return CompletableFuture.failedFuture(failure);
         }
         metrics.deliveryAttempted(verdict.outcome());
         if (verdict.delivered()) {
             health.succeeded(target.id());
             metrics.delivered(sinceReceived(event));
-            return;
+            return CompletableFuture.completedFuture(null);
         }
-        Optional<String> pausedBecause = pauseReason(verdict, health.failed(target.id()));
-        if (pausedBecause.isPresent()) {
-            queue.pause(Delivery.KIND, target.id());
+        try {
+            Optional<String> pausedBecause = pauseReason(verdict, health.failed(target.id()));
+            if (pausedBecause.isPresent()) {
+                queue.pause(Delivery.KIND, target.id());
+            }
+            return CompletableFuture.failedFuture(verdict.failure(pausedBecause));
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(e);
         }
-        throw verdict.failure(pausedBecause);
+    }
+
+    private static Throwable unwrapped(Throwable failure) {
+        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
     }
 
     /** Why a failure pauses its target, if it does: the receiver is gone, or has failed too often in a row. */

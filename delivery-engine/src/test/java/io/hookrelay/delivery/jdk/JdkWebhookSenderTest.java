@@ -22,6 +22,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -74,7 +75,7 @@ class JdkWebhookSenderTest {
         headers.put("user-agent", "hookrelay/1.2.3");
         headers.put("x-hookrelay-attempt", "2");
 
-        WebhookResponse response = sender.send(new WebhookRequest(url("/hook?token=a%20b"), headers, body, TIMEOUT));
+        WebhookResponse response = sent(new WebhookRequest(url("/hook?token=a%20b"), headers, body, TIMEOUT));
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.excerpt()).isEqualTo("thanks");
@@ -91,7 +92,7 @@ class JdkWebhookSenderTest {
     void anErrorStatusIsAnAnswerNotAFailure() throws Exception {
         answer("/hook", 500, Map.of(), "database down".getBytes(StandardCharsets.UTF_8));
 
-        WebhookResponse response = sender.send(post("/hook", TIMEOUT));
+        WebhookResponse response = sent(post("/hook", TIMEOUT));
 
         assertThat(response.statusCode()).isEqualTo(500);
         assertThat(response.excerpt()).isEqualTo("database down");
@@ -106,7 +107,7 @@ class JdkWebhookSenderTest {
             respond(exchange, 200, Map.of(), new byte[0]);
         });
 
-        WebhookResponse response = sender.send(post("/old", TIMEOUT));
+        WebhookResponse response = sent(post("/old", TIMEOUT));
 
         assertThat(response.statusCode()).isEqualTo(302);
         assertThat(received.take().path()).isEqualTo("/old");
@@ -117,7 +118,7 @@ class JdkWebhookSenderTest {
     void readsRetryAfter() throws Exception {
         answer("/hook", 429, Map.of("Retry-After", "120"), "slow down".getBytes(StandardCharsets.UTF_8));
 
-        WebhookResponse response = sender.send(post("/hook", TIMEOUT));
+        WebhookResponse response = sent(post("/hook", TIMEOUT));
 
         assertThat(response.statusCode()).isEqualTo(429);
         assertThat(response.retryAfter()).contains("120");
@@ -128,7 +129,7 @@ class JdkWebhookSenderTest {
         byte[] page = "0123456789abcdef".repeat(4096).getBytes(StandardCharsets.UTF_8);
         answer("/hook", 503, Map.of(), page);
 
-        WebhookResponse response = sender.send(post("/hook", TIMEOUT));
+        WebhookResponse response = sent(post("/hook", TIMEOUT));
 
         assertThat(response.statusCode()).isEqualTo(503);
         assertThat(response.excerpt()).isEqualTo(new String(page, 0, 4096, StandardCharsets.UTF_8));
@@ -145,7 +146,7 @@ class JdkWebhookSenderTest {
         System.arraycopy(euro, 0, page, 4095, euro.length);
         answer("/hook", 400, Map.of(), page);
 
-        WebhookResponse response = sender.send(post("/hook", TIMEOUT));
+        WebhookResponse response = sent(post("/hook", TIMEOUT));
 
         assertThat(response.excerpt()).isEqualTo("\uFFFD" + "a".repeat(4094));
     }
@@ -159,7 +160,7 @@ class JdkWebhookSenderTest {
             respond(exchange, 200, Map.of(), new byte[0]);
         });
 
-        assertThatThrownBy(() -> sender.send(post("/stalled", Duration.ofMillis(200))))
+        assertThatThrownBy(() -> sent(post("/stalled", Duration.ofMillis(200))))
                 .isInstanceOfSatisfying(SendException.class, failure -> {
                     assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.TIMEOUT);
                     assertThat(failure).hasMessage("no response within 200 ms");
@@ -178,7 +179,7 @@ class JdkWebhookSenderTest {
             }
         });
 
-        assertThatThrownBy(() -> sender.send(post("/trickle", Duration.ofMillis(200))))
+        assertThatThrownBy(() -> sent(post("/trickle", Duration.ofMillis(200))))
                 .isInstanceOfSatisfying(SendException.class,
                         failure -> assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.TIMEOUT));
     }
@@ -191,7 +192,7 @@ class JdkWebhookSenderTest {
         }
         URI nowhere = URI.create("http://127.0.0.1:" + closedPort + "/hook?token=secret");
 
-        assertThatThrownBy(() -> sender.send(new WebhookRequest(nowhere, Map.of(), new byte[1], TIMEOUT)))
+        assertThatThrownBy(() -> sent(new WebhookRequest(nowhere, Map.of(), new byte[1], TIMEOUT)))
                 .isInstanceOfSatisfying(SendException.class, failure -> {
                     assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.CONNECT_ERROR);
                     assertThat(failure).hasMessageStartingWith("could not connect to 127.0.0.1:" + closedPort)
@@ -203,33 +204,51 @@ class JdkWebhookSenderTest {
     void aConnectionDroppedBeforeAnAnswerIsAnIoError() throws Exception {
         receiver.createContext("/drop", HttpExchange::close);
 
-        assertThatThrownBy(() -> sender.send(post("/drop", TIMEOUT)))
+        assertThatThrownBy(() -> sent(post("/drop", TIMEOUT)))
                 .isInstanceOfSatisfying(SendException.class,
                         failure -> assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.IO_ERROR));
     }
 
     @Test
-    void anInterruptedSendStopsWaitingAndSaysSo() throws Exception {
+    void aCancelledSendClosesItsConnection() throws Exception {
         CountDownLatch requestArrived = new CountDownLatch(1);
+        CountDownLatch connectionClosed = new CountDownLatch(1);
         receiver.createContext("/stalled", exchange -> {
             requestArrived.countDown();
-            awaitRelease();
-        });
-        BlockingQueue<Throwable> outcome = new LinkedBlockingQueue<>();
-        Thread attempt = new Thread(() -> {
-            try {
-                sender.send(post("/stalled", TIMEOUT));
-                outcome.add(new AssertionError("the send returned"));
-            } catch (Exception e) {
-                outcome.add(e);
+            exchange.sendResponseHeaders(200, 0);
+            try (OutputStream out = exchange.getResponseBody()) {
+                // Chunks until the client goes away, which a write then finds out.
+                while (connectionClosed.getCount() > 0) {
+                    out.write(new byte[] {'.'});
+                    out.flush();
+                    Thread.sleep(20);
+                }
+            } catch (IOException | InterruptedException gone) {
+                connectionClosed.countDown();
             }
         });
-        attempt.start();
+        CompletableFuture<WebhookResponse> exchange = sender.send(post("/stalled", TIMEOUT));
         assertThat(requestArrived.await(10, TimeUnit.SECONDS)).isTrue();
 
-        attempt.interrupt();
+        exchange.cancel(true);
 
-        assertThat(outcome.poll(10, TimeUnit.SECONDS)).isInstanceOf(InterruptedException.class);
+        assertThat(connectionClosed.await(10, TimeUnit.SECONDS)).as("the receiver saw the connection closed").isTrue();
+        assertThat(exchange).isCancelled();
+    }
+
+    @Test
+    void waitingForTheReceiverHoldsNoThreadOfTheCaller() throws Exception {
+        receiver.createContext("/stalled", exchange -> awaitRelease());
+
+        CompletableFuture<WebhookResponse> exchange = sender.send(post("/stalled", TIMEOUT));
+
+        assertThat(exchange).as("send returned before any answer").isNotDone();
+        exchange.cancel(true);
+    }
+
+    /** Waits for the answer as the attempt's stage would, failing with what the exchange failed with. */
+    private WebhookResponse sent(WebhookRequest request) throws Exception {
+        return Sending.answerOf(sender, request);
     }
 
     private void answer(String path, int status, Map<String, String> headers, byte[] body) {

@@ -69,12 +69,12 @@ class PinnedDestinationsTest {
         JdkWebhookSender sender = new JdkWebhookSender(EgressPolicy.DEFAULT,
                 host -> new InetAddress[] {lookups.getAndIncrement() == 0 ? LOOPBACK : METADATA});
 
-        assertThat(sender.send(post("rebinding.hookrelay.test")).statusCode()).isEqualTo(204);
+        assertThat(Sending.answerOf(sender, post("rebinding.hookrelay.test")).statusCode()).isEqualTo(204);
 
         assertThat(lookups).as("the name was looked up once, by the check").hasValue(1);
         assertThat(hostHeaders).containsExactly("rebinding.hookrelay.test:" + port());
         assertThat(paths).containsExactly("/hooks/orders?token=s3cret");
-        assertThatThrownBy(() -> sender.send(post("rebinding.hookrelay.test")))
+        assertThatThrownBy(() -> Sending.answerOf(sender, post("rebinding.hookrelay.test")))
                 .isInstanceOfSatisfying(SendException.class, failure -> assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.EGRESS_DENIED))
                 .hasMessage("will not connect to rebinding.hookrelay.test:" + port()
                         + ": 169.254.169.254 is in 169.254.0.0/16, which the egress policy denies");
@@ -85,7 +85,7 @@ class PinnedDestinationsTest {
     void oneDeniedAddressAmongTheResolvedOnesDeniesTheHostAndSaysWhichWithoutTheUrl() {
         JdkWebhookSender sender = new JdkWebhookSender(EgressPolicy.DEFAULT, host -> new InetAddress[] {LOOPBACK, METADATA});
 
-        assertThatThrownBy(() -> sender.send(post("mixed.hookrelay.test")))
+        assertThatThrownBy(() -> Sending.answerOf(sender, post("mixed.hookrelay.test")))
                 .isInstanceOfSatisfying(SendException.class, failure -> assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.EGRESS_DENIED))
                 .hasMessageContaining("169.254.169.254")
                 .hasMessageNotContaining("s3cret")
@@ -99,7 +99,7 @@ class PinnedDestinationsTest {
         JdkWebhookSender sender = new JdkWebhookSender(loopbackDenied, InetAddress::getAllByName);
 
         for (String host : List.of("127.0.0.1", "[::ffff:127.0.0.1]", "2130706433")) {
-            assertThatThrownBy(() -> sender.send(post(host)))
+            assertThatThrownBy(() -> Sending.answerOf(sender, post(host)))
                     .as(host)
                     .isInstanceOfSatisfying(SendException.class, failure -> assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.EGRESS_DENIED));
         }
@@ -111,10 +111,10 @@ class PinnedDestinationsTest {
         EgressPolicy onlyTenNet = EgressPolicy.of(EgressPolicy.parseList("10.0.0.0/8"), List.of());
         JdkWebhookSender sender = new JdkWebhookSender(onlyTenNet, host -> new InetAddress[] {LOOPBACK});
 
-        assertThatThrownBy(() -> sender.send(post("inside.hookrelay.test")))
+        assertThatThrownBy(() -> Sending.answerOf(sender, post("inside.hookrelay.test")))
                 .hasMessageEndingWith("127.0.0.1 is outside the ranges the egress policy allows");
-        assertThat(new JdkWebhookSender(EgressPolicy.DEFAULT, host -> new InetAddress[] {LOOPBACK})
-                .send(post("inside.hookrelay.test")).statusCode()).isEqualTo(204);
+        JdkWebhookSender unconfined = new JdkWebhookSender(EgressPolicy.DEFAULT, host -> new InetAddress[] {LOOPBACK});
+        assertThat(Sending.answerOf(unconfined, post("inside.hookrelay.test")).statusCode()).isEqualTo(204);
     }
 
     @Test
@@ -123,7 +123,7 @@ class PinnedDestinationsTest {
             throw new UnknownHostException(host);
         });
 
-        assertThatThrownBy(() -> sender.send(post("nowhere.hookrelay.test")))
+        assertThatThrownBy(() -> Sending.answerOf(sender, post("nowhere.hookrelay.test")))
                 .isInstanceOfSatisfying(SendException.class, failure -> assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.CONNECT_ERROR))
                 .hasMessage("could not connect to nowhere.hookrelay.test:" + port() + ": unknown host");
     }

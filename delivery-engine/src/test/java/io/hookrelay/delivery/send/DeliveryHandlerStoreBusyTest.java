@@ -31,6 +31,8 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -53,7 +55,7 @@ class DeliveryHandlerStoreBusyTest {
     private final List<WebhookRequest> sent = new CopyOnWriteArrayList<>();
     private final WebhookSender sender = request -> {
         sent.add(request);
-        return new WebhookResponse(200, Optional.empty(), "");
+        return CompletableFuture.completedFuture(new WebhookResponse(200, Optional.empty(), ""));
     };
 
     @Test
@@ -77,7 +79,7 @@ class DeliveryHandlerStoreBusyTest {
         DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> Optional.of(TARGET)),
                 answering(EventStore.class, "find", () -> Optional.of(EVENT)));
 
-        handler.handle(claimedIntent(), new AttemptContext());
+        attempt(handler);
 
         assertThat(sent).singleElement().satisfies(request -> assertThat(request.url()).isEqualTo(TARGET.url()));
     }
@@ -88,7 +90,7 @@ class DeliveryHandlerStoreBusyTest {
                 answering(EventStore.class, "find", DeliveryHandlerStoreBusyTest::busy));
         freshEvents.hold(EVENT, 1);
 
-        handler.handle(claimedIntent(), new AttemptContext());
+        attempt(handler);
         assertThat(sent).singleElement().satisfies(request -> assertThat(request.body()).isEqualTo(EVENT.body()));
 
         sent.clear();
@@ -96,10 +98,15 @@ class DeliveryHandlerStoreBusyTest {
     }
 
     private void assertSnoozedWithoutSending(DeliveryHandler handler) {
-        assertThatThrownBy(() -> handler.handle(claimedIntent(), new AttemptContext()))
+        assertThatThrownBy(() -> attempt(handler))
+                .isInstanceOf(CompletionException.class).cause()
                 .isInstanceOfSatisfying(SnoozeException.class,
                         snooze -> assertThat(snooze.until()).isEqualTo(NOW.plus(DeliveryHandler.STORE_BUSY_SNOOZE)));
         assertThat(sent).isEmpty();
+    }
+
+    private static void attempt(DeliveryHandler handler) {
+        handler.start(claimedIntent(), new AttemptContext()).toCompletableFuture().join();
     }
 
     private DeliveryHandler handler(TargetStore targets, EventStore events) {

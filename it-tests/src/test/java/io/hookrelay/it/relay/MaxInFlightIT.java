@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A target's {@code max_in_flight} holds however many workers are free: while its receiver sits on one
- * request, the others are turned away (snoozed) without being sent and without spending an attempt.
+ * A target's {@code max_in_flight} holds however many deliveries the relay may have in flight: while its
+ * receiver sits on one request, the others wait, and once it has freed no slot for a moment they are turned
+ * away (snoozed) without being sent and without spending an attempt.
  */
 class MaxInFlightIT {
     private static final int DELIVERIES = 3;

@@ -53,6 +53,11 @@ public final class RelayServer implements AutoCloseable {
         return start(dataDir, WORKERS, AUTO_PAUSE_AFTER);
     }
 
+    /** A server with {@code serve}'s own defaults for what the tests usually set. */
+    public static RelayServer startWithDefaults(Path dataDir) {
+        return start(dataDir, ServeOptions.DEFAULT_WORKERS, AUTO_PAUSE_AFTER);
+    }
+
     public static RelayServer start(Path dataDir, int workers, int autoPauseAfter) {
         return new RelayServer(serve(dataDir, workers, autoPauseAfter, Optional.of(ADMIN_TOKEN)), ADMIN_TOKEN);
     }

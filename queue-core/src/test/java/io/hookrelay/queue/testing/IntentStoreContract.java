@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.entry;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.hookrelay.queue.AsyncIntentHandler;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.AttemptDetail;
 import io.hookrelay.queue.AttemptOutcome;
@@ -1428,6 +1429,89 @@ public abstract class IntentStoreContract {
                     () -> pausedAhead.stream().allMatch(id -> state(id) == IntentState.COMPLETED));
             assertThat(ran).contains("evt_a1", "evt_a2", "evt_a3");
             assertThat(pausedAhead).allSatisfy(id -> assertThat(stored(id).attempts()).isEqualTo(1));
+        }
+
+        @Test
+        void asynchronousAttemptsWaitManyAtOnceOnOneWorkerUpToTheBoundAndEachOutcomeIsWritten() throws Exception {
+            Map<String, CompletableFuture<Void>> underWay = new ConcurrentHashMap<>();
+            AtomicInteger inFlight = new AtomicInteger();
+            AtomicInteger mostInFlight = new AtomicInteger();
+            AsyncIntentHandler waitsForTheTest = (intent, attempt) -> {
+                mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
+                CompletableFuture<Void> answer = new CompletableFuture<>();
+                underWay.put(intent.eventId(), answer);
+                return answer.whenComplete((ignored, thrown) -> inFlight.decrementAndGet());
+            };
+            start(WorkerPool.builder(queue).asyncHandler("job", waitsForTheTest)
+                    .retryPolicy("job", new ScheduleBackoff(List.of())), settings(1).withMaxInFlight(3));
+
+            List<String> ids = queue.enqueueAll(IntStream.rangeClosed(1, 5)
+                    .mapToObj(n -> NewIntent.of("job", "evt_" + n, "target-a", "p")).toList())
+                    .stream().map(Enqueued::id).toList();
+            Await.until("three attempts under way on the one worker", WAIT, () -> underWay.size() == 3);
+            underWay.get("evt_1").complete(null);
+            Await.until("a fourth took the place of the one that ended", WAIT, () -> underWay.size() == 4);
+            underWay.get("evt_2").completeExceptionally(new StopException("payload names no customer"));
+            Await.until("the fifth started", WAIT, () -> underWay.size() == 5);
+            underWay.get("evt_3").completeExceptionally(new IllegalStateException("receiver exploded"));
+            underWay.get("evt_4").complete(null);
+            underWay.get("evt_5").complete(null);
+            metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 3, WAIT);
+            metrics.awaitAttempts("job", AttemptOutcome.STOP, 1, WAIT);
+            metrics.awaitAttempts("job", AttemptOutcome.ERROR, 1, WAIT);
+
+            assertThat(mostInFlight).as("attempts under way at once").hasValue(3);
+            assertThat(ids).extracting(IntentStoreContract.this::state).containsExactly(IntentState.COMPLETED, IntentState.FAILED,
+                    IntentState.FAILED, IntentState.COMPLETED, IntentState.COMPLETED);
+            assertThat(stored(ids.get(1)).lastError()).isEqualTo("payload names no customer");
+            assertThat(store.attempts(ids.get(2))).extracting(AttemptRecord::outcome, AttemptRecord::error)
+                    .containsExactly(tuple(AttemptOutcome.ERROR, "receiver exploded"));
+        }
+
+        @Test
+        void anAsynchronousAttemptCalledOffHearsOfItAndWhatItEndsWithIsDiscarded() throws Exception {
+            CompletableFuture<Void> answer = new CompletableFuture<>();
+            CountDownLatch started = new CountDownLatch(1);
+            AtomicBoolean heard = new AtomicBoolean();
+            WorkerPool pool = start(WorkerPool.builder(queue).asyncHandler("job", (intent, attempt) -> {
+                attempt.whenCancelled(() -> heard.set(true));
+                started.countDown();
+                return answer;
+            }), settings(1).withMaxInFlight(4));
+
+            String id = queue.enqueue(NewIntent.of("job", "evt_cancelled", "target-a", "p")).id();
+            assertThat(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            assertThat(queue.cancel(id)).isTrue();
+            assertThat(heard).as("the cancellation reached the attempt").isTrue();
+            answer.complete(null);
+            metrics.awaitAttempts("job", AttemptOutcome.FENCED, 1, WAIT);
+
+            assertThat(state(id)).isEqualTo(IntentState.CANCELLED);
+            assertThat(store.attempts(id)).isEmpty();
+            assertThat(pool.isRunning()).isTrue();
+        }
+
+        @Test
+        void gracefulShutdownWaitsForAnAsynchronousAttemptAndWritesItsOutcome() throws Exception {
+            CompletableFuture<Void> answer = new CompletableFuture<>();
+            CountDownLatch started = new CountDownLatch(1);
+            WorkerPool pool = start(WorkerPool.builder(queue).asyncHandler("job", (intent, attempt) -> {
+                started.countDown();
+                return answer;
+            }), settings(1).withMaxInFlight(4).withShutdownGrace(WAIT));
+            String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
+            assertThat(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+
+            Thread closer = new Thread(pool::close, "closing-pool");
+            closer.start();
+            Await.until("the pool began to shut down", WAIT, () -> !pool.isRunning());
+            assertThat(closer.isAlive()).as("close is still waiting for the attempt").isTrue();
+            answer.complete(null);
+            closer.join(WAIT.toMillis());
+
+            assertThat(closer.isAlive()).isFalse();
+            assertThat(state(id)).isEqualTo(IntentState.COMPLETED);
+            assertThat(metrics.attempts("job", AttemptOutcome.SUCCESS)).isEqualTo(1);
         }
 
         @Test
