@@ -223,7 +223,7 @@ class HookrelayCliTest {
 
         assertThat(served).extracting(ServeOptions::backupDirectory)
                 .containsExactly(Path.of("/srv/relay/backups"), Path.of("/var/backups/relay"), Path.of("/mnt/backups"));
-        assertThat(served.get(2)).isEqualTo(ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 4)
+        assertThat(served.get(2)).isEqualTo(ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 1_000)
                 .withBackupDir(Path.of("/mnt/backups")));
     }
 
@@ -244,9 +244,9 @@ class HookrelayCliTest {
         assertThat(run(Map.of("HOOKRELAY_ALLOW_TARGETS", "192.168.0.0/16"), "serve", "--deny-targets", "127.0.0.0/8,::1")).isZero();
 
         assertThat(served).containsExactly(
-                ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 4).withEgress(EgressPolicy.of(
+                ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 1_000).withEgress(EgressPolicy.of(
                         EgressPolicy.parseList("10.0.0.0/8,fd00::/8"), EgressPolicy.parseList("10.0.0.0/8"))),
-                ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 4).withEgress(EgressPolicy.of(
+                ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 1_000).withEgress(EgressPolicy.of(
                         EgressPolicy.parseList("192.168.0.0/16"), EgressPolicy.parseList("127.0.0.0/8,::1"))));
         assertThat(served.get(0).egress().denied()).containsAll(EgressPolicy.ALWAYS_DENIED);
     }
