@@ -43,9 +43,9 @@ final class HttpModule extends AbstractModule {
     @Singleton
     ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets,
                         RouteAdmin routes, EventAdmin events, DeliveryAdmin deliveries, DatabaseBackup backup,
-                        RelayMetrics metrics) {
+                        RelayMetrics metrics, ServeOptions options) {
         return new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, deliveries,
-                backup, metrics);
+                backup, metrics).withMaxHops(options.maxHops());
     }
 
     /** Read or created once the database holds the data directory, so the token file lands in a directory this process owns. */

@@ -15,17 +15,18 @@ import picocli.CommandLine.Model.OptionSpec;
  * <p>The environment is passed in rather than read here, so tests can supply one.
  */
 final class EnvironmentDefaults implements IDefaultValueProvider {
-    static final Map<String, String> VARIABLES = Map.of(
-            "--data-dir", "HOOKRELAY_DATA_DIR",
-            "--host", "HOOKRELAY_HOST",
-            "--port", "HOOKRELAY_PORT",
-            "--workers", "HOOKRELAY_WORKERS",
-            "--auto-pause-after", "HOOKRELAY_AUTO_PAUSE_AFTER",
-            "--shutdown-grace", "HOOKRELAY_SHUTDOWN_GRACE",
-            "--retain-completed", "HOOKRELAY_RETAIN_COMPLETED",
-            "--retain-failed", "HOOKRELAY_RETAIN_FAILED",
-            "--url", "HOOKRELAY_URL",
-            "--token", "HOOKRELAY_ADMIN_TOKEN");
+    static final Map<String, String> VARIABLES = Map.ofEntries(
+            Map.entry("--data-dir", "HOOKRELAY_DATA_DIR"),
+            Map.entry("--host", "HOOKRELAY_HOST"),
+            Map.entry("--port", "HOOKRELAY_PORT"),
+            Map.entry("--workers", "HOOKRELAY_WORKERS"),
+            Map.entry("--auto-pause-after", "HOOKRELAY_AUTO_PAUSE_AFTER"),
+            Map.entry("--shutdown-grace", "HOOKRELAY_SHUTDOWN_GRACE"),
+            Map.entry("--retain-completed", "HOOKRELAY_RETAIN_COMPLETED"),
+            Map.entry("--retain-failed", "HOOKRELAY_RETAIN_FAILED"),
+            Map.entry("--max-hops", "HOOKRELAY_MAX_HOPS"),
+            Map.entry("--url", "HOOKRELAY_URL"),
+            Map.entry("--token", "HOOKRELAY_ADMIN_TOKEN"));
 
     private final Function<String, String> environment;
 

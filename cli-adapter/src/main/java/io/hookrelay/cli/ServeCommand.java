@@ -57,6 +57,11 @@ final class ServeCommand implements Callable<Integer> {
             description = "How long failed and cancelled deliveries are kept (env HOOKRELAY_RETAIN_FAILED; default: ${DEFAULT-VALUE}).")
     private Duration retainFailed;
 
+    @Option(names = "--max-hops", paramLabel = "N", defaultValue = "3",
+            description = "Relays a webhook may pass through (X-Hookrelay-Hops) before ingest refuses it as a loop with 508 "
+                    + "(env HOOKRELAY_MAX_HOPS; default: ${DEFAULT-VALUE}).")
+    private int maxHops;
+
     ServeCommand(ServerLauncher launcher) {
         this.launcher = Objects.requireNonNull(launcher, "launcher");
     }
@@ -65,11 +70,13 @@ final class ServeCommand implements Callable<Integer> {
     public Integer call() {
         List<String> problems = ServeOptions.problems(dataDir, host, port, workers, autoPauseAfter, shutdownGrace,
                 retainCompleted, retainFailed);
+        ServeOptions.maxHopsProblem(maxHops).ifPresent(problems::add);
         if (!problems.isEmpty()) {
             problems.forEach(problem -> ErrorLines.print(spec.commandLine().getErr(), problem));
             return spec.exitCodeOnInvalidInput();
         }
-        launcher.serve(new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed));
+        launcher.serve(new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed,
+                maxHops));
         return ExitCode.OK;
     }
 }

@@ -1,9 +1,11 @@
 package io.hookrelay.cli;
 
+import io.hookrelay.delivery.ingest.LoopGuard;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What {@code hookrelay serve} was asked to run, already checked: a launcher never sees a port out of
@@ -15,9 +17,10 @@ import java.util.List;
  * @param shutdownGrace   how long a stop waits for running deliveries before leaving them to the next start
  * @param retainCompleted how long a completed delivery (and an event with nothing left to deliver) is kept
  * @param retainFailed    how long a failed or cancelled delivery is kept, for an operator to look at and retry
+ * @param maxHops         the hop count ({@code X-Hookrelay-Hops}) at which ingest refuses a webhook as looping
  */
 public record ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
-                           Duration retainCompleted, Duration retainFailed) {
+                           Duration retainCompleted, Duration retainFailed, int maxHops) {
     public static final int MAX_PORT = 65_535;
     /** Far above what one SQLite file can feed; a bigger number is a typo, not a tuning. */
     public static final int MAX_WORKERS = 512;
@@ -29,30 +32,45 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
     public static final Duration DEFAULT_RETAIN_COMPLETED = Duration.ofDays(7);
     public static final Duration DEFAULT_RETAIN_FAILED = Duration.ofDays(30);
     public static final Duration MAX_RETENTION = Duration.ofDays(3_650);
+    public static final int DEFAULT_MAX_HOPS = LoopGuard.DEFAULT_MAX_HOPS;
 
     public ServeOptions {
         List<String> problems = problems(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
+        maxHopsProblem(maxHops).ifPresent(problem -> {
+            throw new IllegalArgumentException(problem);
+        });
     }
 
     /** The server's defaults for everything but where it keeps its data and where it listens. */
     public static ServeOptions of(Path dataDir, String host, int port, int workers) {
         return new ServeOptions(dataDir, host, port, workers, DEFAULT_AUTO_PAUSE_AFTER, DEFAULT_SHUTDOWN_GRACE,
-                DEFAULT_RETAIN_COMPLETED, DEFAULT_RETAIN_FAILED);
+                DEFAULT_RETAIN_COMPLETED, DEFAULT_RETAIN_FAILED, DEFAULT_MAX_HOPS);
     }
 
     public ServeOptions withAutoPauseAfter(int attempts) {
-        return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed);
+        return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed, maxHops);
     }
 
     public ServeOptions withShutdownGrace(Duration grace) {
-        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed);
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed, maxHops);
     }
 
     public ServeOptions withRetention(Duration completed, Duration failed) {
-        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed);
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed, maxHops);
+    }
+
+    public ServeOptions withMaxHops(int hops) {
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, hops);
+    }
+
+    /** What is wrong with {@code --max-hops}, if anything. */
+    public static Optional<String> maxHopsProblem(int maxHops) {
+        return maxHops < 1 || maxHops > LoopGuard.MOST_MAX_HOPS
+                ? Optional.of("--max-hops must be between 1 and " + LoopGuard.MOST_MAX_HOPS + ", was " + maxHops)
+                : Optional.empty();
     }
 
     /** Everything wrong with these values, one sentence each, so a user can fix them all in one go. */

@@ -59,6 +59,12 @@ final class ApiRequest {
         return headers;
     }
 
+    /** One request header by case-insensitive name, repeated values joined with {@code ", "} as {@link #headers()} joins them. */
+    Optional<String> header(String name) {
+        HeaderValues values = exchange.getRequestHeaders().get(name);
+        return values == null || values.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", values));
+    }
+
     /** The request's {@code Content-Type}, or empty text when it has none. */
     String contentType() {
         return Optional.ofNullable(exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE)).orElse("");

@@ -2,6 +2,7 @@ package io.hookrelay.http;
 
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.InvalidSignatureException;
+import io.hookrelay.delivery.LoopDetectedException;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.PayloadTooLargeException;
 import io.hookrelay.delivery.RelayException;
@@ -30,6 +31,8 @@ import org.xnio.IoUtils;
  */
 final class ErrorBoundary implements HttpHandler {
     private static final Logger log = LoggerFactory.getLogger(ErrorBoundary.class);
+    /** RFC 5842 §7.2; Undertow's {@link StatusCodes} has no name for it. */
+    static final int LOOP_DETECTED = 508;
 
     private final HttpHandler next;
 
@@ -131,6 +134,9 @@ final class ErrorBoundary implements HttpHandler {
         }
         if (refusal instanceof PayloadTooLargeException) {
             return new ErrorAnswer(StatusCodes.REQUEST_ENTITY_TOO_LARGE, refusal);
+        }
+        if (refusal instanceof LoopDetectedException) {
+            return new ErrorAnswer(LOOP_DETECTED, refusal);
         }
         if (refusal instanceof UnauthorizedException) {
             return new ErrorAnswer(StatusCodes.UNAUTHORIZED, refusal.code(), refusal.getMessage(),
