@@ -35,8 +35,15 @@ final class HttpModule extends AbstractModule {
     /** Built, not started: {@link HookrelayServer} binds the port. */
     @Provides
     @Singleton
-    HttpServer httpServer(ServeOptions options, ReadinessCheck readiness, PrometheusMeterRegistry registry, ApiRoutes api) {
-        return new HttpServer(HttpServerSettings.of(options.host(), options.port()), readiness, registry, api);
+    HttpServer httpServer(HttpServerSettings settings, ReadinessCheck readiness, PrometheusMeterRegistry registry, ApiRoutes api) {
+        return new HttpServer(settings, readiness, registry, api);
+    }
+
+    /** Where {@code serve} listens, with the server's own deadlines; tests of stalled clients replace it with shorter ones. */
+    @Provides
+    @Singleton
+    HttpServerSettings httpServerSettings(ServeOptions options) {
+        return HttpServerSettings.of(options.host(), options.port());
     }
 
     @Provides

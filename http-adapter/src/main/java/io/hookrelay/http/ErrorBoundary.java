@@ -37,7 +37,7 @@ final class ErrorBoundary implements HttpHandler {
     private final HttpHandler next;
 
     /** The most of a refused body read only to keep the connection's answer intact: the largest ingest body, and some. */
-    private static final long DISCARD_LIMIT = Source.LARGEST_MAX_BODY_BYTES + 1024L * 1024;
+    static final long DISCARD_LIMIT = Source.LARGEST_MAX_BODY_BYTES + 1024L * 1024;
 
     ErrorBoundary(HttpHandler next) {
         this.next = Objects.requireNonNull(next, "next");
@@ -85,9 +85,10 @@ final class ErrorBoundary implements HttpHandler {
      */
     private static void discardUnreadBody(HttpServerExchange exchange) {
         long declared = exchange.getRequestContentLength();
-        if (declared > DISCARD_LIMIT || HttpContinue.requiresContinueResponse(exchange) || TransferCodingCheck.hasUnknownLength(exchange)) {
-            // Too large to read for nothing, a client that waits to be asked for its body and never will be, or a
-            // body whose end nobody can tell.
+        if (declared > DISCARD_LIMIT || HttpContinue.requiresContinueResponse(exchange) || TransferCodingCheck.hasUnknownLength(exchange)
+                || ReceivedBody.of(exchange).isPresent()) {
+            // Too large to read for nothing, a client that waits to be asked for its body and never will be, a
+            // body whose end nobody can tell, or one that ReceiveBodyFirst already read as far as it was worth.
             exchange.setPersistent(false);
             return;
         }
