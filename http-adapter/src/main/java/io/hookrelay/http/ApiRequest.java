@@ -128,8 +128,9 @@ final class ApiRequest {
     }
 
     private static InvalidRequestException brokenOff() {
-        // The client broke off or stalled mid-body: its own doing, and it is most likely no longer listening.
-        return new InvalidRequestException("the request body could not be read to its end");
+        // The client broke off, stalled or broke the chunked framing mid-body: its own doing, and it is most likely
+        // no longer listening.
+        return new InvalidRequestException("the request body could not be read to its end (broken off, stalled or malformed)");
     }
 
     private static PayloadTooLargeException tooLarge(int limit) {

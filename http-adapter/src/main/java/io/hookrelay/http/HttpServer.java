@@ -98,7 +98,8 @@ public final class HttpServer implements AutoCloseable {
         }
         state = State.STOPPED; // until it has bound: a failed start is not retried on the same object
         int readDeadlineMillis = (int) settings.readDeadline().toMillis();
-        gate = new GracefulShutdownHandler(new ReceiveBodyFirst(new ErrorBoundary(new TransferCodingCheck(root))));
+        gate = new GracefulShutdownHandler(new StrictChunkedBodies(
+                new ReceiveBodyFirst(new ErrorBoundary(new TransferCodingCheck(root)))));
         undertow = Undertow.builder()
                 .addHttpListener(settings.port(), settings.host())
                 .setWorkerThreads(REQUEST_THREADS)

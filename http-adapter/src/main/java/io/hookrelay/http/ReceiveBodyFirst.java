@@ -19,8 +19,8 @@ import java.util.Objects;
  * read and dropped here, as {@link ErrorBoundary} would have done on a request thread, up to
  * {@link ErrorBoundary#DISCARD_LIMIT}, past which the connection is closed after the answer. Bodies not read
  * here are those {@link ErrorBoundary} never reads either (no knowable end, a client waiting for
- * {@code 100 Continue}, a {@code Content-Length} past the discard limit): the endpoint refuses them by their
- * head, or reads them itself.
+ * {@code 100 Continue}, a {@code Content-Length} past the discard limit, malformed chunked framing that
+ * {@link StrictChunkedBodies} found already): the endpoint refuses them by their head, or reads them itself.
  */
 final class ReceiveBodyFirst implements HttpHandler {
     private static final String INGEST_PREFIX = "/hooks/";
@@ -33,7 +33,7 @@ final class ReceiveBodyFirst implements HttpHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) {
-        if (exchange.isRequestComplete() || TransferCodingCheck.hasUnknownLength(exchange)
+        if (exchange.isRequestComplete() || ReceivedBody.of(exchange).isPresent() || TransferCodingCheck.hasUnknownLength(exchange)
                 || HttpContinue.requiresContinueResponse(exchange) || exchange.getRequestContentLength() > ErrorBoundary.DISCARD_LIMIT) {
             dispatch(exchange);
             return;

@@ -700,7 +700,6 @@ class BadInputIT {
                 new MalformedRequest("chunked twice", head("POST", "/hooks/plain", "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n")
                         + "2\r\n{}\r\n0\r\n\r\n"),
                 new MalformedRequest("no Host", "GET " + SOURCES + " HTTP/1.1\r\n" + auth + "\r\n"),
-                new MalformedRequest("HTTP/9.9", "GET /healthz HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n"),
                 new MalformedRequest("not a request line", "HELLO\r\n\r\n"),
                 new MalformedRequest("a 40 KiB method", head("A".repeat(40 * 1024), "/healthz", "")));
     }
