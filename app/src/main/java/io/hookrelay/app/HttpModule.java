@@ -33,17 +33,24 @@ final class HttpModule extends AbstractModule {
     /** Built, not started: {@link HookrelayServer} binds the port. */
     @Provides
     @Singleton
-    HttpServer httpServer(ServeOptions options, ReadinessCheck readiness, PrometheusMeterRegistry registry, ApiRoutes api) {
-        return new HttpServer(HttpServerSettings.of(options.host(), options.port()), readiness, registry, api);
+    HttpServer httpServer(HttpServerSettings settings, ReadinessCheck readiness, PrometheusMeterRegistry registry, ApiRoutes api) {
+        return new HttpServer(settings, readiness, registry, api);
+    }
+
+    /** Where {@code serve} listens, with the server's own deadlines; tests of stalled clients replace it with shorter ones. */
+    @Provides
+    @Singleton
+    HttpServerSettings httpServerSettings(ServeOptions options) {
+        return HttpServerSettings.of(options.host(), options.port());
     }
 
     @Provides
     @Singleton
     ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets,
                         RouteAdmin routes, EventAdmin events, DeliveryAdmin deliveries, BackupAdmin backups,
-                        RelayMetrics metrics) {
+                        RelayMetrics metrics, ServeOptions options) {
         return new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, deliveries,
-                backups, metrics);
+                backups, metrics).withMaxHops(options.maxHops());
     }
 
     /** Read or created once the database holds the data directory, so the token file lands in a directory this process owns. */

@@ -78,6 +78,11 @@ final class ServeCommand implements Callable<Integer> {
                     + "cloud metadata addresses, which are always denied (env HOOKRELAY_DENY_TARGETS).")
     private String denyTargets;
 
+    @Option(names = "--max-hops", paramLabel = "N", defaultValue = "3",
+            description = "Relays a webhook may pass through (X-Hookrelay-Hops) before ingest refuses it as a loop with 508 "
+                    + "(env HOOKRELAY_MAX_HOPS; default: ${DEFAULT-VALUE}).")
+    private int maxHops;
+
     ServeCommand(ServerLauncher launcher) {
         this.launcher = Objects.requireNonNull(launcher, "launcher");
     }
@@ -89,12 +94,13 @@ final class ServeCommand implements Callable<Integer> {
         Optional.ofNullable(backupDir).flatMap(ServeOptions::backupDirProblem).ifPresent(problems::add);
         List<AddressRange> allowOnly = ranges("--allow-targets", allowTargets, problems);
         List<AddressRange> denied = ranges("--deny-targets", denyTargets, problems);
+        ServeOptions.maxHopsProblem(maxHops).ifPresent(problems::add);
         if (!problems.isEmpty()) {
             problems.forEach(problem -> ErrorLines.print(spec.commandLine().getErr(), problem));
             return spec.exitCodeOnInvalidInput();
         }
         ServeOptions options = new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted,
-                retainFailed).withEgress(EgressPolicy.of(allowOnly, denied));
+                retainFailed).withEgress(EgressPolicy.of(allowOnly, denied)).withMaxHops(maxHops);
         launcher.serve(backupDir == null ? options : options.withBackupDir(backupDir));
         return ExitCode.OK;
     }

@@ -1,6 +1,7 @@
 package io.hookrelay.cli;
 
 import io.hookrelay.delivery.egress.EgressPolicy;
+import io.hookrelay.delivery.ingest.LoopGuard;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,10 +23,11 @@ import java.util.Optional;
  * @param backupDir       the only directory {@code POST /api/v1/admin/backup} writes in; empty for {@value #DEFAULT_BACKUP_DIR}
  *                        in the data directory
  * @param egress          which addresses deliveries may go to
+ * @param maxHops         the hop count ({@code X-Hookrelay-Hops}) at which ingest refuses a webhook as looping
  */
 public record ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
                            Duration retainCompleted, Duration retainFailed, Optional<Path> backupDir,
-                           EgressPolicy egress) {
+                           EgressPolicy egress, int maxHops) {
     public static final int MAX_PORT = 65_535;
     /**
      * Enough that targets hanging with their whole {@code max_in_flight} out (ten each by default) leave room
@@ -43,11 +45,13 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
     public static final Duration DEFAULT_RETAIN_FAILED = Duration.ofDays(30);
     public static final Duration MAX_RETENTION = Duration.ofDays(3_650);
     public static final String DEFAULT_BACKUP_DIR = "backups";
+    public static final int DEFAULT_MAX_HOPS = LoopGuard.DEFAULT_MAX_HOPS;
 
     public ServeOptions {
         List<String> problems = new ArrayList<>(
                 problems(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed));
         Objects.requireNonNull(backupDir, "backupDir").flatMap(ServeOptions::backupDirProblem).ifPresent(problems::add);
+        maxHopsProblem(maxHops).ifPresent(problems::add);
         if (!problems.isEmpty()) {
             throw new IllegalArgumentException(String.join("; ", problems));
         }
@@ -57,7 +61,7 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
     public ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
                         Duration retainCompleted, Duration retainFailed) {
         this(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, Optional.empty(),
-                EgressPolicy.DEFAULT);
+                EgressPolicy.DEFAULT, DEFAULT_MAX_HOPS);
     }
 
     /** The server's defaults for everything but where it keeps its data and where it listens. */
@@ -67,31 +71,46 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
     }
 
     public ServeOptions withAutoPauseAfter(int attempts) {
-        return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed, backupDir, egress);
+        return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed, backupDir, egress,
+                maxHops);
     }
 
     public ServeOptions withShutdownGrace(Duration grace) {
-        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed, backupDir, egress);
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed, backupDir, egress,
+                maxHops);
     }
 
     public ServeOptions withRetention(Duration completed, Duration failed) {
-        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed, backupDir, egress);
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed, backupDir, egress,
+                maxHops);
     }
 
     /** @param directory where server-side backups go, instead of {@value #DEFAULT_BACKUP_DIR} in the data directory */
     public ServeOptions withBackupDir(Path directory) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed,
-                Optional.of(directory), egress);
+                Optional.of(directory), egress, maxHops);
     }
 
     public ServeOptions withEgress(EgressPolicy policy) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, backupDir,
-                policy);
+                policy, maxHops);
+    }
+
+    public ServeOptions withMaxHops(int hops) {
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, backupDir,
+                egress, hops);
     }
 
     /** The directory server-side backups go in: {@code --backup-dir}, else {@value #DEFAULT_BACKUP_DIR} in the data directory. */
     public Path backupDirectory() {
         return backupDir.orElseGet(() -> dataDir.resolve(DEFAULT_BACKUP_DIR));
+    }
+
+    /** What is wrong with {@code --max-hops}, if anything. */
+    public static Optional<String> maxHopsProblem(int maxHops) {
+        return maxHops < 1 || maxHops > LoopGuard.MOST_MAX_HOPS
+                ? Optional.of("--max-hops must be between 1 and " + LoopGuard.MOST_MAX_HOPS + ", was " + maxHops)
+                : Optional.empty();
     }
 
     /** Everything wrong with these values, one sentence each, so a user can fix them all in one go. */

@@ -74,6 +74,24 @@ class HookrelayCliTest {
     }
 
     @Test
+    void max_hops_defaults_to_3_and_comes_from_the_flag_or_the_environment() {
+        assertThat(run(Map.of(), "serve")).isZero();
+        assertThat(run(Map.of("HOOKRELAY_MAX_HOPS", "5"), "serve")).isZero();
+        assertThat(run(Map.of("HOOKRELAY_MAX_HOPS", "5"), "serve", "--max-hops", "2")).isZero();
+
+        assertThat(served).extracting(ServeOptions::maxHops).containsExactly(3, 5, 2);
+    }
+
+    @Test
+    void max_hops_out_of_range_is_a_usage_error_naming_the_limits() {
+        int exitCode = run(Map.of(), "serve", "--max-hops", "0");
+
+        assertThat(exitCode).isEqualTo(2);
+        assertThat(served).isEmpty();
+        assertThat(errLines()).containsExactly("hookrelay: --max-hops must be between 1 and 100, was 0");
+    }
+
+    @Test
     void a_span_without_a_known_unit_is_one_line_and_exit_code_2() {
         int exitCode = run(Map.of(), "serve", "--retain-failed", "1w");
 

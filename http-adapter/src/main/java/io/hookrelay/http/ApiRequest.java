@@ -15,10 +15,11 @@ import java.util.Optional;
  * What an {@link Endpoint} may read of a request: path placeholders, query parameters, headers, and the
  * body, which is only ever read with a limit.
  *
- * <p>Bodies are streamed up to one byte past the limit, never buffered whole first: a {@code Content-Length}
- * over the limit is refused before a byte is read, and a chunked body is refused as soon as it passes the
- * limit, so an oversize request costs the server at most the limit in memory. Either way the answer is
- * {@code 413 payload_too_large}.
+ * <p>Bodies are kept up to one byte past the limit, never whole: a {@code Content-Length} over the limit is
+ * refused before a byte is read, and a longer chunked body as soon as it passes the limit, so an oversize
+ * request costs the server at most the limit in memory. Either way the answer is {@code 413 payload_too_large}.
+ * Most bodies were already read off the connection before the request reached its thread
+ * ({@link ReceiveBodyFirst}); the few that were not are streamed here.
  */
 final class ApiRequest {
     /** Management requests are small JSON documents; anything larger is a mistake or abuse. */
@@ -59,6 +60,12 @@ final class ApiRequest {
         return headers;
     }
 
+    /** One request header by case-insensitive name, repeated values joined with {@code ", "} as {@link #headers()} joins them. */
+    Optional<String> header(String name) {
+        HeaderValues values = exchange.getRequestHeaders().get(name);
+        return values == null || values.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", values));
+    }
+
     /** The request's {@code Content-Type}, or empty text when it has none. */
     String contentType() {
         return Optional.ofNullable(exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE)).orElse("");
@@ -91,6 +98,10 @@ final class ApiRequest {
         if (exchange.getRequestContentLength() > limit) {
             throw tooLarge(limit);
         }
+        Optional<ReceivedBody> received = ReceivedBody.of(exchange);
+        if (received.isPresent()) {
+            return within(limit, received.get());
+        }
         // One byte over the limit is how a longer body shows itself. Undertow's own limit stays off: when it
         // trips (inside its read-ahead of a chunked body, before this read sees it) it drops the connection
         // without an answer. readNBytes already bounds what is held in memory.
@@ -102,9 +113,24 @@ final class ApiRequest {
             }
             return body;
         } catch (IOException e) {
-            // The client broke off or stalled mid-body: its own doing, and it is most likely no longer listening.
-            throw new InvalidRequestException("the request body could not be read to its end");
+            throw brokenOff();
         }
+    }
+
+    private static byte[] within(int limit, ReceivedBody received) {
+        if (received.brokenOff()) {
+            throw brokenOff();
+        }
+        if (received.start().length > limit) {
+            throw tooLarge(limit);
+        }
+        return received.start();
+    }
+
+    private static InvalidRequestException brokenOff() {
+        // The client broke off, stalled or broke the chunked framing mid-body: its own doing, and it is most likely
+        // no longer listening.
+        return new InvalidRequestException("the request body could not be read to its end (broken off, stalled or malformed)");
     }
 
     private static PayloadTooLargeException tooLarge(int limit) {

@@ -8,6 +8,7 @@ import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
 import io.hookrelay.delivery.ingest.IngestService;
+import io.hookrelay.delivery.ingest.LoopGuard;
 import io.undertow.server.HttpHandler;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
@@ -22,6 +23,7 @@ public final class ApiRoutes {
     private final AdminToken adminToken;
     private final ApiOperations operations;
     private final RelayMetrics metrics;
+    private final LoopGuard loopGuard;
 
     /**
      * @param metrics counts the ingest refusals made before {@code ingest} sees the request (unknown source,
@@ -33,13 +35,23 @@ public final class ApiRoutes {
     }
 
     ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics) {
+        this(adminToken, operations, metrics, new LoopGuard(LoopGuard.DEFAULT_MAX_HOPS));
+    }
+
+    private ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics, LoopGuard loopGuard) {
         this.adminToken = Objects.requireNonNull(adminToken, "adminToken");
         this.operations = Objects.requireNonNull(operations, "operations");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.loopGuard = Objects.requireNonNull(loopGuard, "loopGuard");
+    }
+
+    /** The same routes with ingest refusing webhooks that arrive with {@code maxHops} or more (default {@link LoopGuard#DEFAULT_MAX_HOPS}). */
+    public ApiRoutes withMaxHops(int maxHops) {
+        return new ApiRoutes(adminToken, operations, metrics, new LoopGuard(maxHops));
     }
 
     void addTo(Router.Builder router) {
-        route(router, Methods.POST, "/hooks/{source}", new IngestHandler(operations, metrics));
+        route(router, Methods.POST, "/hooks/{source}", new IngestHandler(operations, metrics, loopGuard));
 
         route(router, Methods.POST, "/api/v1/sources", new CreateSourceHandler(operations));
         route(router, Methods.GET, "/api/v1/sources", new ListSourcesHandler(operations));

@@ -2,6 +2,7 @@ package io.hookrelay.http;
 
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.InvalidSignatureException;
+import io.hookrelay.delivery.LoopDetectedException;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.PayloadTooLargeException;
 import io.hookrelay.delivery.RelayException;
@@ -30,11 +31,13 @@ import org.xnio.IoUtils;
  */
 final class ErrorBoundary implements HttpHandler {
     private static final Logger log = LoggerFactory.getLogger(ErrorBoundary.class);
+    /** RFC 5842 §7.2; Undertow's {@link StatusCodes} has no name for it. */
+    static final int LOOP_DETECTED = 508;
 
     private final HttpHandler next;
 
     /** The most of a refused body read only to keep the connection's answer intact: the largest ingest body, and some. */
-    private static final long DISCARD_LIMIT = Source.LARGEST_MAX_BODY_BYTES + 1024L * 1024;
+    static final long DISCARD_LIMIT = Source.LARGEST_MAX_BODY_BYTES + 1024L * 1024;
 
     ErrorBoundary(HttpHandler next) {
         this.next = Objects.requireNonNull(next, "next");
@@ -82,9 +85,10 @@ final class ErrorBoundary implements HttpHandler {
      */
     private static void discardUnreadBody(HttpServerExchange exchange) {
         long declared = exchange.getRequestContentLength();
-        if (declared > DISCARD_LIMIT || HttpContinue.requiresContinueResponse(exchange) || TransferCodingCheck.hasUnknownLength(exchange)) {
-            // Too large to read for nothing, a client that waits to be asked for its body and never will be, or a
-            // body whose end nobody can tell.
+        if (declared > DISCARD_LIMIT || HttpContinue.requiresContinueResponse(exchange) || TransferCodingCheck.hasUnknownLength(exchange)
+                || ReceivedBody.of(exchange).isPresent()) {
+            // Too large to read for nothing, a client that waits to be asked for its body and never will be, a
+            // body whose end nobody can tell, or one that ReceiveBodyFirst already read as far as it was worth.
             exchange.setPersistent(false);
             return;
         }
@@ -131,6 +135,9 @@ final class ErrorBoundary implements HttpHandler {
         }
         if (refusal instanceof PayloadTooLargeException) {
             return new ErrorAnswer(StatusCodes.REQUEST_ENTITY_TOO_LARGE, refusal);
+        }
+        if (refusal instanceof LoopDetectedException) {
+            return new ErrorAnswer(LOOP_DETECTED, refusal);
         }
         if (refusal instanceof UnauthorizedException) {
             return new ErrorAnswer(StatusCodes.UNAUTHORIZED, refusal.code(), refusal.getMessage(),

@@ -4,7 +4,6 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
-import io.undertow.server.handlers.BlockingHandler;
 import io.undertow.server.handlers.GracefulShutdownHandler;
 import io.undertow.util.Methods;
 import java.net.InetSocketAddress;
@@ -12,6 +11,7 @@ import java.util.Objects;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.xnio.Options;
 
 /**
  * hookrelay's HTTP server: {@code /healthz}, {@code /readyz} and {@code /metrics} on Undertow and, when given
@@ -19,8 +19,11 @@ import org.slf4j.LoggerFactory;
  * registry {@code /metrics} exports.
  *
  * <p>Every request is handled on a worker thread, never an IO thread: ingest, the API, readiness and the
- * pending gauges all use the database, and a blocked IO thread would stall every connection it serves.
- * Constructing the server does nothing; {@link #start()} binds the port.
+ * pending gauges all use the database, and a blocked IO thread would stall every connection it serves. Its
+ * body is read before that, on the IO thread without blocking ({@link ReceiveBodyFirst}), and every connection
+ * has a read deadline ({@link HttpServerSettings#readDeadline()}), so a client that stalls mid-head or
+ * mid-body holds no worker thread and is cut off. Constructing the server does nothing; {@link #start()}
+ * binds the port.
  *
  * <p>A request head over one of the limits below, or one that is not well-formed HTTP (a malformed
  * percent-escape, a raw space or non-ASCII byte in the URL, two {@code Content-Length}s), is refused by
@@ -45,8 +48,6 @@ public final class HttpServer implements AutoCloseable {
      * (a GET that came with one). Refused and unrouted requests are drained by {@link ErrorBoundary}.
      */
     private static final long UNREAD_BODY_LIMIT = ApiRequest.MAX_JSON_BYTES;
-    private static final int REQUEST_PARSE_TIMEOUT_MS = 30_000;
-    private static final int IDLE_CONNECTION_TIMEOUT_MS = 60_000;
     /**
      * A webhook's request thread spends most of its time waiting for the commit that makes the event durable,
      * and every waiting request shares that commit. Undertow's default of eight per I/O thread (sixteen on two
@@ -96,7 +97,9 @@ public final class HttpServer implements AutoCloseable {
             throw new IllegalStateException("the HTTP server starts once; this one is " + state);
         }
         state = State.STOPPED; // until it has bound: a failed start is not retried on the same object
-        gate = new GracefulShutdownHandler(new BlockingHandler(new ErrorBoundary(new TransferCodingCheck(root))));
+        int readDeadlineMillis = (int) settings.readDeadline().toMillis();
+        gate = new GracefulShutdownHandler(new StrictChunkedBodies(
+                new ReceiveBodyFirst(new ErrorBoundary(new TransferCodingCheck(root)))));
         undertow = Undertow.builder()
                 .addHttpListener(settings.port(), settings.host())
                 .setWorkerThreads(REQUEST_THREADS)
@@ -104,8 +107,12 @@ public final class HttpServer implements AutoCloseable {
                 .setServerOption(UndertowOptions.MAX_HEADERS, MAX_HEADERS)
                 .setServerOption(UndertowOptions.MAX_PARAMETERS, MAX_QUERY_PARAMETERS)
                 .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, NO_SERVER_WIDE_ENTITY_LIMIT)
-                .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, REQUEST_PARSE_TIMEOUT_MS)
-                .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, IDLE_CONNECTION_TIMEOUT_MS)
+                // XNIO's read timeout is an idle one, re-armed by every byte read: mid-body, mid-head and between
+                // requests alike. The parse timeout bounds a head that trickles in a byte at a time.
+                .setSocketOption(Options.READ_TIMEOUT, readDeadlineMillis)
+                .setSocketOption(Options.WRITE_TIMEOUT, readDeadlineMillis)
+                .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, readDeadlineMillis)
+                .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, readDeadlineMillis)
                 .setServerOption(UndertowOptions.SHUTDOWN_TIMEOUT, WORKER_STOP_TIMEOUT_MS)
                 .setHandler(new RequestMetrics(registry, exchange -> {
                     exchange.setMaxEntitySize(UNREAD_BODY_LIMIT);

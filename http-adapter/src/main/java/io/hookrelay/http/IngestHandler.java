@@ -1,21 +1,25 @@
 package io.hookrelay.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.hookrelay.delivery.HopCount;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestOutcome;
 import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.LoopDetectedException;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.PayloadTooLargeException;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.ResourceIds;
 import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.ingest.LoopGuard;
 import java.util.Objects;
 import java.util.OptionalInt;
 
 /**
  * {@code POST /hooks/{source}}: a provider's webhook. The source is looked up first so that its
  * {@code max_body_bytes} bounds what is read (never more than {@link Source#LARGEST_MAX_BODY_BYTES}); the
- * answer comes after the event is committed: {@code 202} new, {@code 200} a repeated idempotency key.
+ * answer comes after the event is committed: {@code 202} new, {@code 200} a repeated idempotency key. A webhook
+ * that has looped through relays too often is refused before either ({@link LoopGuard}).
  *
  * <p>Refusals made here, before {@code IngestService} sees the request, are counted here, so that
  * {@code relay_ingest_total} counts every refusal once whichever side made it. Query parameters are ignored:
@@ -24,10 +28,12 @@ import java.util.OptionalInt;
 final class IngestHandler implements Endpoint {
     private final ApiOperations operations;
     private final RelayMetrics metrics;
+    private final LoopGuard loopGuard;
 
-    IngestHandler(ApiOperations operations, RelayMetrics metrics) {
+    IngestHandler(ApiOperations operations, RelayMetrics metrics, LoopGuard loopGuard) {
         this.operations = Objects.requireNonNull(operations, "operations");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.loopGuard = Objects.requireNonNull(loopGuard, "loopGuard");
     }
 
     /** {@code duplicate} appears, as true, only on the answer to a repeated idempotency key. */
@@ -45,9 +51,19 @@ final class IngestHandler implements Endpoint {
     @Override
     public Reply handle(ApiRequest request) {
         String sourceId = request.pathParameter("source");
+        checkHops(request);
         byte[] body = body(request, sourceId);
         IngestResult result = operations.ingest(sourceId, new InboundRequest(request.contentType(), request.headers(), body));
         return result.duplicate() ? Reply.ok(IngestJson.of(result)) : Reply.accepted(IngestJson.of(result));
+    }
+
+    private void checkHops(ApiRequest request) {
+        try {
+            loopGuard.check(request.header(HopCount.HEADER));
+        } catch (LoopDetectedException e) {
+            metrics.ingested(IngestOutcome.LOOP_DETECTED);
+            throw e;
+        }
     }
 
     private byte[] body(ApiRequest request, String sourceId) {

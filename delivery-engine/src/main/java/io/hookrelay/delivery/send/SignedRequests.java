@@ -1,6 +1,7 @@
 package io.hookrelay.delivery.send;
 
 import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.HopCount;
 import io.hookrelay.delivery.StandardWebhooks;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.WebhookRequest;
@@ -11,7 +12,7 @@ import java.util.Optional;
 
 /**
  * Builds the POST of one delivery attempt: the event's body byte for byte, its content type, the Standard
- * Webhooks headers and hookrelay's own.
+ * Webhooks headers and hookrelay's own, among them the {@link HopCount} that stops loops through relays.
  *
  * <p>Only headers an HTTP client lets a caller set are used; {@code host}, {@code content-length} and
  * {@code connection} belong to the client. A value that cannot travel as a header as it is (a control
@@ -43,6 +44,7 @@ final class SignedRequests {
         event.eventType().flatMap(SignedRequests::sendable).ifPresent(type -> headers.put("x-hookrelay-event-type", type));
         headers.put("x-hookrelay-attempt", Integer.toString(attempt));
         headers.put("x-hookrelay-delivery-id", deliveryId);
+        headers.put(HopCount.HEADER, Integer.toString(HopCount.forDeliveryOf(event.headers())));
         return new WebhookRequest(target.url(), headers, body, target.timeout());
     }
 

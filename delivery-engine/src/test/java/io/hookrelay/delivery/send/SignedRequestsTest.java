@@ -44,7 +44,15 @@ class SignedRequestsTest {
                 "x-hookrelay-source", "github",
                 "x-hookrelay-event-type", "push",
                 "x-hookrelay-attempt", "3",
-                "x-hookrelay-delivery-id", DELIVERY_ID));
+                "x-hookrelay-delivery-id", DELIVERY_ID,
+                "x-hookrelay-hops", "1"));
+    }
+
+    @Test
+    void anEventThatCameThroughRelaysGoesOnWithOneHopMore() {
+        Event relayed = new Event(EVENT_ID, "github", Optional.empty(), NOW, "text/plain", Map.of("x-hookrelay-hops", "2"), new byte[3]);
+
+        assertThat(SignedRequests.of(relayed, TARGET, DELIVERY_ID, 1, NOW, "1").headers()).containsEntry("x-hookrelay-hops", "3");
     }
 
     @Test

@@ -68,6 +68,8 @@ class BadInputIT {
     private static final String UNAUTHORIZED = "unauthorized";
     private static final String INVALID_SIGNATURE = "invalid_signature";
     private static final String EGRESS_DENIED = "egress_denied";
+    /** The one 5xx a refusal may have: the request is fine, the relays it passed through are not (RFC 5842). */
+    private static final String LOOP_DETECTED = "loop_detected";
     /** Far over the API's 64 KiB limit for JSON bodies, yet a valid source if it were read. */
     private static final String OVERSIZE_SOURCE = "{\"id\":\"big\",\"idempotency_header\":\"" + "a".repeat(70_000) + "\"}";
     /** Within every limit of the server's, yet long: for values that only the API's own checks refuse. */
@@ -108,7 +110,9 @@ class BadInputIT {
     void isRefusedWithA4xxJsonErrorAndChangesNothing(BadInput input) throws IOException {
         ApiResponse response = answer("the request", () -> input.sendTo(api(), placeholders));
 
-        assertThat(response.status()).as("never a 500: %s", response).isLessThan(500);
+        if (!input.code().equals(LOOP_DETECTED)) {
+            assertThat(response.status()).as("never a 5xx: %s", response).isLessThan(500);
+        }
         assertThat(response.status()).as("%s", response).isEqualTo(input.status());
         assertThat(response.header("Content-Type")).as("%s", response)
                 .hasValueSatisfying(type -> assertThat(type).startsWith("application/json"));
@@ -506,6 +510,9 @@ class BadInputIT {
                 post("/hooks/stripe", "{}").header("Stripe-Signature", "t={now},v1=" + ZEROS_HEX).is(401, INVALID_SIGNATURE),
                 post("/hooks/stripe", "{}").header("Stripe-Signature", "garbage").is(401, INVALID_SIGNATURE),
                 post("/hooks/stripe", "{}").is(401, INVALID_SIGNATURE),
+                post("/hooks/plain", "{}").header("X-Hookrelay-Hops", "3").is(508, LOOP_DETECTED),
+                post("/hooks/plain", "{}").header("x-hookrelay-hops", "99999999999999999999").is(508, LOOP_DETECTED),
+                post("/hooks/plain", "{}").header("X-Hookrelay-Hops", "1, 4").is(508, LOOP_DETECTED),
                 post("/hooks/plain", "{}").header("Idempotency-Key", "k".repeat(257)).is(400, INVALID_REQUEST));
     }
 
@@ -760,7 +767,6 @@ class BadInputIT {
                 new MalformedRequest("chunked twice", head("POST", "/hooks/plain", "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n")
                         + "2\r\n{}\r\n0\r\n\r\n"),
                 new MalformedRequest("no Host", "GET " + SOURCES + " HTTP/1.1\r\n" + auth + "\r\n"),
-                new MalformedRequest("HTTP/9.9", "GET /healthz HTTP/9.9\r\nHost: 127.0.0.1\r\n\r\n"),
                 new MalformedRequest("not a request line", "HELLO\r\n\r\n"),
                 new MalformedRequest("a 40 KiB method", head("A".repeat(40 * 1024), "/healthz", "")));
     }
