@@ -57,6 +57,10 @@ public record Source(String id, Verification verify, Optional<String> idempotenc
             throw new InvalidRequestException("redact_headers cannot list " + signed
                     + ": verification reads it, and it is kept so a stored event's signature can be checked again");
         });
+        if (lowerCased.contains(HopCount.HEADER)) {
+            throw new InvalidRequestException("redact_headers cannot list " + HopCount.HEADER
+                    + ": the loop guard counts a delivery's hops from it");
+        }
         return lowerCased;
     }
 }

@@ -104,6 +104,15 @@ class SourceTest {
                 .hasMessageContaining("redact_headers cannot list " + header.toLowerCase(Locale.ROOT));
     }
 
+    /** The loop guard counts hops from the stored event's headers: without it every delivery would say 1. */
+    @ParameterizedTest
+    @ValueSource(strings = {"X-Hookrelay-Hops", "x-hookrelay-hops"})
+    void refusesRedactingTheHopCount(String header) {
+        assertThatThrownBy(() -> new Source("s", Verification.none(), Optional.empty(), new EventTypeSource.None(), 1, List.of(header)))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("redact_headers cannot list x-hookrelay-hops");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"/type", "/data/object/type", "/0", "/", "//", "/a~0b", "/a~1b", "/~0~1", "/caf\u00e9"})
     void acceptsRfc6901Pointers(String pointer) {

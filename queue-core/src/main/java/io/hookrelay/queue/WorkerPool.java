@@ -105,7 +105,7 @@ public final class WorkerPool implements AutoCloseable {
                     .forEach(attempt -> {
                         attempt.holdBackUnlessBegun();
                         if (ready.remove(attempt)) {
-                            waiting.decrementAndGet();
+                            oneFewerWaiting();
                             giveBack(attempt);
                         }
                     });
@@ -227,6 +227,16 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
+    /**
+     * A claimed intent stopped waiting for a worker (it began, or a pause took it back): the dispatcher,
+     * which waits for the waiting ones to fall below {@link #refillBelow}, may claim again.
+     */
+    private void oneFewerWaiting() {
+        if (waiting.decrementAndGet() < refillBelow) {
+            wake();
+        }
+    }
+
     private void wake() {
         if (wakeups.availablePermits() == 0) {
             wakeups.release();
@@ -323,9 +333,7 @@ public final class WorkerPool implements AutoCloseable {
     }
 
     private void runAttempt(RunningAttempt attempt) {
-        if (waiting.decrementAndGet() == refillBelow - 1) {
-            wake();
-        }
+        oneFewerWaiting();
         try {
             if (attempt.calledOff()) {
                 release(attempt);

@@ -27,6 +27,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -130,7 +131,12 @@ public final class DeliveryHandler implements AsyncIntentHandler {
                         + " ms, or it was paused", clock.instant().plus(STUCK_SNOOZE))));
     }
 
+    /** An attempt called off while its slot was being granted sends nothing: its claim may already be another's. */
     private CompletableFuture<Void> sendHoldingTheSlot(Event event, Target target, Intent intent, AttemptContext attempt) {
+        if (attempt.isCancelled()) {
+            inFlight.release(target.id());
+            return CompletableFuture.failedFuture(new CancellationException("the attempt was called off before sending"));
+        }
         CompletableFuture<WebhookResponse> exchange;
         try {
             exchange = sender.send(

@@ -534,7 +534,8 @@ class BadInputIT {
                 "\"redact_headers\":[\"Bad Header\"]", "\"redact_headers\":[\"\"]", "\"redact_headers\":[null]",
                 "\"redact_headers\":\"X-Secret\"",
                 "\"redact_headers\":[" + IntStream.range(0, 51).mapToObj(i -> "\"X-S" + i + "\"").collect(Collectors.joining(",")) + "]",
-                "\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"s\"},\"redact_headers\":[\"x-hub-signature-256\"]");
+                "\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"s\"},\"redact_headers\":[\"x-hub-signature-256\"]",
+                "\"redact_headers\":[\"X-Hookrelay-Hops\"]");
         return Stream.of(ports,
                         sourceFields.map(field -> post(SOURCES, "{\"id\":\"x1\"," + field + "}").is(400, INVALID_REQUEST)),
                         Stream.of(put(SOURCES + "/typed", "{\"event_type\":{\"json_pointer\":\"/a~2b\"}}").is(400, INVALID_REQUEST),

@@ -1431,6 +1431,39 @@ public abstract class IntentStoreContract {
             assertThat(pausedAhead).allSatisfy(id -> assertThat(stored(id).attempts()).isEqualTo(1));
         }
 
+        /**
+         * Enough claimed ahead for one pair that the pool stops claiming, then that pair is paused: what it
+         * gives back must let the pool claim again, or work another process stores (no wake-up in this one)
+         * would wait for ever.
+         */
+        @Test
+        void aPauseThatEmptiesWhatWasClaimedAheadLetsThePoolClaimAgain() throws Exception {
+            CountDownLatch firstStarted = new CountDownLatch(1);
+            CountDownLatch mayFinish = new CountDownLatch(1);
+            start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
+                if (intent.eventId().equals("evt_first")) {
+                    firstStarted.countDown();
+                    if (!mayFinish.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                        throw new IllegalStateException("the test never let the attempt finish");
+                    }
+                }
+            }), settings(1));
+            queue.enqueue(NewIntent.of("job", "evt_first", "target-a", "p"));
+            assertThat(firstStarted.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            List<String> claimedAhead = queue.enqueueAll(IntStream.range(0, PoolSettings.DEFAULT_MAX_CLAIM_BATCH - 1)
+                    .mapToObj(n -> NewIntent.of("job", "evt_a" + n, "target-a", "p")).toList())
+                    .stream().map(Enqueued::id).toList();
+            Await.until("the pool claimed them all ahead of its one busy worker", WAIT,
+                    () -> claimedAhead.stream().allMatch(id -> state(id) == IntentState.RUNNING));
+
+            queue.pause("job", "target-a");
+            mayFinish.countDown();
+            String storedElsewhere = queue.store().enqueue(NewIntent.of("job", "evt_b1", "target-b", "p"), queue.clock().instant()).id();
+
+            Await.until("work stored without a wake-up was claimed and done", WAIT,
+                    () -> state(storedElsewhere) == IntentState.COMPLETED);
+        }
+
         @Test
         void asynchronousAttemptsWaitManyAtOnceOnOneWorkerUpToTheBoundAndEachOutcomeIsWritten() throws Exception {
             Map<String, CompletableFuture<Void>> underWay = new ConcurrentHashMap<>();
