@@ -38,8 +38,12 @@ final class BenchRelay implements AutoCloseable {
         return port;
     }
 
+    /**
+     * On a connection of its own each time: the benchmark's admin calls come tens of seconds apart, as long as
+     * the server's idle deadline, and a pooled connection the server is closing just then would be reset.
+     */
     ApiClient api() {
-        return api;
+        return api.onConnectionsOfItsOwn();
     }
 
     /** SIGTERM, then waits for the relay to finish its deliveries in flight and exit; SIGKILL if interrupted. */

@@ -10,7 +10,6 @@ import java.util.Optional;
 import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -361,7 +360,7 @@ public final class WorkerPool implements AutoCloseable {
         startAsync(async, attempt).whenCompleteAsync((ignored, thrown) -> {
             freeSlot(attempt);
             try {
-                conclude(attempt, thrown == null ? HandlerVerdict.success() : HandlerVerdict.of(unwrapped(thrown)), started);
+                conclude(attempt, thrown == null ? HandlerVerdict.success() : HandlerVerdict.of(Completions.causeOf(thrown)), started);
             } catch (StoreException e) {
                 stopOnStoreFailure(e);
                 release(attempt);
@@ -380,9 +379,6 @@ public final class WorkerPool implements AutoCloseable {
         }
     }
 
-    private static Throwable unwrapped(Throwable thrown) {
-        return thrown instanceof CompletionException && thrown.getCause() != null ? thrown.getCause() : thrown;
-    }
 
     /** Writes what the attempt amounted to, unless it was called off meanwhile. */
     private void conclude(RunningAttempt attempt, HandlerVerdict verdict, Instant started) {
@@ -426,7 +422,7 @@ public final class WorkerPool implements AutoCloseable {
                         then.accept(landed);
                         return;
                     }
-                    Throwable cause = unwrapped(thrown);
+                    Throwable cause = Completions.causeOf(thrown);
                     if (cause instanceof TransientStoreException && !abandonClaims) {
                         metrics.storeRetried("settle");
                         upkeep.schedule(() -> writeOutcome(attempt, settlement, logEntry, then, StoreRetrier.nextPause(pause)),

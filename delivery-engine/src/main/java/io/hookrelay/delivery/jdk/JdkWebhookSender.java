@@ -5,6 +5,8 @@ import io.hookrelay.delivery.WebhookRequest;
 import io.hookrelay.delivery.WebhookResponse;
 import io.hookrelay.delivery.WebhookSender;
 import io.hookrelay.delivery.egress.EgressPolicy;
+import io.hookrelay.delivery.egress.HostLiteral;
+import io.hookrelay.queue.Completions;
 import io.hookrelay.queue.DaemonThreads;
 import java.net.InetAddress;
 import java.net.http.HttpClient;
@@ -12,7 +14,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -50,7 +51,14 @@ public final class JdkWebhookSender implements WebhookSender {
     static final int EXCERPT_BYTES = 4096;
     static final Duration LONGEST_CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
+    /**
+     * Up to {@value #LOOKUP_THREADS} host names looked up at once; each target has at most its
+     * {@code max_in_flight} attempts, and so lookups, under way, and a lookup that waits holds only one of these.
+     */
+    static final int LOOKUP_THREADS = 64;
+
     private final Executor clientTasks = threadPerCore();
+    private final Executor lookups = lookupThreads();
     private final PinnedDestinations destinations;
 
     /** A sender that goes only where {@code egress} allows, to the address it checked. */
@@ -70,22 +78,47 @@ public final class JdkWebhookSender implements WebhookSender {
     @Override
     public CompletableFuture<WebhookResponse> send(WebhookRequest request) {
         long deadline = System.nanoTime() + request.timeout().toNanos();
-        PinnedDestinations.Destination destination;
+        CompletableFuture<WebhookResponse> answer = new CompletableFuture<>();
+        destinationOf(request).whenComplete((destination, refused) -> {
+            if (refused != null) {
+                answer.completeExceptionally(Completions.causeOf(refused));
+            } else if (!answer.isDone()) {
+                exchange(request, destination, deadline, answer);
+            }
+        });
+        return answer;
+    }
+
+    /**
+     * A host name is looked up on a thread of {@link #lookups}, never the caller's: the caller serves every
+     * target, and one target's name server that does not answer must not hold it. An address needs no lookup.
+     */
+    private CompletableFuture<PinnedDestinations.Destination> destinationOf(WebhookRequest request) {
+        if (HostLiteral.isAddress(request.url().getHost())) {
+            return checked(request);
+        }
+        return CompletableFuture.supplyAsync(() -> checked(request), lookups).thenCompose(destination -> destination);
+    }
+
+    private CompletableFuture<PinnedDestinations.Destination> checked(WebhookRequest request) {
         try {
-            destination = destinations.of(request, connectTimeoutOf(request.timeout()));
+            return CompletableFuture.completedFuture(destinations.of(request, connectTimeoutOf(request.timeout())));
         } catch (SendException refused) {
             return CompletableFuture.failedFuture(refused);
         }
+    }
+
+    private void exchange(WebhookRequest request, PinnedDestinations.Destination destination, long deadline,
+                          CompletableFuture<WebhookResponse> answer) {
         HttpRequest.Builder post = destination.newRequest()
                 .timeout(request.timeout())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(request.body()));
         request.headers().forEach(post::header);
-        CompletableFuture<WebhookResponse> answer = new CompletableFuture<>();
         CompletableFuture<HttpResponse<String>> exchange = destination.client().sendAsync(post.build(),
                 responseInfo -> answeringWith(responseInfo, request, answer, Duration.ofNanos(deadline - System.nanoTime())));
         exchange.whenComplete((response, failure) -> {
             if (failure != null) {
-                answer.completeExceptionally(SendFailures.of(request, unwrapped(failure)));
+                answer.completeExceptionally(SendFailures.of(request, Completions.causeOf(failure)));
             }
         });
         answer.whenComplete((response, failure) -> {
@@ -93,7 +126,6 @@ public final class JdkWebhookSender implements WebhookSender {
                 exchange.cancel(true);
             }
         });
-        return answer;
     }
 
     /** Reads the excerpt, then completes {@code answer} on the thread that read it. */
@@ -104,15 +136,12 @@ public final class JdkWebhookSender implements WebhookSender {
             if (failure == null) {
                 answer.complete(new WebhookResponse(info.statusCode(), info.headers().firstValue("retry-after"), body));
             } else {
-                answer.completeExceptionally(SendFailures.of(request, unwrapped(failure)));
+                answer.completeExceptionally(SendFailures.of(request, Completions.causeOf(failure)));
             }
         });
         return excerpt;
     }
 
-    private static Throwable unwrapped(Throwable failure) {
-        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-    }
 
     private HttpClient.Builder clientSettings(Duration connectTimeout) {
         return HttpClient.newBuilder()
@@ -120,6 +149,14 @@ public final class JdkWebhookSender implements WebhookSender {
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .connectTimeout(connectTimeout)
                 .executor(clientTasks);
+    }
+
+    /** Its threads end when idle; lookups beyond its threads wait their turn. */
+    private static Executor lookupThreads() {
+        ThreadPoolExecutor pool = new ThreadPoolExecutor(LOOKUP_THREADS, LOOKUP_THREADS, 30, TimeUnit.SECONDS,
+                new LinkedBlockingQueue<>(), DaemonThreads.named("hookrelay-lookup-"));
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
     }
 
     /** Its threads end when idle, so a sender that is no longer used holds none. */

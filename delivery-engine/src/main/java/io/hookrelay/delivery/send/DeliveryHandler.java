@@ -14,6 +14,7 @@ import io.hookrelay.queue.AsyncIntentHandler;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.AttemptDetail;
 import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.Completions;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.QueueListener;
@@ -29,7 +30,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -148,7 +148,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         attempt.whenCancelled(() -> exchange.cancel(true));
         return exchange.handle((response, failure) -> {
             inFlight.release(target.id());
-            return settle(response, unwrapped(failure), event, target, attempt);
+            return settle(response, Completions.causeOf(failure), event, target, attempt);
         }).thenCompose(settled -> settled);
     }
 
@@ -211,9 +211,6 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         }
     }
 
-    private static Throwable unwrapped(Throwable failure) {
-        return failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-    }
 
     /** Why a failure pauses its target, if it does: the receiver is gone, or has failed too often in a row. */
     private Optional<String> pauseReason(DeliveryVerdict verdict, boolean failingTooLong) {

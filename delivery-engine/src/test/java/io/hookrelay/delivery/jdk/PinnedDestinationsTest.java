@@ -2,11 +2,13 @@ package io.hookrelay.delivery.jdk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import com.sun.net.httpserver.HttpServer;
 import io.hookrelay.delivery.DeliveryAttemptOutcome;
 import io.hookrelay.delivery.SendException;
 import io.hookrelay.delivery.WebhookRequest;
+import io.hookrelay.delivery.WebhookResponse;
 import io.hookrelay.delivery.egress.EgressPolicy;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,9 +20,12 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -126,6 +131,35 @@ class PinnedDestinationsTest {
         assertThatThrownBy(() -> Sending.answerOf(sender, post("nowhere.hookrelay.test")))
                 .isInstanceOfSatisfying(SendException.class, failure -> assertThat(failure.outcome()).isEqualTo(DeliveryAttemptOutcome.CONNECT_ERROR))
                 .hasMessage("could not connect to nowhere.hookrelay.test:" + port() + ": unknown host");
+    }
+
+    /** The caller's thread serves every target: a name server that does not answer must not hold it. */
+    @Test
+    void aLookupThatHangsHoldsNeitherTheCallerNorAnotherTargetsDelivery() throws Exception {
+        CountDownLatch nameServerAnswers = new CountDownLatch(1);
+        JdkWebhookSender sender = new JdkWebhookSender(EgressPolicy.DEFAULT, host -> {
+            if (host.equals("hanging.hookrelay.test")) {
+                try {
+                    nameServerAnswers.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return new InetAddress[] {LOOPBACK};
+        });
+        try {
+            CompletableFuture<WebhookResponse> waiting = assertTimeoutPreemptively(TIMEOUT,
+                    () -> sender.send(post("hanging.hookrelay.test")), "send returned while the lookup hangs");
+
+            assertThat(Sending.answerOf(sender, post("answering.hookrelay.test")).statusCode()).isEqualTo(204);
+            assertThat(waiting).isNotDone();
+            assertThat(hostHeaders).containsExactly("answering.hookrelay.test:" + port());
+
+            nameServerAnswers.countDown();
+            assertThat(waiting.get(TIMEOUT.toSeconds(), TimeUnit.SECONDS).statusCode()).isEqualTo(204);
+        } finally {
+            nameServerAnswers.countDown();
+        }
     }
 
     private WebhookRequest post(String host) {

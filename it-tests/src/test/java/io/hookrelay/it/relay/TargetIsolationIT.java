@@ -82,8 +82,8 @@ class TargetIsolationIT {
                         - ingestedAtNanos.get(request.header("webhook-id").orElseThrow())))
                 .sorted()
                 .toList();
-        System.out.printf("healthy target, %d deliveries beside %d hanging targets with %s connections open: "
-                        + "from ingest p50 %d ms, p99 %d ms, most %d ms%n", lags.size(), HANGING_TARGETS,
+        System.out.printf("[figures] TargetIsolationIT: healthy target, %d deliveries beside %d hanging targets with %s "
+                        + "connections open: from ingest p50 %d ms, p99 %d ms, most %d ms%n", lags.size(), HANGING_TARGETS,
                 hanging.stream().map(receiver -> Integer.toString(receiver.openNow())).toList(),
                 lags.get(lags.size() / 2).toMillis(), lags.get((int) Math.ceil(lags.size() * 0.99) - 1).toMillis(),
                 lags.get(lags.size() - 1).toMillis());

@@ -7,6 +7,7 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.security.SecureRandom;
 import java.util.Optional;
@@ -62,13 +63,20 @@ final class SecretKeyFile {
         return database.holdsSecrets() && database.keyCheck().isPresent();
     }
 
-    /** Durably, before any secret is sealed with it: a key lost to a crash would take every secret along. */
+    /**
+     * Durably, before any secret is sealed with it: a key lost to a crash would take every secret along. Written
+     * beside its name and moved into place, so a crash part-way leaves no half-written key that every later
+     * start would refuse; a leftover of such a crash was never used, and is replaced.
+     */
     private static void write(Path file, String key) throws IOException {
-        Files.createFile(file, OwnerOnlyFiles.fileMode());
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+        Path partial = file.resolveSibling(file.getFileName() + ".partial");
+        Files.deleteIfExists(partial);
+        Files.createFile(partial, OwnerOnlyFiles.fileMode());
+        try (FileChannel channel = FileChannel.open(partial, StandardOpenOption.WRITE)) {
             channel.write(StandardCharsets.US_ASCII.encode(key + "\n"));
             channel.force(true);
         }
+        Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE);
         try (FileChannel directory = FileChannel.open(file.getParent(), StandardOpenOption.READ)) {
             directory.force(true);
         }

@@ -62,6 +62,21 @@ class SecretsAtRestTest {
         assertThat(Files.readString(keyFile)).isEqualTo(key);
     }
 
+    /** A first start killed while writing its key leaves a partial file, never a half-written key. */
+    @Test
+    void aKeyFileLeftHalfWrittenByAnEarlierFirstStartIsReplacedNotRead() throws IOException {
+        Files.createDirectories(dataDir);
+        Path partial = dataDir.resolve(SecretKeyFile.FILE_NAME + ".partial");
+        Files.writeString(partial, "half a ke");
+
+        SqliteDatabase.open(dataDir).close();
+
+        assertThat(partial).doesNotExist();
+        Path keyFile = dataDir.resolve(SecretKeyFile.FILE_NAME);
+        assertThat(FileModes.of(keyFile)).isEqualTo("rw-------");
+        SecretCipher.fromBase64(Files.readString(keyFile), "the test", RANDOM);
+    }
+
     @Test
     void aGivenKeyTakesThePlaceOfTheFileWhichIsNeitherReadNorMade() throws Exception {
         SecretCipher given = newKey("the given key");
