@@ -1,6 +1,7 @@
 package io.hookrelay.app;
 
 import io.hookrelay.cli.Defaults;
+import io.hookrelay.delivery.OwnerOnlyModes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -8,7 +9,6 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.Objects;
@@ -54,9 +54,7 @@ record AdminTokenFile(String token, Optional<Path> file, boolean createdNow) {
 
     private static void writeOwnerOnly(Path file, String token) throws IOException {
         try {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        } catch (UnsupportedOperationException notPosix) {
-            Files.createFile(file);
+            Files.createFile(file, OwnerOnlyModes.ofFile(file));
         } catch (FileAlreadyExistsException raced) {
             throw new IOException("admin token file appeared while it was being created", raced);
         }

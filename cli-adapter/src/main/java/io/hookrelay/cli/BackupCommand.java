@@ -1,6 +1,7 @@
 package io.hookrelay.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import io.hookrelay.delivery.OwnerOnlyModes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.channels.FileChannel;
@@ -9,7 +10,6 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -34,7 +34,6 @@ import picocli.CommandLine.Spec;
     "FILE must not exist yet; it is written owner-only (0600)."})
 final class BackupCommand implements Callable<Integer> {
     static final String MEDIA_TYPE = "application/vnd.sqlite3";
-    private static final String OWNER_ONLY = "rw-------";
     private static final String PARTIAL_PREFIX = ".hookrelay-backup-";
     private static final String PARTIAL_SUFFIX = ".part";
 
@@ -93,9 +92,7 @@ final class BackupCommand implements Callable<Integer> {
     private static Path createPartial(Path directory) {
         try {
             Path partial = Files.createTempFile(directory, PARTIAL_PREFIX, PARTIAL_SUFFIX);
-            if (partial.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-                Files.setPosixFilePermissions(partial, PosixFilePermissions.fromString(OWNER_ONLY));
-            }
+            OwnerOnlyModes.restrictFile(partial);
             return partial;
         } catch (IOException e) {
             throw new CommandFailedException(AdminClient.SERVER_ERROR, "cannot write in " + directory + ": " + Reasons.of(e), e);

@@ -2,6 +2,7 @@ package io.hookrelay.delivery.admin;
 
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.OwnerOnlyModes;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -12,11 +13,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.NotDirectoryException;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileAttribute;
-import java.nio.file.attribute.PosixFilePermission;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Objects;
-import java.util.Set;
 
 /**
  * The one directory server-side backups are written to ({@code --backup-dir}): a client of the API names a
@@ -29,8 +26,6 @@ import java.util.Set;
  * refusal is the client's to fix and says why; none is a server failure.
  */
 public final class BackupDirectory {
-    private static final Set<PosixFilePermission> OWNER_ONLY_DIRECTORY = PosixFilePermissions.fromString("rwx------");
-    private static final Set<PosixFilePermission> OWNER_ONLY_FILE = PosixFilePermissions.fromString("rw-------");
 
     private final Path directory;
 
@@ -67,8 +62,8 @@ public final class BackupDirectory {
             throw new InvalidRequestException("path " + requested + " is a directory; name a new file in it");
         }
         try {
-            Files.createFile(file, ownerOnly(file, OWNER_ONLY_FILE));
-            restrict(file, OWNER_ONLY_FILE);
+            Files.createFile(file, OwnerOnlyModes.ofFile(file));
+            OwnerOnlyModes.restrictFile(file);
         } catch (FileAlreadyExistsException e) {
             throw new ConflictException("backup file already exists: " + requested);
         } catch (IOException e) {
@@ -124,8 +119,8 @@ public final class BackupDirectory {
     private Path existingRoot() {
         try {
             if (!Files.exists(directory)) {
-                Files.createDirectories(directory, ownerOnly(directory, OWNER_ONLY_DIRECTORY));
-                restrict(directory, OWNER_ONLY_DIRECTORY);
+                Files.createDirectories(directory, OwnerOnlyModes.ofDirectory(directory));
+                OwnerOnlyModes.restrictDirectory(directory);
             }
             Path root = directory.toRealPath();
             if (!Files.isDirectory(root)) {
@@ -154,22 +149,6 @@ public final class BackupDirectory {
             throw new InvalidRequestException("the directory of " + requested + " is not a directory");
         }
         return parent;
-    }
-
-    /** The permissions to create {@code path} with, where the file system has them (the umask can only narrow them). */
-    private static FileAttribute<?>[] ownerOnly(Path path, Set<PosixFilePermission> permissions) {
-        return isPosix(path) ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(permissions)} : new FileAttribute<?>[0];
-    }
-
-    /** Exactly these permissions, whatever the umask took away on creation. */
-    private static void restrict(Path path, Set<PosixFilePermission> permissions) throws IOException {
-        if (isPosix(path)) {
-            Files.setPosixFilePermissions(path, permissions);
-        }
-    }
-
-    private static boolean isPosix(Path path) {
-        return path.getFileSystem().supportedFileAttributeViews().contains("posix");
     }
 
     /** What the operating system said, without the path the message already names. */

@@ -1,5 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
+import io.hookrelay.delivery.OwnerOnlyModes;
 import io.hookrelay.queue.StoreException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -32,8 +33,7 @@ final class OwnerOnlyFiles {
     }
 
     static FileAttribute<?>[] fileMode() {
-        return posix() ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------"))}
-                : new FileAttribute<?>[0];
+        return OwnerOnlyModes.ofFile(Path.of(""));
     }
 
     /** Creates {@code directory}'s missing parents as the umask says and the directory itself {@code 0700}. */
@@ -46,8 +46,7 @@ final class OwnerOnlyFiles {
             Files.createDirectories(absolute.getParent());
         }
         try {
-            return posix() ? Files.createDirectory(absolute, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")))
-                    : Files.createDirectory(absolute);
+            return Files.createDirectory(absolute, OwnerOnlyModes.ofDirectory(absolute));
         } catch (FileAlreadyExistsException raced) {
             if (Files.isDirectory(absolute)) {
                 return absolute;
@@ -73,7 +72,7 @@ final class OwnerOnlyFiles {
      * @throws StoreException when a mode cannot be read or set
      */
     static List<String> tighten(Path directory) {
-        if (!posix()) {
+        if (!OwnerOnlyModes.hasModes(directory)) {
             return List.of();
         }
         List<String> tightened = new ArrayList<>();
@@ -102,7 +101,4 @@ final class OwnerOnlyFiles {
         }
     }
 
-    private static boolean posix() {
-        return Path.of("").getFileSystem().supportedFileAttributeViews().contains("posix");
-    }
 }
