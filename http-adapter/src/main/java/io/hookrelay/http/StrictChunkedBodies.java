@@ -7,7 +7,6 @@ import io.undertow.server.Connectors;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.protocol.http.HttpServerConnection;
-import io.undertow.util.Headers;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
@@ -27,8 +26,6 @@ import org.xnio.conduits.StreamSourceConduit;
  * used. Must run on the I/O thread, first: Undertow's parser has set up the decoder, nothing has read from it.
  */
 final class StrictChunkedBodies implements HttpHandler {
-    private static final String CHUNKED = "chunked";
-
     private final HttpHandler next;
 
     StrictChunkedBodies(HttpHandler next) {
@@ -37,7 +34,8 @@ final class StrictChunkedBodies implements HttpHandler {
 
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
-        if (exchange.getConnection() instanceof HttpServerConnection connection && isChunked(exchange) && !exchange.isRequestComplete()) {
+        if (exchange.getConnection() instanceof HttpServerConnection connection && TransferCodingCheck.isChunked(exchange)
+                && !exchange.isRequestComplete()) {
             // The decoder takes its size limit from the exchange when built; the endpoints' own limits apply instead.
             exchange.setMaxEntitySize(-1);
             ChunkedFraming framing = new ChunkedFraming();
@@ -65,11 +63,6 @@ final class StrictChunkedBodies implements HttpHandler {
         } catch (ChunkedFraming.MalformedChunkedBodyException e) {
             return false;
         }
-    }
-
-    private static boolean isChunked(HttpServerExchange exchange) {
-        String codings = exchange.getRequestHeaders().getFirst(Headers.TRANSFER_ENCODING);
-        return codings != null && !TransferCodingCheck.hasUnknownLength(exchange) && codings.strip().equalsIgnoreCase(CHUNKED);
     }
 
     /** What Undertow's own decoder does at the body's end: the connection is kept only when all of it was read. */

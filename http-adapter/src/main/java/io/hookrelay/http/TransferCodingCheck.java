@@ -33,7 +33,12 @@ final class TransferCodingCheck implements HttpHandler {
 
     /** Whether the request's body ends where no reader can tell: it must not be read, only closed on. */
     static boolean hasUnknownLength(HttpServerExchange exchange) {
+        return exchange.getRequestHeaders().contains(Headers.TRANSFER_ENCODING) && !isChunked(exchange);
+    }
+
+    /** Whether the body comes in plain {@code chunked} coding, the one coding whose end a reader can find. */
+    static boolean isChunked(HttpServerExchange exchange) {
         HeaderValues codings = exchange.getRequestHeaders().get(Headers.TRANSFER_ENCODING);
-        return codings != null && !(codings.size() == 1 && codings.getFirst().strip().equalsIgnoreCase(CHUNKED));
+        return codings != null && codings.size() == 1 && codings.getFirst().strip().equalsIgnoreCase(CHUNKED);
     }
 }
