@@ -1,0 +1,128 @@
+package io.hookrelay.storage.postgres;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.hookrelay.queue.StoreException;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Objects;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.HandleCallback;
+import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
+import org.jdbi.v3.sqlobject.SqlObjectPlugin;
+
+/**
+ * One PostgreSQL database shared by any number of processes: a bounded connection pool, JDBI on top of it,
+ * and the queue's tables brought up to date when it opens. Opening it creates only the queue's tables;
+ * the relay's stores add theirs.
+ *
+ * <p>Every call maps PostgreSQL's failures through {@link PostgresErrors}, so callers see the queue's
+ * {@code TransientStoreException} for anything that passes (a restart, a lost connection, a deadlock) and
+ * can wait it out without being restarted.
+ */
+public final class PostgresDatabase implements AutoCloseable {
+    /** How long a call waits for a connection: an unreachable database answers callers quickly, as transient. */
+    static final Duration CONNECTION_WAIT = Duration.ofSeconds(5);
+
+    private final HikariDataSource pool;
+    private final Jdbi jdbi;
+    private final Clock clock;
+
+    private PostgresDatabase(HikariDataSource pool, Clock clock) {
+        this.pool = pool;
+        this.clock = clock;
+        this.jdbi = Jdbi.create(pool).installPlugin(new SqlObjectPlugin());
+    }
+
+    /**
+     * Connects and applies the queue's migrations.
+     *
+     * @throws IncompatibleSchemaException when a newer hookrelay migrated the database
+     * @throws StoreException              when the database cannot be reached
+     */
+    public static PostgresDatabase open(PostgresSettings settings, Clock clock) {
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(clock, "clock");
+        PostgresDatabase database = new PostgresDatabase(pool(settings), clock);
+        try {
+            database.migrate(QueueSchema.TRACK);
+            return database;
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    private static HikariDataSource pool(PostgresSettings settings) {
+        HikariConfig config = new HikariConfig();
+        config.setPoolName("hookrelay-postgres");
+        config.setJdbcUrl(settings.jdbcUrl());
+        config.setUsername(settings.user());
+        settings.password().ifPresent(config::setPassword);
+        config.setMaximumPoolSize(settings.poolSize());
+        config.setConnectionTimeout(CONNECTION_WAIT.toMillis());
+        // A node may start while the database is still coming up; the first call then fails as transient.
+        config.setInitializationFailTimeout(-1);
+        try {
+            return new HikariDataSource(config);
+        } catch (RuntimeException e) {
+            throw PostgresErrors.translate("connect", e);
+        }
+    }
+
+    /** Applies {@code track}'s missing migrations; how the relay adds its tables to the queue's. */
+    void migrate(MigrationTrack track) {
+        run("migrate " + track.name(), handle -> {
+            PostgresMigrations.apply(handle, track, clock);
+            return null;
+        });
+    }
+
+    /** Runs {@code work} in one {@code READ COMMITTED} transaction. */
+    <T> T transaction(String operation, HandleCallback<T, RuntimeException> work) {
+        return run(operation, handle -> handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, work));
+    }
+
+    /** Runs {@code work} on a pooled connection in autocommit: for reads and single statements. */
+    <T> T read(String operation, HandleCallback<T, RuntimeException> work) {
+        return run(operation, work);
+    }
+
+    private <T> T run(String operation, HandleCallback<T, RuntimeException> work) {
+        try (Handle handle = jdbi.open()) {
+            return work.withHandle(handle);
+        } catch (RuntimeException e) {
+            throw PostgresErrors.translate(operation, e);
+        }
+    }
+
+    /** The pool's JDBI, for what needs a connection of its own for long (listening for notifications). */
+    Jdbi jdbi() {
+        return jdbi;
+    }
+
+    public Clock clock() {
+        return clock;
+    }
+
+    /** Whether a write could be made now: the database answers and is not a read-only standby. */
+    public boolean isWritable() {
+        try {
+            return read("check writable", handle -> handle.createQuery("SELECT NOT pg_is_in_recovery()")
+                    .mapTo(Boolean.class).one());
+        } catch (StoreException e) {
+            return false;
+        }
+    }
+
+    /** Where the data lives, for the start log line: the URL, which holds no credentials. */
+    public String location() {
+        return pool.getJdbcUrl();
+    }
+
+    @Override
+    public void close() {
+        pool.close();
+    }
+}

@@ -1,0 +1,74 @@
+package io.hookrelay.storage.postgres;
+
+import io.hookrelay.queue.StoreException;
+import io.hookrelay.queue.TransientStoreException;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.util.Set;
+import org.jdbi.v3.core.ConnectionException;
+
+/**
+ * Which of PostgreSQL's failures pass. A worker repeats a transient failure until it lands and ingest
+ * answers {@code 503} with {@code Retry-After}; any other failure is a bug or a database that cannot be used.
+ */
+final class PostgresErrors {
+    /**
+     * SQLSTATEs that say "try again": serialization failure and deadlock (class 40), the server shutting down
+     * or starting (57P01–57P03), too many connections (53300), a lock not available (55P03), and every
+     * connection exception (class 08, matched by prefix).
+     */
+    private static final Set<String> TRANSIENT = Set.of("40001", "40P01", "57P01", "57P02", "57P03", "53300", "55P03");
+
+    private PostgresErrors() {
+    }
+
+    /** {@code failure} as the store exception it means, or itself when it is not the database's. */
+    static RuntimeException translate(String operation, Throwable failure) {
+        if (failure instanceof StoreException known) {
+            return known;
+        }
+        if (isTransient(failure)) {
+            return new TransientStoreException(operation + ": PostgreSQL is unavailable or busy: " + summary(failure), failure);
+        }
+        SQLException sql = sqlCause(failure);
+        if (sql != null) {
+            return new StoreException(operation + " failed: " + summary(failure), failure);
+        }
+        return failure instanceof RuntimeException runtime ? runtime : new IllegalStateException(failure);
+    }
+
+    static boolean isTransient(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLTransientConnectionException || cause instanceof ConnectionException) {
+                return true;
+            }
+            if (cause instanceof SQLException sql && sql.getSQLState() != null) {
+                String state = sql.getSQLState();
+                if (state.startsWith("08") || TRANSIENT.contains(state)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static SQLException sqlCause(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql) {
+                return sql;
+            }
+        }
+        return null;
+    }
+
+    /** The SQLSTATE and the driver's first line: never bound values, which may hold secrets or bodies. */
+    private static String summary(Throwable failure) {
+        SQLException sql = sqlCause(failure);
+        if (sql == null) {
+            return failure.getClass().getSimpleName();
+        }
+        String message = String.valueOf(sql.getMessage());
+        int end = message.indexOf('\n');
+        return "SQLSTATE " + sql.getSQLState() + ": " + (end < 0 ? message : message.substring(0, end));
+    }
+}
