@@ -1,4 +1,4 @@
-package io.hookrelay.delivery;
+package io.hookrelay.queue;
 
 import java.io.IOException;
 import java.nio.file.Files;
