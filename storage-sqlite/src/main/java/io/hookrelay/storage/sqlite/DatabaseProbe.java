@@ -23,7 +23,8 @@ import org.sqlite.SQLiteException;
  * checkpoints, so the file is left exactly as it was.
  *
  * @param isNew        whether it holds nothing yet, not even a record of migrations
- * @param keyCheck     the {@code secret_key_check} value its secrets were sealed beside, once it has one
+ * @param keyCheck     the {@code secret_key_check} value its secrets were sealed beside, once it has one; the
+ *                     relay's (see {@link RelayOpening}), absent where only the queue's tables are
  * @param holdsSecrets whether any target, or any source that verifies, has been stored
  */
 record DatabaseProbe(boolean isNew, Optional<String> keyCheck, boolean holdsSecrets) {
@@ -31,8 +32,8 @@ record DatabaseProbe(boolean isNew, Optional<String> keyCheck, boolean holdsSecr
     private static final String KEY_CHECK_TABLE = "secret_key_check";
 
     /**
-     * @throws ForeignDatabaseException      when the file is not hookrelay's (other tables, or not SQLite)
      * @param tracks what it is about to be migrated with
+     * @throws ForeignDatabaseException      when the file is not hookrelay's (other tables, or not SQLite)
      * @throws IncompatibleDatabaseException when a newer hookrelay migrated it
      * @throws StoreException                when it cannot be read
      */
