@@ -1,7 +1,7 @@
 package io.hookrelay.app;
 
 import io.hookrelay.cli.Defaults;
-import io.hookrelay.delivery.OwnerOnlyModes;
+import io.hookrelay.queue.OwnerOnlyModes;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

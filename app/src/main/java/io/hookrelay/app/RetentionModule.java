@@ -9,7 +9,7 @@ import io.hookrelay.delivery.retention.RetentionMetrics;
 import io.hookrelay.delivery.retention.RetentionPolicy;
 import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.delivery.retention.RetentionSweeper;
-import io.hookrelay.storage.sqlite.SqliteDatabase;
+import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
 import io.hookrelay.storage.sqlite.SqliteRetentionStore;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
@@ -25,7 +25,7 @@ final class RetentionModule extends AbstractModule {
 
     @Provides
     @Singleton
-    RetentionStore retentionStore(SqliteDatabase database) {
+    RetentionStore retentionStore(SqliteRelayDatabase database) {
         return new SqliteRetentionStore(database);
     }
 

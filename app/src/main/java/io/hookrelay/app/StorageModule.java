@@ -16,6 +16,7 @@ import io.hookrelay.storage.sqlite.SqliteDatabaseBackup;
 import io.hookrelay.storage.sqlite.SqliteDeliveryStore;
 import io.hookrelay.storage.sqlite.SqliteEventStore;
 import io.hookrelay.storage.sqlite.SqliteIntentStore;
+import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
 import io.hookrelay.storage.sqlite.SqliteRouteStore;
 import io.hookrelay.storage.sqlite.SqliteSourceStore;
 import io.hookrelay.storage.sqlite.SqliteTargetStore;
@@ -30,8 +31,15 @@ final class StorageModule extends AbstractModule {
      */
     @Provides
     @Singleton
-    SqliteDatabase database(ServeOptions options, Clock clock, StartupSettings settings) {
-        return SqliteDatabase.open(options.dataDir(), clock, settings.secretKey());
+    SqliteRelayDatabase relayDatabase(ServeOptions options, Clock clock, StartupSettings settings) {
+        return SqliteRelayDatabase.open(options.dataDir(), clock, settings.secretKey());
+    }
+
+    /** The same database, for the queue's store and for what concerns the file: closing it closes both. */
+    @Provides
+    @Singleton
+    SqliteDatabase database(SqliteRelayDatabase relayDatabase) {
+        return relayDatabase.database();
     }
 
     @Provides
@@ -42,31 +50,31 @@ final class StorageModule extends AbstractModule {
 
     @Provides
     @Singleton
-    SourceStore sourceStore(SqliteDatabase database) {
+    SourceStore sourceStore(SqliteRelayDatabase database) {
         return new SqliteSourceStore(database);
     }
 
     @Provides
     @Singleton
-    TargetStore targetStore(SqliteDatabase database) {
+    TargetStore targetStore(SqliteRelayDatabase database) {
         return new SqliteTargetStore(database);
     }
 
     @Provides
     @Singleton
-    RouteStore routeStore(SqliteDatabase database) {
+    RouteStore routeStore(SqliteRelayDatabase database) {
         return new SqliteRouteStore(database);
     }
 
     @Provides
     @Singleton
-    EventStore eventStore(SqliteDatabase database) {
+    EventStore eventStore(SqliteRelayDatabase database) {
         return new SqliteEventStore(database);
     }
 
     @Provides
     @Singleton
-    DeliveryStore deliveryStore(SqliteDatabase database) {
+    DeliveryStore deliveryStore(SqliteRelayDatabase database) {
         return new SqliteDeliveryStore(database);
     }
 

@@ -13,7 +13,7 @@ import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.delivery.retention.RetentionSweeper;
 import io.hookrelay.queue.TransientStoreException;
 import io.hookrelay.queue.testing.Await;
-import io.hookrelay.storage.sqlite.SqliteDatabase;
+import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
 import io.hookrelay.storage.sqlite.SqliteEventStore;
 import io.hookrelay.storage.sqlite.SqliteRetentionStore;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
@@ -43,12 +43,12 @@ class RetentionScheduleTest {
 
     private final Clock clock = Clock.systemUTC();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
-    private SqliteDatabase database;
+    private SqliteRelayDatabase database;
     private SqliteEventStore events;
 
     @BeforeEach
     void open() {
-        database = SqliteDatabase.open(dataDir);
+        database = SqliteRelayDatabase.open(dataDir);
         events = new SqliteEventStore(database);
     }
 

@@ -1,7 +1,7 @@
 package io.hookrelay.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.hookrelay.delivery.OwnerOnlyModes;
+import io.hookrelay.queue.OwnerOnlyModes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.channels.FileChannel;

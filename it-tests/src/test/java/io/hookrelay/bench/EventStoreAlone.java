@@ -2,8 +2,8 @@ package io.hookrelay.bench;
 
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.Ulids;
-import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteEventStore;
+import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -28,7 +28,7 @@ final class EventStoreAlone {
 
     /** Stores events for {@code warmup} (not measured), then measures for {@code measured}. */
     static WriterCpu.Rate measure(Path dataDir, int callers, Duration warmup, Duration measured) throws Exception {
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
             SqliteEventStore store = new SqliteEventStore(database);
             Ulids ids = new Ulids(Clock.systemUTC());
             storeUntil(store, ids, callers, System.nanoTime() + warmup.toNanos());

@@ -2,7 +2,7 @@ package io.hookrelay.delivery.admin;
 
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.OwnerOnlyModes;
+import io.hookrelay.queue.OwnerOnlyModes;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.inject.Guice;
 import com.google.inject.Module;
+import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
@@ -15,6 +16,13 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import io.hookrelay.storage.sqlite.SqliteDatabase;
+import io.hookrelay.storage.sqlite.SqliteIntentStore;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -96,6 +104,32 @@ class LayeringTest {
                 .should().dependOnClassesThat().resideInAnyPackage(STORAGE, CLI, APP));
         check(noClasses().that().resideInAPackage(CLI)
                 .should().dependOnClassesThat().resideInAnyPackage(STORAGE, HTTP, APP));
+    }
+
+    /**
+     * DESIGN §1: an application embedding only the queue needs nothing of the relay. Whatever the SQLite adapter
+     * reaches from opening a database and from its intent store names no relay type; storage-sqlite's
+     * {@code QueueWithoutTheRelayTest} runs that way without delivery-engine.
+     */
+    @Test
+    void theQueuesWayThroughTheSqliteAdapterNamesNoRelayType() {
+        Set<JavaClass> onTheQueuesWay = reachedInItsPackage(production.get(SqliteDatabase.class), production.get(SqliteIntentStore.class));
+        assertThat(onTheQueuesWay).extracting(JavaClass::getSimpleName).contains("IntentDao", "SqliteWriter", "QueueMigrations");
+        check(noClasses().that(DescribedPredicate.describe("are on the queue's way through storage-sqlite", onTheQueuesWay::contains))
+                .should().dependOnClassesThat().resideInAPackage(DELIVERY));
+    }
+
+    /** {@code from} and every class of their package they depend on, directly or through one another. */
+    private static Set<JavaClass> reachedInItsPackage(JavaClass... from) {
+        Set<JavaClass> reached = new HashSet<>();
+        Deque<JavaClass> toVisit = new ArrayDeque<>(List.of(from));
+        while (!toVisit.isEmpty()) {
+            JavaClass next = toVisit.pop();
+            if (next.getPackageName().equals(from[0].getPackageName()) && reached.add(next)) {
+                next.getDirectDependenciesFromSelf().forEach(dependency -> toVisit.push(dependency.getTargetClass()));
+            }
+        }
+        return reached;
     }
 
     @Test

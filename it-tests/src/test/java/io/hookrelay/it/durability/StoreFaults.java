@@ -11,6 +11,7 @@ import io.hookrelay.queue.testing.FlakyIntentStore;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteEventStore;
 import io.hookrelay.storage.sqlite.SqliteIntentStore;
+import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -54,7 +55,7 @@ final class StoreFaults extends AbstractModule {
 
     @Provides
     @Singleton
-    EventStore eventStore(SqliteDatabase database) {
+    EventStore eventStore(SqliteRelayDatabase database) {
         events = new BusyEventStore(new SqliteEventStore(database));
         return events;
     }

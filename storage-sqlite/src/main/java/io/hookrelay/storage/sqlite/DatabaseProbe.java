@@ -9,6 +9,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.sqlite.SQLiteConfig;
@@ -21,29 +22,31 @@ import org.sqlite.SQLiteException;
  * refused before the writer opens it. The connections are read-only, and a read-only connection never
  * checkpoints, so the file is left exactly as it was.
  *
- * @param version  the schema version it has had migrated, 0 for a new (empty) database
- * @param keyCheck     the {@code secret_key_check} value its secrets were sealed beside, once it has one
+ * @param isNew        whether it holds nothing yet, not even a record of migrations
+ * @param keyCheck     the {@code secret_key_check} value its secrets were sealed beside, once it has one; the
+ *                     relay's (see {@link RelayOpening}), absent where only the queue's tables are
  * @param holdsSecrets whether any target, or any source that verifies, has been stored
  */
-record DatabaseProbe(int version, Optional<String> keyCheck, boolean holdsSecrets) {
+record DatabaseProbe(boolean isNew, Optional<String> keyCheck, boolean holdsSecrets) {
     private static final String MIGRATIONS_TABLE = "schema_migrations";
     private static final String KEY_CHECK_TABLE = "secret_key_check";
 
     /**
+     * @param tracks what it is about to be migrated with
      * @throws ForeignDatabaseException      when the file is not hookrelay's (other tables, or not SQLite)
      * @throws IncompatibleDatabaseException when a newer hookrelay migrated it
      * @throws StoreException                when it cannot be read
      */
-    static DatabaseProbe of(Path databaseFile) {
+    static DatabaseProbe of(Path databaseFile, List<MigrationTrack> tracks) {
         try {
             if (Files.size(databaseFile) == 0) {
-                return new DatabaseProbe(0, Optional.empty(), false);
+                return new DatabaseProbe(true, Optional.empty(), false);
             }
         } catch (IOException e) {
             throw new StoreException("cannot read " + databaseFile, e);
         }
-        inspect(databaseFile, databaseFile.toUri() + "?immutable=1");
-        return inspect(databaseFile, databaseFile.toString());
+        inspect(databaseFile, databaseFile.toUri() + "?immutable=1", tracks);
+        return inspect(databaseFile, databaseFile.toString(), tracks);
     }
 
     /**
@@ -52,7 +55,7 @@ record DatabaseProbe(int version, Optional<String> keyCheck, boolean holdsSecret
      * hookrelay's (or looks empty), as a database, together with what its {@code -wal} holds: after a crash, the
      * key check may be there only.
      */
-    private static DatabaseProbe inspect(Path databaseFile, String name) {
+    private static DatabaseProbe inspect(Path databaseFile, String name, List<MigrationTrack> tracks) {
         SQLiteConfig config = new SQLiteConfig();
         config.setReadOnly(true);
         config.setBusyTimeout(Math.toIntExact(SqliteConnections.BUSY_TIMEOUT.toMillis()));
@@ -60,22 +63,20 @@ record DatabaseProbe(int version, Optional<String> keyCheck, boolean holdsSecret
              Statement statement = connection.createStatement()) {
             Set<String> tables = tables(statement);
             if (tables.isEmpty()) {
-                return new DatabaseProbe(0, Optional.empty(), false);
+                return new DatabaseProbe(true, Optional.empty(), false);
             }
             if (!tables.contains(MIGRATIONS_TABLE)) {
                 throw new ForeignDatabaseException(databaseFile, "it has " + tables.size() + " table(s) but no " + MIGRATIONS_TABLE);
             }
-            int version = single(statement, "SELECT coalesce(max(version), 0) FROM " + MIGRATIONS_TABLE).map(Integer::parseInt).orElse(0);
-            if (version > Migrations.latestVersion()) {
-                throw new IncompatibleDatabaseException(databaseFile, version, Migrations.latestVersion());
-            }
+            SchemaRecord schema = SchemaRecord.read(connection);
+            schema.requireKnown(databaseFile, tracks);
             Optional<String> keyCheck = tables.contains(KEY_CHECK_TABLE)
                     ? single(statement, "SELECT value FROM " + KEY_CHECK_TABLE + " WHERE id = 1")
                     : Optional.empty();
             boolean holdsSecrets = tables.contains("targets") && single(statement, """
                     SELECT EXISTS (SELECT 1 FROM targets) OR EXISTS (SELECT 1 FROM sources WHERE verify_secret <> '')""")
                     .map("1"::equals).orElse(false);
-            return new DatabaseProbe(version, keyCheck, holdsSecrets);
+            return new DatabaseProbe(schema.isNew(), keyCheck, holdsSecrets);
         } catch (SQLiteException e) {
             if (e.getResultCode() == SQLiteErrorCode.SQLITE_NOTADB) {
                 throw new ForeignDatabaseException(databaseFile, "it is not an SQLite database");

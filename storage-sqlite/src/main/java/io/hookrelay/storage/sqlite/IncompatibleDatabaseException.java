@@ -11,7 +11,13 @@ public class IncompatibleDatabaseException extends RuntimeException {
     private final int supportedVersion;
 
     public IncompatibleDatabaseException(Path databaseFile, int databaseVersion, int supportedVersion) {
+        this(databaseFile, "", databaseVersion, supportedVersion);
+    }
+
+    /** @param track the {@link MigrationTrack} whose version is newer, such as {@code queue} */
+    IncompatibleDatabaseException(Path databaseFile, String track, int databaseVersion, int supportedVersion) {
         super("database " + databaseFile + " has schema version " + databaseVersion
+                + (track.isEmpty() ? "" : " of its " + track + " tables")
                 + ", newer than the latest this hookrelay knows (" + supportedVersion + "); run a newer hookrelay");
         this.databaseVersion = databaseVersion;
         this.supportedVersion = supportedVersion;

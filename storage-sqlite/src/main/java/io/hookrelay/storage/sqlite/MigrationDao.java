@@ -1,9 +1,8 @@
 package io.hookrelay.storage.sqlite;
 
-import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
-/** The record of which numbered migrations a database has had. */
+/** The record of which migrations a database has had, in both its forms; see {@link SchemaRecord}. */
 interface MigrationDao {
 
     @SqlUpdate("""
@@ -12,11 +11,28 @@ interface MigrationDao {
                 applied_at INTEGER NOT NULL
             ) STRICT
             """)
-    void createTableIfMissing();
+    void createSingleTrackTableIfMissing();
 
-    @SqlQuery("SELECT coalesce(max(version), 0) FROM schema_migrations")
-    int currentVersion();
+    @SqlUpdate("""
+            CREATE TABLE IF NOT EXISTS schema_track_migrations (
+                track      TEXT    NOT NULL,
+                version    INTEGER NOT NULL,
+                applied_at INTEGER NOT NULL,
+                PRIMARY KEY (track, version)
+            ) WITHOUT ROWID, STRICT
+            """)
+    void createPerTrackTableIfMissing();
 
     @SqlUpdate("INSERT INTO schema_migrations (version, applied_at) VALUES (:version, :appliedAt)")
-    void record(int version, long appliedAt);
+    void recordSingleTrack(int version, long appliedAt);
+
+    @SqlUpdate("INSERT INTO schema_track_migrations (track, version, applied_at) VALUES (:track, :version, :appliedAt)")
+    void record(String track, int version, long appliedAt);
+
+    /** A step the single list made, recorded per track with the time it was applied then. */
+    @SqlUpdate("""
+            INSERT INTO schema_track_migrations (track, version, applied_at)
+            SELECT :track, :version, applied_at FROM schema_migrations WHERE version = :singleTrackVersion
+            """)
+    int recordFromSingleTrack(String track, int version, int singleTrackVersion);
 }

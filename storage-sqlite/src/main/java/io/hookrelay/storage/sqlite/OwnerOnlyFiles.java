@@ -1,6 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.OwnerOnlyModes;
+import io.hookrelay.queue.OwnerOnlyModes;
 import io.hookrelay.queue.StoreException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;

@@ -8,8 +8,9 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /**
- * The sealed columns and the key check beside them ({@code secret_key_check}, one row): read whole by
- * migration 7 to seal what an older version stored in the clear, and by every start to check its key.
+ * The sealed columns and the key check beside them ({@code secret_key_check}, one row): read whole by step 3
+ * of the relay's migrations ({@link RelayOpening}) to seal what an older version stored in the clear, and by
+ * every start to check its key.
  */
 interface SecretKeyDao {
 

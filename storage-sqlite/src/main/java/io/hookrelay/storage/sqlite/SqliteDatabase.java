@@ -1,13 +1,5 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.Route;
-import io.hookrelay.delivery.SecretCipher;
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.retention.EventCandidate;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.StoreException;
@@ -15,18 +7,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.security.SecureRandom;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import javax.sql.DataSource;
@@ -39,6 +25,10 @@ import org.slf4j.LoggerFactory;
 /**
  * One open hookrelay data directory: its lock, its database, the single writer and a small pool of
  * readers. Stores for the various ports are built on it and share it.
+ *
+ * <p>Opened by {@link #open}, it has the queue's tables only, all {@link SqliteIntentStore} needs: an
+ * application embedding the queue gets no relay table and needs no delivery-engine. The relay opens it
+ * through {@link SqliteRelayDatabase}, which adds its own tables and its key; nothing here refers to them.
  *
  * <p>Reads run on pooled connections outside any write transaction (WAL gives each its own snapshot);
  * writes go through the writer, which batches concurrent ones into one transaction.
@@ -55,16 +45,12 @@ public final class SqliteDatabase implements AutoCloseable {
     private final DataDirectoryLock lock;
     private final SqliteWriter writer;
     private final ReaderPool readers;
-    private final ConfigCache config = new ConfigCache();
     private final Object pausing = new Object();
     private final Clock clock;
-    private final SecretCipher secrets;
     private volatile boolean closed;
 
-    private SqliteDatabase(Path dataDir, DataDirectoryLock lock, SqliteWriter writer, ReaderPool readers, Clock clock,
-                           SecretCipher secrets) {
+    private SqliteDatabase(Path dataDir, DataDirectoryLock lock, SqliteWriter writer, ReaderPool readers, Clock clock) {
         this.dataDir = dataDir;
-        this.secrets = secrets;
         this.databaseFile = dataDir.resolve(DATABASE_FILE);
         this.lock = lock;
         this.writer = writer;
@@ -77,36 +63,26 @@ public final class SqliteDatabase implements AutoCloseable {
      * {@code <dataDir>/hookrelay.lock} for the life of the object, has SQLite's native library unpacked into
      * {@code <dataDir>/sqlite-native} (see {@link NativeLibraryDirectory}), checks that
      * {@code <dataDir>/hookrelay.db} is hookrelay's (or new), narrows the modes of whatever is in the directory
-     * to its owner, takes the key secrets are sealed with from {@code <dataDir>/secret.key} (see
-     * {@link SecretKeyFile}), applies migrations, and makes {@code running} intents pending again, claimable
-     * at once (restart recovery).
+     * to its owner, applies the queue's migrations, and makes {@code running} intents pending again, claimable
+     * at once (restart recovery). A directory the relay uses opens too; its relay tables are left as they are.
      *
      * @throws DataDirectoryLockedException   when another process, or another open database in this one,
      *                                        holds the directory
      * @throws IncompatibleDatabaseException when a newer hookrelay has migrated the database
      * @throws ForeignDatabaseException      when the database file is some other program's
-     * @throws SecretKeyMismatchException    when the database's secrets were sealed with another key
      * @throws StoreException                 when the directory or database cannot be used
      */
     public static SqliteDatabase open(Path dataDir) {
         return open(dataDir, Clock.systemUTC());
     }
 
-    /**
-     * {@link #open(Path)}, with the clock that stamps when migrations were applied and when configuration
-     * (sources, targets, routes) was written, whose ports take no time of their own.
-     */
+    /** {@link #open(Path)}, with the clock that stamps when migrations were applied and restart recovery ran. */
     public static SqliteDatabase open(Path dataDir, Clock clock) {
-        return open(dataDir, clock, Optional.empty());
+        return open(dataDir, clock, SqliteOpening.QUEUE);
     }
 
-    /**
-     * {@link #open(Path, Clock)}, with the key the secrets are sealed with given rather than kept in
-     * {@code <dataDir>/secret.key} (which is then neither read nor made).
-     */
-    public static SqliteDatabase open(Path dataDir, Clock clock, Optional<SecretCipher> secretKey) {
+    static SqliteDatabase open(Path dataDir, Clock clock, SqliteOpening opening) {
         Objects.requireNonNull(clock, "clock");
-        Objects.requireNonNull(secretKey, "secretKey");
         Path dir = realDirectory(Objects.requireNonNull(dataDir, "dataDir"));
         Deque<AutoCloseable> opened = new ArrayDeque<>();
         try {
@@ -117,37 +93,28 @@ public final class SqliteDatabase implements AutoCloseable {
                 log.info("removed {} file(s) of SQLite's native library left by processes that were killed", leftOver);
             }
             Path databaseFile = dir.resolve(DATABASE_FILE);
-            DatabaseProbe probe = probe(databaseFile);
+            DatabaseProbe probe = probe(databaseFile, opening.tracks());
             List<String> tightened = OwnerOnlyFiles.tighten(dir);
             if (!tightened.isEmpty()) {
                 log.warn("made {} readable by its owner only: {}", dir, String.join(", ", tightened));
             }
-            SecretCipher secrets = SecretKeyFile.resolve(dir, secretKey, probe, databaseFile, new SecureRandom());
+            opening.beforeWriting(dir, databaseFile, probe);
             SqliteConnections connections = new SqliteConnections(databaseFile);
-            SqliteWriter writer = openWriter(connections, secrets);
+            Jdbi jdbi = jdbi(connections, opening);
+            SqliteWriter writer = new SqliteWriter(jdbi::open, databaseFile.toString());
             opened.push(writer);
-            int applied = writer.write("migrate", handle -> Migrations.apply(handle.handle(), databaseFile, clock.instant(), secrets));
+            int applied = writer.write("migrate", handle -> Migrations.apply(handle.handle(), databaseFile, clock.instant(),
+                    opening.tracks()));
             if (applied > 0) {
-                log.info("applied {} schema migration(s) to {}; schema version is now {}", applied, databaseFile,
-                        Migrations.latestVersion());
+                log.info("applied {} schema migration(s) to {}", applied, databaseFile);
             }
-            if (probe.version() > 0 && probe.keyCheck().isEmpty()) {
-                emptyWal(connections);
-            }
-            if (probe.keyCheck().filter(check -> !secrets.opens(check)).isPresent()) {
-                writer.write("adopt secret key", handle -> {
-                    handle.attach(SecretKeyDao.class).replaceKeyCheck(secrets.keyCheck());
-                    return null;
-                });
-                log.info("{} holds no secret yet; from now on its secrets are sealed with the key from {}", databaseFile,
-                        secrets.origin());
-            }
+            opening.afterMigrating(writer, connections, probe);
             long now = clock.instant().toEpochMilli();
             int released = writer.write("recover", handle -> handle.attach(IntentDao.class).releaseAllClaims(now));
             log.info("restart recovery: {} running intent(s) in {} made pending again", released, databaseFile);
-            ReaderPool readers = new ReaderPool(jdbi(connections, secrets)::open, MAX_READERS, READER_WAIT);
+            ReaderPool readers = new ReaderPool(jdbi::open, MAX_READERS, READER_WAIT);
             opened.push(readers);
-            return new SqliteDatabase(dir, lock, writer, readers, clock, secrets);
+            return new SqliteDatabase(dir, lock, writer, readers, clock);
         } catch (RuntimeException e) {
             closeAll(opened, e);
             throw SqliteErrors.translate("open " + dir.resolve(DATABASE_FILE), e);
@@ -155,30 +122,13 @@ public final class SqliteDatabase implements AutoCloseable {
     }
 
     /** The file is created owner-only before SQLite first opens it, so its {@code -wal} and {@code -shm} are too. */
-    private static DatabaseProbe probe(Path databaseFile) {
+    private static DatabaseProbe probe(Path databaseFile, List<MigrationTrack> tracks) {
         try {
             OwnerOnlyFiles.file(databaseFile);
         } catch (IOException e) {
             throw new StoreException("cannot create " + databaseFile, e);
         }
-        return DatabaseProbe.of(databaseFile);
-    }
-
-    /**
-     * After the migration that sealed secrets an older version stored in the clear: the {@code -wal} still
-     * holds pages with them, so its frames are copied into the database and the file cut to nothing. Nothing
-     * else has the database open yet, so the checkpoint cannot be held back.
-     */
-    private static void emptyWal(SqliteConnections connections) {
-        try (Connection connection = connections.getConnection();
-             Statement statement = connection.createStatement();
-             ResultSet checkpoint = statement.executeQuery("PRAGMA wal_checkpoint(TRUNCATE)")) {
-            if (!checkpoint.next() || checkpoint.getInt(1) != 0) {
-                throw new StoreException("cannot empty the -wal of " + connections.databaseFile() + " after sealing its secrets", null);
-            }
-        } catch (SQLException e) {
-            throw SqliteErrors.translate("checkpoint " + connections.databaseFile(), e);
-        }
+        return DatabaseProbe.of(databaseFile, tracks);
     }
 
     public Path dataDir() {
@@ -260,23 +210,6 @@ public final class SqliteDatabase implements AutoCloseable {
         return writer.submit(operation, work);
     }
 
-    /** {@link #write} for sources, targets and routes: their cached reads are dropped once it is done. */
-    <T> T writeConfig(String operation, Function<AttachedHandle, T> work) {
-        try {
-            return write(operation, work);
-        } finally {
-            config.invalidate();
-        }
-    }
-
-    /**
-     * {@link #read} for sources, targets and routes, answered from memory until the next
-     * {@link #writeConfig}; see {@link ConfigCache}.
-     */
-    <T> T readConfig(String operation, List<String> key, Function<AttachedHandle, T> work) {
-        return config.get(key, () -> read(operation, work));
-    }
-
     /**
      * Runs {@code work} on a pooled reader in autocommit mode, so it sees the last commit and holds no
      * snapshot (which would keep the WAL from being checkpointed) once it returns.
@@ -308,11 +241,6 @@ public final class SqliteDatabase implements AutoCloseable {
         return clock;
     }
 
-    /** What the stores seal secrets with before they are written; the row mappers open them. */
-    SecretCipher secrets() {
-        return secrets;
-    }
-
     private static long sizeOf(Path file) {
         try {
             return Files.size(file);
@@ -331,28 +259,17 @@ public final class SqliteDatabase implements AutoCloseable {
         }
     }
 
-    private static SqliteWriter openWriter(SqliteConnections connections, SecretCipher secrets) {
-        Jdbi writerJdbi = jdbi(connections, secrets);
-        return new SqliteWriter(writerJdbi::open, connections.databaseFile().toString());
-    }
-
     /**
      * Bound arguments are payloads: JDBI must not render them (or the SQL) into exception messages. The
      * row mappers are registered here rather than by annotation because JDBI can only instantiate public
-     * classes from annotations, and the mappers are this package's business; and two of them open secrets.
+     * classes from annotations, and the mappers are this package's business.
      */
-    private static Jdbi jdbi(DataSource dataSource, SecretCipher secrets) {
+    private static Jdbi jdbi(DataSource dataSource, SqliteOpening opening) {
         Jdbi jdbi = Jdbi.create(dataSource)
                 .installPlugin(new SqlObjectPlugin())
                 .registerRowMapper(Intent.class, new IntentRowMapper())
-                .registerRowMapper(AttemptRecord.class, new AttemptRowMapper())
-                .registerRowMapper(Source.class, new SourceRowMapper(secrets))
-                .registerRowMapper(Target.class, new TargetRowMapper(secrets))
-                .registerRowMapper(Route.class, new RouteRowMapper())
-                .registerRowMapper(Event.class, new EventRowMapper())
-                .registerRowMapper(EventSummary.class, new EventSummaryRowMapper())
-                .registerRowMapper(Delivery.class, new DeliveryRowMapper())
-                .registerRowMapper(EventCandidate.class, new EventCandidateRowMapper());
+                .registerRowMapper(AttemptRecord.class, new AttemptRowMapper());
+        opening.configure(jdbi);
         jdbi.getConfig(StatementExceptions.class).setMessageRendering(StatementExceptions.MessageRendering.NONE);
         jdbi.setStatementBuilderFactory(ReusedStatements.FACTORY);
         return jdbi;

@@ -17,9 +17,9 @@ import java.util.Optional;
  * the database's pool; the bulk retry is one statement, so one transaction, through the single writer.
  */
 public final class SqliteDeliveryStore implements DeliveryStore {
-    private final SqliteDatabase database;
+    private final SqliteRelayDatabase database;
 
-    public SqliteDeliveryStore(SqliteDatabase database) {
+    public SqliteDeliveryStore(SqliteRelayDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
     }
 

@@ -18,9 +18,9 @@ import java.util.Optional;
  * together with other ingests), so an answered webhook has all of its deliveries and a failed one has none.
  */
 public final class SqliteEventStore implements EventStore {
-    private final SqliteDatabase database;
+    private final SqliteRelayDatabase database;
 
-    public SqliteEventStore(SqliteDatabase database) {
+    public SqliteEventStore(SqliteRelayDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
     }
 

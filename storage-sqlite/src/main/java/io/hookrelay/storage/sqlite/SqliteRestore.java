@@ -102,16 +102,11 @@ public final class SqliteRestore {
                     throw new InvalidBackupException(backup + " is damaged: SQLite's quick_check did not pass", null);
                 }
             }
-            int version;
-            try (ResultSet migrations = statement.executeQuery("SELECT coalesce(max(version), 0) FROM schema_migrations")) {
-                version = migrations.next() ? migrations.getInt(1) : 0;
-            }
-            if (version < 1) {
+            SchemaRecord schema = SchemaRecord.read(connection);
+            if (schema.isNew()) {
                 throw new InvalidBackupException(backup + " is not a hookrelay database: it has no schema version", null);
             }
-            if (version > Migrations.latestVersion()) {
-                throw new IncompatibleDatabaseException(backup, version, Migrations.latestVersion());
-            }
+            schema.requireKnown(backup, List.of(QueueMigrations.TRACK, RelayMigrations.TRACK));
             foldInWal(statement, backup);
         } catch (SQLException e) {
             throw new InvalidBackupException(backup + " is not a hookrelay database (" + e.getMessage() + ")", e);

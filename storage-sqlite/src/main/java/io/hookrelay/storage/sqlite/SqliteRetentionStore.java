@@ -19,9 +19,9 @@ public final class SqliteRetentionStore implements RetentionStore {
     /** Far above a sensible batch, and far below SQLite's limit on bound parameters in one statement. */
     static final int MAX_BATCH = 10_000;
 
-    private final SqliteDatabase database;
+    private final SqliteRelayDatabase database;
 
-    public SqliteRetentionStore(SqliteDatabase database) {
+    public SqliteRetentionStore(SqliteRelayDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
     }
 

@@ -8,9 +8,9 @@ import java.util.Objects;
 
 /** {@link RouteStore} on SQLite: writes through the database's single writer, reads from its pool. */
 public final class SqliteRouteStore implements RouteStore {
-    private final SqliteDatabase database;
+    private final SqliteRelayDatabase database;
 
-    public SqliteRouteStore(SqliteDatabase database) {
+    public SqliteRouteStore(SqliteRelayDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
     }
 

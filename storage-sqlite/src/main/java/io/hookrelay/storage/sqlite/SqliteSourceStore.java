@@ -12,9 +12,9 @@ import java.util.Optional;
 
 /** {@link SourceStore} on SQLite: writes through the database's single writer, reads from its pool. */
 public final class SqliteSourceStore implements SourceStore {
-    private final SqliteDatabase database;
+    private final SqliteRelayDatabase database;
 
-    public SqliteSourceStore(SqliteDatabase database) {
+    public SqliteSourceStore(SqliteRelayDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
     }
 

@@ -11,9 +11,9 @@ import java.util.Optional;
 
 /** {@link TargetStore} on SQLite: writes through the database's single writer, reads from its pool. */
 public final class SqliteTargetStore implements TargetStore {
-    private final SqliteDatabase database;
+    private final SqliteRelayDatabase database;
 
-    public SqliteTargetStore(SqliteDatabase database) {
+    public SqliteTargetStore(SqliteRelayDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
     }
 

@@ -3,6 +3,7 @@ package io.hookrelay.storage.sqlite;
 import static org.assertj.core.api.Assertions.fail;
 
 import java.io.BufferedReader;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -37,11 +38,21 @@ final class ChildJvm implements AutoCloseable {
     }
 
     static ChildJvm start(List<String> jvmOptions, Class<?> mainClass, String... args) throws IOException {
+        return start(System.getProperty("java.class.path"), jvmOptions, mainClass, args);
+    }
+
+    /** With only {@code classPath}, rather than this JVM's. */
+    static ChildJvm startOn(List<Path> classPath, Class<?> mainClass, String... args) throws IOException {
+        return start(String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList()), List.of(), mainClass, args);
+    }
+
+    private static ChildJvm start(String classPath, List<String> jvmOptions, Class<?> mainClass, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(jvmOptions);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath);
         command.add(mainClass.getName());
         command.addAll(List.of(args));
         return new ChildJvm(new ProcessBuilder(command).redirectErrorStream(true).start());

@@ -54,8 +54,8 @@ class ForeignDatabaseTest {
         SqliteDatabase.open(dataDir).close();
 
         try (Connection connection = PlainConnections.open(databaseFile())) {
-            assertThat(PlainConnections.count(connection, "SELECT max(version) FROM schema_migrations"))
-                    .isEqualTo(Migrations.latestVersion());
+            assertThat(PlainConnections.count(connection, "SELECT max(version) FROM schema_track_migrations WHERE track = 'queue'"))
+                    .isEqualTo(QueueMigrations.TRACK.latestVersion());
         }
     }
 
@@ -68,6 +68,9 @@ class ForeignDatabaseTest {
                 .hasMessageContaining(databaseFile().getFileName().toString())
                 .hasMessageContaining(why)
                 .hasMessageNotContaining("\n");
+        assertThatThrownBy(() -> SqliteRelayDatabase.open(dataDir))
+                .isInstanceOf(ForeignDatabaseException.class)
+                .hasMessageContaining(why);
 
         assertThat(Files.readAllBytes(databaseFile())).isEqualTo(before);
         assertThat(Files.getLastModifiedTime(databaseFile())).isEqualTo(modified);
@@ -75,6 +78,6 @@ class ForeignDatabaseTest {
         assertThat(dataDir.resolve(SecretKeyFile.FILE_NAME)).as("no key made for it").doesNotExist();
         // Refusing released the directory: with the file moved away, a new database opens in it.
         Files.move(databaseFile(), dataDir.resolve("theirs.db"));
-        SqliteDatabase.open(dataDir).close();
+        SqliteRelayDatabase.open(dataDir).close();
     }
 }

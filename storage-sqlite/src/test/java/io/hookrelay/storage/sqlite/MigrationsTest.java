@@ -11,13 +11,17 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.stream.IntStream;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.Jdbi;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class MigrationsTest {
     private static final Instant FIRST_OPEN = Instant.parse("2025-01-01T00:00:00.123Z");
@@ -26,60 +30,164 @@ class MigrationsTest {
     @TempDir
     Path dataDir;
 
-    record Applied(int version, long appliedAt) {
+    @TempDir
+    Path freshDir;
+
+    record Applied(String track, int version, long appliedAt) {
     }
 
     @Test
-    void aFreshDatabaseGetsEveryMigrationRecordedWithItsTimeInMilliseconds() throws SQLException {
+    void theQueueAloneGetsItsOwnStepsRecordedWithTheirTimeInMillisecondsAndNoRelayTable() throws SQLException {
         SqliteDatabase.open(dataDir, clockAt(FIRST_OPEN)).close();
 
-        List<Applied> applied = applied();
-        assertThat(applied).extracting(Applied::version)
-                .containsExactlyElementsOf(Migrations.ALL.stream().map(Migrations.Migration::version).toList())
-                .isSorted()
-                .doesNotHaveDuplicates()
-                .endsWith(Migrations.latestVersion());
-        assertThat(applied).extracting(Applied::appliedAt).containsOnly(FIRST_OPEN.toEpochMilli());
+        assertThat(applied()).containsExactlyElementsOf(every(QueueMigrations.TRACK, FIRST_OPEN));
+        assertThat(tables(dataDir)).containsExactlyInAnyOrder(
+                "intents", "paused_work", "intent_attempts", "schema_migrations", "schema_track_migrations");
+    }
+
+    @Test
+    void theRelayGetsEveryStepOfBothTracksRecordedWithTheirTimeInMilliseconds() throws SQLException {
+        SqliteRelayDatabase.open(dataDir, clockAt(FIRST_OPEN)).close();
+
+        List<Applied> expected = new ArrayList<>(every(QueueMigrations.TRACK, FIRST_OPEN));
+        expected.addAll(every(RelayMigrations.TRACK, FIRST_OPEN));
+        assertThat(applied()).containsExactlyInAnyOrderElementsOf(expected);
+    }
+
+    /** What a hookrelay from before the split reads as the schema's version, and refuses as newer than its 8. */
+    @Test
+    void aDatabaseRecordedPerTrackLooksNewerToAHookrelayThatKnewOneList() throws SQLException {
+        SqliteDatabase.open(dataDir, clockAt(FIRST_OPEN)).close();
+
+        withPlainHandle(handle -> assertThat(handle.createQuery("SELECT max(version) FROM schema_migrations")
+                .mapTo(Integer.class).one()).isEqualTo(SchemaRecord.PER_TRACK).isGreaterThan(SingleTrackSchema.LATEST));
     }
 
     @Test
     void reopeningAnUpToDateDatabaseChangesNothing() throws SQLException {
-        SqliteDatabase.open(dataDir, clockAt(FIRST_OPEN)).close();
+        SqliteRelayDatabase.open(dataDir, clockAt(FIRST_OPEN)).close();
         List<Applied> before = applied();
 
+        SqliteRelayDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
         SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
 
         assertThat(applied()).isEqualTo(before);
     }
 
     @Test
-    void aDatabaseFromANewerVersionIsRefusedAndLeftAlone() throws SQLException {
+    void aDatabaseWithNewerQueueTablesIsRefusedAndLeftAlone() throws SQLException {
         SqliteDatabase.open(dataDir, clockAt(FIRST_OPEN)).close();
-        int newer = Migrations.latestVersion() + 1;
+        int newer = QueueMigrations.TRACK.latestVersion() + 1;
         withPlainHandle(handle -> handle.execute(
-                "INSERT INTO schema_migrations (version, applied_at) VALUES (?, ?)", newer, SECOND_OPEN.toEpochMilli()));
+                "INSERT INTO schema_track_migrations (track, version, applied_at) VALUES ('queue', ?, ?)", newer,
+                SECOND_OPEN.toEpochMilli()));
         List<Applied> before = applied();
 
         assertThatThrownBy(() -> SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)))
                 .isInstanceOfSatisfying(IncompatibleDatabaseException.class, refused -> {
                     assertThat(refused.databaseVersion()).isEqualTo(newer);
-                    assertThat(refused.supportedVersion()).isEqualTo(Migrations.latestVersion());
+                    assertThat(refused.supportedVersion()).isEqualTo(QueueMigrations.TRACK.latestVersion());
                     assertThat(refused.getMessage())
-                            .contains("schema version " + newer)
-                            .contains("(" + Migrations.latestVersion() + ")")
+                            .contains("schema version " + newer + " of its queue tables")
+                            .contains("(" + QueueMigrations.TRACK.latestVersion() + ")")
                             .doesNotContain("\n");
                 });
+        assertThatThrownBy(() -> SqliteRelayDatabase.open(dataDir, clockAt(SECOND_OPEN)))
+                .isInstanceOf(IncompatibleDatabaseException.class);
 
         assertThat(applied()).isEqualTo(before);
+        assertThat(tables(dataDir)).as("the relay's tables were not added").doesNotContain("events");
         // Refusing released the directory: once the newer row is gone, the same directory opens.
-        withPlainHandle(handle -> handle.execute("DELETE FROM schema_migrations WHERE version = ?", newer));
+        withPlainHandle(handle -> handle.execute("DELETE FROM schema_track_migrations WHERE version = ?", newer));
         SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
+    }
+
+    /** The queue alone has no business with the relay's tables, whichever hookrelay last migrated them. */
+    @Test
+    void aDatabaseWithNewerRelayTablesIsRefusedByTheRelayAndOpensForTheQueue() throws SQLException {
+        SqliteRelayDatabase.open(dataDir, clockAt(FIRST_OPEN)).close();
+        int newer = RelayMigrations.TRACK.latestVersion() + 1;
+        withPlainHandle(handle -> handle.execute(
+                "INSERT INTO schema_track_migrations (track, version, applied_at) VALUES ('relay', ?, ?)", newer,
+                SECOND_OPEN.toEpochMilli()));
+
+        assertThatThrownBy(() -> SqliteRelayDatabase.open(dataDir, clockAt(SECOND_OPEN)))
+                .isInstanceOfSatisfying(IncompatibleDatabaseException.class, refused -> assertThat(refused.getMessage())
+                        .contains("schema version " + newer + " of its relay tables"));
+        SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
+    }
+
+    @Test
+    void aDatabaseWhoseRecordIsOfANewerFormIsRefused() throws SQLException {
+        SqliteDatabase.open(dataDir, clockAt(FIRST_OPEN)).close();
+        withPlainHandle(handle -> handle.execute("INSERT INTO schema_migrations (version, applied_at) VALUES (?, 0)",
+                SchemaRecord.PER_TRACK + 1));
+
+        assertThatThrownBy(() -> SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)))
+                .isInstanceOfSatisfying(IncompatibleDatabaseException.class, refused ->
+                        assertThat(refused.databaseVersion()).isEqualTo(SchemaRecord.PER_TRACK + 1));
+    }
+
+    /**
+     * Every version of the one list amounts to versions of the tracks; taken over as those, and brought up to
+     * date, the database has exactly the schema of one made new.
+     */
+    @ParameterizedTest(name = "from version {0} of the one list")
+    @ValueSource(ints = {1, 2, 3, 4, 5, 6, 7, 8})
+    void aDatabaseMadeAsOneListAndOpenedByTheRelayHasTheSchemaOfANewOne(int version) throws SQLException {
+        withPlainHandle(handle -> SingleTrackSchema.migrateTo(handle, version, FIRST_OPEN.toEpochMilli()));
+        SqliteRelayDatabase.open(freshDir, clockAt(FIRST_OPEN)).close();
+
+        SqliteRelayDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
+
+        assertThat(schema(dataDir)).isEqualTo(schema(freshDir)).isNotEmpty();
+        assertThat(versions(dataDir)).isEqualTo(versions(freshDir));
+    }
+
+    @ParameterizedTest(name = "from version {0} of the one list")
+    @ValueSource(ints = {1, 2})
+    void aQueueDatabaseMadeAsOneListAndOpenedForTheQueueHasTheSchemaOfANewOne(int version) throws SQLException {
+        withPlainHandle(handle -> SingleTrackSchema.migrateTo(handle, version, FIRST_OPEN.toEpochMilli()));
+        SqliteDatabase.open(freshDir, clockAt(FIRST_OPEN)).close();
+
+        SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
+
+        assertThat(schema(dataDir)).isEqualTo(schema(freshDir));
+        assertThat(tables(dataDir)).doesNotContain("events");
+    }
+
+    /** An application that embedded the queue before the split has the relay's tables; the queue leaves them be. */
+    @ParameterizedTest(name = "from version {0} of the one list")
+    @ValueSource(ints = {3, 6, 8})
+    void aDatabaseMadeAsOneListOpenedForTheQueueFirstStillBecomesTheRelaysSchema(int version) throws SQLException {
+        withPlainHandle(handle -> SingleTrackSchema.migrateTo(handle, version, FIRST_OPEN.toEpochMilli()));
+        SqliteRelayDatabase.open(freshDir, clockAt(FIRST_OPEN)).close();
+
+        SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
+        SqliteRelayDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
+
+        assertThat(schema(dataDir)).isEqualTo(schema(freshDir));
+    }
+
+    @Test
+    void takingOverADatabaseMadeAsOneListKeepsWhenEachStepWasApplied() throws SQLException {
+        withPlainHandle(handle -> SingleTrackSchema.migrateTo(handle, SingleTrackSchema.LATEST, FIRST_OPEN.toEpochMilli()));
+
+        SqliteRelayDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
+
+        long first = FIRST_OPEN.toEpochMilli();
+        assertThat(applied()).containsExactlyInAnyOrder(
+                new Applied("queue", 1, first + 1), new Applied("queue", 2, first + 2), new Applied("queue", 3, first + 4),
+                new Applied("queue", 4, first + 5), new Applied("queue", 5, first + 6), new Applied("relay", 1, first + 3),
+                new Applied("relay", 2, first + 4), new Applied("relay", 3, first + 7), new Applied("relay", 4, first + 8));
+        withPlainHandle(handle -> assertThat(handle.createQuery("SELECT version FROM schema_migrations ORDER BY version")
+                .mapTo(Integer.class).list()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, SchemaRecord.PER_TRACK));
     }
 
     @Test
     void upgradingHoldsTheOpenIntentsOfWorkPausedBeforeSoClaimsStillSkipThem() throws SQLException {
         withPlainHandle(handle -> {
-            migrateTo(handle, 4);
+            SingleTrackSchema.migrateTo(handle, 4, FIRST_OPEN.toEpochMilli());
             handle.execute("INSERT INTO paused_work (kind, target) VALUES ('delivery', 'paused')");
             for (String target : List.of("paused", "live")) {
                 handle.execute("""
@@ -105,7 +213,7 @@ class MigrationsTest {
     @Test
     void upgradingKeepsTheOldestOfDuplicateRoutesAndRewritesPointersToRfc6901() throws SQLException {
         withPlainHandle(handle -> {
-            migrateTo(handle, 6);
+            SingleTrackSchema.migrateTo(handle, 6, FIRST_OPEN.toEpochMilli());
             for (String[] source : List.of(new String[] {"orders", "/a~2b"}, new String[] {"tilde", "/a~~0/~"},
                     new String[] {"escaped", "/a~0b/c~1d"})) {
                 handle.execute("""
@@ -128,7 +236,7 @@ class MigrationsTest {
             }
         });
 
-        SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
+        SqliteRelayDatabase.open(dataDir, clockAt(SECOND_OPEN)).close();
 
         withPlainHandle(handle -> {
             assertThat(handle.createQuery("SELECT id, target_id, event_types FROM routes ORDER BY id")
@@ -151,7 +259,7 @@ class MigrationsTest {
         String targetSecret = SecretsAtRestTest.target().secret();
         String sourceSecret = SecretsAtRestTest.source().verify().secret();
         withPlainHandle(handle -> {
-            migrateTo(handle, 6);
+            SingleTrackSchema.migrateTo(handle, 6, FIRST_OPEN.toEpochMilli());
             handle.execute("""
                     INSERT INTO targets (id, url, secret, timeout_ms, retry_schedule_s, max_in_flight, created_at, updated_at)
                     VALUES ('billing', 'https://billing.example/hooks', ?, 15000, '5,300,1800,7200,18000,36000,50400,72000,86400',
@@ -165,34 +273,50 @@ class MigrationsTest {
         assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), targetSecret, sourceSecret))
                 .as("the test starts from secrets in the clear").isNotEmpty();
 
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir, clockAt(SECOND_OPEN))) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir, clockAt(SECOND_OPEN))) {
             assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), targetSecret, sourceSecret)).isEmpty();
             assertThat(new SqliteTargetStore(database).find("billing")).contains(SecretsAtRestTest.target());
             assertThat(new SqliteSourceStore(database).find("github")).contains(SecretsAtRestTest.source());
             assertThat(new SqliteSourceStore(database).find("open").orElseThrow().verify().secret()).isEmpty();
         }
         assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), targetSecret, sourceSecret)).isEmpty();
-        assertThat(applied()).extracting(Applied::version).contains(7);
+        assertThat(applied()).contains(new Applied(RelayMigrations.NAME, RelayMigrations.SEALS_SECRETS, SECOND_OPEN.toEpochMilli()));
         withPlainHandle(handle -> assertThat(handle.createQuery("""
                         SELECT secret FROM targets UNION ALL SELECT verify_secret FROM sources WHERE verify_secret <> ''""")
                 .mapTo(String.class).list()).hasSize(2).allMatch(stored -> stored.startsWith("v1:")));
     }
 
-    private static void migrateTo(Handle handle, int version) {
-        MigrationDao migrations = handle.attach(MigrationDao.class);
-        migrations.createTableIfMissing();
-        Migrations.ALL.stream().filter(migration -> migration.version() <= version).forEach(migration -> {
-            handle.createScript(migration.sql()).execute();
-            migrations.record(migration.version(), FIRST_OPEN.toEpochMilli());
-        });
+    private static List<Applied> every(MigrationTrack track, Instant at) {
+        return IntStream.rangeClosed(1, track.latestVersion())
+                .mapToObj(version -> new Applied(track.name(), version, at.toEpochMilli())).toList();
     }
 
     private List<Applied> applied() throws SQLException {
         try (Connection connection = PlainConnections.open(dataDir.resolve(SqliteDatabase.DATABASE_FILE));
                 Handle handle = Jdbi.open(connection)) {
-            return handle.createQuery("SELECT version, applied_at FROM schema_migrations ORDER BY version")
-                    .map((row, context) -> new Applied(row.getInt("version"), row.getLong("applied_at")))
+            return handle.createQuery("SELECT track, version, applied_at FROM schema_track_migrations ORDER BY track DESC, version")
+                    .map((row, context) -> new Applied(row.getString("track"), row.getInt("version"), row.getLong("applied_at")))
                     .list();
+        }
+    }
+
+    private static List<String> versions(Path dir) throws SQLException {
+        return query(dir, "SELECT track || ' ' || max(version) FROM schema_track_migrations GROUP BY track ORDER BY track");
+    }
+
+    /** Every table, index and its SQL as SQLite keeps them, where in the file aside. */
+    private static List<String> schema(Path dir) throws SQLException {
+        return query(dir, "SELECT type || ' ' || name || ' ON ' || tbl_name || ': ' || coalesce(sql, '') FROM sqlite_schema ORDER BY type, name");
+    }
+
+    private static List<String> tables(Path dir) throws SQLException {
+        return query(dir, "SELECT name FROM sqlite_schema WHERE type = 'table'");
+    }
+
+    private static List<String> query(Path dir, String sql) throws SQLException {
+        try (Connection connection = PlainConnections.open(dir.resolve(SqliteDatabase.DATABASE_FILE));
+                Handle handle = Jdbi.open(connection)) {
+            return handle.createQuery(sql).mapTo(String.class).list();
         }
     }
 

@@ -44,7 +44,7 @@ class OwnerOnlyFilesTest {
     @Test
     void aNewDataDirectoryAndEverythingMadeInItAreOwnerOnly() throws IOException {
         Path dataDir = parent.resolve("new/data");
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
             new SqliteTargetStore(database).create(RelayFixture.target("billing"));
 
             assertThat(withoutNativeLibrary(modes(dataDir))).isEqualTo(Map.of(
@@ -61,7 +61,7 @@ class OwnerOnlyFilesTest {
     @Test
     void anExistingDirectoryWithWiderModesIsNarrowedAtOpenAndSaysSoOnce() throws IOException {
         Path dataDir = parent.resolve("data");
-        SqliteDatabase.open(dataDir).close();
+        SqliteRelayDatabase.open(dataDir).close();
         FileModes.set(dataDir, "rwxr-xr-x");
         FileModes.set(dataDir.resolve("hookrelay.db"), "rw-rw-r--");
         FileModes.set(dataDir.resolve("secret.key"), "rw-r--r--");
@@ -71,7 +71,7 @@ class OwnerOnlyFilesTest {
         Files.writeString(dataDir.resolve("admin.token"), "a token someone wrote by hand\n");
         FileModes.set(dataDir.resolve("admin.token"), "rw-r--r--");
 
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
             new SqliteTargetStore(database).create(RelayFixture.target("billing"));
 
             assertThat(withoutNativeLibrary(modes(dataDir))).isEqualTo(Map.of(
@@ -88,7 +88,7 @@ class OwnerOnlyFilesTest {
         assertThat(warnings().get(0)).contains(dataDir.toRealPath().toString(), "hookrelay.db (was rw-rw-r--)",
                 "secret.key (was rw-r--r--)", "admin.token (was rw-r--r--)", "backups (was rwxr-xr-x)");
 
-        SqliteDatabase.open(dataDir).close();
+        SqliteRelayDatabase.open(dataDir).close();
         assertThat(warnings()).as("nothing left to narrow the next time").hasSize(1);
     }
 

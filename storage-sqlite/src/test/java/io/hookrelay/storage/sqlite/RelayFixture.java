@@ -35,6 +35,7 @@ final class RelayFixture implements AutoCloseable {
     static final Duration LEASE = Duration.ofMinutes(1);
 
     final MutableClock clock = new MutableClock();
+    final SqliteRelayDatabase relayDatabase;
     final SqliteDatabase database;
     final SqliteSourceStore sources;
     final SqliteTargetStore targets;
@@ -47,12 +48,13 @@ final class RelayFixture implements AutoCloseable {
     private final Ulids ulids = new Ulids(idClock);
 
     RelayFixture(Path dataDir) {
-        database = SqliteDatabase.open(dataDir, clock);
-        sources = new SqliteSourceStore(database);
-        targets = new SqliteTargetStore(database);
-        routes = new SqliteRouteStore(database);
-        events = new SqliteEventStore(database);
-        deliveries = new SqliteDeliveryStore(database);
+        relayDatabase = SqliteRelayDatabase.open(dataDir, clock);
+        database = relayDatabase.database();
+        sources = new SqliteSourceStore(relayDatabase);
+        targets = new SqliteTargetStore(relayDatabase);
+        routes = new SqliteRouteStore(relayDatabase);
+        events = new SqliteEventStore(relayDatabase);
+        deliveries = new SqliteDeliveryStore(relayDatabase);
         intents = new SqliteIntentStore(database);
     }
 

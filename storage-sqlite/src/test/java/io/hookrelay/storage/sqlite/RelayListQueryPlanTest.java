@@ -56,7 +56,7 @@ class RelayListQueryPlanTest {
     @MethodSource("queries")
     void walksAnIndexAndNeverSortsOrScans(Query query) {
         List<String> plan;
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
             plan = database.read("explain", handle -> handle.handle().createQuery("EXPLAIN QUERY PLAN " + query.sql())
                     .bindMap(query.arguments())
                     .map((row, context) -> row.getString("detail"))

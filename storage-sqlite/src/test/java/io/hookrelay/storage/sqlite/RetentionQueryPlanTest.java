@@ -83,7 +83,7 @@ class RetentionQueryPlanTest {
 
     @Test
     void everyForeignKeyIsIndexedSoDeletingAParentNeverScansItsChildren() {
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
             database.read("check foreign key indexes", attached -> {
                 Handle handle = attached.handle();
                 List<String> tables = handle.createQuery("SELECT name FROM sqlite_schema WHERE type = 'table'").mapTo(String.class).list();
@@ -102,7 +102,7 @@ class RetentionQueryPlanTest {
     }
 
     private List<String> plan(String sql, Map<String, Object> arguments, Optional<String> ended) {
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
             return database.read("explain", handle -> explain(handle.handle(), sql, arguments, ended));
         }
     }

@@ -31,7 +31,7 @@ class SecretsAtRestTest {
 
     @Test
     void noFormOfASecretIsInTheDatabaseOrItsWalBeforeOrAfterACheckpointAndBothReadBack() throws Exception {
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
             configure(database);
 
             assertThat(Files.size(RawBytes.databaseAndWal(dataDir).get(1))).as("the writes are in the -wal").isPositive();
@@ -45,20 +45,20 @@ class SecretsAtRestTest {
         }
         assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), TARGET_SECRET, SOURCE_SECRET)).isEmpty();
 
-        try (SqliteDatabase reopened = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase reopened = SqliteRelayDatabase.open(dataDir)) {
             assertReadBack(reopened);
         }
     }
 
     @Test
     void theKeyFileIsMadeAtTheFirstStartOwnerOnlyAndKeptAfter() throws IOException {
-        SqliteDatabase.open(dataDir).close();
+        SqliteRelayDatabase.open(dataDir).close();
         Path keyFile = dataDir.resolve(SecretKeyFile.FILE_NAME);
         String key = Files.readString(keyFile);
 
         assertThat(FileModes.of(keyFile)).isEqualTo("rw-------");
         SecretCipher.fromBase64(key, "the test", RANDOM);
-        SqliteDatabase.open(dataDir).close();
+        SqliteRelayDatabase.open(dataDir).close();
         assertThat(Files.readString(keyFile)).isEqualTo(key);
     }
 
@@ -69,7 +69,7 @@ class SecretsAtRestTest {
         Path partial = dataDir.resolve(SecretKeyFile.FILE_NAME + ".partial");
         Files.writeString(partial, "half a ke");
 
-        SqliteDatabase.open(dataDir).close();
+        SqliteRelayDatabase.open(dataDir).close();
 
         assertThat(partial).doesNotExist();
         Path keyFile = dataDir.resolve(SecretKeyFile.FILE_NAME);
@@ -80,24 +80,24 @@ class SecretsAtRestTest {
     @Test
     void aGivenKeyTakesThePlaceOfTheFileWhichIsNeitherReadNorMade() throws Exception {
         SecretCipher given = newKey("the given key");
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir, Clock.systemUTC(), Optional.of(given))) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir, Clock.systemUTC(), Optional.of(given))) {
             configure(database);
         }
         assertThat(dataDir.resolve(SecretKeyFile.FILE_NAME)).doesNotExist();
 
-        try (SqliteDatabase reopened = SqliteDatabase.open(dataDir, Clock.systemUTC(), Optional.of(given))) {
+        try (SqliteRelayDatabase reopened = SqliteRelayDatabase.open(dataDir, Clock.systemUTC(), Optional.of(given))) {
             assertReadBack(reopened);
         }
     }
 
     @Test
     void anotherKeyIsRefusedAtOpenInOneLineAndChangesNothing() throws Exception {
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
             configure(database);
         }
         byte[] before = Files.readAllBytes(dataDir.resolve(SqliteDatabase.DATABASE_FILE));
 
-        assertThatThrownBy(() -> SqliteDatabase.open(dataDir, Clock.systemUTC(), Optional.of(newKey("HOOKRELAY_SECRET_KEY"))))
+        assertThatThrownBy(() -> SqliteRelayDatabase.open(dataDir, Clock.systemUTC(), Optional.of(newKey("HOOKRELAY_SECRET_KEY"))))
                 .isInstanceOf(SecretKeyMismatchException.class)
                 .hasMessageContaining("HOOKRELAY_SECRET_KEY")
                 .hasMessageContaining(SqliteDatabase.DATABASE_FILE)
@@ -106,47 +106,47 @@ class SecretsAtRestTest {
                 .hasMessageNotContaining(SOURCE_SECRET);
 
         assertThat(Files.readAllBytes(dataDir.resolve(SqliteDatabase.DATABASE_FILE))).isEqualTo(before);
-        try (SqliteDatabase withItsOwnKey = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase withItsOwnKey = SqliteRelayDatabase.open(dataDir)) {
             assertReadBack(withItsOwnKey);
         }
     }
 
     @Test
     void aLostKeyFileIsRefusedRatherThanReplacedWithANewKey() throws Exception {
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
             configure(database);
         }
         Path keyFile = dataDir.resolve(SecretKeyFile.FILE_NAME);
         String key = Files.readString(keyFile);
         Files.delete(keyFile);
 
-        assertThatThrownBy(() -> SqliteDatabase.open(dataDir))
+        assertThatThrownBy(() -> SqliteRelayDatabase.open(dataDir))
                 .isInstanceOf(SecretKeyMismatchException.class)
                 .hasMessageContaining(keyFile.toString())
                 .hasMessageNotContaining("\n");
         assertThat(keyFile).as("no new key was made for secrets it could not open").doesNotExist();
 
         Files.writeString(keyFile, key);
-        try (SqliteDatabase withTheKeyPutBack = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase withTheKeyPutBack = SqliteRelayDatabase.open(dataDir)) {
             assertReadBack(withTheKeyPutBack);
         }
     }
 
     @Test
     void aDatabaseThatHoldsNoSecretYetTakesTheKeyItIsGivenAndKeepsIt() throws Exception {
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
             new SqliteSourceStore(database).create(RelayFixture.source("unverified"));
         }
         SecretCipher given = newKey("the given key");
 
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir, Clock.systemUTC(), Optional.of(given))) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir, Clock.systemUTC(), Optional.of(given))) {
             configure(database);
         }
 
-        try (SqliteDatabase reopened = SqliteDatabase.open(dataDir, Clock.systemUTC(), Optional.of(given))) {
+        try (SqliteRelayDatabase reopened = SqliteRelayDatabase.open(dataDir, Clock.systemUTC(), Optional.of(given))) {
             assertReadBack(reopened);
         }
-        assertThatThrownBy(() -> SqliteDatabase.open(dataDir)).as("the key file it was first given no longer fits")
+        assertThatThrownBy(() -> SqliteRelayDatabase.open(dataDir)).as("the key file it was first given no longer fits")
                 .isInstanceOf(SecretKeyMismatchException.class);
     }
 
@@ -156,7 +156,7 @@ class SecretsAtRestTest {
         Path keyFile = dataDir.resolve(SecretKeyFile.FILE_NAME);
         Files.writeString(keyFile, "not a key\n");
 
-        assertThatThrownBy(() -> SqliteDatabase.open(dataDir))
+        assertThatThrownBy(() -> SqliteRelayDatabase.open(dataDir))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(keyFile.toString())
                 .hasMessageNotContaining("not a key");
@@ -165,7 +165,7 @@ class SecretsAtRestTest {
 
     @Test
     void aValueStoredInTheClearBehindTheStoresBackIsRefusedWhenReadNotUsed() throws SQLException {
-        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
             configure(database);
             try (Connection plain = PlainConnections.open(dataDir.resolve(SqliteDatabase.DATABASE_FILE))) {
                 PlainConnections.execute(plain, "UPDATE targets SET secret = '" + TARGET_SECRET + "'");
@@ -177,12 +177,12 @@ class SecretsAtRestTest {
         }
     }
 
-    private static void configure(SqliteDatabase database) {
+    private static void configure(SqliteRelayDatabase database) {
         new SqliteTargetStore(database).create(target());
         new SqliteSourceStore(database).create(source());
     }
 
-    private static void assertReadBack(SqliteDatabase database) {
+    private static void assertReadBack(SqliteRelayDatabase database) {
         assertThat(new SqliteTargetStore(database).find("billing")).contains(target());
         assertThat(new SqliteSourceStore(database).find("github")).contains(source());
         assertThat(new SqliteTargetStore(database).list()).contains(target());

@@ -31,7 +31,7 @@ class SqliteRestoreTest {
         assertThat(FileModes.of(restored)).isEqualTo("rwx------");
         assertThat(FileModes.of(restored.resolve("hookrelay.db"))).as("before a server opens it").isEqualTo("rw-------");
 
-        try (SqliteDatabase database = SqliteDatabase.open(restored, clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(restored, clock)) {
             assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("github", "stripe");
         }
         assertThat(restored.resolve("hookrelay.db" + SqliteRestore.STAGING_SUFFIX)).doesNotExist();
@@ -41,7 +41,7 @@ class SqliteRestoreTest {
     void theReplacedDatabaseIsKeptAsideWithItsWalSoNeitherMixesWithTheBackup() throws IOException {
         Path backup = backupWithSources("from-backup");
         Path live = temp.resolve("live");
-        try (SqliteDatabase database = SqliteDatabase.open(live, clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
             new SqliteSourceStore(database).create(RelayFixture.source("from-live"));
         }
 
@@ -49,12 +49,12 @@ class SqliteRestoreTest {
 
         assertThat(keptAside).isPresent();
         assertThat(live.resolve("hookrelay.db-wal")).doesNotExist();
-        try (SqliteDatabase database = SqliteDatabase.open(live, clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
             assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("from-backup");
         }
         Path oldDir = temp.resolve("old");
         copyInto(keptAside.get(), oldDir);
-        try (SqliteDatabase database = SqliteDatabase.open(oldDir, clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(oldDir, clock)) {
             assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("from-live");
         }
     }
@@ -64,7 +64,7 @@ class SqliteRestoreTest {
         Path byHand = dataDirectoryAsACrashLeavesIt("checkpointed", "only-in-the-wal");
         Path mainFileAlone = temp.resolve("main-file-alone");
         copyInto(byHand.resolve("hookrelay.db"), mainFileAlone);
-        try (SqliteDatabase database = SqliteDatabase.open(mainFileAlone, clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(mainFileAlone, clock)) {
             assertThat(new SqliteSourceStore(database).list()).as("the main file without its -wal")
                     .extracting("id").containsExactly("checkpointed");
         }
@@ -74,7 +74,7 @@ class SqliteRestoreTest {
         SqliteRestore.restore(byHand.resolve("hookrelay.db"), restored, clock);
 
         assertThat(fileNames(restored)).as("nothing staged is left behind").containsExactlyInAnyOrder("hookrelay.db", "hookrelay.lock");
-        try (SqliteDatabase database = SqliteDatabase.open(restored, clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(restored, clock)) {
             assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("checkpointed", "only-in-the-wal");
         }
         assertThat(byHand.resolve("hookrelay.db-wal")).as("the backup is only read").hasBinaryContent(walBefore);
@@ -89,7 +89,7 @@ class SqliteRestoreTest {
 
         SqliteRestore.restore(keptAside.get(), crashed, clock);
 
-        try (SqliteDatabase database = SqliteDatabase.open(crashed, clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(crashed, clock)) {
             assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("checkpointed", "only-in-the-wal");
         }
     }
@@ -98,7 +98,7 @@ class SqliteRestoreTest {
     void aRunningServersDirectoryIsRefusedAndLeftAlone() throws IOException {
         Path backup = backupWithSources("from-backup");
         Path live = temp.resolve("live");
-        try (SqliteDatabase database = SqliteDatabase.open(live, clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
             new SqliteSourceStore(database).create(RelayFixture.source("from-live"));
 
             assertThatThrownBy(() -> SqliteRestore.restore(backup, live, clock)).isInstanceOf(DataDirectoryLockedException.class);
@@ -111,7 +111,7 @@ class SqliteRestoreTest {
     void aFileThatIsNotAHookrelayDatabaseIsRefusedBeforeAnythingIsReplaced() throws Exception {
         Path notADatabase = Files.writeString(temp.resolve("notes.txt"), "hello, not sqlite", StandardCharsets.UTF_8);
         Path live = temp.resolve("live");
-        try (SqliteDatabase database = SqliteDatabase.open(live, clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
             new SqliteSourceStore(database).create(RelayFixture.source("from-live"));
         }
 
@@ -119,7 +119,7 @@ class SqliteRestoreTest {
                 .isInstanceOf(InvalidBackupException.class)
                 .hasMessageContaining("is not a hookrelay database");
 
-        try (SqliteDatabase database = SqliteDatabase.open(live, clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
             assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("from-live");
         }
         assertThat(live.resolve("hookrelay.db" + SqliteRestore.STAGING_SUFFIX)).doesNotExist();
@@ -128,12 +128,12 @@ class SqliteRestoreTest {
     /** A backup as {@code hookrelay backup} downloads it: the bytes of a snapshot, written to a file. */
     private Path backupWithSources(String... ids) throws IOException {
         Path backup = temp.resolve("backup-" + ids[0] + ".db");
-        try (SqliteDatabase database = SqliteDatabase.open(temp.resolve("origin-" + ids[0]), clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(temp.resolve("origin-" + ids[0]), clock)) {
             SqliteSourceStore sources = new SqliteSourceStore(database);
             for (String id : ids) {
                 sources.create(RelayFixture.source(id));
             }
-            try (DatabaseSnapshot snapshot = new SqliteDatabaseBackup(database).snapshot()) {
+            try (DatabaseSnapshot snapshot = new SqliteDatabaseBackup(database.database()).snapshot()) {
                 Files.copy(snapshot.content(), backup);
             }
         }
@@ -147,11 +147,11 @@ class SqliteRestoreTest {
      */
     private Path dataDirectoryAsACrashLeavesIt(String checkpointedSource, String walOnlySource) throws IOException {
         Path origin = temp.resolve("origin-" + checkpointedSource);
-        try (SqliteDatabase database = SqliteDatabase.open(origin, clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(origin, clock)) {
             new SqliteSourceStore(database).create(RelayFixture.source(checkpointedSource));
         }
         Path crashed = Files.createDirectories(temp.resolve("crashed-" + checkpointedSource));
-        try (SqliteDatabase database = SqliteDatabase.open(origin, clock)) {
+        try (SqliteRelayDatabase database = SqliteRelayDatabase.open(origin, clock)) {
             new SqliteSourceStore(database).create(RelayFixture.source(walOnlySource));
             for (String file : List.of("hookrelay.db", "hookrelay.db-wal")) {
                 Files.copy(origin.resolve(file), crashed.resolve(file));

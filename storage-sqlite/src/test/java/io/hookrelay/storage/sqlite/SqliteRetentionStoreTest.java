@@ -52,7 +52,7 @@ class SqliteRetentionStoreTest {
     @BeforeEach
     void open() {
         relay = new RelayFixture(dataDir);
-        retention = new SqliteRetentionStore(relay.database);
+        retention = new SqliteRetentionStore(relay.relayDatabase);
         relay.configure(List.of("orders"), List.of("billing", "audit"));
         // Deliveries to audit stay pending: the claims these tests make never take them.
         relay.intents.pause(Delivery.KIND, "audit");

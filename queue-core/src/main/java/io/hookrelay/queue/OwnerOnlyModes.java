@@ -1,4 +1,4 @@
-package io.hookrelay.delivery;
+package io.hookrelay.queue;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,9 +9,9 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Set;
 
 /**
- * The modes of what holds events and secrets: the owner's only, whatever the umask (DESIGN §3). One place for
- * every adapter that creates such a file, so none relies on the umask or forgets a file system without POSIX
- * modes, where these are no-ops.
+ * The modes of what holds work, events and secrets: the owner's only, whatever the umask (DESIGN §3). One place
+ * for every adapter that creates such a file, so none relies on the umask or forgets a file system without POSIX
+ * modes, where these are no-ops. In queue-core because a store adapter embedded with the queue alone needs it too.
  */
 public final class OwnerOnlyModes {
     private static final Set<PosixFilePermission> FILE = PosixFilePermissions.fromString("rw-------");

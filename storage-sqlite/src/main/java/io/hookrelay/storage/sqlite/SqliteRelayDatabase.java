@@ -1,0 +1,113 @@
+package io.hookrelay.storage.sqlite;
+
+import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.queue.StoreException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * A data directory opened for the relay: the queue's {@link SqliteDatabase}, with the relay's tables on it,
+ * the key the relay's secrets are sealed with and the cache of its configuration. The relay's stores are
+ * built on this, the intent store and everything about the file itself (backups, sizes, readiness) on
+ * {@link #database()}, which is one database with one writer, so a relay store's write and the queue's can
+ * share a transaction.
+ *
+ * <p>It is a class of its own rather than an option of {@code SqliteDatabase} so that the classes the queue
+ * loads never name a delivery type: an application that embeds only the queue runs without delivery-engine on
+ * its class path and gets no relay table, and a relay store cannot be built on a database without them.
+ */
+public final class SqliteRelayDatabase implements AutoCloseable {
+    private final SqliteDatabase database;
+    private final SecretCipher secrets;
+    private final ConfigCache config = new ConfigCache();
+
+    private SqliteRelayDatabase(SqliteDatabase database, SecretCipher secrets) {
+        this.database = database;
+        this.secrets = secrets;
+    }
+
+    /**
+     * Opens the directory as {@link SqliteDatabase#open(Path)} does, after taking the key secrets are sealed
+     * with from {@code <dataDir>/secret.key} (see {@link SecretKeyFile}), and applies the relay's migrations
+     * after the queue's.
+     *
+     * @throws DataDirectoryLockedException   when another process, or another open database in this one,
+     *                                        holds the directory
+     * @throws IncompatibleDatabaseException when a newer hookrelay has migrated the database
+     * @throws ForeignDatabaseException      when the database file is some other program's
+     * @throws SecretKeyMismatchException    when the database's secrets were sealed with another key
+     * @throws StoreException                 when the directory or database cannot be used
+     */
+    public static SqliteRelayDatabase open(Path dataDir) {
+        return open(dataDir, Clock.systemUTC());
+    }
+
+    /**
+     * {@link #open(Path)}, with the clock that stamps when migrations were applied and when configuration
+     * (sources, targets, routes) was written, whose ports take no time of their own.
+     */
+    public static SqliteRelayDatabase open(Path dataDir, Clock clock) {
+        return open(dataDir, clock, Optional.empty());
+    }
+
+    /**
+     * {@link #open(Path, Clock)}, with the key the secrets are sealed with given rather than kept in
+     * {@code <dataDir>/secret.key} (which is then neither read nor made).
+     */
+    public static SqliteRelayDatabase open(Path dataDir, Clock clock, Optional<SecretCipher> secretKey) {
+        RelayOpening opening = new RelayOpening(secretKey);
+        SqliteDatabase database = SqliteDatabase.open(dataDir, clock, opening);
+        return new SqliteRelayDatabase(database, opening.secrets());
+    }
+
+    /** The database itself, for the intent store and for what concerns the file rather than the relay's rows. */
+    public SqliteDatabase database() {
+        return database;
+    }
+
+    /** Closes {@link #database()}; idempotent. */
+    @Override
+    public void close() {
+        database.close();
+    }
+
+    /** See {@link SqliteDatabase#write}. */
+    <T> T write(String operation, Function<AttachedHandle, T> work) {
+        return database.write(operation, work);
+    }
+
+    /** See {@link SqliteDatabase#read}. */
+    <T> T read(String operation, Function<AttachedHandle, T> work) {
+        return database.read(operation, work);
+    }
+
+    /** {@link #write} for sources, targets and routes: their cached reads are dropped once it is done. */
+    <T> T writeConfig(String operation, Function<AttachedHandle, T> work) {
+        try {
+            return write(operation, work);
+        } finally {
+            config.invalidate();
+        }
+    }
+
+    /**
+     * {@link #read} for sources, targets and routes, answered from memory until the next
+     * {@link #writeConfig}; see {@link ConfigCache}.
+     */
+    <T> T readConfig(String operation, List<String> key, Function<AttachedHandle, T> work) {
+        return config.get(key, () -> read(operation, work));
+    }
+
+    Clock clock() {
+        return database.clock();
+    }
+
+    /** What the stores seal secrets with before they are written; the row mappers open them. */
+    SecretCipher secrets() {
+        return secrets;
+    }
+}
