@@ -1,6 +1,7 @@
 package io.hookrelay.app;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.Module;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.cli.ServeOptions;
@@ -33,13 +34,28 @@ public final class HookrelayModule extends AbstractModule {
     protected void configure() {
         bind(ServeOptions.class).toInstance(options);
         bind(Clock.class).toInstance(Clock.systemUTC());
-        install(new StorageModule());
+        install(storage());
         install(new BackupModule());
         install(new QueueModule());
         install(new RelayModule());
         install(new MetricsModule());
         install(new RetentionModule());
         install(new HttpModule());
+    }
+
+    /**
+     * SQLite in the data directory, unless {@code --database} names a PostgreSQL database.
+     *
+     * <p>This build has no PostgreSQL module: the start is refused here, once the settings a PostgreSQL start
+     * needs are checked as they will be then, so an operator learns of a missing secret first.
+     */
+    private Module storage() {
+        if (options.database().isEmpty()) {
+            return new SqliteStorageModule();
+        }
+        StartupSettings.check(options, adminTokenFromEnvironment, secretKeyFromEnvironment, new SecureRandom());
+        throw new IllegalArgumentException("PostgreSQL storage (--database) is not available in this build; "
+                + "serve without it to keep everything in SQLite in --data-dir");
     }
 
     @Provides
