@@ -19,22 +19,25 @@ public final class HookrelayModule extends AbstractModule {
     private final ServeOptions options;
     private final Optional<String> adminTokenFromEnvironment;
     private final Optional<String> secretKeyFromEnvironment;
+    private final Module storage;
 
     /**
      * @param adminTokenFromEnvironment {@code HOOKRELAY_ADMIN_TOKEN} and
      * @param secretKeyFromEnvironment  {@code HOOKRELAY_SECRET_KEY}, read by the caller so tests can give them
+     * @throws IllegalArgumentException when the options ask for storage this build does not have
      */
     public HookrelayModule(ServeOptions options, Optional<String> adminTokenFromEnvironment, Optional<String> secretKeyFromEnvironment) {
         this.options = Objects.requireNonNull(options, "options");
         this.adminTokenFromEnvironment = Objects.requireNonNull(adminTokenFromEnvironment, "adminTokenFromEnvironment");
         this.secretKeyFromEnvironment = Objects.requireNonNull(secretKeyFromEnvironment, "secretKeyFromEnvironment");
+        this.storage = storage();
     }
 
     @Override
     protected void configure() {
         bind(ServeOptions.class).toInstance(options);
         bind(Clock.class).toInstance(Clock.systemUTC());
-        install(storage());
+        install(storage);
         install(new BackupModule());
         install(new QueueModule());
         install(new RelayModule());
@@ -44,7 +47,8 @@ public final class HookrelayModule extends AbstractModule {
     }
 
     /**
-     * SQLite in the data directory, unless {@code --database} names a PostgreSQL database.
+     * SQLite in the data directory, unless {@code --database} names a PostgreSQL database. Chosen when the
+     * module is made, not in {@link #configure()}: Guice logs what that throws, stack trace and all.
      *
      * <p>This build has no PostgreSQL module: the start is refused here, once the settings a PostgreSQL start
      * needs are checked as they will be then, so an operator learns of a missing secret first.
