@@ -4,17 +4,17 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.cli.ServeOptions;
-import io.hookrelay.delivery.DatabaseBackup;
+import io.hookrelay.delivery.OpenDatabase;
 import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.delivery.admin.BackupDirectory;
 import java.time.Clock;
 
-/** Online backups: the store's own copies, and the one directory the server writes them in. */
+/** Online backups: the database's own copies, if it makes any, and the one directory the server writes them in. */
 final class BackupModule extends AbstractModule {
 
     @Provides
     @Singleton
-    BackupAdmin backupAdmin(DatabaseBackup backup, ServeOptions options, Clock clock) {
-        return new BackupAdmin(backup, new BackupDirectory(options.backupDirectory()), clock);
+    BackupAdmin backupAdmin(OpenDatabase database, ServeOptions options, Clock clock) {
+        return new BackupAdmin(database.backup(), new BackupDirectory(options.backupDirectory()), clock);
     }
 }

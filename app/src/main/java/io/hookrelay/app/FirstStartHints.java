@@ -21,11 +21,12 @@ final class FirstStartHints {
     }
 
     /** Through its own logger, which the shipped logging configuration prints without a prefix. */
-    static void print(String baseUrl, AdminTokenFile token, Path dataDir) {
-        lines(baseUrl, token, dataDir).forEach(log::info);
+    static void print(String baseUrl, AdminTokenFile token) {
+        lines(baseUrl, token).forEach(log::info);
     }
 
-    static List<String> lines(String baseUrl, AdminTokenFile token, Path dataDir) {
+    /** A token file is only ever made in the data directory, so the directory to name is the file's. */
+    static List<String> lines(String baseUrl, AdminTokenFile token) {
         List<String> lines = new ArrayList<>();
         if (token.file().isEmpty()) {
             lines.add("admin token: from HOOKRELAY_ADMIN_TOKEN");
@@ -40,6 +41,7 @@ final class FirstStartHints {
         if (!baseUrl.equals(Defaults.SERVER_URL)) {
             lines.add("  export HOOKRELAY_URL=" + baseUrl);
         }
+        Path dataDir = token.file().get().getParent();
         if (!dataDir.toAbsolutePath().normalize().equals(DEFAULT_DATA_DIR.toAbsolutePath().normalize())) {
             lines.add("  export HOOKRELAY_DATA_DIR=" + dataDir);
         }

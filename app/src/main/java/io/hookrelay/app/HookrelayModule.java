@@ -1,6 +1,7 @@
 package io.hookrelay.app;
 
 import com.google.inject.AbstractModule;
+import com.google.inject.Module;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.cli.ServeOptions;
@@ -18,28 +19,47 @@ public final class HookrelayModule extends AbstractModule {
     private final ServeOptions options;
     private final Optional<String> adminTokenFromEnvironment;
     private final Optional<String> secretKeyFromEnvironment;
+    private final Module storage;
 
     /**
      * @param adminTokenFromEnvironment {@code HOOKRELAY_ADMIN_TOKEN} and
      * @param secretKeyFromEnvironment  {@code HOOKRELAY_SECRET_KEY}, read by the caller so tests can give them
+     * @throws IllegalArgumentException when the options ask for storage this build does not have
      */
     public HookrelayModule(ServeOptions options, Optional<String> adminTokenFromEnvironment, Optional<String> secretKeyFromEnvironment) {
         this.options = Objects.requireNonNull(options, "options");
         this.adminTokenFromEnvironment = Objects.requireNonNull(adminTokenFromEnvironment, "adminTokenFromEnvironment");
         this.secretKeyFromEnvironment = Objects.requireNonNull(secretKeyFromEnvironment, "secretKeyFromEnvironment");
+        this.storage = storage();
     }
 
     @Override
     protected void configure() {
         bind(ServeOptions.class).toInstance(options);
         bind(Clock.class).toInstance(Clock.systemUTC());
-        install(new StorageModule());
+        install(storage);
         install(new BackupModule());
         install(new QueueModule());
         install(new RelayModule());
         install(new MetricsModule());
         install(new RetentionModule());
         install(new HttpModule());
+    }
+
+    /**
+     * SQLite in the data directory, unless {@code --database} names a PostgreSQL database. Chosen when the
+     * module is made, not in {@link #configure()}: Guice logs what that throws, stack trace and all.
+     *
+     * <p>This build has no PostgreSQL module: the start is refused here, once the settings a PostgreSQL start
+     * needs are checked as they will be then, so an operator learns of a missing secret first.
+     */
+    private Module storage() {
+        if (options.database().isEmpty()) {
+            return new SqliteStorageModule();
+        }
+        StartupSettings.check(options, adminTokenFromEnvironment, secretKeyFromEnvironment, new SecureRandom());
+        throw new IllegalArgumentException("PostgreSQL storage (--database) is not available in this build; "
+                + "serve without it to keep everything in SQLite in --data-dir");
     }
 
     @Provides

@@ -2,9 +2,9 @@ package io.hookrelay.app;
 
 import com.google.inject.Inject;
 import com.google.inject.Injector;
+import io.hookrelay.delivery.OpenDatabase;
 import io.hookrelay.http.HttpServer;
 import io.hookrelay.queue.WorkerPool;
-import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.net.Inet6Address;
 import java.net.InetSocketAddress;
@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
 public final class HookrelayServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HookrelayServer.class);
 
-    private final SqliteDatabase database;
+    private final OpenDatabase database;
     private final WorkerPool workerPool;
     private final RetentionSchedule retention;
     private final HttpServer httpServer;
@@ -34,7 +34,7 @@ public final class HookrelayServer implements AutoCloseable {
     private volatile RuntimeException stopFailure;
 
     @Inject
-    HookrelayServer(SqliteDatabase database, WorkerPool workerPool, RetentionSchedule retention, HttpServer httpServer,
+    HookrelayServer(OpenDatabase database, WorkerPool workerPool, RetentionSchedule retention, HttpServer httpServer,
                     Set<MeterBinder> meterBinders, AdminTokenFile adminToken) {
         this.database = database;
         this.workerPool = workerPool;
@@ -53,11 +53,11 @@ public final class HookrelayServer implements AutoCloseable {
 
     /**
      * The server {@code injector} describes, its database open but nothing started. The database is taken
-     * first, on its own, so that if wiring anything after it fails, its lock is released rather than held
-     * until the process ends.
+     * first, on its own, so that if wiring anything after it fails, it is closed (and a data directory's lock
+     * released) rather than held until the process ends.
      */
     public static HookrelayServer wire(Injector injector) {
-        SqliteDatabase database = injector.getInstance(SqliteDatabase.class);
+        OpenDatabase database = injector.getInstance(OpenDatabase.class);
         try {
             return injector.getInstance(HookrelayServer.class);
         } catch (RuntimeException e) {
@@ -83,8 +83,8 @@ public final class HookrelayServer implements AutoCloseable {
             throw e;
         }
         String baseUrl = "http://" + hostAndPort(httpServer.address());
-        log.info("hookrelay listening on {} (data dir: {})", baseUrl, database.dataDir());
-        FirstStartHints.print(baseUrl, adminToken, database.dataDir());
+        log.info("hookrelay listening on {} ({})", baseUrl, database.location());
+        FirstStartHints.print(baseUrl, adminToken);
     }
 
     /** The address the HTTP server actually bound. */
@@ -94,8 +94,8 @@ public final class HookrelayServer implements AutoCloseable {
 
     /**
      * Stops taking requests and lets those in flight finish, stops retention (after its batch in progress),
-     * stops the workers (waiting for running handlers up to the pool's grace), then closes the database and
-     * releases the data directory. Every part is stopped even if an earlier one fails; the first failure is
+     * stops the workers (waiting for running handlers up to the pool's grace), then closes the database (which
+     * releases a data directory). Every part is stopped even if an earlier one fails; the first failure is
      * thrown, to the first caller only. Called while {@link #start()} runs, it waits for the start to finish
      * and then stops.
      */

@@ -17,9 +17,7 @@ import io.hookrelay.http.ApiRoutes;
 import io.hookrelay.http.HttpServer;
 import io.hookrelay.http.HttpServerSettings;
 import io.hookrelay.http.ReadinessCheck;
-import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.security.SecureRandom;
 
 /** The HTTP server, the management API's admin token and what the readiness endpoint checks. */
 final class HttpModule extends AbstractModule {
@@ -51,12 +49,5 @@ final class HttpModule extends AbstractModule {
                         RelayMetrics metrics, ServeOptions options) {
         return new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, deliveries,
                 backups, metrics).withMaxHops(options.maxHops());
-    }
-
-    /** Read or created once the database holds the data directory, so the token file lands in a directory this process owns. */
-    @Provides
-    @Singleton
-    AdminTokenFile adminTokenFile(SqliteDatabase database, StartupSettings settings, SecureRandom random) {
-        return AdminTokenFile.resolve(settings.adminToken(), database.dataDir(), random);
     }
 }

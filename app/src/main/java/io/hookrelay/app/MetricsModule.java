@@ -6,10 +6,10 @@ import com.google.inject.Singleton;
 import com.google.inject.multibindings.ProvidesIntoSet;
 import io.hookrelay.app.metrics.MicrometerQueueMetrics;
 import io.hookrelay.app.metrics.StorageMetrics;
+import io.hookrelay.delivery.OpenDatabase;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.KindLabels;
 import io.hookrelay.queue.QueueMetrics;
-import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
 import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
@@ -74,7 +74,7 @@ final class MetricsModule extends AbstractModule {
 
     @ProvidesIntoSet
     @Singleton
-    MeterBinder storage(SqliteDatabase database) {
+    MeterBinder storage(OpenDatabase database) {
         return new StorageMetrics(database);
     }
 }

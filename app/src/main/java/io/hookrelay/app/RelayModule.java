@@ -34,7 +34,7 @@ import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Optional;
 
-/** The relay's use cases and the delivery handler, on the stores of {@link StorageModule}. */
+/** The relay's use cases and the delivery handler, on the stores of the storage module {@link HookrelayModule} chose. */
 final class RelayModule extends AbstractModule {
 
     @Override

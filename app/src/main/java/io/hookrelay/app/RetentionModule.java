@@ -9,8 +9,6 @@ import io.hookrelay.delivery.retention.RetentionMetrics;
 import io.hookrelay.delivery.retention.RetentionPolicy;
 import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.delivery.retention.RetentionSweeper;
-import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
-import io.hookrelay.storage.sqlite.SqliteRetentionStore;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
 
@@ -21,12 +19,6 @@ final class RetentionModule extends AbstractModule {
     @Singleton
     RetentionPolicy retentionPolicy(ServeOptions options) {
         return new RetentionPolicy(options.retainCompleted(), options.retainFailed());
-    }
-
-    @Provides
-    @Singleton
-    RetentionStore retentionStore(SqliteRelayDatabase database) {
-        return new SqliteRetentionStore(database);
     }
 
     @Provides

@@ -1,10 +1,10 @@
 package io.hookrelay.app;
 
 import com.google.inject.Inject;
+import io.hookrelay.delivery.OpenDatabase;
 import io.hookrelay.http.Readiness;
 import io.hookrelay.http.ReadinessCheck;
 import io.hookrelay.queue.WorkerPool;
-import io.hookrelay.storage.sqlite.SqliteDatabase;
 
 /**
  * Ready means work taken in now will be stored and worked on: the database takes writes and the worker
@@ -12,11 +12,11 @@ import io.hookrelay.storage.sqlite.SqliteDatabase;
  * restarts the process.
  */
 final class ServerReadiness implements ReadinessCheck {
-    private final SqliteDatabase database;
+    private final OpenDatabase database;
     private final WorkerPool workerPool;
 
     @Inject
-    ServerReadiness(SqliteDatabase database, WorkerPool workerPool) {
+    ServerReadiness(OpenDatabase database, WorkerPool workerPool) {
         this.database = database;
         this.workerPool = workerPool;
     }

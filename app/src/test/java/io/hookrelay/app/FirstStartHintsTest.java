@@ -11,7 +11,7 @@ class FirstStartHintsTest {
 
     @Test
     void aFirstStartOnTheDefaultsNamesTheTokenFileAndGivesPasteableCommands() {
-        var lines = FirstStartHints.lines("http://127.0.0.1:8080", new AdminTokenFile("t".repeat(43), Optional.of(TOKEN), true), Path.of("./data"));
+        var lines = FirstStartHints.lines("http://127.0.0.1:8080", new AdminTokenFile("t".repeat(43), Optional.of(TOKEN), true));
 
         assertThat(lines.get(0)).contains(TOKEN.toString(), "created now");
         assertThat(lines).contains("  ./hookrelay source add demo", "  ./hookrelay route add --source demo --target demo-sink")
@@ -22,16 +22,16 @@ class FirstStartHintsTest {
 
     @Test
     void anotherAddressOrDataDirectoryIsExportedForTheCli() {
-        var lines = FirstStartHints.lines("http://127.0.0.1:9999", new AdminTokenFile("t".repeat(43), Optional.of(TOKEN), true), Path.of("/srv/relay"));
+        var lines = FirstStartHints.lines("http://127.0.0.1:9999", new AdminTokenFile("t".repeat(43), Optional.of(Path.of("/srv/relay/admin.token")), true));
 
         assertThat(lines).contains("  export HOOKRELAY_URL=http://127.0.0.1:9999", "  export HOOKRELAY_DATA_DIR=/srv/relay");
     }
 
     @Test
     void laterStartsOnlySayWhereTheTokenIs() {
-        assertThat(FirstStartHints.lines("http://127.0.0.1:8080", new AdminTokenFile("t".repeat(43), Optional.of(TOKEN), false), Path.of("data")))
+        assertThat(FirstStartHints.lines("http://127.0.0.1:8080", new AdminTokenFile("t".repeat(43), Optional.of(TOKEN), false)))
                 .containsExactly("admin token: " + TOKEN);
-        assertThat(FirstStartHints.lines("http://127.0.0.1:8080", new AdminTokenFile("t".repeat(43), Optional.empty(), false), Path.of("data")))
+        assertThat(FirstStartHints.lines("http://127.0.0.1:8080", new AdminTokenFile("t".repeat(43), Optional.empty(), false)))
                 .containsExactly("admin token: from HOOKRELAY_ADMIN_TOKEN");
     }
 }

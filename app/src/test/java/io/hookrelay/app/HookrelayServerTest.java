@@ -82,6 +82,7 @@ class HookrelayServerTest {
                 .contains("process_uptime_seconds ")
                 .contains("relay_storage_write_transactions_total ")
                 .contains("relay_storage_commit_seconds_count ")
+                .contains("relay_storage_busy_retries_total 0.0")
                 .contains("relay_ingest_total{outcome=\"accepted\"} 0.0")
                 .contains("relay_delivery_attempts_total{outcome=\"timeout\"} 0.0")
                 .contains("relay_delivery_lag_seconds_count 0")

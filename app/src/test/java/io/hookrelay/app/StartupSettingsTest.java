@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.inject.Guice;
 import io.hookrelay.cli.CommandFailedException;
+import io.hookrelay.cli.DatabaseUrl;
 import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.delivery.SecretCipher;
 import java.nio.file.Path;
@@ -23,6 +24,8 @@ class StartupSettingsTest {
     private static final String GOOD_TOKEN = "an-operator-chosen-token";
     private static final String GOOD_KEY = SecretCipher.newKey(RANDOM);
     private static final String SHORT_KEY = Base64.getEncoder().encodeToString("sixteen byte key".getBytes());
+
+    private static final DatabaseUrl DATABASE = DatabaseUrl.parse("postgresql://relay:hunter2hunter2@127.0.0.1:5432/hookrelay");
 
     @TempDir
     Path parent;
@@ -74,6 +77,48 @@ class StartupSettingsTest {
                 });
 
         assertThat(parent.resolve("never")).doesNotExist();
+    }
+
+    @Test
+    void aSharedDatabaseNeedsTheAdminTokenAndTheSecretKeyFromTheEnvironment() {
+        ServeOptions options = options(parent.resolve("data"), "127.0.0.1").withDatabase(DATABASE);
+
+        assertThatThrownBy(() -> StartupSettings.check(options, Optional.empty(), Optional.empty(), RANDOM))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("--database needs HOOKRELAY_ADMIN_TOKEN set: every node on the database must use the same admin token; "
+                        + "--database needs HOOKRELAY_SECRET_KEY set: every node on the database must use the same secret key");
+        assertThat(StartupSettings.check(options, Optional.of(GOOD_TOKEN), Optional.of(GOOD_KEY), RANDOM).adminToken())
+                .contains(GOOD_TOKEN);
+    }
+
+    @Test
+    void aStartOnADatabaseWithoutTheSharedSecretsExits2NamingThemBeforeAnythingElse() {
+        ServeOptions options = options(parent.resolve("never"), "127.0.0.1").withDatabase(DATABASE);
+
+        assertThatThrownBy(() -> start(options, Optional.of(GOOD_TOKEN), Optional.empty()))
+                .isInstanceOfSatisfying(CommandFailedException.class, failure -> {
+                    assertThat(failure.exitCode()).isEqualTo(StartupFailures.BAD_SETTINGS);
+                    assertThat(failure.getMessage()).isEqualTo(
+                            "--database needs HOOKRELAY_SECRET_KEY set: every node on the database must use the same secret key");
+                });
+        assertThat(parent.resolve("never")).doesNotExist();
+    }
+
+    @Test
+    void aStartOnADatabaseWithEverySettingIsRefusedWithExit2AsThisBuildHasNoPostgresqlStorage() {
+        ServeOptions options = options(parent.resolve("never"), "127.0.0.1").withDatabase(DATABASE);
+
+        assertThatThrownBy(() -> start(options, Optional.of(GOOD_TOKEN), Optional.of(GOOD_KEY)))
+                .isInstanceOfSatisfying(CommandFailedException.class, failure -> {
+                    assertThat(failure.exitCode()).isEqualTo(StartupFailures.BAD_SETTINGS);
+                    assertThat(failure.getMessage()).isEqualTo("PostgreSQL storage (--database) is not available in this build; "
+                            + "serve without it to keep everything in SQLite in --data-dir");
+                });
+        assertThat(parent.resolve("never")).doesNotExist();
+    }
+
+    private static HookrelayServer start(ServeOptions options, Optional<String> token, Optional<String> key) {
+        return StartupFailures.translate(options, () -> HookrelayServer.wire(Guice.createInjector(new HookrelayModule(options, token, key))));
     }
 
     private static ServeOptions options(Path dataDir, String host) {

@@ -17,6 +17,7 @@ import picocli.CommandLine.Model.OptionSpec;
 final class EnvironmentDefaults implements IDefaultValueProvider {
     static final Map<String, String> VARIABLES = Map.ofEntries(
             Map.entry("--data-dir", "HOOKRELAY_DATA_DIR"),
+            Map.entry("--database", "HOOKRELAY_DATABASE_URL"),
             Map.entry("--host", "HOOKRELAY_HOST"),
             Map.entry("--port", "HOOKRELAY_PORT"),
             Map.entry("--workers", "HOOKRELAY_WORKERS"),

@@ -31,6 +31,12 @@ final class ServeCommand implements Callable<Integer> {
             description = "Directory of the database and its lock (env HOOKRELAY_DATA_DIR; default: ${DEFAULT-VALUE}).")
     private Path dataDir;
 
+    // Taken as text and read in call(): picocli's own conversion errors would quote it, password and all.
+    @Option(names = "--database", paramLabel = "URL",
+            description = "PostgreSQL database to keep everything in, which any number of nodes may share, instead of SQLite in "
+                    + "--data-dir: " + DatabaseUrl.FORM + ", or jdbc:postgresql://... (env HOOKRELAY_DATABASE_URL).")
+    private String database;
+
     @Option(names = "--host", paramLabel = "H", defaultValue = "127.0.0.1",
             description = "Address to listen on (env HOOKRELAY_HOST; default: ${DEFAULT-VALUE}).")
     private String host;
@@ -95,14 +101,32 @@ final class ServeCommand implements Callable<Integer> {
         List<AddressRange> allowOnly = ranges("--allow-targets", allowTargets, problems);
         List<AddressRange> denied = ranges("--deny-targets", denyTargets, problems);
         ServeOptions.maxHopsProblem(maxHops).ifPresent(problems::add);
+        Optional<DatabaseUrl> databaseUrl = databaseUrl(problems);
         if (!problems.isEmpty()) {
             problems.forEach(problem -> ErrorLines.print(spec.commandLine().getErr(), problem));
             return spec.exitCodeOnInvalidInput();
         }
         ServeOptions options = new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted,
                 retainFailed).withEgress(EgressPolicy.of(allowOnly, denied)).withMaxHops(maxHops);
-        launcher.serve(backupDir == null ? options : options.withBackupDir(backupDir));
+        options = backupDir == null ? options : options.withBackupDir(backupDir);
+        launcher.serve(databaseUrl.map(options::withDatabase).orElse(options));
         return ExitCode.OK;
+    }
+
+    /** A data directory given as well would be silently unused: refused rather than ignored. */
+    private Optional<DatabaseUrl> databaseUrl(List<String> problems) {
+        if (database == null) {
+            return Optional.empty();
+        }
+        if (spec.commandLine().getParseResult().hasMatchedOption("--data-dir") || !Path.of(Defaults.DATA_DIR).equals(dataDir)) {
+            problems.add("--database and --data-dir (HOOKRELAY_DATA_DIR) cannot be given together: with --database everything is kept in PostgreSQL");
+        }
+        try {
+            return Optional.of(DatabaseUrl.parse(database));
+        } catch (IllegalArgumentException e) {
+            problems.add("--database: " + e.getMessage());
+            return Optional.empty();
+        }
     }
 
     private static List<AddressRange> ranges(String option, String commaSeparated, List<String> problems) {

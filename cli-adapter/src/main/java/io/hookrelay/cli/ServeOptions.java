@@ -24,10 +24,12 @@ import java.util.Optional;
  *                        in the data directory
  * @param egress          which addresses deliveries may go to
  * @param maxHops         the hop count ({@code X-Hookrelay-Hops}) at which ingest refuses a webhook as looping
+ * @param database        the PostgreSQL database everything is kept in, shared with other nodes; empty for
+ *                        SQLite in the data directory
  */
 public record ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
                            Duration retainCompleted, Duration retainFailed, Optional<Path> backupDir,
-                           EgressPolicy egress, int maxHops) {
+                           EgressPolicy egress, int maxHops, Optional<DatabaseUrl> database) {
     public static final int MAX_PORT = 65_535;
     /**
      * Enough that targets hanging with their whole {@code max_in_flight} out (ten each by default) leave room
@@ -56,12 +58,13 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
             throw new IllegalArgumentException(String.join("; ", problems));
         }
         Objects.requireNonNull(egress, "egress");
+        Objects.requireNonNull(database, "database");
     }
 
     public ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
                         Duration retainCompleted, Duration retainFailed) {
         this(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, Optional.empty(),
-                EgressPolicy.DEFAULT, DEFAULT_MAX_HOPS);
+                EgressPolicy.DEFAULT, DEFAULT_MAX_HOPS, Optional.empty());
     }
 
     /** The server's defaults for everything but where it keeps its data and where it listens. */
@@ -72,33 +75,39 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
 
     public ServeOptions withAutoPauseAfter(int attempts) {
         return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed, backupDir, egress,
-                maxHops);
+                maxHops, database);
     }
 
     public ServeOptions withShutdownGrace(Duration grace) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed, backupDir, egress,
-                maxHops);
+                maxHops, database);
     }
 
     public ServeOptions withRetention(Duration completed, Duration failed) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed, backupDir, egress,
-                maxHops);
+                maxHops, database);
     }
 
     /** @param directory where server-side backups go, instead of {@value #DEFAULT_BACKUP_DIR} in the data directory */
     public ServeOptions withBackupDir(Path directory) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed,
-                Optional.of(directory), egress, maxHops);
+                Optional.of(directory), egress, maxHops, database);
     }
 
     public ServeOptions withEgress(EgressPolicy policy) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, backupDir,
-                policy, maxHops);
+                policy, maxHops, database);
     }
 
     public ServeOptions withMaxHops(int hops) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, backupDir,
-                egress, hops);
+                egress, hops, database);
+    }
+
+    /** @param url the PostgreSQL database to keep everything in, instead of SQLite in the data directory */
+    public ServeOptions withDatabase(DatabaseUrl url) {
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, backupDir,
+                egress, maxHops, Optional.of(url));
     }
 
     /** The directory server-side backups go in: {@code --backup-dir}, else {@value #DEFAULT_BACKUP_DIR} in the data directory. */

@@ -281,6 +281,50 @@ class HookrelayCliTest {
     }
 
     @Test
+    void serve_takes_a_postgresql_database_from_the_flag_or_the_environment() {
+        String url = "postgresql://relay:hunter2hunter2@db.internal/hookrelay";
+
+        assertThat(run(Map.of(), "serve", "--database", url)).isZero();
+        assertThat(run(Map.of("HOOKRELAY_DATABASE_URL", "jdbc:" + url), "serve")).isZero();
+
+        ServeOptions expected = ServeOptions.of(Path.of("./data"), "127.0.0.1", 8080, 1_000).withDatabase(DatabaseUrl.parse(url));
+        assertThat(served).containsExactly(expected, expected);
+        assertThat(err.toString()).isEmpty();
+    }
+
+    @Test
+    void a_malformed_database_url_is_one_line_and_exit_code_2_without_the_password() {
+        int exitCode = run(Map.of(), "serve", "--database", "postgresql://relay:hunter2hunter2@db.internal");
+
+        assertThat(exitCode).isEqualTo(2);
+        assertThat(served).isEmpty();
+        assertThat(errLines()).containsExactly("hookrelay: --database: the database URL names no database, or more than one path "
+                + "segment; expected postgresql://user:password@host:port/database");
+    }
+
+    @Test
+    void a_database_with_a_data_directory_is_one_line_and_exit_code_2() {
+        String url = "postgresql://relay:hunter2hunter2@db.internal/hookrelay";
+
+        assertThat(run(Map.of(), "serve", "--database", url, "--data-dir", "./data")).isEqualTo(2);
+        assertThat(run(Map.of("HOOKRELAY_DATA_DIR", "/srv/relay", "HOOKRELAY_DATABASE_URL", url), "serve")).isEqualTo(2);
+
+        assertThat(served).isEmpty();
+        assertThat(errLines()).containsExactly(
+                "hookrelay: --database and --data-dir (HOOKRELAY_DATA_DIR) cannot be given together: with --database everything "
+                        + "is kept in PostgreSQL",
+                "hookrelay: --database and --data-dir (HOOKRELAY_DATA_DIR) cannot be given together: with --database everything "
+                        + "is kept in PostgreSQL");
+    }
+
+    @Test
+    void serve_help_names_the_database_variable_but_never_shows_its_value() {
+        assertThat(run(Map.of("HOOKRELAY_DATABASE_URL", "postgresql://relay:hunter2hunter2@db/hookrelay"), "serve", "--help")).isZero();
+
+        assertThat(out.toString()).contains("--database=URL", "HOOKRELAY_DATABASE_URL").doesNotContain("hunter2");
+    }
+
+    @Test
     void serve_help_names_the_environment_variables_and_shows_their_values() {
         assertThat(run(Map.of("HOOKRELAY_PORT", "9999"), "serve", "--help")).isZero();
 

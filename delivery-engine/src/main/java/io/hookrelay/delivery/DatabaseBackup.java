@@ -3,9 +3,8 @@ package io.hookrelay.delivery;
 import java.nio.file.Path;
 
 /**
- * Consistent copies of the whole database, taken while the server keeps running. A store whose backups are
- * its own business (PostgreSQL's {@code pg_dump}) refuses both with a {@link ConflictException} coded
- * {@code not_supported}, saying what to use instead.
+ * Consistent copies of the whole database, taken while the server keeps running. A database whose backups
+ * are its own business (PostgreSQL's {@code pg_dump}) offers none ({@link OpenDatabase#backup()}).
  */
 public interface DatabaseBackup {
 

@@ -2,18 +2,24 @@ package io.hookrelay.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.it.support.HookrelayProcess;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The runnable jar as an operator uses it: start, probe, stop with SIGTERM, and refuse a second process. */
 class ServerProcessIT {
+    private static final String DATABASE_PASSWORD = "hunter2hunter2";
+    private static final String DATABASE_URL = "postgresql://relay:" + DATABASE_PASSWORD + "@127.0.0.1:5432/hookrelay";
+
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
     @Test
@@ -57,6 +63,29 @@ class ServerProcessIT {
             assertThat(server.awaitExit()).isEqualTo(2);
             assertThat(server.stderrLines()).hasSize(1);
             assertThat(server.stderrLines().get(0)).contains("port");
+        }
+    }
+
+    @Test
+    void aDatabaseWithoutTheSharedSecretsInTheEnvironmentExits2WithOneLineNamingThemAndNeverThePassword() throws Exception {
+        try (HookrelayProcess server = HookrelayProcess.start("serve", "--database", DATABASE_URL, "--port", "0")) {
+            assertThat(server.awaitExit()).isEqualTo(2);
+            assertThat(server.stderrLines()).singleElement().asString()
+                    .contains("HOOKRELAY_ADMIN_TOKEN", "HOOKRELAY_SECRET_KEY").doesNotContain(DATABASE_PASSWORD);
+            assertThat(server.stdout()).doesNotContain(DATABASE_PASSWORD);
+        }
+    }
+
+    @Test
+    void aDatabaseIsRefusedWithExit2AndOneLineInABuildWithoutPostgresqlStorage() throws Exception {
+        Map<String, String> environment = Map.of("HOOKRELAY_DATABASE_URL", DATABASE_URL,
+                "HOOKRELAY_ADMIN_TOKEN", "it-admin-token-0123456789abcdef",
+                "HOOKRELAY_SECRET_KEY", SecretCipher.newKey(new SecureRandom()));
+        try (HookrelayProcess server = HookrelayProcess.startWithEnvironment(environment, "serve", "--port", "0")) {
+            assertThat(server.awaitExit()).isEqualTo(2);
+            assertThat(server.stderrLines()).containsExactly("hookrelay: PostgreSQL storage (--database) is not available in this "
+                    + "build; serve without it to keep everything in SQLite in --data-dir");
+            assertThat(server.stdout()).doesNotContain(DATABASE_PASSWORD);
         }
     }
 

@@ -38,6 +38,11 @@ public final class HookrelayProcess implements AutoCloseable {
         return start(List.of(), List.of(), Map.of(), arguments);
     }
 
+    /** As {@link #start}, with {@code environment} as its only {@code HOOKRELAY_*} variables. */
+    public static HookrelayProcess startWithEnvironment(Map<String, String> environment, String... arguments) throws IOException {
+        return start(List.of(), List.of(), environment, arguments);
+    }
+
     /** As {@link #start}, the JVM given {@code jvmOptions} (system properties such as the hosts file it resolves with). */
     public static HookrelayProcess startOnJvm(List<String> jvmOptions, String... arguments) throws IOException {
         return start(List.of(), jvmOptions, Map.of(), arguments);

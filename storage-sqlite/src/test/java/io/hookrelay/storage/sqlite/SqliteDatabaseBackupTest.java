@@ -176,7 +176,7 @@ class SqliteDatabaseBackupTest {
     @Test
     void aServerSideBackupThatFailsLeavesNoFileThatLooksLikeOne() throws Exception {
         Path backups = tempDir.resolve("backups");
-        BackupAdmin admin = new BackupAdmin(backup, new BackupDirectory(backups), relay.clock);
+        BackupAdmin admin = new BackupAdmin(Optional.of(backup), new BackupDirectory(backups), relay.clock);
         relay.database.close();
 
         assertThatThrownBy(() -> admin.save("nightly.db")).isInstanceOf(StoreException.class);

@@ -3,27 +3,36 @@ package io.hookrelay.app;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
+import com.google.inject.multibindings.ProvidesIntoSet;
+import io.hookrelay.app.metrics.SqliteFileMetrics;
 import io.hookrelay.cli.ServeOptions;
-import io.hookrelay.delivery.DatabaseBackup;
 import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.OpenDatabase;
 import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
-import io.hookrelay.storage.sqlite.SqliteDatabaseBackup;
 import io.hookrelay.storage.sqlite.SqliteDeliveryStore;
 import io.hookrelay.storage.sqlite.SqliteEventStore;
 import io.hookrelay.storage.sqlite.SqliteIntentStore;
 import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
+import io.hookrelay.storage.sqlite.SqliteOpenDatabase;
+import io.hookrelay.storage.sqlite.SqliteRetentionStore;
 import io.hookrelay.storage.sqlite.SqliteRouteStore;
 import io.hookrelay.storage.sqlite.SqliteSourceStore;
 import io.hookrelay.storage.sqlite.SqliteTargetStore;
+import io.micrometer.core.instrument.binder.MeterBinder;
+import java.security.SecureRandom;
 import java.time.Clock;
 
-/** The SQLite data directory and the stores built on it. */
-final class StorageModule extends AbstractModule {
+/**
+ * Storage in SQLite, in {@code --data-dir}: the data directory, the stores built on it, and what else
+ * lives in the directory (the admin token file) or is only SQLite's (the sizes of its files).
+ */
+final class SqliteStorageModule extends AbstractModule {
 
     /**
      * Takes the data directory's lock: the one resource wiring acquires, and the first. Only once every setting
@@ -40,6 +49,12 @@ final class StorageModule extends AbstractModule {
     @Singleton
     SqliteDatabase database(SqliteRelayDatabase relayDatabase) {
         return relayDatabase.database();
+    }
+
+    @Provides
+    @Singleton
+    OpenDatabase openDatabase(SqliteDatabase database) {
+        return new SqliteOpenDatabase(database);
     }
 
     @Provides
@@ -80,7 +95,20 @@ final class StorageModule extends AbstractModule {
 
     @Provides
     @Singleton
-    DatabaseBackup databaseBackup(SqliteDatabase database) {
-        return new SqliteDatabaseBackup(database);
+    RetentionStore retentionStore(SqliteRelayDatabase database) {
+        return new SqliteRetentionStore(database);
+    }
+
+    /** Read or created once the database holds the data directory, so the token file lands in a directory this process owns. */
+    @Provides
+    @Singleton
+    AdminTokenFile adminTokenFile(SqliteDatabase database, StartupSettings settings, SecureRandom random) {
+        return AdminTokenFile.resolve(settings.adminToken(), database.dataDir(), random);
+    }
+
+    @ProvidesIntoSet
+    @Singleton
+    MeterBinder fileSizes(SqliteDatabase database) {
+        return new SqliteFileMetrics(database);
     }
 }

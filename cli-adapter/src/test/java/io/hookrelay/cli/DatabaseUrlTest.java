@@ -1,0 +1,79 @@
+package io.hookrelay.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class DatabaseUrlTest {
+    private static final String SECRET = "s3cr%40t:pw";
+
+    @Test
+    void a_postgresql_url_is_taken_apart_into_a_jdbc_url_and_credentials() {
+        DatabaseUrl url = DatabaseUrl.parse("postgresql://relay:" + SECRET + "@db.internal:6543/hookrelay?sslmode=require&ApplicationName=hook%20relay");
+
+        assertThat(url).isEqualTo(new DatabaseUrl("db.internal", 6543, "hookrelay", "relay", Optional.of("s3cr@t:pw"),
+                Map.of("sslmode", "require", "ApplicationName", "hook relay")));
+        assertThat(url.jdbcUrl()).isEqualTo("jdbc:postgresql://db.internal:6543/hookrelay?sslmode=require&ApplicationName=hook+relay");
+        assertThat(url.params().keySet()).containsExactly("sslmode", "ApplicationName");
+    }
+
+    @Test
+    void a_jdbc_url_may_carry_its_credentials_as_parameters() {
+        DatabaseUrl url = DatabaseUrl.parse("jdbc:postgresql://127.0.0.1/hookrelay?user=postgres&password=p%2Bw+d&sslmode=disable");
+
+        assertThat(url.user()).isEqualTo("postgres");
+        assertThat(url.password()).contains("p+w+d");
+        assertThat(url.port()).isEqualTo(DatabaseUrl.DEFAULT_PORT);
+        assertThat(url.jdbcUrl()).isEqualTo("jdbc:postgresql://127.0.0.1:5432/hookrelay?sslmode=disable");
+    }
+
+    @Test
+    void the_password_is_optional_and_an_ipv6_host_keeps_its_brackets() {
+        DatabaseUrl url = DatabaseUrl.parse("postgres://postgres@[::1]:5432/relay");
+
+        assertThat(url.password()).isEmpty();
+        assertThat(url.jdbcUrl()).isEqualTo("jdbc:postgresql://[::1]:5432/relay");
+        assertThat(url).hasToString("postgresql://postgres@[::1]:5432/relay");
+    }
+
+    @Test
+    void the_password_and_parameters_named_like_one_are_hidden_from_to_string_and_from_the_options_holding_them() {
+        DatabaseUrl url = DatabaseUrl.parse("postgresql://relay:hunter2hunter2@db/hookrelay?sslpassword=keypass&sslmode=verify-full");
+        ServeOptions options = ServeOptions.of(java.nio.file.Path.of("./data"), "127.0.0.1", 8080, 1).withDatabase(url);
+
+        assertThat(url).hasToString("postgresql://relay:(hidden)@db:5432/hookrelay?sslpassword=(hidden)&sslmode=verify-full");
+        assertThat(options.toString()).contains("postgresql://relay:(hidden)@db:5432/hookrelay").doesNotContain("hunter2", "keypass");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "mysql://relay:hunter2hunter2@db/hookrelay",
+        "postgresql://relay:hunter2hunter2@/hookrelay",
+        "postgresql://relay:hunter2hunter2@db",
+        "postgresql://relay:hunter2hunter2@db/",
+        "postgresql://relay:hunter2hunter2@db/a/b",
+        "postgresql://relay:hunter2hunter2@db:99999/hookrelay",
+        "postgresql://relay:hunter2hunter2@db1,db2/hookrelay",
+        "postgresql://:hunter2hunter2@db/hookrelay",
+        "postgresql://db/hookrelay",
+        "postgresql://relay:hunter2hunter2@db/hookrelay?password=hunter2hunter2",
+        "postgresql://relay:hunter2hunter2%zz@db/hookrelay",
+        "postgresql://relay:hunter2 hunter2@db/hookrelay",
+        "postgresql://relay:hunter2hunter2@db/hookrelay?sslpassword=hunter2hunter2&sslpassword=hunter2hunter2",
+        "postgresql://relay:hunter2hunter2@db/hookrelay#hunter2hunter2",
+        "hunter2hunter2",
+    })
+    void a_malformed_url_is_refused_in_one_line_that_never_shows_the_password(String malformed) {
+        assertThatIllegalArgumentException().isThrownBy(() -> DatabaseUrl.parse(malformed))
+                .satisfies(refused -> assertThat(refused.getMessage())
+                        .startsWith("the database URL ")
+                        .endsWith("; expected postgresql://user:password@host:port/database")
+                        .doesNotContain("hunter2")
+                        .doesNotContain("\n"));
+    }
+}
