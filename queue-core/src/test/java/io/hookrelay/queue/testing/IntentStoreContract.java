@@ -28,6 +28,7 @@ import io.hookrelay.queue.ScheduleBackoff;
 import io.hookrelay.queue.Settlement;
 import io.hookrelay.queue.SnoozeException;
 import io.hookrelay.queue.StopException;
+import io.hookrelay.queue.TransientStoreException;
 import io.hookrelay.queue.WorkerPool;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -49,6 +50,9 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -1678,6 +1682,156 @@ public abstract class IntentStoreContract {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK ships SHA-256", e);
+        }
+    }
+
+    /**
+     * Several pools and bare claimers on one store at once, as nodes sharing one database are. Leases are far
+     * longer than the test, so no claim expires: an intent handed to two claimers would run twice.
+     */
+    @Nested
+    class ConcurrentClaimers {
+        private static final int INTENTS = 2_000;
+        private static final int TARGETS = 7;
+        private static final Duration LONG_LEASE = Duration.ofMinutes(10);
+        /** Generous: many durable writes on a shared, busy machine; a liveness bound, not a speed target. */
+        private static final Duration DRAIN = Duration.ofSeconds(60);
+        private static final Duration IDLE = Duration.ofMillis(5);
+
+        private final Clock systemClock = Clock.systemUTC();
+        private final RecordingQueueMetrics metrics = new RecordingQueueMetrics();
+        private final List<WorkerPool> pools = new ArrayList<>();
+        private final ExecutorService claimers = Executors.newCachedThreadPool();
+        private final AtomicBoolean stopClaiming = new AtomicBoolean();
+
+        @AfterEach
+        void stopEveryClaimer() {
+            stopClaiming.set(true);
+            claimers.shutdownNow();
+            pools.forEach(WorkerPool::close);
+        }
+
+        @Test
+        void poolsAndBareClaimersOnOneStoreCompleteEveryIntentExactlyOnce() throws Exception {
+            Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
+            IntentHandler recordRun = (intent, signal) -> runs.computeIfAbsent(intent.id(), id -> new AtomicInteger())
+                    .incrementAndGet();
+            for (int i = 0; i < 3; i++) {
+                IntentQueue node = new IntentQueue(store, systemClock);
+                WorkerPool pool = WorkerPool.builder(node).handler("job", recordRun).settings(poolSettings())
+                        .metrics(metrics).build();
+                pools.add(pool);
+                pool.start();
+            }
+            AtomicInteger settledByHand = new AtomicInteger();
+            List<Future<?>> bare = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                bare.add(claimers.submit(() -> claimAndCompleteUntilStopped(runs, settledByHand)));
+            }
+
+            Set<String> ids = enqueueJobs();
+            Await.until("every intent ran to completion", DRAIN,
+                    () -> metrics.attempts("job", AttemptOutcome.SUCCESS) + settledByHand.get() >= INTENTS);
+            stopClaiming.set(true);
+            for (Future<?> claimer : bare) {
+                claimer.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
+            }
+
+            assertThat(runs.keySet()).as("no intent lost").isEqualTo(ids);
+            assertThat(runs.entrySet()).as("no intent ran twice").filteredOn(run -> run.getValue().get() != 1).isEmpty();
+            assertThat(metrics.attempts("job", AttemptOutcome.SUCCESS) + settledByHand.get()).isEqualTo(INTENTS);
+            assertThat(metrics.attempts(AttemptOutcome.FENCED)).isZero();
+            assertThat(ids.stream().map(IntentStoreContract.this::stored))
+                    .filteredOn(intent -> intent.state() != IntentState.COMPLETED || intent.attempts() != 1)
+                    .as("intents not completed on their first attempt").isEmpty();
+            assertThat(pendingCounts()).isEmpty();
+            assertThat(store.claim(systemClock.instant().plus(LONG_LEASE), LONG_LEASE, 1))
+                    .as("nothing is left running, even once every lease has ended").isEmpty();
+            assertThat(pools).allSatisfy(pool -> assertThat(pool.isRunning()).isTrue());
+        }
+
+        @Test
+        void claimersRacingForTheSameDueWorkEachGetADifferentShare() throws Exception {
+            Set<String> ids = enqueueJobs();
+            Instant now = systemClock.instant();
+            CountDownLatch go = new CountDownLatch(1);
+            List<Future<List<String>>> shares = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                shares.add(claimers.submit(() -> {
+                    go.await();
+                    List<String> share = new ArrayList<>();
+                    List<Intent> batch;
+                    do {
+                        batch = claimRetryingTransientErrors(now, 25);
+                        batch.forEach(intent -> share.add(intent.id()));
+                    } while (!batch.isEmpty());
+                    return share;
+                }));
+            }
+            go.countDown();
+
+            List<String> claimed = new ArrayList<>();
+            for (Future<List<String>> share : shares) {
+                claimed.addAll(share.get(DRAIN.toMillis(), TimeUnit.MILLISECONDS));
+            }
+            assertThat(claimed).as("each intent claimed once").doesNotHaveDuplicates();
+            assertThat(Set.copyOf(claimed)).as("every due intent claimed").isEqualTo(ids);
+            assertThat(ids.stream().map(IntentStoreContract.this::stored))
+                    .allSatisfy(intent -> assertThat(intent.attempts()).isEqualTo(1));
+        }
+
+        /** Enqueued due now on the system clock, in transactions of a few hundred as a busy ingest makes. */
+        private Set<String> enqueueJobs() {
+            List<NewIntent> jobs = IntStream.range(0, INTENTS)
+                    .mapToObj(i -> NewIntent.of("job", "evt_" + i, "target-" + i % TARGETS, "p"))
+                    .toList();
+            Set<String> ids = new HashSet<>();
+            for (int from = 0; from < INTENTS; from += 250) {
+                store.enqueueAll(jobs.subList(from, Math.min(from + 250, INTENTS)), systemClock.instant())
+                        .forEach(enqueued -> ids.add(enqueued.id()));
+            }
+            assertThat(ids).hasSize(INTENTS);
+            return ids;
+        }
+
+        /** What a node without a pool does: claims a few, runs them, completes each under its fence. */
+        private Void claimAndCompleteUntilStopped(Map<String, AtomicInteger> runs, AtomicInteger settled)
+                throws InterruptedException {
+            while (!stopClaiming.get()) {
+                List<Intent> batch = claimRetryingTransientErrors(systemClock.instant(), 8);
+                if (batch.isEmpty()) {
+                    Thread.sleep(IDLE.toMillis());
+                }
+                for (Intent intent : batch) {
+                    runs.computeIfAbsent(intent.id(), id -> new AtomicInteger()).incrementAndGet();
+                    while (true) {
+                        try {
+                            assertThat(store.complete(intent.requireClaim(), systemClock.instant()))
+                                    .as("the claim on %s is still ours", intent.id()).isTrue();
+                            break;
+                        } catch (TransientStoreException busy) {
+                            Thread.sleep(IDLE.toMillis());
+                        }
+                    }
+                    settled.incrementAndGet();
+                }
+            }
+            return null;
+        }
+
+        private List<Intent> claimRetryingTransientErrors(Instant now, int max) throws InterruptedException {
+            while (true) {
+                try {
+                    return store.claim(now, LONG_LEASE, max);
+                } catch (TransientStoreException busy) {
+                    Thread.sleep(IDLE.toMillis());
+                }
+            }
+        }
+
+        /** Four workers each, taking small batches so the pools compete for every claim. */
+        private PoolSettings poolSettings() {
+            return new PoolSettings(4, 4, LONG_LEASE, LONG_LEASE.dividedBy(3), IDLE.multipliedBy(2), Duration.ofSeconds(5), 8);
         }
     }
 }

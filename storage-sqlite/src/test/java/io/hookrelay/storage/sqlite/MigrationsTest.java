@@ -3,6 +3,7 @@ package io.hookrelay.storage.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.Intent;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -6,6 +6,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.hookrelay.delivery.testing.RelayFixture;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,6 +9,7 @@ import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.Verification;
 import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.delivery.testing.RelayFixture;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;

@@ -38,12 +38,12 @@ class SqliteDatabaseBackupTest {
     @TempDir
     Path tempDir;
 
-    private RelayFixture relay;
+    private SqliteRelayFixture relay;
     private SqliteDatabaseBackup backup;
 
     @BeforeEach
     void open() {
-        relay = new RelayFixture(tempDir.resolve("data"));
+        relay = new SqliteRelayFixture(tempDir.resolve("data"));
         backup = new SqliteDatabaseBackup(relay.database);
         relay.configure(List.of("orders"), List.of("billing", "audit"));
         relay.routes.create(relay.route("orders", "billing"));
@@ -84,7 +84,7 @@ class SqliteDatabaseBackupTest {
         Path restoredDir = Files.createDirectory(tempDir.resolve("restored"));
         Files.copy(copy, restoredDir.resolve(SqliteDatabase.DATABASE_FILE));
         Files.copy(tempDir.resolve("data").resolve(SecretKeyFile.FILE_NAME), restoredDir.resolve(SecretKeyFile.FILE_NAME));
-        try (RelayFixture restored = new RelayFixture(restoredDir)) {
+        try (SqliteRelayFixture restored = new SqliteRelayFixture(restoredDir)) {
             assertThat(restored.sources.list()).isEqualTo(relay.sources.list());
             assertThat(restored.targets.list()).isEqualTo(relay.targets.list());
             assertThat(restored.routes.list()).isEqualTo(relay.routes.list());
@@ -149,7 +149,7 @@ class SqliteDatabaseBackupTest {
         Path restoredDir = Files.createDirectory(tempDir.resolve("restored"));
         Files.copy(copy, restoredDir.resolve(SqliteDatabase.DATABASE_FILE));
         Files.copy(tempDir.resolve("data").resolve(SecretKeyFile.FILE_NAME), restoredDir.resolve(SecretKeyFile.FILE_NAME));
-        try (RelayFixture restored = new RelayFixture(restoredDir)) {
+        try (SqliteRelayFixture restored = new SqliteRelayFixture(restoredDir)) {
             assertThat(restored.events.find(ingested.event().id())).contains(ingested.event());
             assertThat(restored.deliveries.list(DeliveryFilter.all(), PageRequest.first(10)).items())
                     .extracting(Delivery::id, Delivery::state)

@@ -16,7 +16,7 @@ class SqliteDatabaseFileSizesTest {
     @Test
     void theSizesAreThoseOfTheDatabaseFileAndItsWriteAheadLog() throws Exception {
         Path databaseFile = dataDir.resolve(SqliteDatabase.DATABASE_FILE);
-        try (RelayFixture relay = new RelayFixture(dataDir)) {
+        try (SqliteRelayFixture relay = new SqliteRelayFixture(dataDir)) {
             relay.configure(List.of("orders"), List.of("billing"));
             relay.ingest("orders", "billing");
 

@@ -1,44 +1,33 @@
-package io.hookrelay.storage.sqlite;
+package io.hookrelay.delivery.testing;
 
-import static io.hookrelay.storage.sqlite.RelayFixture.source;
+import static io.hookrelay.delivery.testing.RelayFixture.source;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.EventTypeSource;
 import io.hookrelay.delivery.SignatureEncoding;
 import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.Verification;
 import io.hookrelay.delivery.VerificationScheme;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class SqliteSourceStoreTest {
+/** The rules of {@link SourceStore} that every store adapter keeps. */
+public abstract class SourceStoreContract extends RelayStoreContract {
 
-    @TempDir
-    Path dataDir;
-
-    private RelayFixture relay;
-    private SqliteSourceStore sources;
+    private SourceStore sources;
 
     @BeforeEach
-    void open() {
-        relay = new RelayFixture(dataDir);
+    final void useSources() {
         sources = relay.sources;
     }
 
-    @AfterEach
-    void close() {
-        relay.close();
-    }
-
-    static Stream<Source> everyKindOfSource() {
+    protected static Stream<Source> everyKindOfSource() {
         return Stream.of(
                 source("plain"),
                 new Source("svix-style", new Verification(VerificationScheme.STANDARD_WEBHOOKS, RelayFixture.SECRET, null,
@@ -79,7 +68,7 @@ class SqliteSourceStoreTest {
     void updateReplacesEverySetting() {
         sources.create(new Source("orders", new Verification(VerificationScheme.HMAC_SHA256, "old", null, null, null),
                 Optional.of("X-Id"), new EventTypeSource.Header("X-Event"), 100));
-        assertThat(sources.find("orders")).isPresent(); // now cached (ConfigCache)
+        assertThat(sources.find("orders")).as("read once, so a store that caches sources holds it").isPresent();
         Source replacement = source("orders");
 
         assertThat(sources.update(replacement)).isTrue();

@@ -1,4 +1,4 @@
-package io.hookrelay.storage.sqlite;
+package io.hookrelay.delivery.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.tuple;
 import io.hookrelay.delivery.BulkRetry;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryFilter;
+import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.Ulids;
@@ -13,7 +14,6 @@ import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.NewIntent;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -24,23 +24,18 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Three events, each delivered to {@code billing} and {@code audit}, left in every state a delivery can be
- * in, each state reached through the queue's own transitions at its own time.
+ * The rules of {@link DeliveryStore} that every store adapter keeps, on three events, each delivered to
+ * {@code billing} and {@code audit}, left in every state a delivery can be in, each state reached through
+ * the queue's own transitions at its own time.
  */
-class SqliteDeliveryStoreTest {
+public abstract class DeliveryStoreContract extends RelayStoreContract {
     private static final String ERROR = "http_5xx: receiver answered 500";
 
-    @TempDir
-    Path dataDir;
-
-    private RelayFixture relay;
-    private SqliteDeliveryStore deliveries;
+    private DeliveryStore deliveries;
     private final List<Known> known = new ArrayList<>();
     private List<String> eventIds;
     private Instant claimedAt;
@@ -53,8 +48,7 @@ class SqliteDeliveryStoreTest {
     }
 
     @BeforeEach
-    void open() {
-        relay = new RelayFixture(dataDir);
+    final void leaveDeliveriesInEveryState() {
         deliveries = relay.deliveries;
         relay.configure(List.of("orders"), List.of("billing", "audit"));
         var first = relay.ingest("orders", "billing", "audit");
@@ -80,11 +74,6 @@ class SqliteDeliveryStoreTest {
         known.add(new Known(second.deliveryTo("audit"), second.event().id(), "audit", IntentState.PENDING));
         known.add(new Known(third.deliveryTo("billing"), third.event().id(), "billing", IntentState.RUNNING));
         known.add(new Known(third.deliveryTo("audit"), third.event().id(), "audit", IntentState.CANCELLED));
-    }
-
-    @AfterEach
-    void close() {
-        relay.close();
     }
 
     @Test

@@ -1,10 +1,10 @@
-package io.hookrelay.storage.sqlite;
+package io.hookrelay.delivery.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.RouteStore.Creation;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -13,29 +13,18 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.IntStream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class SqliteRouteStoreTest {
+/** The rules of {@link RouteStore} that every store adapter keeps. */
+public abstract class RouteStoreContract extends RelayStoreContract {
 
-    @TempDir
-    Path dataDir;
-
-    private RelayFixture relay;
-    private SqliteRouteStore routes;
+    private RouteStore routes;
 
     @BeforeEach
-    void open() {
-        relay = new RelayFixture(dataDir);
+    final void configureSourcesAndTargets() {
         routes = relay.routes;
         relay.configure(List.of("orders", "users"), List.of("billing", "audit"));
-    }
-
-    @AfterEach
-    void close() {
-        relay.close();
     }
 
     @Test
@@ -68,6 +57,15 @@ class SqliteRouteStoreTest {
         relay.targets.delete("audit", relay.clock.instant());
 
         assertThat(routes.create(relay.route("orders", "audit"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
+
+        assertThat(routes.list()).isEmpty();
+    }
+
+    @Test
+    void aRouteFromASourceDeletedMeanwhileIsNotStored() {
+        relay.sources.delete("users");
+
+        assertThat(routes.create(relay.route("users", "billing"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
 
         assertThat(routes.list()).isEmpty();
     }
@@ -144,7 +142,7 @@ class SqliteRouteStoreTest {
         assertThat(routes.list()).containsExactly(kept);
     }
 
-    /** forSource is answered from memory (ConfigCache): every configuration write must reach it. */
+    /** A store may answer forSource from memory: every configuration write must reach what it answers. */
     @Test
     void routesReadBeforeAConfigurationWriteAreNotAnsweredAfterIt() {
         Route toBilling = relay.route("orders", "billing");

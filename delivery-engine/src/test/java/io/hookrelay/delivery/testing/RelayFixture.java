@@ -1,0 +1,188 @@
+package io.hookrelay.delivery.testing;
+
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.DeliveryFilter;
+import io.hookrelay.delivery.DeliveryStore;
+import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.EventTypeSource;
+import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.NewDelivery;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.RouteStore;
+import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.Verification;
+import io.hookrelay.delivery.retention.RetentionStore;
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.testing.MutableClock;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.stream.Collectors;
+
+/**
+ * One set of relay stores on one database, and builders for the rows the tests need, through the ports
+ * only. Ids come from their own clock, one millisecond apart, so ids made later always sort later, as they
+ * do in production across milliseconds.
+ */
+public class RelayFixture implements AutoCloseable {
+    public static final String SECRET = "whsec_" + "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+    public static final Duration LEASE = Duration.ofMinutes(1);
+
+    public final MutableClock clock;
+    public final SourceStore sources;
+    public final TargetStore targets;
+    public final RouteStore routes;
+    public final EventStore events;
+    public final DeliveryStore deliveries;
+    public final RetentionStore retention;
+    public final IntentStore intents;
+
+    private final RelayStores stores;
+    private final MutableClock idClock = new MutableClock();
+    private final Ulids ulids = new Ulids(idClock);
+
+    public RelayFixture(MutableClock clock, RelayStores stores) {
+        this.clock = clock;
+        this.stores = stores;
+        sources = stores.sources();
+        targets = stores.targets();
+        routes = stores.routes();
+        events = stores.events();
+        deliveries = stores.deliveries();
+        retention = stores.retention();
+        intents = stores.intents();
+    }
+
+    public String nextId(String prefix) {
+        idClock.advance(Duration.ofMillis(1));
+        return ulids.next(prefix);
+    }
+
+    public static Source source(String id) {
+        return new Source(id, Verification.none(), Optional.empty(), new EventTypeSource.None(),
+                Source.DEFAULT_MAX_BODY_BYTES);
+    }
+
+    public static Target target(String id) {
+        return new Target(id, URI.create("https://receiver.example/hooks/" + id), SECRET, Target.DEFAULT_TIMEOUT,
+                Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT);
+    }
+
+    public Route route(String sourceId, String targetId, String... eventTypes) {
+        return new Route(nextId(Ulids.ROUTE), sourceId, targetId, List.of(eventTypes));
+    }
+
+    /** Creates sources and targets with default settings. */
+    public void configure(List<String> sourceIds, List<String> targetIds) {
+        sourceIds.forEach(id -> sources.create(source(id)));
+        targetIds.forEach(id -> targets.create(target(id)));
+    }
+
+    public Event event(String sourceId, byte[] body) {
+        return new Event(nextId(Ulids.EVENT), sourceId, Optional.of("invoice.paid"), clock.instant(),
+                "application/json", Map.of("content-type", "application/json"), body);
+    }
+
+    public Event event(String sourceId) {
+        return event(sourceId, "{\"n\":1}".getBytes(StandardCharsets.UTF_8));
+    }
+
+    public NewDelivery delivery(Event event, String targetId) {
+        return new NewDelivery(nextId(Ulids.DELIVERY), event.id(), targetId);
+    }
+
+    public List<NewDelivery> deliveriesOf(Event event, String... targetIds) {
+        return Arrays.stream(targetIds).map(targetId -> delivery(event, targetId)).toList();
+    }
+
+    /** An event of {@code sourceId}, stored without an idempotency key, with one delivery per target. */
+    public Ingested ingest(String sourceId, String... targetIds) {
+        Event event = event(sourceId);
+        List<NewDelivery> made = deliveriesOf(event, targetIds);
+        IngestResult result = events.store(event, Optional.empty(), made, clock.instant());
+        return new Ingested(event, made, result);
+    }
+
+    /** Claims every due intent: each comes back running, by id with its fence. */
+    public Map<String, ClaimRef> claimAll() {
+        return intents.claim(clock.instant(), LEASE, 10_000).stream()
+                .collect(Collectors.toMap(Intent::id, Intent::requireClaim));
+    }
+
+    public Instant advance(Duration amount) {
+        return clock.advance(amount);
+    }
+
+    /**
+     * Every event and delivery the stores hold and the queue's pending counts, read through the ports: to
+     * see that a refused call wrote nothing anywhere.
+     */
+    public Stored stored() {
+        List<EventSummary> allEvents = everyPage((limit, before) -> events.list(Optional.empty(),
+                new PageRequest(limit, before)));
+        List<Delivery> allDeliveries = everyPage((limit, before) -> deliveries.list(DeliveryFilter.all(),
+                new PageRequest(limit, before)));
+        Map<String, Long> pending = intents.countPendingByKind().entrySet().stream()
+                .filter(count -> count.getValue() > 0)
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue));
+        return new Stored(allEvents, allDeliveries, pending);
+    }
+
+    @Override
+    public void close() {
+        stores.close();
+    }
+
+    private static <T> List<T> everyPage(BiFunction<Integer, Optional<String>, Page<T>> list) {
+        List<T> all = new ArrayList<>();
+        Optional<String> before = Optional.empty();
+        do {
+            Page<T> page = list.apply(PageRequest.LARGEST_LIMIT, before);
+            all.addAll(page.items());
+            before = page.nextBefore();
+        } while (before.isPresent());
+        return all;
+    }
+
+    /** What an ingest made. */
+    public record Ingested(Event event, List<NewDelivery> deliveries, IngestResult result) {
+        public Ingested {
+            deliveries = List.copyOf(deliveries);
+        }
+
+        public String deliveryTo(String targetId) {
+            return deliveries.stream().filter(delivery -> delivery.targetId().equals(targetId))
+                    .map(NewDelivery::id).findFirst().orElseThrow();
+        }
+    }
+
+    /** The stores' contents as the ports show them; pending counts list only kinds with some. */
+    public record Stored(List<EventSummary> events, List<Delivery> deliveries, Map<String, Long> pendingByKind) {
+        public Stored {
+            events = List.copyOf(events);
+            deliveries = List.copyOf(deliveries);
+            pendingByKind = Map.copyOf(pendingByKind);
+        }
+
+        public boolean isEmpty() {
+            return events.isEmpty() && deliveries.isEmpty() && pendingByKind.isEmpty();
+        }
+    }
+}

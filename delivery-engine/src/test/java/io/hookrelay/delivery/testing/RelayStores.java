@@ -1,0 +1,36 @@
+package io.hookrelay.delivery.testing;
+
+import io.hookrelay.delivery.DeliveryStore;
+import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.RouteStore;
+import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.retention.RetentionStore;
+import io.hookrelay.queue.IntentStore;
+import java.util.Objects;
+
+/**
+ * Every relay store port and the queue's intent store, all on one database, as a store adapter wires them:
+ * what a relay store contract runs against.
+ *
+ * @param closer releases the database behind the stores
+ */
+public record RelayStores(SourceStore sources, TargetStore targets, RouteStore routes, EventStore events,
+        DeliveryStore deliveries, RetentionStore retention, IntentStore intents, Runnable closer)
+        implements AutoCloseable {
+    public RelayStores {
+        Objects.requireNonNull(sources, "sources");
+        Objects.requireNonNull(targets, "targets");
+        Objects.requireNonNull(routes, "routes");
+        Objects.requireNonNull(events, "events");
+        Objects.requireNonNull(deliveries, "deliveries");
+        Objects.requireNonNull(retention, "retention");
+        Objects.requireNonNull(intents, "intents");
+        Objects.requireNonNull(closer, "closer");
+    }
+
+    @Override
+    public void close() {
+        closer.run();
+    }
+}

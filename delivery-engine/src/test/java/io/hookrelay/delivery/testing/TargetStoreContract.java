@@ -1,0 +1,158 @@
+package io.hookrelay.delivery.testing;
+
+import static io.hookrelay.delivery.testing.RelayFixture.target;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentState;
+import java.net.URI;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The rules of {@link TargetStore} that every store adapter keeps. */
+public abstract class TargetStoreContract extends RelayStoreContract {
+
+    private TargetStore targets;
+
+    @BeforeEach
+    final void useTargets() {
+        targets = relay.targets;
+    }
+
+    @Test
+    void aCreatedTargetReadsBackExactly() {
+        Target custom = new Target("billing", URI.create("http://10.0.0.7:8080/in?tenant=a&x=%2F"), RelayFixture.SECRET,
+                Duration.ofMillis(2500), List.of(Duration.ZERO, Duration.ofSeconds(1), Duration.ofDays(7)), 1);
+        Target noRetries = new Target("once", URI.create("https://once.example/"), RelayFixture.SECRET,
+                Target.LONGEST_TIMEOUT, List.of(), Target.LARGEST_MAX_IN_FLIGHT);
+
+        assertThat(targets.create(custom)).isTrue();
+        assertThat(targets.create(noRetries)).isTrue();
+        assertThat(targets.create(target("defaults"))).isTrue();
+
+        assertThat(targets.find("billing")).contains(custom);
+        assertThat(targets.find("once")).contains(noRetries);
+        assertThat(targets.find("defaults")).contains(target("defaults"));
+        assertThat(targets.find("billing").orElseThrow().secret()).isEqualTo(RelayFixture.SECRET);
+    }
+
+    @Test
+    void creatingAnExistingIdIsRefusedAndKeepsTheFirst() {
+        Target first = target("billing");
+        assertThat(targets.create(first)).isTrue();
+
+        Target second = new Target("billing", URI.create("https://elsewhere.example/"), RelayFixture.SECRET,
+                Target.DEFAULT_TIMEOUT, List.of(), 3);
+        assertThat(targets.create(second)).isFalse();
+
+        assertThat(targets.find("billing")).contains(first);
+    }
+
+    @Test
+    void updateReplacesEverySettingAndAMissingTargetIsNotCreated() {
+        targets.create(target("billing"));
+        assertThat(targets.find("billing")).as("read once, so a store that caches targets holds it")
+                .contains(target("billing"));
+        Target replacement = new Target("billing", URI.create("https://new.example/path"),
+                "whsec_" + "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWY=", Duration.ofSeconds(3),
+                List.of(Duration.ofSeconds(60)), 2);
+
+        assertThat(targets.update(replacement)).isTrue();
+        assertThat(targets.update(target("ghost"))).isFalse();
+
+        assertThat(targets.find("billing")).contains(replacement);
+        assertThat(targets.find("ghost")).isEmpty();
+
+        targets.delete("billing", Instant.EPOCH);
+        assertThat(targets.find("billing")).isEmpty();
+    }
+
+    /** The pause is the queue's, not a setting: replacing the settings neither lifts nor sets it. */
+    @Test
+    void anUpdateLeavesTheTargetsPauseAsItWas() {
+        targets.create(target("billing"));
+        targets.create(target("audit"));
+        relay.intents.pause(Delivery.KIND, "billing");
+
+        assertThat(targets.update(target("billing"))).isTrue();
+        assertThat(targets.update(target("audit"))).isTrue();
+
+        assertThat(relay.intents.isPaused(Delivery.KIND, "billing")).isTrue();
+        assertThat(relay.intents.isPaused(Delivery.KIND, "audit")).isFalse();
+    }
+
+    @Test
+    void listIsOrderedById() {
+        targets.create(target("zeta"));
+        targets.create(target("alpha"));
+
+        assertThat(targets.list()).extracting(Target::id).containsExactly("alpha", "zeta");
+    }
+
+    @Test
+    void deletingATargetCancelsItsOpenDeliveriesLiftsItsPauseAndTakesItsRoutes() {
+        relay.configure(List.of("orders"), List.of("billing", "audit"));
+        Route kept = relay.route("orders", "audit");
+        relay.routes.create(relay.route("orders", "billing"));
+        relay.routes.create(kept);
+        String completed = relay.ingest("orders", "billing").deliveryTo("billing");
+        String failed = relay.ingest("orders", "billing").deliveryTo("billing");
+        String running = relay.ingest("orders", "billing").deliveryTo("billing");
+        Map<String, ClaimRef> claims = relay.claimAll();
+        relay.intents.complete(claims.get(completed), relay.clock.instant());
+        relay.intents.fail(claims.get(failed), "http_500: receiver answered 500", relay.clock.instant());
+        var pendingEvent = relay.ingest("orders", "billing", "audit");
+        String pending = pendingEvent.deliveryTo("billing");
+        String otherTarget = pendingEvent.deliveryTo("audit");
+        relay.intents.pause(Delivery.KIND, "billing");
+        Map<String, Intent> before = intentsById(List.of(completed, failed, running, pending, otherTarget));
+        Instant deletedAt = relay.advance(Duration.ofSeconds(5));
+
+        assertThat(targets.delete("billing", deletedAt)).isTrue();
+
+        assertThat(targets.find("billing")).isEmpty();
+        assertThat(relay.routes.list()).containsExactly(kept);
+        assertThat(relay.intents.isPaused(Delivery.KIND, "billing")).isFalse();
+        for (String cancelled : List.of(running, pending)) {
+            Intent intent = relay.intents.find(cancelled).orElseThrow();
+            assertThat(intent.state()).isEqualTo(IntentState.CANCELLED);
+            assertThat(intent.updatedAt()).isEqualTo(deletedAt);
+            assertThat(intent.claimToken()).isEmpty();
+            assertThat(intent.attempts()).isEqualTo(before.get(cancelled).attempts());
+        }
+        assertThat(relay.intents.complete(claims.get(running), deletedAt)).as("the running claim is fenced off").isFalse();
+        for (String untouched : List.of(completed, failed, otherTarget)) {
+            assertThat(relay.intents.find(untouched)).contains(before.get(untouched));
+        }
+        assertThat(relay.deliveries.find(completed).orElseThrow().state()).as("history stays readable")
+                .isEqualTo(IntentState.COMPLETED);
+    }
+
+    @Test
+    void deletingAMissingTargetChangesNothingUnderItsId() {
+        relay.configure(List.of("orders"), List.of());
+        String orphan = relay.ingest("orders", "ghost").deliveryTo("ghost");
+        relay.intents.pause(Delivery.KIND, "ghost");
+        Intent before = relay.intents.find(orphan).orElseThrow();
+
+        assertThat(targets.delete("ghost", relay.advance(Duration.ofSeconds(1)))).isFalse();
+
+        assertThat(relay.intents.isPaused(Delivery.KIND, "ghost")).isTrue();
+        assertThat(relay.intents.find(orphan)).contains(before);
+    }
+
+    private Map<String, Intent> intentsById(List<String> ids) {
+        return ids.stream().collect(Collectors.toMap(id -> id,
+                id -> relay.intents.find(id).orElseThrow()));
+    }
+}

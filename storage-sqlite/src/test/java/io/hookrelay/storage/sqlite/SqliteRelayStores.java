@@ -1,0 +1,23 @@
+package io.hookrelay.storage.sqlite;
+
+import io.hookrelay.delivery.testing.RelayStores;
+import java.nio.file.Path;
+import java.time.Clock;
+
+/** How every SQLite test opens the relay's stores: one database in the data directory, every store on it. */
+final class SqliteRelayStores {
+
+    private SqliteRelayStores() {
+    }
+
+    /** A new database in {@code dataDir} with every store on it; closing the stores closes the database. */
+    static RelayStores open(Path dataDir, Clock clock) {
+        return on(SqliteDatabase.open(dataDir, clock));
+    }
+
+    static RelayStores on(SqliteDatabase database) {
+        return new RelayStores(new SqliteSourceStore(database), new SqliteTargetStore(database),
+                new SqliteRouteStore(database), new SqliteEventStore(database), new SqliteDeliveryStore(database),
+                new SqliteRetentionStore(database), new SqliteIntentStore(database), database::close);
+    }
+}
