@@ -8,14 +8,13 @@ import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.queue.EndedIntents;
 import java.time.Instant;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 
 /**
  * {@link RetentionStore} on PostgreSQL. Finding is a plain read; deleting deliveries is the queue's own
- * operation, which deletes only intents that still qualify (their delivery rows go with them); deleting events locks them first (see
- * {@link RetentionDao#lockOld}). Sweeps may run on every node at once: they delete each row once, and the
- * others find it gone.
+ * operation, which deletes only intents that still qualify (their delivery rows go with them); deleting
+ * events locks them first (see {@link RetentionDao#lockOld}). Sweeps may run on every node at once: they
+ * delete each row once, and the others find it gone.
  */
 public final class PostgresRetentionStore implements RetentionStore {
     /** Keeps one call one short transaction, as the sweeper's batches intend; far above a sensible batch. */
