@@ -1730,8 +1730,9 @@ public abstract class IntentStoreContract {
             }
 
             Set<String> ids = enqueueJobs();
-            Await.until("every intent ran to completion", DRAIN,
-                    () -> metrics.attempts("job", AttemptOutcome.SUCCESS) + settledByHand.get() >= INTENTS);
+            Await.until("every intent ran to completion, or a bare claimer failed", DRAIN,
+                    () -> metrics.attempts("job", AttemptOutcome.SUCCESS) + settledByHand.get() >= INTENTS
+                            || bare.stream().anyMatch(Future::isDone));
             stopClaiming.set(true);
             for (Future<?> claimer : bare) {
                 claimer.get(WAIT.toMillis(), TimeUnit.MILLISECONDS);
@@ -1764,7 +1765,7 @@ public abstract class IntentStoreContract {
                     do {
                         batch = claimRetryingTransientErrors(now, 25);
                         batch.forEach(intent -> share.add(intent.id()));
-                    } while (!batch.isEmpty());
+                    } while (!batch.isEmpty() && !stopClaiming.get());
                     return share;
                 }));
             }
