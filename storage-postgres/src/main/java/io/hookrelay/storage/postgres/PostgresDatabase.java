@@ -2,6 +2,9 @@ package io.hookrelay.storage.postgres;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.hookrelay.queue.AttemptRecord;
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.StoreException;
 import java.time.Clock;
 import java.time.Duration;
@@ -32,7 +35,12 @@ public final class PostgresDatabase implements AutoCloseable {
     private PostgresDatabase(HikariDataSource pool, Clock clock) {
         this.pool = pool;
         this.clock = clock;
-        this.jdbi = Jdbi.create(pool).installPlugin(new SqlObjectPlugin());
+        this.jdbi = Jdbi.create(pool).installPlugin(new SqlObjectPlugin())
+                .registerRowMapper(Intent.class, new IntentRowMapper())
+                .registerRowMapper(AttemptRecord.class, new AttemptRowMapper())
+                .registerRowMapper(ClaimRef.class, (row, context) -> new ClaimRef(row.getString("intent_id"), row.getString("token")))
+                .registerRowMapper(IntentDao.Taken.class, (row, context) ->
+                        new IntentDao.Taken(row.getString("id"), row.getString("state"), row.getString("claim_token")));
     }
 
     /**

@@ -37,6 +37,19 @@ final class PostgresErrors {
         return failure instanceof RuntimeException runtime ? runtime : new IllegalStateException(failure);
     }
 
+    /**
+     * A serialization failure or a deadlock: the transaction was rolled back only because of another one's
+     * timing, so running it again from the start is expected to succeed.
+     */
+    static boolean isConflict(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLException sql && ("40001".equals(sql.getSQLState()) || "40P01".equals(sql.getSQLState()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static boolean isTransient(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof SQLTransientConnectionException || cause instanceof ConnectionException) {

@@ -32,7 +32,7 @@ final class QueueSchema {
 
                     CREATE INDEX intents_lease ON intents (claim_until) WHERE state = 'running' AND NOT held;
 
-                    CREATE INDEX intents_of_work ON intents (kind, target) WHERE state IN ('pending', 'running');
+                    CREATE INDEX intents_of_work ON intents (kind, target, held) WHERE state IN ('pending', 'running');
 
                     CREATE INDEX intents_completed ON intents (kind, updated_at) WHERE state = 'completed';
 

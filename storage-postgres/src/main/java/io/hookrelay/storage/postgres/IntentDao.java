@@ -1,0 +1,214 @@
+package io.hookrelay.storage.postgres;
+
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.Intent;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jdbi.v3.sqlobject.config.KeyColumn;
+import org.jdbi.v3.sqlobject.config.ValueColumn;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+
+/**
+ * The {@code intents} table. Times are epoch milliseconds. Batches travel as arrays, one per column, and are
+ * read back with {@code unnest}, so a batch costs one statement however many rows it holds.
+ */
+interface IntentDao {
+
+    String COLUMNS = """
+            id, kind, event_id, target, payload, state, attempts, next_at, created_at, updated_at, last_error,
+            claim_token, claim_until""";
+
+    /**
+     * Whether an intent entering an open state must be held: its pair is paused and no resume is releasing it.
+     * The share lock on the pause makes a resume that is about to mark it releasing wait until the intent is
+     * committed, so the resume's walk sees the intent and releases it; a statement that comes after the mark
+     * sees it and leaves the intent free. {@code HOLDS_NEW} reads the pair from {@code n}, the rows being
+     * inserted; {@code HOLDS_ROW} from the {@code intents} row being updated.
+     */
+    String HOLDS_NEW = """
+            EXISTS (SELECT 1 FROM paused_work AS paused
+                     WHERE paused.kind = n.kind AND paused.target = n.target AND NOT paused.releasing
+                       FOR SHARE)""";
+
+    /** {@code HOLDS_ROW} for a claim, which only reads the pause and must not wait on anyone's lock of it. */
+    String HOLDS_ROW_UNLOCKED = """
+            EXISTS (SELECT 1 FROM paused_work AS paused
+                     WHERE paused.kind = intents.kind AND paused.target = intents.target AND NOT paused.releasing)""";
+
+    String HOLDS_ROW = """
+            EXISTS (SELECT 1 FROM paused_work AS paused
+                     WHERE paused.kind = intents.kind AND paused.target = intents.target AND NOT paused.releasing
+                       FOR SHARE)""";
+
+    /** @return the ids stored; the others' id or {@code (kind, eventId, target)} already existed */
+    @SqlQuery("""
+            INSERT INTO intents (""" + COLUMNS + """
+            , held)
+            SELECT n.id, n.kind, n.event_id, n.target, n.payload, 'pending', 0, n.next_at, :now, :now, '', '', 0,
+                   """ + HOLDS_NEW + """
+              FROM unnest(CAST(:ids AS text[]), CAST(:kinds AS text[]), CAST(:eventIds AS text[]),
+                          CAST(:targets AS text[]), CAST(:payloads AS text[]), CAST(:nextAts AS bigint[]))
+                   WITH ORDINALITY AS n (id, kind, event_id, target, payload, next_at, position)
+             ORDER BY n.position
+            ON CONFLICT DO NOTHING
+            RETURNING id
+            """)
+    List<String> insertUnlessPresent(String[] ids, String[] kinds, String[] eventIds, String[] targets,
+            String[] payloads, Long[] nextAts, long now);
+
+    @SqlQuery("SELECT id FROM intents WHERE kind = :kind AND event_id = :eventId AND target = :target")
+    Optional<String> findIdOf(String kind, String eventId, String target);
+
+    /**
+     * A fresh claim token per row: 128 random bits as 32 hex digits. A version-4 UUID carries only 122 random
+     * bits, so two are hashed into one; both come from PostgreSQL's strong random source, built in since 13.
+     */
+    String NEW_TOKEN = "md5(gen_random_uuid()::text || gen_random_uuid()::text)";
+
+    /**
+     * One statement, evaluated once, so nothing can take the same rows between choosing and taking them, and
+     * concurrent claimers of other nodes skip each other's rows instead of waiting ({@code SKIP LOCKED}). Each
+     * branch is limited on its own in claim order before the two are merged: the pending branch walks
+     * {@code intents_due} from its start and stops after {@code :max} rows, the running branch reads only
+     * leases that ended, through {@code intents_lease}. Both indexes leave out {@code held} rows, those of
+     * paused work, so a paused target's backlog is never walked. The pause is still looked up for each row
+     * found: an intent written while its pair was being paused may not be held yet, and must not run.
+     * Rows a branch locked beyond the final {@code :max} are let go when the statement's transaction ends.
+     */
+    @SqlQuery("""
+            WITH due AS (
+                SELECT id, next_at, created_at FROM intents
+                 WHERE state = 'pending' AND NOT held AND next_at <= :now
+                   AND NOT\s""" + HOLDS_ROW_UNLOCKED + """
+
+                 ORDER BY next_at, created_at, id
+                 LIMIT :max
+                   FOR UPDATE SKIP LOCKED),
+            expired AS (
+                SELECT id, next_at, created_at FROM intents
+                 WHERE state = 'running' AND NOT held AND claim_until <= :now
+                   AND NOT\s""" + HOLDS_ROW_UNLOCKED + """
+
+                 ORDER BY next_at, created_at, id
+                 LIMIT :max
+                   FOR UPDATE SKIP LOCKED),
+            picked AS (
+                SELECT id FROM (SELECT * FROM due UNION ALL SELECT * FROM expired) AS candidates
+                 ORDER BY next_at, created_at, id
+                 LIMIT :max)
+            UPDATE intents
+               SET state = 'running',
+                   attempts = attempts + 1,
+                   claim_token =\s""" + NEW_TOKEN + """
+            ,
+                   claim_until = :claimUntil,
+                   updated_at = :now
+              FROM picked
+             WHERE intents.id = picked.id
+            RETURNING intents.id, kind, event_id, target, payload, state, attempts, next_at, created_at, updated_at,
+                      last_error, claim_token, claim_until
+            """)
+    List<Intent> claim(long now, long claimUntil, int max);
+
+    /** @return the {@code (id, token)} pairs still held, now until {@code :claimUntil} */
+    @SqlQuery("""
+            UPDATE intents SET claim_until = :claimUntil, updated_at = :now
+              FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[])) AS held (id, token)
+             WHERE intents.id = held.id AND intents.state = 'running' AND intents.claim_token = held.token
+            RETURNING intents.id AS intent_id, intents.claim_token AS token
+            """)
+    List<ClaimRef> renewAll(String[] ids, String[] tokens, long claimUntil, long now);
+
+    /**
+     * Several claims' settlements in one statement, each fenced by its own token. Per row: the state it goes
+     * to, its next due time and error when it sets them (null keeps the row's), and how many attempts it
+     * gives back (a snooze gives back its claim's).
+     *
+     * @return the ids whose fence held
+     */
+    @SqlQuery("""
+            UPDATE intents
+               SET state = s.state,
+                   next_at = coalesce(s.next_at, intents.next_at),
+                   last_error = coalesce(s.error, intents.last_error),
+                   attempts = intents.attempts - s.given_back,
+                   claim_token = '', claim_until = 0, updated_at = s.now
+              FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[]), CAST(:states AS text[]),
+                          CAST(:nextAts AS bigint[]), CAST(:errors AS text[]), CAST(:givenBack AS int[]),
+                          CAST(:nows AS bigint[]))
+                   AS s (id, token, state, next_at, error, given_back, now)
+             WHERE intents.id = s.id AND intents.state = 'running' AND intents.claim_token = s.token
+            RETURNING intents.id
+            """)
+    List<String> settleAll(String[] ids, String[] tokens, String[] states, Long[] nextAts, String[] errors,
+            Integer[] givenBack, Long[] nows);
+
+    /** Old values come from the locked row the update then changes: {@code RETURNING} sees only new ones. */
+    @SqlQuery("""
+            UPDATE intents
+               SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
+                   held =\s""" + HOLDS_ROW + """
+
+              FROM (SELECT id, state, claim_token FROM intents
+                     WHERE id = :id AND state IN ('pending', 'running', 'failed', 'cancelled')
+                       FOR UPDATE) AS old
+             WHERE intents.id = old.id
+            RETURNING old.id, old.state, old.claim_token
+            """)
+    Optional<Taken> retryNow(String id, long now);
+
+    @SqlQuery("""
+            UPDATE intents
+               SET state = 'cancelled', claim_token = '', claim_until = 0, held = false, updated_at = :now
+              FROM (SELECT id, state, claim_token FROM intents
+                     WHERE id = :id AND state IN ('pending', 'running')
+                       FOR UPDATE) AS old
+             WHERE intents.id = old.id
+            RETURNING old.id, old.state, old.claim_token
+            """)
+    Optional<Taken> cancel(String id, long now);
+
+    @SqlQuery("""
+            UPDATE intents
+               SET state = 'cancelled', claim_token = '', claim_until = 0, held = false, updated_at = :now
+              FROM (SELECT id, state, claim_token FROM intents
+                     WHERE kind = :kind AND target = :target AND state IN ('pending', 'running')
+                       FOR UPDATE) AS old
+             WHERE intents.id = old.id
+            RETURNING old.id, old.state, old.claim_token
+            """)
+    List<Taken> retire(String kind, String target, long now);
+
+    /** {@code :changedSince} is the smallest {@code bigint} when the selection has no such bound. */
+    @SqlUpdate("""
+            UPDATE intents
+               SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
+                   held =\s""" + HOLDS_ROW + """
+
+             WHERE kind = :kind AND state = :state AND updated_at >= :changedSince
+               AND (CAST(:target AS text) IS NULL OR target = :target)
+            """)
+    int retryAll(String kind, String state, String target, long changedSince, long now);
+
+    /** Attempt logs go with their intents ({@code ON DELETE CASCADE}). */
+    @SqlUpdate("""
+            DELETE FROM intents
+             WHERE id = ANY (CAST(:ids AS text[])) AND kind = :kind AND state = ANY (CAST(:states AS text[]))
+               AND updated_at < :endedBefore
+            """)
+    int deleteEnded(String kind, String[] states, long endedBefore, String[] ids);
+
+    @SqlQuery("SELECT " + COLUMNS + " FROM intents WHERE id = :id")
+    Optional<Intent> find(String id);
+
+    @SqlQuery("SELECT kind, count(*) AS pending FROM intents WHERE state = 'pending' GROUP BY kind")
+    @KeyColumn("kind")
+    @ValueColumn("pending")
+    Map<String, Long> countPendingByKind();
+
+    /** A row an operator's change took from the state it had, and the claim token it had then. */
+    record Taken(String id, String state, String claimToken) {
+    }
+}

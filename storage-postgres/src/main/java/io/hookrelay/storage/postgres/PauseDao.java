@@ -1,0 +1,55 @@
+package io.hookrelay.storage.postgres;
+
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+
+/**
+ * Paused {@code (kind, target)} pairs, and the {@code held} flag on their open intents, which keeps claims
+ * from even reading them (see {@link IntentDao#claim}). The flags are set a chunk at a time, each chunk in
+ * its own transaction (see {@link PostgresIntentStore#pause}).
+ */
+interface PauseDao {
+
+    /**
+     * Held by the session that pauses or resumes the pair for as long as its chunks take, so two nodes never
+     * walk one pair's intents in opposite directions at once. The two-key form keeps these locks apart from
+     * single-key ones such as the migrations'.
+     */
+    @SqlQuery("SELECT 1 FROM pg_advisory_lock(hashtext(:kind), hashtext(:target))")
+    int lockPair(String kind, String target);
+
+    @SqlQuery("SELECT pg_advisory_unlock(hashtext(:kind), hashtext(:target))")
+    boolean unlockPair(String kind, String target);
+
+    /** Pausing again in the middle of a resume that stopped half-way holds the pair again. */
+    @SqlUpdate("""
+            INSERT INTO paused_work (kind, target) VALUES (:kind, :target)
+            ON CONFLICT (kind, target) DO UPDATE SET releasing = false
+            """)
+    void pause(String kind, String target);
+
+    @SqlUpdate("UPDATE paused_work SET releasing = true WHERE kind = :kind AND target = :target")
+    void startReleasing(String kind, String target);
+
+    @SqlUpdate("DELETE FROM paused_work WHERE kind = :kind AND target = :target")
+    void resume(String kind, String target);
+
+    /**
+     * Sets {@code held} on up to {@code :limit} open intents of the pair that do not have it yet, found through
+     * {@code intents_of_work}, which holds the flag, so each chunk reads only rows still to be changed.
+     *
+     * @return how many changed; fewer than {@code :limit} means the pair is done
+     */
+    @SqlUpdate("""
+            WITH chunk AS (
+                SELECT id FROM intents
+                 WHERE kind = :kind AND target = :target AND state IN ('pending', 'running') AND held <> :held
+                 LIMIT :limit
+                   FOR UPDATE)
+            UPDATE intents SET held = :held FROM chunk WHERE intents.id = chunk.id
+            """)
+    int setHeld(String kind, String target, boolean held, int limit);
+
+    @SqlQuery("SELECT EXISTS (SELECT 1 FROM paused_work WHERE kind = :kind AND target = :target)")
+    boolean isPaused(String kind, String target);
+}

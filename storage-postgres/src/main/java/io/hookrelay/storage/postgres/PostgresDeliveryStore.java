@@ -1,0 +1,74 @@
+package io.hookrelay.storage.postgres;
+
+import io.hookrelay.delivery.BulkRetry;
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.DeliveryFilter;
+import io.hookrelay.delivery.DeliveryStore;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.queue.IntentSelection;
+import io.hookrelay.queue.IntentState;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * {@link DeliveryStore} on PostgreSQL: deliveries joined with the intents that hold their states. The bulk
+ * retry is the queue's own operation, in one transaction.
+ */
+public final class PostgresDeliveryStore implements DeliveryStore {
+    private final PostgresDatabase database;
+    private final PostgresIntentStore intents;
+    private final RelayHandles handles;
+
+    PostgresDeliveryStore(PostgresDatabase database, PostgresIntentStore intents, RelayHandles handles) {
+        this.database = database;
+        this.intents = intents;
+        this.handles = handles;
+    }
+
+    @Override
+    public Optional<Delivery> find(String id) {
+        Objects.requireNonNull(id, "id");
+        return database.read("find delivery", handle -> handles.attach(handle, DeliveryDao.class).find(id));
+    }
+
+    @Override
+    public List<Delivery> forEvent(String eventId) {
+        Objects.requireNonNull(eventId, "eventId");
+        return database.read("list deliveries of an event",
+                handle -> handles.attach(handle, DeliveryDao.class).forEvent(eventId));
+    }
+
+    /** Led by the event when one is given, else by the target, else by the id alone: the narrowest index. */
+    @Override
+    public Page<Delivery> list(DeliveryFilter filter, PageRequest page) {
+        String state = filter.state().map(IntentState::wireName).orElse(null);
+        String targetId = filter.targetId().orElse(null);
+        String eventId = filter.eventId().orElse(null);
+        String before = Pages.before(page);
+        int fetch = Pages.fetchSize(page);
+        List<Delivery> fetched = database.read("list deliveries", handle -> {
+            DeliveryDao deliveries = handles.attach(handle, DeliveryDao.class);
+            ListQuery query = eventId != null ? deliveries::listOfEvent
+                    : targetId != null ? deliveries::listOfTarget
+                    : deliveries::list;
+            return query.fetch(state, targetId, eventId, before, fetch);
+        });
+        return Pages.of(fetched, page, Delivery::id);
+    }
+
+    @Override
+    public int retryAll(BulkRetry request, Instant now) {
+        Objects.requireNonNull(now, "now");
+        IntentSelection selection = new IntentSelection(Delivery.KIND, request.state(), request.targetId(), request.since());
+        return intents.retryAll(selection, now);
+    }
+
+    /** The shape the three list statements of {@link DeliveryDao} share. */
+    @FunctionalInterface
+    private interface ListQuery {
+        List<Delivery> fetch(String state, String targetId, String eventId, String before, int limit);
+    }
+}

@@ -1,0 +1,290 @@
+package io.hookrelay.storage.postgres;
+
+import io.hookrelay.queue.AttemptRecord;
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.EndedIntents;
+import io.hookrelay.queue.Enqueued;
+import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentSelection;
+import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.IntentWrites;
+import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.QueueListener;
+import io.hookrelay.queue.Settlement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import org.jdbi.v3.core.Handle;
+import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
+
+/**
+ * {@link IntentStore} on PostgreSQL, for any number of processes sharing one database. Nothing here assumes
+ * this process is the only one: claims skip rows other claimers hold, every write after a claim is fenced by
+ * its token, and a claim cut off by a crash is retaken by whoever claims once its lease has ended.
+ *
+ * <p>The relay's stores write intents inside their own transactions through {@link #inTransaction}, so
+ * intent rows keep one set of rules whoever writes them.
+ */
+public final class PostgresIntentStore implements IntentStore, IntentWrites {
+    /** {@code RETURNING} promises no order, so a claimed batch is put back in DESIGN's claim order here. */
+    private static final Comparator<Intent> CLAIM_ORDER = Comparator.comparing(Intent::nextAt)
+            .thenComparing(Intent::createdAt)
+            .thenComparing(Intent::id);
+
+    /** How often a transaction that lost a serialization conflict or deadlock is run again before failing. */
+    private static final int CONFLICT_ATTEMPTS = 3;
+
+    /** Open intents held or released per transaction when a pair is paused or resumed. */
+    static final int HOLD_CHUNK = 1_000;
+
+    private final PostgresDatabase database;
+    private final List<QueueListener> listeners = new CopyOnWriteArrayList<>();
+
+    public PostgresIntentStore(PostgresDatabase database) {
+        this.database = Objects.requireNonNull(database, "database");
+    }
+
+    /**
+     * Runs {@code work} in one transaction together with the intent writes it makes through the
+     * {@link IntentWrites} it is given, which is bound to that transaction and valid only inside it. Listeners
+     * hear of those writes once the transaction has committed. A transaction that loses a serialization
+     * conflict or a deadlock is run again from the start, with a fresh {@code IntentWrites}, so {@code work}
+     * must do nothing it cannot repeat but its statements.
+     *
+     * @throws io.hookrelay.queue.TransientStoreException when the database is unreachable or busy
+     */
+    public <T> T inTransaction(String operation, BiFunction<Handle, IntentWrites, T> work) {
+        Objects.requireNonNull(operation, "operation");
+        Objects.requireNonNull(work, "work");
+        Committed<T> committed = write(operation, (handle, writes) -> work.apply(handle, writes));
+        committed.changes().tell(listeners);
+        return committed.result();
+    }
+
+    /**
+     * Hears of intent changes that did not come through this store's own calls: writes of
+     * {@link #inTransaction}, told after their commit.
+     */
+    public void addListener(QueueListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * @throws IllegalArgumentException when an explicit id is already used by different work: the intent
+     *                                  is neither stored nor a duplicate, and nothing of the call is kept
+     */
+    @Override
+    public List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now) {
+        List<NewIntent> toStore = List.copyOf(intents);
+        Objects.requireNonNull(now, "now");
+        if (toStore.isEmpty()) {
+            return List.of();
+        }
+        return write("enqueue", (handle, writes) -> writes.enqueueAll(toStore, now)).result();
+    }
+
+    @Override
+    public int retire(String kind, String target, Instant now) {
+        return write("retire", (handle, writes) -> writes.retire(kind, target, now)).result();
+    }
+
+    @Override
+    public int retryAll(IntentSelection selection, Instant now) {
+        return write("retry all", (handle, writes) -> writes.retryAll(selection, now)).result();
+    }
+
+    @Override
+    public int deleteEnded(EndedIntents which, Collection<String> ids) {
+        List<String> candidates = List.copyOf(ids);
+        return write("delete ended", (handle, writes) -> writes.deleteEnded(which, candidates)).result();
+    }
+
+    @Override
+    public List<Intent> claim(Instant now, Duration lease, int max) {
+        requirePositive(lease);
+        if (max < 1) {
+            throw new IllegalArgumentException("max must be at least 1: " + max);
+        }
+        long at = now.toEpochMilli();
+        long until = Math.addExact(at, lease.toMillis());
+        List<Intent> claimed = new ArrayList<>(database.read("claim", handle -> handle.attach(IntentDao.class).claim(at, until, max)));
+        claimed.sort(CLAIM_ORDER);
+        return claimed;
+    }
+
+    @Override
+    public boolean renew(ClaimRef claim, Instant now, Duration lease) {
+        return !renewAll(List.of(Objects.requireNonNull(claim, "claim")), now, lease).contains(claim);
+    }
+
+    /** One statement for all of them, each still fenced by its own token. */
+    @Override
+    public Set<ClaimRef> renewAll(Collection<ClaimRef> claims, Instant now, Duration lease) {
+        List<ClaimRef> toRenew = List.copyOf(claims);
+        requirePositive(lease);
+        long at = now.toEpochMilli();
+        long until = Math.addExact(at, lease.toMillis());
+        if (toRenew.isEmpty()) {
+            return Set.of();
+        }
+        String[] ids = toRenew.stream().map(ClaimRef::intentId).toArray(String[]::new);
+        String[] tokens = toRenew.stream().map(ClaimRef::token).toArray(String[]::new);
+        List<ClaimRef> held = database.read("renew", handle -> handle.attach(IntentDao.class).renewAll(ids, tokens, until, at));
+        Set<ClaimRef> lost = new HashSet<>(toRenew);
+        held.forEach(lost::remove);
+        return lost;
+    }
+
+    /**
+     * @throws IllegalArgumentException when the intent's log already has an entry with the same attempt
+     *                                  number; nothing is written then
+     */
+    @Override
+    public boolean settle(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry, Instant now) {
+        Settlements.Request request = new Settlements.Request(claim, settlement, logEntry, now);
+        return database.transaction("settle", handle -> Settlements.writeAll(handle, List.of(request)))
+                .contains(request.intentId());
+    }
+
+    @Override
+    public boolean retryNow(String id, Instant now) {
+        return write("retry now", (handle, writes) -> writes.retryNow(id, now)).result();
+    }
+
+    @Override
+    public boolean cancel(String id, Instant now) {
+        return write("cancel", (handle, writes) -> writes.cancel(id, now)).result();
+    }
+
+    /**
+     * Marks the pair paused and holds its open intents, {@value #HOLD_CHUNK} to a transaction, so pausing a
+     * large backlog never keeps other writers waiting on its row locks for long. The pause is recorded with
+     * the first chunk, so a held intent is never without its pause, and claims look the pause up for the rows
+     * not held yet. The whole walk runs under the pair's session lock, on one connection.
+     */
+    @Override
+    public void pause(String kind, String target) {
+        requirePair(kind, target);
+        underPairLock("pause", kind, target, handle -> {
+            int changed = inOwnTransaction(handle, h -> {
+                PauseDao pauses = h.attach(PauseDao.class);
+                pauses.pause(kind, target);
+                return pauses.setHeld(kind, target, true, HOLD_CHUNK);
+            });
+            holdRest(handle, kind, target, true, changed);
+            return null;
+        });
+    }
+
+    /**
+     * Marks the pause as releasing, so what is enqueued or retried from then on is not held, releases the
+     * pair's held intents a chunk at a time, then lifts the pause. Dying half-way leaves the pair paused with
+     * part of its work already flowing; resuming again finishes the job.
+     */
+    @Override
+    public void resume(String kind, String target) {
+        requirePair(kind, target);
+        underPairLock("resume", kind, target, handle -> {
+            int changed = inOwnTransaction(handle, h -> {
+                PauseDao pauses = h.attach(PauseDao.class);
+                pauses.startReleasing(kind, target);
+                return pauses.setHeld(kind, target, false, HOLD_CHUNK);
+            });
+            holdRest(handle, kind, target, false, changed);
+            inOwnTransaction(handle, h -> {
+                h.attach(PauseDao.class).resume(kind, target);
+                return null;
+            });
+            return null;
+        });
+    }
+
+    private static void holdRest(Handle handle, String kind, String target, boolean held, int firstChunk) {
+        int changed = firstChunk;
+        while (changed == HOLD_CHUNK) {
+            changed = inOwnTransaction(handle, h -> h.attach(PauseDao.class).setHeld(kind, target, held, HOLD_CHUNK));
+        }
+    }
+
+    private <T> T underPairLock(String operation, String kind, String target, Function<Handle, T> work) {
+        return database.read(operation, handle -> {
+            PauseDao pauses = handle.attach(PauseDao.class);
+            pauses.lockPair(kind, target);
+            try {
+                return work.apply(handle);
+            } finally {
+                pauses.unlockPair(kind, target);
+            }
+        });
+    }
+
+    private static <T> T inOwnTransaction(Handle handle, Function<Handle, T> work) {
+        return handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, work::apply);
+    }
+
+    @Override
+    public boolean isPaused(String kind, String target) {
+        requirePair(kind, target);
+        return database.read("is paused", handle -> handle.attach(PauseDao.class).isPaused(kind, target));
+    }
+
+    @Override
+    public Optional<Intent> find(String id) {
+        Objects.requireNonNull(id, "id");
+        return database.read("find", handle -> handle.attach(IntentDao.class).find(id));
+    }
+
+    @Override
+    public List<AttemptRecord> attempts(String intentId) {
+        Objects.requireNonNull(intentId, "intentId");
+        return database.read("attempts", handle -> handle.attach(AttemptDao.class).ofIntent(intentId));
+    }
+
+    @Override
+    public Map<String, Long> countPendingByKind() {
+        return database.read("count pending", handle -> handle.attach(IntentDao.class).countPendingByKind());
+    }
+
+    /** A transaction's result and what it changed, once it has committed. */
+    private record Committed<T>(T result, QueueChanges changes) {
+    }
+
+    /** Runs {@code work} in a transaction of its own, again from the start after a conflict. */
+    private <T> Committed<T> write(String operation, BiFunction<Handle, TransactionWrites, T> work) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return database.transaction(operation, handle -> {
+                    QueueChanges changes = new QueueChanges();
+                    T result = work.apply(handle, new TransactionWrites(handle, changes));
+                    return new Committed<>(result, changes);
+                });
+            } catch (RuntimeException e) {
+                if (attempt == CONFLICT_ATTEMPTS || !PostgresErrors.isConflict(e)) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private static void requirePositive(Duration lease) {
+        if (lease.isNegative() || lease.isZero()) {
+            throw new IllegalArgumentException("lease must be positive: " + lease);
+        }
+    }
+
+    private static void requirePair(String kind, String target) {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(target, "target");
+    }
+}

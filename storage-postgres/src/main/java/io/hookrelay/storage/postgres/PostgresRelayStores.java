@@ -1,0 +1,80 @@
+package io.hookrelay.storage.postgres;
+
+import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.queue.StoreException;
+import java.util.Objects;
+
+/**
+ * The relay's stores on one {@link PostgresDatabase}, sharing its pool with the queue's store. Opening them
+ * adds the relay's tables to the queue's (a migration track of their own) and checks the secret key, so
+ * the stores are only handed out once both are right.
+ *
+ * <p>Nothing is cached: any node may change configuration at any time, so every read goes to the database.
+ */
+public final class PostgresRelayStores {
+    private final PostgresSourceStore sources;
+    private final PostgresTargetStore targets;
+    private final PostgresRouteStore routes;
+    private final PostgresEventStore events;
+    private final PostgresDeliveryStore deliveries;
+    private final PostgresRetentionStore retention;
+
+    private PostgresRelayStores(PostgresDatabase database, PostgresIntentStore intents, RelayHandles handles) {
+        sources = new PostgresSourceStore(database, handles);
+        targets = new PostgresTargetStore(database, intents, handles);
+        routes = new PostgresRouteStore(database, handles);
+        events = new PostgresEventStore(database, intents, handles);
+        deliveries = new PostgresDeliveryStore(database, intents, handles);
+        retention = new PostgresRetentionStore(database, intents, handles);
+    }
+
+    /**
+     * Applies the relay's migrations and checks {@code secretKey} against the key check in the database: the
+     * first node to start records its key's, and every later start must be given the same key.
+     *
+     * @param intents   the queue's store on the same database, through which every write of intents goes
+     * @param secretKey what the secrets are sealed with
+     * @throws SecretKeyMismatchException  when the database's secrets are sealed with another key
+     * @throws IncompatibleSchemaException when a newer hookrelay migrated the relay's tables
+     * @throws StoreException              when the database cannot be used
+     */
+    public static PostgresRelayStores open(PostgresDatabase database, PostgresIntentStore intents, SecretCipher secretKey) {
+        Objects.requireNonNull(database, "database");
+        Objects.requireNonNull(intents, "intents");
+        Objects.requireNonNull(secretKey, "secretKey");
+        database.migrate(RelaySchema.TRACK);
+        String keyCheck = database.transaction("check the secret key", handle -> {
+            SecretKeyDao dao = handle.attach(SecretKeyDao.class);
+            dao.recordUnlessPresent(secretKey.keyCheck());
+            return dao.keyCheck();
+        });
+        if (!secretKey.opens(keyCheck)) {
+            throw new SecretKeyMismatchException(database.location(), secretKey.origin());
+        }
+        return new PostgresRelayStores(database, intents, new RelayHandles(secretKey));
+    }
+
+    public PostgresSourceStore sources() {
+        return sources;
+    }
+
+    public PostgresTargetStore targets() {
+        return targets;
+    }
+
+    public PostgresRouteStore routes() {
+        return routes;
+    }
+
+    public PostgresEventStore events() {
+        return events;
+    }
+
+    public PostgresDeliveryStore deliveries() {
+        return deliveries;
+    }
+
+    public PostgresRetentionStore retention() {
+        return retention;
+    }
+}

@@ -1,0 +1,82 @@
+package io.hookrelay.storage.postgres;
+
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.retention.EndedDeliveries;
+import io.hookrelay.delivery.retention.EventCandidate;
+import io.hookrelay.delivery.retention.EventPosition;
+import io.hookrelay.delivery.retention.RetentionStore;
+import io.hookrelay.queue.EndedIntents;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@link RetentionStore} on PostgreSQL. Finding is a plain read; deleting deliveries is the queue's own
+ * operation, which deletes only intents that still qualify (their delivery rows go with them); deleting
+ * events locks them first (see {@link RetentionDao#lockOld}). Sweeps may run on every node at once: they
+ * delete each row once, and the others find it gone.
+ */
+public final class PostgresRetentionStore implements RetentionStore {
+    /** Keeps one call one short transaction, as the sweeper's batches intend; far above a sensible batch. */
+    static final int MAX_BATCH = 10_000;
+
+    private final PostgresDatabase database;
+    private final PostgresIntentStore intents;
+    private final RelayHandles handles;
+
+    PostgresRetentionStore(PostgresDatabase database, PostgresIntentStore intents, RelayHandles handles) {
+        this.database = database;
+        this.intents = intents;
+        this.handles = handles;
+    }
+
+    @Override
+    public List<String> endedDeliveries(EndedDeliveries group, Instant endedBefore, int limit) {
+        long before = endedBefore.toEpochMilli();
+        requireBatch(limit);
+        return database.read("find ended deliveries", handle -> {
+            RetentionDao retention = handles.attach(handle, RetentionDao.class);
+            return switch (group) {
+                case COMPLETED -> retention.completed(Delivery.KIND, before, limit);
+                case FAILED_OR_CANCELLED -> retention.givenUp(Delivery.KIND, before, limit);
+            };
+        });
+    }
+
+    @Override
+    public int deleteDeliveries(EndedDeliveries group, Instant endedBefore, List<String> ids) {
+        EndedIntents which = new EndedIntents(Delivery.KIND, group.states(), endedBefore);
+        List<String> candidates = List.copyOf(ids);
+        requireBatch(candidates.size());
+        return intents.deleteEnded(which, candidates);
+    }
+
+    @Override
+    public List<EventCandidate> eventsReceivedBefore(Instant receivedBefore, Optional<EventPosition> after, int limit) {
+        long before = receivedBefore.toEpochMilli();
+        // Before any event: every stored time is after the smallest long, and every id after "".
+        long afterReceivedAt = after.map(position -> position.receivedAt().toEpochMilli()).orElse(Long.MIN_VALUE);
+        String afterId = after.map(EventPosition::eventId).orElse("");
+        requireBatch(limit);
+        return database.read("find old events", handle -> handles.attach(handle, RetentionDao.class)
+                .eventsReceivedBefore(before, afterReceivedAt, afterId, limit));
+    }
+
+    @Override
+    public int deleteEvents(Instant receivedBefore, List<String> ids) {
+        long before = receivedBefore.toEpochMilli();
+        String[] candidates = List.copyOf(ids).toArray(String[]::new);
+        requireBatch(candidates.length);
+        return database.transaction("delete old events", handle -> {
+            RetentionDao retention = handles.attach(handle, RetentionDao.class);
+            String[] locked = retention.lockOld(candidates, before).toArray(String[]::new);
+            return locked.length == 0 ? 0 : retention.deleteWithoutDeliveries(locked);
+        });
+    }
+
+    private static void requireBatch(int size) {
+        if (size < 1 || size > MAX_BATCH) {
+            throw new IllegalArgumentException("a retention batch holds 1 to " + MAX_BATCH + " rows: " + size);
+        }
+    }
+}

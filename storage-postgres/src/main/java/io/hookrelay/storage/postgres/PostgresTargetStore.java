@@ -1,0 +1,78 @@
+package io.hookrelay.storage.postgres;
+
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.TargetStore;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * {@link TargetStore} on PostgreSQL. Every read goes to the database: other nodes may change a target at any
+ * time, and nothing here would hear of it.
+ */
+public final class PostgresTargetStore implements TargetStore {
+    private final PostgresDatabase database;
+    private final PostgresIntentStore intents;
+    private final RelayHandles handles;
+
+    PostgresTargetStore(PostgresDatabase database, PostgresIntentStore intents, RelayHandles handles) {
+        this.database = database;
+        this.intents = intents;
+        this.handles = handles;
+    }
+
+    @Override
+    public boolean create(Target target) {
+        Map<String, Object> columns = columns(target);
+        return database.transaction("create target", handle -> handles.attach(handle, TargetDao.class).insert(columns)) == 1;
+    }
+
+    @Override
+    public boolean update(Target target) {
+        Map<String, Object> columns = columns(target);
+        return database.transaction("update target", handle -> handles.attach(handle, TargetDao.class).update(columns)) == 1;
+    }
+
+    /**
+     * The queue retires the target's work in the same transaction: its open deliveries are cancelled, their
+     * claims fenced off, its pause lifted. A missing target changes nothing, not even work left under its id.
+     */
+    @Override
+    public boolean delete(String id, Instant now) {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(now, "now");
+        return intents.inTransaction("delete target", (handle, writes) -> {
+            if (handles.attach(handle, TargetDao.class).delete(id) == 0) {
+                return false;
+            }
+            writes.retire(Delivery.KIND, id, now);
+            return true;
+        });
+    }
+
+    @Override
+    public Optional<Target> find(String id) {
+        Objects.requireNonNull(id, "id");
+        return database.read("find target", handle -> handles.attach(handle, TargetDao.class).find(id));
+    }
+
+    @Override
+    public List<Target> list() {
+        return database.read("list targets", handle -> handles.attach(handle, TargetDao.class).list());
+    }
+
+    /** The row's values by column name, the secret sealed: one reading of a target for both insert and update. */
+    private Map<String, Object> columns(Target target) {
+        return Map.of(
+                "id", target.id(),
+                "url", target.url().toString(),
+                "secret", handles.secrets().seal(target.secret()),
+                "timeout_ms", target.timeout().toMillis(),
+                "retry_schedule_s", SqlArrays.seconds(target.retrySchedule()),
+                "max_in_flight", target.maxInFlight(),
+                "now", database.clock().millis());
+    }
+}

@@ -1,0 +1,112 @@
+package io.hookrelay.storage.postgres;
+
+import java.util.List;
+
+/**
+ * The relay's tables, a track of their own beside the queue's, so an application that embeds only the queue
+ * never gets them. Times are epoch milliseconds in {@code bigint}, as in the queue's tables.
+ *
+ * <p>A delivery row keeps no copy of its state: it only ties an intent to its event and target, and goes
+ * with its intent ({@code ON DELETE CASCADE}), so the queue's operations stay the one place intents change
+ * or go. Routes go with their source or target; events and deliveries reference nothing an operator deletes,
+ * so their history outlives the configuration that made them.
+ *
+ * <p>Ids are {@code COLLATE "C"}: pages walk ids in byte order, as the ULIDs sort, whatever the database's
+ * own collation (which may ignore punctuation such as the {@code _} of {@code evt_}).
+ *
+ * <p>A route is unique by source, target and filters. Its filters are one text, sorted and each once as
+ * {@code Route} keeps them, so one text is one set; the index holds the text's digest because a route's
+ * filters may be longer than a b-tree entry can be. Concurrent creates of one route, on any nodes, store it
+ * once.
+ *
+ * <p>An idempotency key is inserted before its event, as the claim on the key that a concurrent ingest of
+ * the same key waits for; its reference to the event is therefore checked at commit.
+ */
+final class RelaySchema {
+    static final MigrationTrack TRACK = new MigrationTrack("relay", List.of(
+            new Migration(1, """
+                    CREATE TABLE secret_key_check (
+                        id    int  NOT NULL PRIMARY KEY CHECK (id = 1),
+                        value text NOT NULL
+                    );
+
+                    CREATE TABLE sources (
+                        id                      text COLLATE "C" NOT NULL PRIMARY KEY,
+                        verify_scheme           text   NOT NULL,
+                        verify_secret           text   NOT NULL,
+                        verify_header           text   NOT NULL,
+                        verify_prefix           text   NOT NULL,
+                        verify_encoding         text   NOT NULL,
+                        idempotency_header      text,
+                        event_type_header       text,
+                        event_type_json_pointer text,
+                        max_body_bytes          int    NOT NULL,
+                        redact_headers          text[] NOT NULL,
+                        created_at              bigint NOT NULL,
+                        updated_at              bigint NOT NULL
+                    );
+
+                    CREATE TABLE targets (
+                        id               text COLLATE "C" NOT NULL PRIMARY KEY,
+                        url              text   NOT NULL,
+                        secret           text   NOT NULL,
+                        timeout_ms       bigint NOT NULL,
+                        retry_schedule_s int[]  NOT NULL,
+                        max_in_flight    int    NOT NULL,
+                        created_at       bigint NOT NULL,
+                        updated_at       bigint NOT NULL
+                    );
+
+                    CREATE TABLE routes (
+                        id          text COLLATE "C" NOT NULL PRIMARY KEY,
+                        source_id   text COLLATE "C" NOT NULL REFERENCES sources (id) ON DELETE CASCADE,
+                        target_id   text COLLATE "C" NOT NULL REFERENCES targets (id) ON DELETE CASCADE,
+                        event_types text   NOT NULL,
+                        created_at  bigint NOT NULL
+                    );
+
+                    CREATE UNIQUE INDEX routes_once ON routes (source_id, target_id, md5(event_types));
+
+                    CREATE INDEX routes_by_source ON routes (source_id, id);
+
+                    CREATE INDEX routes_by_target ON routes (target_id);
+
+                    CREATE TABLE events (
+                        id            text COLLATE "C" NOT NULL PRIMARY KEY,
+                        source_id     text COLLATE "C" NOT NULL,
+                        event_type    text,
+                        received_at   bigint NOT NULL,
+                        content_type  text   NOT NULL,
+                        header_names  text[] NOT NULL,
+                        header_values text[] NOT NULL,
+                        body          bytea  NOT NULL
+                    );
+
+                    CREATE INDEX events_by_source ON events (source_id, id);
+
+                    CREATE INDEX events_by_received_at ON events (received_at, id);
+
+                    CREATE TABLE idempotency_keys (
+                        source_id text COLLATE "C" NOT NULL,
+                        key       text NOT NULL,
+                        event_id  text COLLATE "C" NOT NULL
+                                  REFERENCES events (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                        PRIMARY KEY (source_id, key)
+                    );
+
+                    CREATE INDEX idempotency_keys_by_event ON idempotency_keys (event_id);
+
+                    CREATE TABLE deliveries (
+                        id        text COLLATE "C" NOT NULL PRIMARY KEY REFERENCES intents (id) ON DELETE CASCADE,
+                        event_id  text COLLATE "C" NOT NULL REFERENCES events (id),
+                        target_id text COLLATE "C" NOT NULL
+                    );
+
+                    CREATE INDEX deliveries_by_event ON deliveries (event_id, id);
+
+                    CREATE INDEX deliveries_by_target ON deliveries (target_id, id);
+                    """)));
+
+    private RelaySchema() {
+    }
+}

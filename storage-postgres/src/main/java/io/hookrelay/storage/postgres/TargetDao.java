@@ -1,0 +1,42 @@
+package io.hookrelay.storage.postgres;
+
+import io.hookrelay.delivery.Target;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.jdbi.v3.sqlobject.customizer.BindMap;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
+
+/** The {@code targets} table. Times are epoch milliseconds. */
+interface TargetDao {
+
+    String COLUMNS = "id, url, secret, timeout_ms, retry_schedule_s, max_in_flight";
+
+    /** @return 1 when stored, 0 when the id is taken */
+    @SqlUpdate("""
+            INSERT INTO targets (""" + COLUMNS + """
+            , created_at, updated_at)
+            VALUES (:id, :url, :secret, :timeout_ms, :retry_schedule_s, :max_in_flight, :now, :now)
+            ON CONFLICT (id) DO NOTHING
+            """)
+    int insert(@BindMap Map<String, ?> columns);
+
+    @SqlUpdate("""
+            UPDATE targets
+               SET url = :url, secret = :secret, timeout_ms = :timeout_ms, retry_schedule_s = :retry_schedule_s,
+                   max_in_flight = :max_in_flight, updated_at = :now
+             WHERE id = :id
+            """)
+    int update(@BindMap Map<String, ?> columns);
+
+    /** Its routes go with it ({@code ON DELETE CASCADE}); its deliveries stay, as history. */
+    @SqlUpdate("DELETE FROM targets WHERE id = :id")
+    int delete(String id);
+
+    @SqlQuery("SELECT " + COLUMNS + " FROM targets WHERE id = :id")
+    Optional<Target> find(String id);
+
+    @SqlQuery("SELECT " + COLUMNS + " FROM targets ORDER BY id")
+    List<Target> list();
+}

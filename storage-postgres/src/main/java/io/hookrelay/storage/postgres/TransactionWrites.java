@@ -1,0 +1,137 @@
+package io.hookrelay.storage.postgres;
+
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.EndedIntents;
+import io.hookrelay.queue.Enqueued;
+import io.hookrelay.queue.IntentSelection;
+import io.hookrelay.queue.IntentState;
+import io.hookrelay.queue.IntentWrites;
+import io.hookrelay.queue.NewIntent;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Set;
+import org.jdbi.v3.core.Handle;
+
+/**
+ * {@link IntentWrites} inside one open transaction: every write runs on its handle and notes what listeners
+ * must hear in its {@link QueueChanges}. It lives only as long as that transaction; a repeated transaction
+ * gets a new one, so nothing of a rolled-back run is told.
+ */
+final class TransactionWrites implements IntentWrites {
+    private final Handle handle;
+    private final QueueChanges changes;
+
+    TransactionWrites(Handle handle, QueueChanges changes) {
+        this.handle = Objects.requireNonNull(handle, "handle");
+        this.changes = Objects.requireNonNull(changes, "changes");
+    }
+
+    /**
+     * @throws IllegalArgumentException when an explicit id is already used by different work; the caller's
+     *                                  transaction must then roll back, which keeps nothing of the call
+     */
+    @Override
+    public List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now) {
+        List<NewIntent> toStore = List.copyOf(intents);
+        if (toStore.isEmpty()) {
+            return List.of();
+        }
+        long at = now.toEpochMilli();
+        int size = toStore.size();
+        String[] ids = new String[size];
+        String[] kinds = new String[size];
+        String[] eventIds = new String[size];
+        String[] targets = new String[size];
+        String[] payloads = new String[size];
+        Long[] nextAts = new Long[size];
+        for (int i = 0; i < size; i++) {
+            NewIntent intent = toStore.get(i);
+            ids[i] = intent.id();
+            kinds[i] = intent.kind();
+            eventIds[i] = intent.eventId();
+            targets[i] = intent.target();
+            payloads[i] = intent.payload();
+            nextAts[i] = intent.nextAt().map(Instant::toEpochMilli).orElse(at);
+        }
+        IntentDao dao = handle.attach(IntentDao.class);
+        Set<String> stored = new HashSet<>(dao.insertUnlessPresent(ids, kinds, eventIds, targets, payloads, nextAts, at));
+        List<Enqueued> results = new ArrayList<>(size);
+        for (NewIntent intent : toStore) {
+            // An id listed twice was stored by its first entry; the second is a duplicate of it.
+            if (stored.remove(intent.id())) {
+                results.add(new Enqueued(intent.id(), false));
+            } else {
+                String storedId = dao.findIdOf(intent.kind(), intent.eventId(), intent.target())
+                        .orElseThrow(() -> new IllegalArgumentException(
+                                "intent id " + intent.id() + " is already used by other work"));
+                results.add(new Enqueued(storedId, true));
+            }
+        }
+        if (results.stream().anyMatch(result -> !result.duplicate())) {
+            changes.workAvailable();
+        }
+        return results;
+    }
+
+    @Override
+    public int retire(String kind, String target, Instant now) {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(target, "target");
+        List<IntentDao.Taken> cancelled = handle.attach(IntentDao.class).retire(kind, target, now.toEpochMilli());
+        handle.attach(PauseDao.class).resume(kind, target);
+        cancelled.forEach(this::revokeIfRunning);
+        return cancelled.size();
+    }
+
+    @Override
+    public int retryAll(IntentSelection selection, Instant now) {
+        Objects.requireNonNull(selection, "selection");
+        int retried = handle.attach(IntentDao.class).retryAll(selection.kind(), selection.state().wireName(),
+                selection.target().orElse(null), selection.changedSince().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE),
+                now.toEpochMilli());
+        if (retried > 0) {
+            changes.workAvailable();
+        }
+        return retried;
+    }
+
+    @Override
+    public int deleteEnded(EndedIntents which, Collection<String> ids) {
+        Objects.requireNonNull(which, "which");
+        String[] candidates = ids.toArray(String[]::new);
+        if (candidates.length == 0) {
+            return 0;
+        }
+        String[] states = which.states().stream().map(IntentState::wireName).toArray(String[]::new);
+        return handle.attach(IntentDao.class).deleteEnded(which.kind(), states, which.endedBefore().toEpochMilli(), candidates);
+    }
+
+    /** Operator retry of one intent; see {@link io.hookrelay.queue.IntentStore#retryNow}. */
+    boolean retryNow(String id, Instant now) {
+        Objects.requireNonNull(id, "id");
+        return handle.attach(IntentDao.class).retryNow(id, now.toEpochMilli()).map(taken -> {
+            revokeIfRunning(taken);
+            changes.workAvailable();
+            return true;
+        }).orElse(false);
+    }
+
+    /** Operator cancel of one intent; see {@link io.hookrelay.queue.IntentStore#cancel}. */
+    boolean cancel(String id, Instant now) {
+        Objects.requireNonNull(id, "id");
+        return handle.attach(IntentDao.class).cancel(id, now.toEpochMilli()).map(taken -> {
+            revokeIfRunning(taken);
+            return true;
+        }).orElse(false);
+    }
+
+    private void revokeIfRunning(IntentDao.Taken taken) {
+        if (IntentState.RUNNING.wireName().equals(taken.state())) {
+            changes.revoked(new ClaimRef(taken.id(), taken.claimToken()));
+        }
+    }
+}

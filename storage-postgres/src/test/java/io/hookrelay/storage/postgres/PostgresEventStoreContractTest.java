@@ -1,0 +1,20 @@
+package io.hookrelay.storage.postgres;
+
+import io.hookrelay.delivery.testing.EventStoreContract;
+import io.hookrelay.delivery.testing.RelayStores;
+import io.hookrelay.queue.testing.MutableClock;
+import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
+import java.sql.SQLException;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The shared rules of every event store, against a real PostgreSQL schema of its own per test. */
+class PostgresEventStoreContractTest extends EventStoreContract {
+
+    @RegisterExtension
+    static final PostgresTestDatabase postgres = new PostgresTestDatabase();
+
+    @Override
+    protected RelayStores openStores(MutableClock clock) throws SQLException {
+        return new RelayNode(postgres.freshSchema(), clock).stores();
+    }
+}

@@ -1,0 +1,47 @@
+package io.hookrelay.storage.postgres;
+
+import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.delivery.testing.RelayStores;
+import java.security.SecureRandom;
+import java.time.Clock;
+
+/**
+ * One hookrelay node's stores on a database: its own pool, its queue store and its relay stores, as a
+ * process serving the database would open them. Tests of several nodes open several on one schema.
+ */
+final class RelayNode implements AutoCloseable {
+    static final SecretCipher KEY = SecretCipher.fromBase64("MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
+            "the tests' key", new SecureRandom());
+
+    final PostgresDatabase database;
+    final PostgresIntentStore intents;
+    final PostgresRelayStores relay;
+
+    RelayNode(PostgresSettings settings, Clock clock) {
+        database = PostgresDatabase.open(settings, clock);
+        try {
+            intents = new PostgresIntentStore(database);
+            relay = PostgresRelayStores.open(database, intents, KEY);
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    /** This node's stores through their ports; closing them closes the node. */
+    RelayStores stores() {
+        return new RelayStores(relay.sources(), relay.targets(), relay.routes(), relay.events(), relay.deliveries(),
+                relay.retention(), intents, this::close);
+    }
+
+    /** Rows in {@code table}, to see that a refused call wrote nothing anywhere. */
+    long rows(String table) {
+        return database.read("count " + table,
+                handle -> handle.createQuery("SELECT count(*) FROM " + table).mapTo(Long.class).one());
+    }
+
+    @Override
+    public void close() {
+        database.close();
+    }
+}
