@@ -12,7 +12,6 @@ import java.util.Objects;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.HandleCallback;
 import org.jdbi.v3.core.Jdbi;
-import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 
 /**
@@ -70,6 +69,9 @@ public final class PostgresDatabase implements AutoCloseable {
         settings.password().ifPresent(config::setPassword);
         config.setMaximumPoolSize(settings.poolSize());
         config.setConnectionTimeout(CONNECTION_WAIT.toMillis());
+        // Set once per connection: a transaction that asked for it would read and restore it around each run,
+        // two more round trips, and a connection that died meanwhile would fail the restore and hide why.
+        config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
         // A node may start while the database is still coming up; the first call then fails as transient.
         config.setInitializationFailTimeout(-1);
         try {
@@ -89,7 +91,7 @@ public final class PostgresDatabase implements AutoCloseable {
 
     /** Runs {@code work} in one {@code READ COMMITTED} transaction. */
     <T> T transaction(String operation, HandleCallback<T, RuntimeException> work) {
-        return run(operation, handle -> handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, work));
+        return run(operation, handle -> handle.inTransaction(work));
     }
 
     /** Runs {@code work} on a pooled connection in autocommit: for reads and single statements. */

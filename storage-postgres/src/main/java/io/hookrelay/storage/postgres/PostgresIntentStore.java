@@ -29,7 +29,6 @@ import java.util.function.Consumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -270,7 +269,7 @@ public final class PostgresIntentStore implements IntentStore, IntentWrites, Aut
     }
 
     private static <T> T inOwnTransaction(Handle handle, Function<Handle, T> work) {
-        return handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, work::apply);
+        return handle.inTransaction(work::apply);
     }
 
     @Override
