@@ -12,6 +12,7 @@ import java.util.Objects;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.HandleCallback;
 import org.jdbi.v3.core.Jdbi;
+import org.jdbi.v3.core.statement.StatementExceptions;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 
 /**
@@ -40,6 +41,8 @@ public final class PostgresDatabase implements AutoCloseable {
                 .registerRowMapper(ClaimRef.class, (row, context) -> new ClaimRef(row.getString("intent_id"), row.getString("token")))
                 .registerRowMapper(IntentDao.Taken.class, (row, context) ->
                         new IntentDao.Taken(row.getString("id"), row.getString("state"), row.getString("claim_token")));
+        // Bound values include payloads and error texts: no exception message or log line carries them.
+        jdbi.getConfig(StatementExceptions.class).setMessageRendering(StatementExceptions.MessageRendering.NONE);
     }
 
     /**
