@@ -8,6 +8,7 @@ import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentSelection;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.testing.Await;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -15,6 +16,10 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -27,6 +32,7 @@ class PostgresIntentWritesTest {
     private static final Instant NOW = Instant.parse("2026-12-01T12:00:00Z");
     private static final Instant LATER = NOW.plusSeconds(60);
     private static final Duration LEASE = Duration.ofMinutes(5);
+    private static final Duration WAIT = Duration.ofSeconds(30);
 
     @RegisterExtension
     static final PostgresTestDatabase postgres = new PostgresTestDatabase();
@@ -125,6 +131,48 @@ class PostgresIntentWritesTest {
 
         store.resume("job", "target-a");
         assertThat(store.claim(NOW, LEASE, count)).hasSize(count);
+    }
+
+    @Test
+    void aResumeWaitsForAnEnqueueThatSawThePauseSoTheIntentIsNeverLeftHeld() throws Exception {
+        store.pause("job", "target-a");
+        CountDownLatch enqueued = new CountDownLatch(1);
+        CountDownLatch commit = new CountDownLatch(1);
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            Future<?> enqueue = threads.submit(() -> store.inTransaction("enqueue while paused", (handle, writes) -> {
+                writes.enqueueAll(List.of(job("evt_1", "target-a")), NOW);
+                enqueued.countDown();
+                awaitQuietly(commit);
+                return null;
+            }));
+            enqueued.await();
+            Future<?> resume = threads.submit(() -> store.resume("job", "target-a"));
+            Await.until("the resume waits on the enqueue's lock of the pause", WAIT, () -> sessionsWaitingOnLocks() > 0);
+            commit.countDown();
+            enqueue.get();
+            resume.get();
+        } finally {
+            threads.shutdownNow();
+        }
+
+        assertThat(store.isPaused("job", "target-a")).isFalse();
+        assertThat(store.claim(NOW, LEASE, 10)).extracting(Intent::eventId).containsExactly("evt_1");
+    }
+
+    private int sessionsWaitingOnLocks() {
+        return database.read("waiting sessions", handle -> handle.createQuery("""
+                SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'
+                """).mapTo(Integer.class).one());
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while holding the transaction open", e);
+        }
     }
 
     private static NewIntent job(String eventId, String target) {
