@@ -300,12 +300,12 @@ public final class PostgresIntentStore implements IntentStore, IntentWrites, Aut
     }
 
     /** Runs {@code work} in a transaction of its own, again from the start after a conflict. */
-    private <T> Committed<T> write(String operation, BiFunction<Handle, TransactionWrites, T> work) {
+    private <T> Committed<T> write(String operation, BiFunction<Handle, PostgresIntentWrites, T> work) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return database.transaction(operation, handle -> {
                     QueueChanges changes = new QueueChanges();
-                    T result = work.apply(handle, new TransactionWrites(handle, changes));
+                    T result = work.apply(handle, new PostgresIntentWrites(handle, changes));
                     notices.announce(handle, changes);
                     return new Committed<>(result, changes);
                 });
