@@ -9,7 +9,9 @@ import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.retention.EventCandidate;
 import io.hookrelay.queue.AttemptRecord;
+import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.QueueListener;
 import io.hookrelay.queue.StoreException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -28,6 +30,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
@@ -57,6 +60,7 @@ public final class SqliteDatabase implements AutoCloseable {
     private final ReaderPool readers;
     private final ConfigCache config = new ConfigCache();
     private final Object pausing = new Object();
+    private final List<QueueListener> intentListeners = new CopyOnWriteArrayList<>();
     private final Clock clock;
     private final SecretCipher secrets;
     private volatile boolean closed;
@@ -204,6 +208,14 @@ public final class SqliteDatabase implements AutoCloseable {
         return pausing;
     }
 
+    /**
+     * Those told of intent writes the stores make through {@link SqliteIntentStore#write}. Per database, not per
+     * store, as each relay store writes through an intent store of its own.
+     */
+    List<QueueListener> intentListeners() {
+        return intentListeners;
+    }
+
     /** How much the writer's group commit has batched so far. */
     public WriteStats writeStats() {
         return writer.stats();
@@ -346,6 +358,7 @@ public final class SqliteDatabase implements AutoCloseable {
                 .installPlugin(new SqlObjectPlugin())
                 .registerRowMapper(Intent.class, new IntentRowMapper())
                 .registerRowMapper(AttemptRecord.class, new AttemptRowMapper())
+                .registerRowMapper(ClaimRef.class, (row, context) -> new ClaimRef(row.getString("id"), row.getString("claim_token")))
                 .registerRowMapper(Source.class, new SourceRowMapper(secrets))
                 .registerRowMapper(Target.class, new TargetRowMapper(secrets))
                 .registerRowMapper(Route.class, new RouteRowMapper())
