@@ -12,8 +12,8 @@ public interface QueueListener {
 
     /**
      * An operator retried or cancelled an intent that was running under {@code revoked}, or its work was
-     * retired: whoever holds that claim has lost it. Naming the claim, not just the intent, keeps a worker that has meanwhile claimed
-     * the intent afresh from being called off by news about the previous claim.
+     * retired: whoever holds that claim has lost it. Naming the claim, not just the intent, keeps a worker that
+     * has meanwhile claimed the intent afresh from being called off by news about the previous claim.
      */
     void claimRevoked(ClaimRef revoked);
 
