@@ -110,8 +110,8 @@ class DeliveryHandlerStoreBusyTest {
     }
 
     private DeliveryHandler handler(TargetStore targets, EventStore events) {
-        // The handler must not touch the queue before it has sent something.
-        IntentQueue queue = new IntentQueue(answering(IntentStore.class, "none", () -> null), Clock.fixed(NOW, ZoneOffset.UTC));
+        // The handler must not touch the queue before it has sent something; the queue itself listens to its store.
+        IntentQueue queue = new IntentQueue(answering(IntentStore.class, "addListener", () -> null), Clock.fixed(NOW, ZoneOffset.UTC));
         return new DeliveryHandler(events, freshEvents, new TargetDirectory(targets), new TargetHealth(20), queue, sender,
                 new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE);
     }
