@@ -105,8 +105,8 @@ public final class DeliveryHandler implements AsyncIntentHandler {
      *
      * <ul>
      *   <li>{@link SnoozeException} when the target stayed full and stuck, was paused while the delivery waited
-     *       for it, or the store was busy reading the target or the event: nothing is sent and no attempt is
-     *       counted</li>
+     *       for it, or the store was busy reading the target or the event or taking a slot: nothing is sent
+     *       and no attempt is counted</li>
      *   <li>{@link StopException} when the target or the event no longer exists, or the receiver answered 410</li>
      *   <li>{@link RetryLaterException} when a 429 or 503 said when to come back</li>
      * </ul>

@@ -15,8 +15,8 @@ import java.util.concurrent.CompletableFuture;
  * for a whole {@code patience} is stuck (it hangs until its timeout): then what waits for it gives up, so the
  * attempts the pool allows in flight over all targets are not spent waiting on one that cannot take them.
  *
- * <p>A limit lowered while more attempts than the new one are under way lets no attempt start until fewer
- * than it are.
+ * <p>After a limit is lowered, no attempt starts while as many attempts as the new limit, or more, are under
+ * way, however many the old one allowed.
  */
 public interface DeliverySlots {
 
