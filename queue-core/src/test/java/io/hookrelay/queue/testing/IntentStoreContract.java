@@ -856,6 +856,20 @@ public abstract class IntentStoreContract {
         }
 
         @Test
+        void anAnswerHoldingANulIsLoggedWithTheNulReplaced() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+            AttemptRecord entry = new AttemptRecord(1, clock.instant(), Duration.ZERO, AttemptOutcome.ERROR, "refused",
+                    new AttemptDetail(Optional.of(500), "before\u0000after"));
+
+            boolean settled = store.settle(claimed.requireClaim(), new Settlement.Retry(clock.instant(), "refused"),
+                    Optional.of(entry), clock.instant());
+
+            assertThat(settled).isTrue();
+            assertThat(store.attempts(claimed.id())).extracting(read -> read.detail().excerpt())
+                    .containsExactly("before\uFFFDafter");
+        }
+
+        @Test
         void aSecondEntryForTheSameAttemptIsRefusedAndNothingOfTheSettlementIsWritten() {
             Intent first = claimOne(enqueued("job", "evt_1", "target-a"));
             AttemptRecord entry = logEntry(first, AttemptOutcome.ERROR, "refused");

@@ -35,8 +35,11 @@ import org.slf4j.LoggerFactory;
  * Asking again runs on a small pool of this node's own, so waiting holds no worker.
  */
 public final class PostgresDeliverySlots implements DeliverySlots {
-    /** How much longer than its target's timeout an attempt may hold a slot: connecting and signing included. */
-    static final Duration HOLD_MARGIN = Duration.ofSeconds(10);
+    /**
+     * How much longer than its target's timeout an attempt may hold a slot: connecting, name lookups, signing,
+     * and the difference between the clocks of the node that holds it and the node that would take it over.
+     */
+    static final Duration HOLD_MARGIN = Duration.ofSeconds(30);
     private static final long FIRST_BACKOFF_MILLIS = 10;
     private static final long LONGEST_BACKOFF_MILLIS = 50;
     private static final Logger log = LoggerFactory.getLogger(PostgresDeliverySlots.class);
@@ -151,7 +154,7 @@ public final class PostgresDeliverySlots implements DeliverySlots {
             try {
                 database.read("give back a delivery slot",
                         handle -> handle.attach(SlotDao.class).free(targetId, slot, holder));
-            } catch (StoreException e) {
+            } catch (RuntimeException e) {
                 log.warn("slot {} of target {} could not be given back; it frees itself after its hold: {}",
                         slot, targetId, e.getMessage());
             }
