@@ -7,6 +7,7 @@ import io.hookrelay.it.support.RelayDatabase.StoredDelivery;
 import io.hookrelay.it.support.RelayDatabase;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.it.support.Receipt;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.WebhookLoad;
 import io.hookrelay.it.support.WebhookLoad.Refusal;
