@@ -1,5 +1,7 @@
 package io.hookrelay.it.support;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -152,6 +154,16 @@ public final class RelayCluster implements AutoCloseable {
             }
         }
         return outputs;
+    }
+
+    /** Nothing on standard error and no line logged at ERROR level by any process, however it ended. */
+    public void assertNoErrorsPrinted() {
+        for (Output output : outputs()) {
+            assertThat(output.stderrLines()).as("standard error of a process of node %d", output.node()).isEmpty();
+            assertThat(output.stdoutLines()).as("lines logged at ERROR by a process of node %d", output.node())
+                    .filteredOn(line -> line.contains(" ERROR "))
+                    .isEmpty();
+        }
     }
 
     /** A source without verification that takes the event type from the body's {@code /type}, made through node 0. */
