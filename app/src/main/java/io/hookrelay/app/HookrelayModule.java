@@ -24,7 +24,6 @@ public final class HookrelayModule extends AbstractModule {
     /**
      * @param adminTokenFromEnvironment {@code HOOKRELAY_ADMIN_TOKEN} and
      * @param secretKeyFromEnvironment  {@code HOOKRELAY_SECRET_KEY}, read by the caller so tests can give them
-     * @throws IllegalArgumentException when the options ask for storage this build does not have
      */
     public HookrelayModule(ServeOptions options, Optional<String> adminTokenFromEnvironment, Optional<String> secretKeyFromEnvironment) {
         this.options = Objects.requireNonNull(options, "options");
@@ -49,17 +48,9 @@ public final class HookrelayModule extends AbstractModule {
     /**
      * SQLite in the data directory, unless {@code --database} names a PostgreSQL database. Chosen when the
      * module is made, not in {@link #configure()}: Guice logs what that throws, stack trace and all.
-     *
-     * <p>This build has no PostgreSQL module: the start is refused here, once the settings a PostgreSQL start
-     * needs are checked as they will be then, so an operator learns of a missing secret first.
      */
     private Module storage() {
-        if (options.database().isEmpty()) {
-            return new SqliteStorageModule();
-        }
-        StartupSettings.check(options, adminTokenFromEnvironment, secretKeyFromEnvironment, new SecureRandom());
-        throw new IllegalArgumentException("PostgreSQL storage (--database) is not available in this build; "
-                + "serve without it to keep everything in SQLite in --data-dir");
+        return options.database().isEmpty() ? new SqliteStorageModule() : new PostgresStorageModule();
     }
 
     @Provides

@@ -5,6 +5,7 @@ import com.google.inject.CreationException;
 import com.google.inject.ProvisionException;
 import io.hookrelay.cli.CommandFailedException;
 import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.storage.postgres.IncompatibleSchemaException;
 import io.hookrelay.storage.sqlite.DataDirectoryLockedException;
 import io.hookrelay.storage.sqlite.ForeignDatabaseException;
 import io.hookrelay.storage.sqlite.IncompatibleDatabaseException;
@@ -46,12 +47,17 @@ final class StartupFailures {
             if (cause instanceof DataDirectoryLockedException) {
                 return new CommandFailedException(DATA_DIR_LOCKED, cause.getMessage(), failure);
             }
-            if (cause instanceof IncompatibleDatabaseException || cause instanceof ForeignDatabaseException) {
+            if (cause instanceof IncompatibleDatabaseException || cause instanceof ForeignDatabaseException
+                    || cause instanceof IncompatibleSchemaException) {
                 return new CommandFailedException(INCOMPATIBLE_DATABASE, cause.getMessage(), failure);
             }
             if (cause instanceof SecretKeyMismatchException) {
                 return new CommandFailedException(BAD_SETTINGS, cause.getMessage() + " (" + StartupSettings.SECRET_KEY_FROM_ENVIRONMENT
                         + ", else <data-dir>/secret.key)", failure);
+            }
+            if (cause instanceof io.hookrelay.storage.postgres.SecretKeyMismatchException) {
+                return new CommandFailedException(BAD_SETTINGS, cause.getMessage() + " (every node needs the same "
+                        + StartupSettings.SECRET_KEY_FROM_ENVIRONMENT + ")", failure);
             }
             if (cause instanceof BindException) {
                 return new CommandFailedException(OTHER, "cannot listen on " + options.host() + ":" + options.port()

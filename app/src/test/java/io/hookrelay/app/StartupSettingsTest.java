@@ -104,19 +104,6 @@ class StartupSettingsTest {
         assertThat(parent.resolve("never")).doesNotExist();
     }
 
-    @Test
-    void aStartOnADatabaseWithEverySettingIsRefusedWithExit2AsThisBuildHasNoPostgresqlStorage() {
-        ServeOptions options = options(parent.resolve("never"), "127.0.0.1").withDatabase(DATABASE);
-
-        assertThatThrownBy(() -> start(options, Optional.of(GOOD_TOKEN), Optional.of(GOOD_KEY)))
-                .isInstanceOfSatisfying(CommandFailedException.class, failure -> {
-                    assertThat(failure.exitCode()).isEqualTo(StartupFailures.BAD_SETTINGS);
-                    assertThat(failure.getMessage()).isEqualTo("PostgreSQL storage (--database) is not available in this build; "
-                            + "serve without it to keep everything in SQLite in --data-dir");
-                });
-        assertThat(parent.resolve("never")).doesNotExist();
-    }
-
     private static HookrelayServer start(ServeOptions options, Optional<String> token, Optional<String> key) {
         return StartupFailures.translate(options, () -> HookrelayServer.wire(Guice.createInjector(new HookrelayModule(options, token, key))));
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.it.support.HookrelayProcess;
+import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -13,12 +14,16 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The runnable jar as an operator uses it: start, probe, stop with SIGTERM, and refuse a second process. */
 class ServerProcessIT {
     private static final String DATABASE_PASSWORD = "hunter2hunter2";
     private static final String DATABASE_URL = "postgresql://relay:" + DATABASE_PASSWORD + "@127.0.0.1:5432/hookrelay";
+
+    @RegisterExtension
+    static final PostgresTestDatabase postgres = new PostgresTestDatabase();
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -77,16 +82,33 @@ class ServerProcessIT {
     }
 
     @Test
-    void aDatabaseIsRefusedWithExit2AndOneLineInABuildWithoutPostgresqlStorage() throws Exception {
-        Map<String, String> environment = Map.of("HOOKRELAY_DATABASE_URL", DATABASE_URL,
-                "HOOKRELAY_ADMIN_TOKEN", "it-admin-token-0123456789abcdef",
-                "HOOKRELAY_SECRET_KEY", SecretCipher.newKey(new SecureRandom()));
-        try (HookrelayProcess server = HookrelayProcess.startWithEnvironment(environment, "serve", "--port", "0")) {
-            assertThat(server.awaitExit()).isEqualTo(2);
-            assertThat(server.stderrLines()).containsExactly("hookrelay: PostgreSQL storage (--database) is not available in this "
-                    + "build; serve without it to keep everything in SQLite in --data-dir");
+    void aDatabaseThatRefusesTheNodeEndsTheStartWithOneLineThatNeverShowsThePassword() throws Exception {
+        try (HookrelayProcess server = HookrelayProcess.startWithEnvironment(sharedSecrets(DATABASE_URL), "serve", "--port", "0")) {
+            assertThat(server.awaitExit()).isEqualTo(1);
+            assertThat(server.stderrLines()).singleElement().asString().startsWith("hookrelay: cannot start")
+                    .doesNotContain(DATABASE_PASSWORD);
             assertThat(server.stdout()).doesNotContain(DATABASE_PASSWORD);
         }
+    }
+
+    @Test
+    void servesOnPostgresqlThenStopsOnSigterm() throws Exception {
+        try (HookrelayProcess server = HookrelayProcess.startWithEnvironment(sharedSecrets(postgres.url()), "serve", "--port", "0")) {
+            int port = server.awaitPort();
+
+            assertThat(get(port, "/readyz").statusCode()).isEqualTo(200);
+            assertThat(server.stdoutLines()).anyMatch(line -> line.contains("(database: jdbc:postgresql://"));
+
+            server.terminate();
+            assertThat(server.awaitExit()).as("a clean stop on SIGTERM exits 0").isZero();
+            assertThat(server.stderrLines()).isEmpty();
+        }
+    }
+
+    private static Map<String, String> sharedSecrets(String databaseUrl) {
+        return Map.of("HOOKRELAY_DATABASE_URL", databaseUrl,
+                "HOOKRELAY_ADMIN_TOKEN", "it-admin-token-0123456789abcdef",
+                "HOOKRELAY_SECRET_KEY", SecretCipher.newKey(new SecureRandom()));
     }
 
     private HttpResponse<String> get(int port, String path) throws Exception {

@@ -35,6 +35,8 @@ class LayeringTest {
     private static final String QUEUE = "io.hookrelay.queue..";
     private static final String DELIVERY = "io.hookrelay.delivery..";
     private static final String STORAGE = "io.hookrelay.storage..";
+    private static final String SQLITE = "io.hookrelay.storage.sqlite..";
+    private static final String POSTGRES = "io.hookrelay.storage.postgres..";
     private static final String HTTP = "io.hookrelay.http..";
     private static final String CLI = "io.hookrelay.cli..";
     private static final String APP = "io.hookrelay.app..";
@@ -92,14 +94,18 @@ class LayeringTest {
         check(classes().that().resideOutsideOfPackages(QUEUE, DELIVERY).or().resideInAPackage("io.hookrelay.delivery.jdk..")
                 .and().areNotAnonymousClasses()
                 .should(beNamedTechnologyPlusEachPortTheyImplement()));
-        check(classes().that().resideInAPackage(STORAGE).and().implement(resideInAnyPackage(QUEUE, DELIVERY))
+        check(classes().that().resideInAPackage(SQLITE).and().implement(resideInAnyPackage(QUEUE, DELIVERY))
                 .should().haveSimpleNameStartingWith("Sqlite"));
+        check(classes().that().resideInAPackage(POSTGRES).and().implement(resideInAnyPackage(QUEUE, DELIVERY))
+                .should().haveSimpleNameStartingWith("Postgres"));
     }
 
     @Test
     void adaptersDoNotDependOnEachOtherOrOnTheApp() {
         check(noClasses().that().resideInAPackage(STORAGE)
                 .should().dependOnClassesThat().resideInAnyPackage(HTTP, CLI, APP));
+        check(noClasses().that().resideInAPackage(SQLITE).should().dependOnClassesThat().resideInAPackage(POSTGRES));
+        check(noClasses().that().resideInAPackage(POSTGRES).should().dependOnClassesThat().resideInAPackage(SQLITE));
         check(noClasses().that().resideInAPackage(HTTP)
                 .should().dependOnClassesThat().resideInAnyPackage(STORAGE, CLI, APP));
         check(noClasses().that().resideInAPackage(CLI)

@@ -6,9 +6,11 @@ import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.StoreException;
+import io.hookrelay.queue.TransientStoreException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.atomic.AtomicLong;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.HandleCallback;
 import org.jdbi.v3.core.Jdbi;
@@ -31,6 +33,9 @@ public final class PostgresDatabase implements AutoCloseable {
     private final HikariDataSource pool;
     private final Jdbi jdbi;
     private final Clock clock;
+    private final AtomicLong transactions = new AtomicLong();
+    private final AtomicLong transactionNanos = new AtomicLong();
+    private final AtomicLong transientFailures = new AtomicLong();
 
     private PostgresDatabase(HikariDataSource pool, Clock clock) {
         this.pool = pool;
@@ -89,7 +94,11 @@ public final class PostgresDatabase implements AutoCloseable {
 
     /** Runs {@code work} in one {@code READ COMMITTED} transaction. */
     <T> T transaction(String operation, HandleCallback<T, RuntimeException> work) {
-        return run(operation, handle -> handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, work));
+        long started = System.nanoTime();
+        T result = run(operation, handle -> handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, work));
+        transactionNanos.addAndGet(System.nanoTime() - started);
+        transactions.incrementAndGet();
+        return result;
     }
 
     /** Runs {@code work} on a pooled connection in autocommit: for reads and single statements. */
@@ -101,8 +110,27 @@ public final class PostgresDatabase implements AutoCloseable {
         try (Handle handle = jdbi.open()) {
             return work.withHandle(handle);
         } catch (RuntimeException e) {
-            throw PostgresErrors.translate(operation, e);
+            RuntimeException translated = PostgresErrors.translate(operation, e);
+            if (translated instanceof TransientStoreException) {
+                transientFailures.incrementAndGet();
+            }
+            throw translated;
         }
+    }
+
+    /** Transactions committed through {@link #transaction} since this was opened. */
+    public long transactions() {
+        return transactions.get();
+    }
+
+    /** Time those transactions took, from taking a connection to their commit. */
+    public long transactionNanos() {
+        return transactionNanos.get();
+    }
+
+    /** Calls that failed for a reason that passes: what a worker or a client then waits out. */
+    public long transientFailures() {
+        return transientFailures.get();
     }
 
     /** The pool's JDBI, for what needs a connection of its own for long (listening for notifications). */

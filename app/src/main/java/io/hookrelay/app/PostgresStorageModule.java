@@ -1,0 +1,104 @@
+package io.hookrelay.app;
+
+import com.google.inject.AbstractModule;
+import com.google.inject.Provides;
+import com.google.inject.Singleton;
+import io.hookrelay.cli.DatabaseUrl;
+import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.delivery.DeliveryStore;
+import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.OpenDatabase;
+import io.hookrelay.delivery.RouteStore;
+import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.retention.RetentionStore;
+import io.hookrelay.queue.IntentStore;
+import io.hookrelay.storage.postgres.PostgresDatabase;
+import io.hookrelay.storage.postgres.PostgresIntentStore;
+import io.hookrelay.storage.postgres.PostgresOpenDatabase;
+import io.hookrelay.storage.postgres.PostgresRelayStores;
+import io.hookrelay.storage.postgres.PostgresSettings;
+import java.time.Clock;
+import java.util.Optional;
+
+/**
+ * Storage in a PostgreSQL database that any number of nodes share ({@code --database}). The admin token and
+ * the secret key come from the environment, the same on every node, so nothing is written to a data
+ * directory.
+ */
+final class PostgresStorageModule extends AbstractModule {
+
+    /** Connects and migrates: the one resource wiring acquires, and only once every setting is checked. */
+    @Provides
+    @Singleton
+    PostgresDatabase database(ServeOptions options, Clock clock, StartupSettings settings) {
+        DatabaseUrl url = options.database().orElseThrow();
+        return PostgresDatabase.open(new PostgresSettings(url.jdbcUrl(), url.user(), url.password()), clock);
+    }
+
+    @Provides
+    @Singleton
+    OpenDatabase openDatabase(PostgresDatabase database) {
+        return new PostgresOpenDatabase(database);
+    }
+
+    @Provides
+    @Singleton
+    PostgresIntentStore postgresIntentStore(PostgresDatabase database) {
+        return new PostgresIntentStore(database);
+    }
+
+    @Provides
+    @Singleton
+    IntentStore intentStore(PostgresIntentStore intents) {
+        return intents;
+    }
+
+    @Provides
+    @Singleton
+    PostgresRelayStores relayStores(PostgresDatabase database, PostgresIntentStore intents, StartupSettings settings) {
+        return PostgresRelayStores.open(database, intents, settings.secretKey().orElseThrow());
+    }
+
+    @Provides
+    @Singleton
+    SourceStore sourceStore(PostgresRelayStores stores) {
+        return stores.sources();
+    }
+
+    @Provides
+    @Singleton
+    TargetStore targetStore(PostgresRelayStores stores) {
+        return stores.targets();
+    }
+
+    @Provides
+    @Singleton
+    RouteStore routeStore(PostgresRelayStores stores) {
+        return stores.routes();
+    }
+
+    @Provides
+    @Singleton
+    EventStore eventStore(PostgresRelayStores stores) {
+        return stores.events();
+    }
+
+    @Provides
+    @Singleton
+    DeliveryStore deliveryStore(PostgresRelayStores stores) {
+        return stores.deliveries();
+    }
+
+    @Provides
+    @Singleton
+    RetentionStore retentionStore(PostgresRelayStores stores) {
+        return stores.retention();
+    }
+
+    @Provides
+    @Singleton
+    AdminTokenFile adminTokenFile(StartupSettings settings) {
+        return new AdminTokenFile(settings.adminToken().orElseThrow(), Optional.empty(), false);
+    }
+}
