@@ -16,15 +16,17 @@ import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
- * PostgreSQL gone for five seconds under load, as a database restart or failover takes it away: every node
+ * PostgreSQL gone for a few seconds under load, as a database restart or failover takes it away: every node
  * answers webhooks {@code 503} with {@code Retry-After} (never a {@code 500}) and fails {@code /readyz} while
  * it is gone, and once it is back every node, never restarted, is ready again, takes webhooks and delivers,
  * with nothing it acknowledged lost.
@@ -34,7 +36,11 @@ class PostgresOutageIT {
     static final PostgresTestDatabase postgres = new PostgresTestDatabase();
 
     private static final String SOURCE = "cluster-load";
-    private static final Duration OUTAGE = Duration.ofSeconds(5);
+    /**
+     * Longer than a node waits for a connection from its pool before it gives up on a request, so that a
+     * webhook sent as the outage begins is answered before it ends.
+     */
+    private static final Duration OUTAGE = Duration.ofSeconds(7);
     private static final Duration RECOVERY_PATIENCE = Duration.ofSeconds(30);
     private static final int REQUESTS_BEFORE_THE_OUTAGE = 30;
 
@@ -52,19 +58,21 @@ class PostgresOutageIT {
             long outageBegan;
             long outageEnded;
             List<Duration> readyAgainAfter = new ArrayList<>();
+            Probes probes;
             try (load) {
                 Await.until(REQUESTS_BEFORE_THE_OUTAGE + " deliveries before the outage", ClusterLoad.DRAIN_PATIENCE,
                         () -> receiver.requestCount() >= REQUESTS_BEFORE_THE_OUTAGE);
                 outageBegan = System.nanoTime();
                 outage.begin();
-                awaitEveryNodeUnavailable(cluster, outageBegan);
-                // The outage lasts its whole length however soon the nodes noticed it.
-                Thread.sleep(Math.max(0, Duration.ofNanos(outageBegan + OUTAGE.toNanos() - System.nanoTime()).toMillis()));
-                outage.end();
-                outageEnded = System.nanoTime();
+                probes = probeEveryNodeWhile(cluster, outageBegan + OUTAGE.toNanos(), () -> {
+                    // The outage lasts its whole length, however soon the nodes noticed it.
+                    Thread.sleep(Duration.ofNanos(outageBegan + OUTAGE.toNanos() - System.nanoTime()).toMillis());
+                    outage.end();
+                    return System.nanoTime();
+                });
+                outageEnded = probes.endedAtNanos();
                 for (int node = 0; node < cluster.size(); node++) {
-                    ApiClient api = cluster.api(node);
-                    Await.until("node " + node + " ready again", RECOVERY_PATIENCE, () -> api.get("/readyz").status() == 200);
+                    awaitReadyAgain(cluster, node);
                     readyAgainAfter.add(Duration.ofNanos(System.nanoTime() - outageEnded));
                 }
                 for (int node = 0; node < cluster.size(); node++) {
@@ -79,6 +87,9 @@ class PostgresOutageIT {
                     .filter(arrival -> arrival - outageEnded > 0).min().orElseThrow();
             ClusterLoad.awaitDrained(database);
             List<Refusal> refusals = load.refusals();
+            System.out.printf("[figures] PostgresOutageIT probes during the outage=%d answered 503=%d slowest answer=%dms%n",
+                    probes.answers().size(), probes.answers().stream().filter(probe -> probe.answer().status() == 503).count(),
+                    Duration.ofNanos(probes.answers().stream().mapToLong(probe -> probe.answeredAtNanos() - probe.sentAtNanos()).max().orElse(0)).toMillis());
             System.out.printf("[figures] PostgresOutageIT outage=%dms events acknowledged=%d refused=%d (503: %d)"
                             + " outage end->ready per node=%s outage end->first delivery=%dms%n",
                     Duration.ofNanos(outageEnded - outageBegan).toMillis(), load.acknowledgedCount(), refusals.size(),
@@ -86,6 +97,17 @@ class PostgresOutageIT {
                     readyAgainAfter.stream().map(Duration::toMillis).toList(),
                     Duration.ofNanos(firstDeliveryAfter - outageEnded).toMillis());
 
+            for (int node = 0; node < cluster.size(); node++) {
+                int which = node;
+                List<Probe> ofNode = probes.answers().stream().filter(probe -> probe.node() == which).toList();
+                assertThat(ofNode).as("webhooks node %d refused with 503 and Retry-After during the outage", node)
+                        .anyMatch(probe -> probe.ingest() && probe.refusedWithRetryAfter());
+                assertThat(ofNode).as("/readyz of node %d failing during the outage", node)
+                        .anyMatch(probe -> !probe.ingest() && probe.answer().status() != 200);
+            }
+            assertThat(probes.answers()).as("webhooks during the outage answered other than 202, or 503 with Retry-After")
+                    .filteredOn(Probe::ingest)
+                    .allMatch(probe -> probe.answer().status() == 202 || probe.refusedWithRetryAfter());
             assertThat(refusals).as("refusals other than 503 (a 500, or no answer at all)")
                     .allMatch(refusal -> refusal.status().orElse(0) == 503);
             for (int node = 0; node < cluster.size(); node++) {
@@ -96,29 +118,67 @@ class PostgresOutageIT {
         }
     }
 
+    /** Waits for {@code node}'s {@code /readyz} to pass; on failure says what it answered and what the node logged at ERROR. */
+    private static void awaitReadyAgain(RelayCluster cluster, int node) throws InterruptedException {
+        ApiClient api = cluster.api(node);
+        try {
+            Await.until("node " + node + " ready again", RECOVERY_PATIENCE, () -> api.get("/readyz").status() == 200);
+        } catch (AssertionError notReady) {
+            throw new AssertionError(notReady.getMessage() + "; /readyz answers " + api.get("/readyz")
+                    + "; logged at ERROR: " + cluster.errorLines(node), notReady);
+        }
+    }
+
+    /** One request a node answered while the database was gone: which, when it was sent and answered, and how. */
+    private record Probe(int node, String path, long sentAtNanos, long answeredAtNanos, ApiResponse answer) {
+        boolean ingest() {
+            return path.startsWith("/hooks/");
+        }
+
+        boolean refusedWithRetryAfter() {
+            return answer.status() == 503 && answer.header("Retry-After").isPresent();
+        }
+    }
+
+    /** What the probes got, and when the outage they watched ended. */
+    private record Probes(List<Probe> answers, long endedAtNanos) {
+    }
+
     /**
-     * Waits, within the outage, until every node has answered a webhook {@code 503} with {@code Retry-After}
-     * and failed {@code /readyz}.
+     * Every node asked, over and over until {@code untilNanos}, to take a webhook and whether it is ready,
+     * while {@code outage} runs its course and returns when it ended.
      */
-    private static void awaitEveryNodeUnavailable(RelayCluster cluster, long outageBegan) throws InterruptedException {
-        Set<Integer> refusing = new HashSet<>();
-        Set<Integer> unready = new HashSet<>();
-        byte[] probe = "{\"type\":\"probe\"}".getBytes(StandardCharsets.UTF_8);
-        Await.until("every node answering 503 with Retry-After and failing /readyz", OUTAGE, () -> {
+    private static Probes probeEveryNodeWhile(RelayCluster cluster, long untilNanos, Callable<Long> outage) throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(cluster.size());
+        try {
+            List<Future<List<Probe>>> probes = new ArrayList<>();
             for (int node = 0; node < cluster.size(); node++) {
-                ApiClient api = cluster.api(node);
-                ApiResponse ingest = api.ingest(SOURCE, "application/json", probe, Map.of());
-                assertThat(ingest.status()).as("a webhook during the outage: %s", ingest).isIn(202, 503);
-                if (ingest.status() == 503 && ingest.header("Retry-After").isPresent()) {
-                    refusing.add(node);
-                }
-                if (api.get("/readyz").status() != 200) {
-                    unready.add(node);
-                }
+                ApiClient api = cluster.api(node).onConnectionsOfItsOwn();
+                int which = node;
+                probes.add(threads.submit(() -> probe(which, api, untilNanos)));
             }
-            return refusing.size() == cluster.size() && unready.size() == cluster.size();
-        });
-        System.out.printf("[figures] PostgresOutageIT outage begin->every node 503 and unready=%dms%n",
-                Duration.ofNanos(System.nanoTime() - outageBegan).toMillis());
+            long endedAt = outage.call();
+            List<Probe> answers = new ArrayList<>();
+            for (Future<List<Probe>> probe : probes) {
+                answers.addAll(probe.get());
+            }
+            return new Probes(answers, endedAt);
+        } finally {
+            threads.shutdownNow();
+        }
+    }
+
+    private static List<Probe> probe(int node, ApiClient api, long untilNanos) {
+        byte[] body = "{\"type\":\"probe\"}".getBytes(StandardCharsets.UTF_8);
+        List<Probe> probes = new ArrayList<>();
+        while (System.nanoTime() - untilNanos < 0) {
+            long sentAt = System.nanoTime();
+            ApiResponse ingest = api.ingest(SOURCE, "application/json", body, Map.of());
+            probes.add(new Probe(node, "/hooks/" + SOURCE, sentAt, System.nanoTime(), ingest));
+            sentAt = System.nanoTime();
+            ApiResponse readiness = api.get("/readyz");
+            probes.add(new Probe(node, "/readyz", sentAt, System.nanoTime(), readiness));
+        }
+        return probes;
     }
 }

@@ -3,24 +3,18 @@ package io.hookrelay.it.support;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * Several nodes of the real jar serving one PostgreSQL database, as an operator runs them behind a load
  * balancer: each a child process on a port of its own, all with the same admin token and secret key from
- * the environment, each with a data directory of its own that PostgreSQL storage leaves unused. A node can
- * be killed (SIGKILL), stopped (SIGTERM) and started again; the cluster keeps when each kill happened and
+ * the environment and no data directory (everything is in the database). A node can be killed (SIGKILL), stopped (SIGTERM) and started again; the cluster keeps when each kill happened and
  * what every process printed.
  */
 public final class RelayCluster implements AutoCloseable {
@@ -54,13 +48,8 @@ public final class RelayCluster implements AutoCloseable {
     }
 
     private static final class Node {
-        private final Path dataDir;
         private HookrelayProcess process;
         private URI uri;
-
-        private Node(Path dataDir) {
-            this.dataDir = dataDir;
-        }
     }
 
     private RelayCluster(String databaseUrl, List<String> options) {
@@ -76,7 +65,7 @@ public final class RelayCluster implements AutoCloseable {
         RelayCluster cluster = new RelayCluster(databaseUrl, List.of(options));
         try {
             for (int node = 0; node < size; node++) {
-                cluster.nodes.add(new Node(Files.createTempDirectory("hookrelay-node-" + node)));
+                cluster.nodes.add(new Node());
                 cluster.launch(node);
             }
             for (int node = 0; node < size; node++) {
@@ -166,6 +155,20 @@ public final class RelayCluster implements AutoCloseable {
         }
     }
 
+    /** The lines every process of {@code node} logged at ERROR level, each with the line after it (the exception, if any). */
+    public List<String> errorLines(int node) {
+        List<String> errors = new ArrayList<>();
+        for (Output output : outputs()) {
+            List<String> lines = output.stdoutLines();
+            for (int i = 0; output.node() == node && i < lines.size(); i++) {
+                if (lines.get(i).contains(" ERROR ")) {
+                    errors.add(lines.get(i) + (i + 1 < lines.size() ? " / " + lines.get(i + 1) : ""));
+                }
+            }
+        }
+        return errors;
+    }
+
     /** A source without verification that takes the event type from the body's {@code /type}, made through node 0. */
     public void createPlainSource(String id) {
         api(0).post("/api/v1/sources", "{\"id\":\"" + id + "\",\"event_type\":{\"json_pointer\":\"/type\"}}").expect(201);
@@ -184,14 +187,12 @@ public final class RelayCluster implements AutoCloseable {
             if (node.process != null) {
                 node.process.close();
             }
-            deleteTree(node.dataDir);
         }
     }
 
     private void launch(int node) throws IOException {
         Node it = nodes.get(node);
-        List<String> arguments = new ArrayList<>(List.of("serve", "--database", databaseUrl,
-                "--data-dir", it.dataDir.toString(), "--port", "0"));
+        List<String> arguments = new ArrayList<>(List.of("serve", "--database", databaseUrl, "--port", "0"));
         arguments.addAll(options);
         it.process = HookrelayProcess.startWithEnvironment(Map.of("HOOKRELAY_ADMIN_TOKEN", ADMIN_TOKEN, "HOOKRELAY_SECRET_KEY", SECRET_KEY),
                 arguments.toArray(String[]::new));
@@ -210,15 +211,5 @@ public final class RelayCluster implements AutoCloseable {
         it.process.close();
         it.process = null;
         it.uri = null;
-    }
-
-    private static void deleteTree(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(path);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 }
