@@ -71,6 +71,7 @@ class PostgresOutageIT {
                     return System.nanoTime();
                 });
                 outageEnded = probes.endedAtNanos();
+                assertEveryNodeUnavailableMeanwhile(cluster, probes.answers());
                 for (int node = 0; node < cluster.size(); node++) {
                     awaitReadyAgain(cluster, node);
                     readyAgainAfter.add(Duration.ofNanos(System.nanoTime() - outageEnded));
@@ -87,9 +88,6 @@ class PostgresOutageIT {
                     .filter(arrival -> arrival - outageEnded > 0).min().orElseThrow();
             ClusterLoad.awaitDrained(database);
             List<Refusal> refusals = load.refusals();
-            System.out.printf("[figures] PostgresOutageIT probes during the outage=%d answered 503=%d slowest answer=%dms%n",
-                    probes.answers().size(), probes.answers().stream().filter(probe -> probe.answer().status() == 503).count(),
-                    Duration.ofNanos(probes.answers().stream().mapToLong(probe -> probe.answeredAtNanos() - probe.sentAtNanos()).max().orElse(0)).toMillis());
             System.out.printf("[figures] PostgresOutageIT outage=%dms events acknowledged=%d refused=%d (503: %d)"
                             + " outage end->ready per node=%s outage end->first delivery=%dms%n",
                     Duration.ofNanos(outageEnded - outageBegan).toMillis(), load.acknowledgedCount(), refusals.size(),
@@ -97,17 +95,6 @@ class PostgresOutageIT {
                     readyAgainAfter.stream().map(Duration::toMillis).toList(),
                     Duration.ofNanos(firstDeliveryAfter - outageEnded).toMillis());
 
-            for (int node = 0; node < cluster.size(); node++) {
-                int which = node;
-                List<Probe> ofNode = probes.answers().stream().filter(probe -> probe.node() == which).toList();
-                assertThat(ofNode).as("webhooks node %d refused with 503 and Retry-After during the outage", node)
-                        .anyMatch(probe -> probe.ingest() && probe.refusedWithRetryAfter());
-                assertThat(ofNode).as("/readyz of node %d failing during the outage", node)
-                        .anyMatch(probe -> !probe.ingest() && probe.answer().status() != 200);
-            }
-            assertThat(probes.answers()).as("webhooks during the outage answered other than 202, or 503 with Retry-After")
-                    .filteredOn(Probe::ingest)
-                    .allMatch(probe -> probe.answer().status() == 202 || probe.refusedWithRetryAfter());
             assertThat(refusals).as("refusals other than 503 (a 500, or no answer at all)")
                     .allMatch(refusal -> refusal.status().orElse(0) == 503);
             for (int node = 0; node < cluster.size(); node++) {
@@ -116,6 +103,26 @@ class PostgresOutageIT {
             DeliveryAudit.assertDeliveredAsReceived(load.acknowledged(), ClusterLoad.receipts(Map.of("target", receiver), 200),
                     List.of("target"), database, (earlier, later) -> true);
         }
+    }
+
+    /** Every node refused webhooks with {@code 503} and {@code Retry-After}, never a {@code 500}, and failed {@code /readyz}. */
+    private static void assertEveryNodeUnavailableMeanwhile(RelayCluster cluster, List<Probe> probes) {
+        System.out.printf("[figures] PostgresOutageIT during the outage: webhook probes=%d refused 503 with Retry-After=%d"
+                        + " /readyz probes failing=%d slowest answer=%dms%n",
+                probes.stream().filter(Probe::ingest).count(), probes.stream().filter(Probe::refusedWithRetryAfter).count(),
+                probes.stream().filter(probe -> !probe.ingest() && probe.answer().status() != 200).count(),
+                Duration.ofNanos(probes.stream().mapToLong(probe -> probe.answeredAtNanos() - probe.sentAtNanos()).max().orElse(0)).toMillis());
+        for (int node = 0; node < cluster.size(); node++) {
+            int which = node;
+            List<Probe> ofNode = probes.stream().filter(probe -> probe.node() == which).toList();
+            assertThat(ofNode).as("webhooks node %d refused with 503 and Retry-After during the outage", node)
+                    .anyMatch(probe -> probe.ingest() && probe.refusedWithRetryAfter());
+            assertThat(ofNode).as("/readyz of node %d failing during the outage", node)
+                    .anyMatch(probe -> !probe.ingest() && probe.answer().status() != 200);
+        }
+        assertThat(probes).as("webhooks during the outage answered other than 202, or 503 with Retry-After")
+                .filteredOn(Probe::ingest)
+                .allMatch(probe -> probe.answer().status() == 202 || probe.refusedWithRetryAfter());
     }
 
     /** Waits for {@code node}'s {@code /readyz} to pass; on failure says what it answered and what the node logged at ERROR. */
