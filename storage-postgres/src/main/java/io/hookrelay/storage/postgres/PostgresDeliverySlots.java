@@ -126,18 +126,18 @@ public final class PostgresDeliverySlots implements DeliverySlots {
             if (taken.isEmpty() && slots.create(target.id(), target.maxInFlight()) > 0) {
                 taken = slots.take(target.id(), target.maxInFlight(), holder, now, heldUntil);
             }
-            return taken.map(slot -> new Held(target.id(), slot, holder));
+            return taken.map(slot -> new PostgresDeliverySlot(target.id(), slot, holder));
         });
     }
 
     /** One attempt's hold on a slot row, freed only while it is still this holder's. */
-    private final class Held implements DeliverySlot {
+    private final class PostgresDeliverySlot implements DeliverySlot {
         private final String targetId;
         private final int slot;
         private final String holder;
         private final AtomicBoolean released = new AtomicBoolean();
 
-        Held(String targetId, int slot, String holder) {
+        PostgresDeliverySlot(String targetId, int slot, String holder) {
             this.targetId = targetId;
             this.slot = slot;
             this.holder = holder;

@@ -58,7 +58,7 @@ public final class InProcessDeliverySlots implements DeliverySlots {
                 limit = newLimit;
                 if (held < limit) {
                     held++;
-                    return CompletableFuture.completedFuture(Optional.of(new Held(this)));
+                    return CompletableFuture.completedFuture(Optional.of(new InProcessDeliverySlot(this)));
                 }
                 waiting.add(slot);
                 releasesSeen = releases;
@@ -79,7 +79,7 @@ public final class InProcessDeliverySlots implements DeliverySlots {
                         return;
                     }
                 }
-            } while (!next.complete(Optional.of(new Held(this))));
+            } while (!next.complete(Optional.of(new InProcessDeliverySlot(this))));
         }
 
         private void checkProgressLater(CompletableFuture<Optional<DeliverySlot>> slot, long releasesSeen, Duration patience) {
@@ -117,11 +117,11 @@ public final class InProcessDeliverySlots implements DeliverySlots {
     }
 
     /** One attempt's hold on a slot; giving it back twice frees it once. */
-    private static final class Held implements DeliverySlot {
+    private static final class InProcessDeliverySlot implements DeliverySlot {
         private final Slots slots;
         private final AtomicBoolean released = new AtomicBoolean();
 
-        Held(Slots slots) {
+        InProcessDeliverySlot(Slots slots) {
             this.slots = slots;
         }
 
