@@ -2,25 +2,21 @@ package io.hookrelay.it.durability;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.it.support.RelayDatabase.LoggedAttempt;
-import io.hookrelay.it.support.RelayDatabase.StoredDelivery;
+import io.hookrelay.it.support.DeliveryAudit;
 import io.hookrelay.it.support.RelayDatabase;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.it.support.Receipt;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.WebhookLoad;
 import io.hookrelay.it.support.WebhookLoad.Refusal;
 import io.hookrelay.queue.testing.Await;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
-import java.util.stream.Collectors;
-import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -86,14 +82,14 @@ class CrashRecoveryIT {
                 long drainTook = System.nanoTime() - drainStarted;
                 assertThat(server.terminate()).as("exit code after SIGTERM").isZero();
                 receipts = receipts(receivers);
-                printFigures(ingest, server, Duration.ofNanos(drainTook), countDuplicates(receipts));
+                printFigures(ingest, server, Duration.ofNanos(drainTook), DeliveryAudit.countDuplicates(receipts));
             }
 
             assertThat(ingest.refusals()).as("answers to providers other than 202").noneMatch(Refusal::answered);
             assertThat(ingest.acknowledged()).as("acknowledged events").isNotEmpty();
             assertNoErrorsPrinted(server.outputOfEnded());
             try (RelayDatabase database = RelayDatabase.open(dataDir)) {
-                assertDeliveredAsReceived(ingest, receipts, server, database);
+                DeliveryAudit.assertDeliveredAsReceived(ingest.acknowledged(), receipts, TARGETS, database, server::killBetween);
             }
         }
     }
@@ -144,76 +140,6 @@ class CrashRecoveryIT {
                         .map(request -> Receipt.of(target.getKey(), request, statusFor(request))))
                 .sorted(Comparator.comparingLong(Receipt::arrivedAtNanos))
                 .toList();
-    }
-
-    /** 2xx receipts beyond the first of each delivery. */
-    private static int countDuplicates(List<Receipt> receipts) {
-        Map<String, Long> successes = receipts.stream().filter(Receipt::succeeded)
-                .collect(Collectors.groupingBy(Receipt::deliveryId, Collectors.counting()));
-        return successes.values().stream().mapToInt(count -> (int) (count - 1)).sum();
-    }
-
-    private static void assertDeliveredAsReceived(WebhookLoad ingest, List<Receipt> receipts, RestartingServer server,
-                                                  RelayDatabase database) {
-        Map<String, byte[]> stored = database.eventBodies();
-        Map<String, StoredDelivery> deliveries = database.deliveries();
-        Map<String, List<LoggedAttempt>> logs = database.attemptLogs();
-        Map<String, List<Receipt>> byDelivery = receipts.stream().collect(Collectors.groupingBy(Receipt::deliveryId));
-        Map<String, List<Receipt>> successesByEventAndTarget = receipts.stream().filter(Receipt::succeeded)
-                .collect(Collectors.groupingBy(receipt -> receipt.eventId() + " to " + receipt.target()));
-        SoftAssertions softly = new SoftAssertions();
-
-        softly.assertThat(database.unfinishedIntents()).as("pending or running intents after the drain").isZero();
-        softly.assertThat(database.eventsWithoutOneDeliveryPerTarget(TARGETS.size())).as("events without one delivery per target").isEmpty();
-        softly.assertThat(database.deliveriesMissingAPart()).as("deliveries without their intent or event").isEmpty();
-        softly.assertThat(byDelivery.keySet()).as("delivery ids the receivers saw").isSubsetOf(deliveries.keySet());
-        ingest.acknowledged().forEach(acknowledged -> {
-            String eventId = acknowledged.eventId();
-            byte[] sent = acknowledged.body();
-            softly.assertThat(stored.get(eventId)).as("stored body of acknowledged %s", eventId).isEqualTo(sent);
-            TARGETS.forEach(target -> softly.assertThat(successesByEventAndTarget.getOrDefault(eventId + " to " + target, List.of()))
-                    .as("2xx receipts of acknowledged %s at %s, byte for byte", eventId, target)
-                    .isNotEmpty().allMatch(receipt -> Arrays.equals(receipt.body(), sent)));
-        });
-        deliveries.values().forEach(delivery -> assertDelivery(softly, delivery, stored.get(delivery.eventId()),
-                byDelivery.getOrDefault(delivery.id(), List.of()), logs.getOrDefault(delivery.id(), List.of()), server));
-        softly.assertAll();
-    }
-
-    /**
-     * One delivery: completed, its body as stored, attempt numbers rising from receipt to receipt and ending
-     * at the stored count, its attempt log agreeing with what the receiver saw, and any second 2xx receipt
-     * explained by a kill that cut off the previous one before its outcome was written.
-     */
-    private static void assertDelivery(SoftAssertions softly, StoredDelivery delivery, byte[] storedBody, List<Receipt> receipts,
-                                       List<LoggedAttempt> log, RestartingServer server) {
-        String what = "delivery " + delivery.id() + " of " + delivery.eventId() + " to " + delivery.target();
-        softly.assertThat(delivery.state()).as("state of %s", what).isEqualTo("completed");
-        if (receipts.isEmpty()) {
-            softly.fail("%s never reached its receiver", what);
-            return;
-        }
-        softly.assertThat(receipts).as("bodies received for %s", what).allMatch(receipt -> Arrays.equals(receipt.body(), storedBody));
-        softly.assertThat(receipts.stream().map(Receipt::attempt).toList()).as("attempt numbers received for %s", what)
-                .isSortedAccordingTo(Comparator.naturalOrder()).doesNotHaveDuplicates();
-        Receipt last = receipts.get(receipts.size() - 1);
-        softly.assertThat(last.succeeded()).as("last receipt of %s answered 2xx", what).isTrue();
-        softly.assertThat(delivery.attempts()).as("stored attempts of %s", what).isEqualTo(last.attempt());
-        softly.assertThat(log.stream().filter(entry -> entry.outcome().equals("success")).map(LoggedAttempt::attempt).toList())
-                .as("successful attempts logged for %s", what).containsExactly(last.attempt());
-        for (LoggedAttempt entry : log) {
-            softly.assertThat(receipts).as("receipt of logged attempt %s of %s", entry, what)
-                    .anyMatch(receipt -> receipt.attempt() == entry.attempt() && entry.statusCode().equals(Optional.of(receipt.answeredStatus())));
-        }
-        List<Receipt> successes = receipts.stream().filter(Receipt::succeeded).toList();
-        for (int i = 1; i < successes.size(); i++) {
-            Receipt earlier = successes.get(i - 1);
-            softly.assertThat(server.killBetween(earlier, successes.get(i)))
-                    .as("a kill between 2xx receipts of attempts %d and %d of %s", earlier.attempt(), successes.get(i).attempt(), what)
-                    .isTrue();
-            softly.assertThat(log).as("log of %s: the outcome of the re-sent attempt %d was never written", what, earlier.attempt())
-                    .noneMatch(entry -> entry.attempt() == earlier.attempt());
-        }
     }
 
     private void printFigures(WebhookLoad ingest, RestartingServer server, Duration drain, int duplicates) {

@@ -10,6 +10,7 @@ import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.HookrelayProcess;
 import io.hookrelay.it.support.Json;
 import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.it.support.Receipt;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.queue.testing.Await;
 import java.net.URI;

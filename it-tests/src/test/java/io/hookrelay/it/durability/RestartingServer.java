@@ -1,6 +1,7 @@
 package io.hookrelay.it.durability;
 
 import io.hookrelay.it.support.HookrelayProcess;
+import io.hookrelay.it.support.Receipt;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.queue.testing.Await;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.hookrelay.it.support;
 
+import io.hookrelay.storage.postgres.PostgresSettings;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -15,13 +16,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Properties;
 import java.util.Set;
 import org.sqlite.SQLiteConfig;
 
 /**
- * {@code hookrelay.db} read with plain JDBC, as an operator's script would: what the relay actually wrote,
- * not what its API says. Opened read-only, one short query at a time, so it can watch a running server
- * without holding anything the server needs. ({@link #extendRunningLeases} is the one exception.)
+ * {@code hookrelay.db}, or the PostgreSQL database several nodes share, read with plain JDBC, as an
+ * operator's script would: what the relay actually wrote, not what its API says. Opened read-only, one short
+ * query at a time, so it can watch running servers without holding anything they need.
+ * ({@link #extendRunningLeases} is the one exception.) The queries are plain SQL on the tables both stores
+ * share, so they read either.
  */
 public final class RelayDatabase implements AutoCloseable {
     private static final String DATABASE_FILE = "hookrelay.db";
@@ -44,6 +48,20 @@ public final class RelayDatabase implements AutoCloseable {
         config.setBusyTimeout(10_000);
         try {
             return new RelayDatabase(DriverManager.getConnection("jdbc:sqlite:" + databaseFile, config.toProperties()));
+        } catch (SQLException e) {
+            throw failed("opening", e);
+        }
+    }
+
+    /** A PostgreSQL database, read on a connection of its own, outside any node's pool. */
+    public static RelayDatabase onPostgres(PostgresSettings settings) {
+        Properties properties = new Properties();
+        properties.setProperty("user", settings.user());
+        settings.password().ifPresent(value -> properties.setProperty("password", value));
+        try {
+            Connection connection = DriverManager.getConnection(settings.jdbcUrl(), properties);
+            connection.setReadOnly(true);
+            return new RelayDatabase(connection);
         } catch (SQLException e) {
             throw failed("opening", e);
         }
@@ -100,6 +118,13 @@ public final class RelayDatabase implements AutoCloseable {
     /** How many intents are {@code pending} or {@code running}: work the relay still has to do. */
     public int unfinishedIntents() {
         return count("SELECT count(*) FROM intents WHERE state IN ('pending', 'running')");
+    }
+
+    /** The claim token of every {@code running} intent, by intent id: who holds what right now. */
+    public Map<String, String> runningClaims() {
+        Map<String, String> claims = new HashMap<>();
+        query("SELECT id, claim_token FROM intents WHERE state = 'running'", row -> claims.put(row.getString(1), row.getString(2)));
+        return claims;
     }
 
     /** How many deliveries are in one of {@code states}. */
@@ -222,6 +247,6 @@ public final class RelayDatabase implements AutoCloseable {
 
     /** A test cannot go on without the database, so its failures are not checked exceptions. */
     private static IllegalStateException failed(String doing, SQLException e) {
-        return new IllegalStateException(doing + " hookrelay.db failed", e);
+        return new IllegalStateException(doing + " the relay's database failed", e);
     }
 }

@@ -56,8 +56,8 @@ public final class WebhookLoad implements AutoCloseable {
     public record Acknowledged(String eventId, byte[] body, long sentAtNanos, long answeredAtNanos) {
     }
 
-    /** A post that was not acknowledged: {@code status} is empty when no answer came at all. */
-    public record Refusal(OptionalInt status, String what, long atNanos) {
+    /** A post to {@code relay} that was not acknowledged: {@code status} is empty when no answer came at all. */
+    public record Refusal(URI relay, OptionalInt status, String what, long atNanos) {
         public boolean answered() {
             return status.isPresent();
         }
@@ -161,11 +161,11 @@ public final class WebhookLoad implements AutoCloseable {
                     if (answer.statusCode() == 202) {
                         acknowledged.add(new Acknowledged(Json.parse(answer.body()).path("event_id").asText(), body, sentAt, answeredAt));
                     } else {
-                        refusals.add(new Refusal(OptionalInt.of(answer.statusCode()), answer.body(), answeredAt));
+                        refusals.add(new Refusal(to, OptionalInt.of(answer.statusCode()), answer.body(), answeredAt));
                     }
                     Thread.sleep(pause.toMillis());
                 } catch (IOException noAnswer) {
-                    refusals.add(new Refusal(OptionalInt.empty(), noAnswer.toString(), System.nanoTime()));
+                    refusals.add(new Refusal(to, OptionalInt.empty(), noAnswer.toString(), System.nanoTime()));
                     awaitAnotherRelayThan(to);
                 }
             }

@@ -1,15 +1,14 @@
-package io.hookrelay.it.durability;
+package io.hookrelay.it.support;
 
-import io.hookrelay.it.support.Receiver;
 import java.util.Objects;
 
 /**
  * One delivery attempt as a target's receiver saw it: which delivery and event, the attempt number the relay
  * sent, what the receiver answered, the body, and when it arrived (by the test JVM's monotonic clock).
  */
-record Receipt(String target, String deliveryId, String eventId, int attempt, int answeredStatus, byte[] body,
-               long arrivedAtNanos) {
-    Receipt {
+public record Receipt(String target, String deliveryId, String eventId, int attempt, int answeredStatus, byte[] body,
+                      long arrivedAtNanos) {
+    public Receipt {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(deliveryId, "deliveryId");
         Objects.requireNonNull(eventId, "eventId");
@@ -17,17 +16,17 @@ record Receipt(String target, String deliveryId, String eventId, int attempt, in
     }
 
     /** A request the relay sent to {@code target}'s receiver, which answered {@code answeredStatus}. */
-    static Receipt of(String target, Receiver.Request request, int answeredStatus) {
+    public static Receipt of(String target, Receiver.Request request, int answeredStatus) {
         return new Receipt(target, header(request, "x-hookrelay-delivery-id"), header(request, "webhook-id"),
                 attemptOf(request), answeredStatus, request.body(), request.arrivedAtNanos());
     }
 
     /** The relay's attempt number of a request, as {@code X-Hookrelay-Attempt} carries it. */
-    static int attemptOf(Receiver.Request request) {
+    public static int attemptOf(Receiver.Request request) {
         return Integer.parseInt(header(request, "x-hookrelay-attempt"));
     }
 
-    boolean succeeded() {
+    public boolean succeeded() {
         return answeredStatus >= 200 && answeredStatus < 300;
     }
 
