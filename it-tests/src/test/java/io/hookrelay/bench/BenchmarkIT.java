@@ -24,7 +24,12 @@ class BenchmarkIT {
                 "| ingest | 4 client(s) against an HTTP server doing nothing, on its I/O threads, body unread: answers/s |",
                 "| end to end | deliveries/s, draining a backlog |",
                 "| end to end | deliveries received twice | 0 |", "| backlog | claims/s with 2,000 pending |",
-                "| backlog | heap after GC / RSS", "paused ahead");
+                "| backlog | heap after GC / RSS", "paused ahead", "| postgres queue | plain JDBC single-row commits/s |",
+                "| postgres queue | hookrelay / db-scheduler |", "| postgres queue | the store alone, 500 intents per call: intents/s |",
+                "| postgres ingest | 1 node, 4 client(s): events/s |", "| postgres ingest | 3 nodes, 4 client(s): events/s |",
+                "| postgres end to end | 3 nodes, deliveries/s, draining a backlog |",
+                "| postgres end to end | 3 nodes, deliveries received twice | 0 |",
+                "| postgres backlog | claims/s with 2,000 pending |");
         assertThat(table).doesNotContain("NaN", "Infinity");
     }
 }
