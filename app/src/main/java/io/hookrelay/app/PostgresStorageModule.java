@@ -38,8 +38,8 @@ final class PostgresStorageModule extends AbstractModule {
 
     @Provides
     @Singleton
-    OpenDatabase openDatabase(PostgresDatabase database) {
-        return new PostgresOpenDatabase(database);
+    OpenDatabase openDatabase(PostgresDatabase database, PostgresIntentStore intents) {
+        return new PostgresOpenDatabase(database, intents);
     }
 
     @Provides

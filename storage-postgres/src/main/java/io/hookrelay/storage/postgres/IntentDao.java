@@ -76,9 +76,11 @@ interface IntentDao {
      * paused work, so a paused target's backlog is never walked. The pause is still looked up for each row
      * found: an intent written while its pair was being paused may not be held yet, and must not run.
      * Rows a branch locked beyond the final {@code :max} are let go when the statement's transaction ends.
+     * {@code MATERIALIZED} states what the locking clauses already imply: each CTE runs once, never as the
+     * inner side of a loop that would lock and take more rows than asked for.
      */
     @SqlQuery("""
-            WITH due AS (
+            WITH due AS MATERIALIZED (
                 SELECT id, next_at, created_at FROM intents
                  WHERE state = 'pending' AND NOT held AND next_at <= :now
                    AND NOT\s""" + HOLDS_ROW_UNLOCKED + """
@@ -86,7 +88,7 @@ interface IntentDao {
                  ORDER BY next_at, created_at, id
                  LIMIT :max
                    FOR UPDATE SKIP LOCKED),
-            expired AS (
+            expired AS MATERIALIZED (
                 SELECT id, next_at, created_at FROM intents
                  WHERE state = 'running' AND NOT held AND claim_until <= :now
                    AND NOT\s""" + HOLDS_ROW_UNLOCKED + """
@@ -94,7 +96,7 @@ interface IntentDao {
                  ORDER BY next_at, created_at, id
                  LIMIT :max
                    FOR UPDATE SKIP LOCKED),
-            picked AS (
+            picked AS MATERIALIZED (
                 SELECT id FROM (SELECT * FROM due UNION ALL SELECT * FROM expired) AS candidates
                  ORDER BY next_at, created_at, id
                  LIMIT :max)
@@ -170,11 +172,13 @@ interface IntentDao {
             """)
     Optional<Taken> cancel(String id, long now);
 
+    /** Locks in id order, as the settlement committer does, so the two never wait on each other in a circle. */
     @SqlQuery("""
             UPDATE intents
                SET state = 'cancelled', claim_token = '', claim_until = 0, held = false, updated_at = :now
               FROM (SELECT id, state, claim_token FROM intents
                      WHERE kind = :kind AND target = :target AND state IN ('pending', 'running')
+                     ORDER BY id
                        FOR UPDATE) AS old
              WHERE intents.id = old.id
             RETURNING old.id, old.state, old.claim_token

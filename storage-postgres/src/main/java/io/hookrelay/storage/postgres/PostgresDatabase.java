@@ -14,7 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.HandleCallback;
 import org.jdbi.v3.core.Jdbi;
-import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
+import org.jdbi.v3.core.statement.StatementExceptions;
 import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 
 /**
@@ -46,6 +46,8 @@ public final class PostgresDatabase implements AutoCloseable {
                 .registerRowMapper(ClaimRef.class, (row, context) -> new ClaimRef(row.getString("intent_id"), row.getString("token")))
                 .registerRowMapper(IntentDao.Taken.class, (row, context) ->
                         new IntentDao.Taken(row.getString("id"), row.getString("state"), row.getString("claim_token")));
+        // Bound values include payloads and error texts: no exception message or log line carries them.
+        jdbi.getConfig(StatementExceptions.class).setMessageRendering(StatementExceptions.MessageRendering.NONE);
     }
 
     /**
@@ -75,6 +77,9 @@ public final class PostgresDatabase implements AutoCloseable {
         settings.password().ifPresent(config::setPassword);
         config.setMaximumPoolSize(settings.poolSize());
         config.setConnectionTimeout(CONNECTION_WAIT.toMillis());
+        // Set once per connection: a transaction that asked for it would read and restore it around each run,
+        // two more round trips, and a connection that died meanwhile would fail the restore and hide why.
+        config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
         // A node may start while the database is still coming up; the first call then fails as transient.
         config.setInitializationFailTimeout(-1);
         try {
@@ -95,7 +100,7 @@ public final class PostgresDatabase implements AutoCloseable {
     /** Runs {@code work} in one {@code READ COMMITTED} transaction. */
     <T> T transaction(String operation, HandleCallback<T, RuntimeException> work) {
         long started = System.nanoTime();
-        T result = run(operation, handle -> handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, work));
+        T result = run(operation, handle -> handle.inTransaction(work));
         transactionNanos.addAndGet(System.nanoTime() - started);
         transactions.incrementAndGet();
         return result;

@@ -22,11 +22,15 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
-import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link IntentStore} on PostgreSQL, for any number of processes sharing one database. Nothing here assumes
@@ -35,24 +39,42 @@ import org.jdbi.v3.core.transaction.TransactionIsolationLevel;
  *
  * <p>The relay's stores write intents inside their own transactions through {@link #inTransaction}, so
  * intent rows keep one set of rules whoever writes them.
+ *
+ * <p>Settlements are group-committed by one thread of the store's ({@link SettlementCommitter}). Changes
+ * other processes must hear of (new or newly due work, pauses, revoked claims) are announced with
+ * {@code NOTIFY} in the transaction that makes them, and a listening thread on one pooled connection tells
+ * this store's listeners what other processes announced. {@link #close} stops both threads; the
+ * {@link PostgresDatabase} is closed by its owner afterwards.
  */
-public final class PostgresIntentStore implements IntentStore, IntentWrites {
+public final class PostgresIntentStore implements IntentStore, IntentWrites, AutoCloseable {
     /** {@code RETURNING} promises no order, so a claimed batch is put back in DESIGN's claim order here. */
+    private static final Logger log = LoggerFactory.getLogger(PostgresIntentStore.class);
+
     private static final Comparator<Intent> CLAIM_ORDER = Comparator.comparing(Intent::nextAt)
             .thenComparing(Intent::createdAt)
             .thenComparing(Intent::id);
 
     /** How often a transaction that lost a serialization conflict or deadlock is run again before failing. */
-    private static final int CONFLICT_ATTEMPTS = 3;
+    static final int CONFLICT_ATTEMPTS = 3;
 
     /** Open intents held or released per transaction when a pair is paused or resumed. */
     static final int HOLD_CHUNK = 1_000;
 
     private final PostgresDatabase database;
     private final List<QueueListener> listeners = new CopyOnWriteArrayList<>();
+    private final QueueNotices notices;
+    private final SettlementCommitter committer;
+    private final NotificationListener notifications;
 
+    /** @throws io.hookrelay.queue.StoreException when the database cannot be reached */
     public PostgresIntentStore(PostgresDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
+        String schema = database.read("find schema", handle -> handle.createQuery("SELECT current_schema()")
+                .mapTo(String.class).one());
+        this.notices = QueueNotices.forSchema(schema);
+        this.committer = new SettlementCommitter(database);
+        this.notifications = new NotificationListener(database.jdbi(), notices.channel(), this::heard,
+                () -> tellListeners(QueueListener::workAvailable));
     }
 
     /**
@@ -68,13 +90,15 @@ public final class PostgresIntentStore implements IntentStore, IntentWrites {
         Objects.requireNonNull(operation, "operation");
         Objects.requireNonNull(work, "work");
         Committed<T> committed = write(operation, (handle, writes) -> work.apply(handle, writes));
-        committed.changes().tell(listeners);
+        tellListeners(committed.changes()::tell);
         return committed.result();
     }
 
     /**
      * Hears of intent changes that did not come through this store's own calls: writes of
-     * {@link #inTransaction}, told after their commit.
+     * {@link #inTransaction}, told after their commit, and changes other processes announced. After the
+     * notification connection was lost and is back, listeners are told work may be available, since
+     * announcements in between were missed.
      */
     public void addListener(QueueListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
@@ -152,9 +176,18 @@ public final class PostgresIntentStore implements IntentStore, IntentWrites {
      */
     @Override
     public boolean settle(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry, Instant now) {
-        Settlements.Request request = new Settlements.Request(claim, settlement, logEntry, now);
-        return database.transaction("settle", handle -> Settlements.writeAll(handle, List.of(request)))
-                .contains(request.intentId());
+        try {
+            return settleAsync(claim, settlement, logEntry, now).join();
+        } catch (CompletionException e) {
+            throw e.getCause() instanceof RuntimeException cause ? cause : e;
+        }
+    }
+
+    /** Handed to the committer, which writes it with whatever other settlements are waiting. */
+    @Override
+    public CompletableFuture<Boolean> settleAsync(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry,
+            Instant now) {
+        return committer.submit(new Settlements.Request(claim, settlement, logEntry, now));
     }
 
     @Override
@@ -180,6 +213,9 @@ public final class PostgresIntentStore implements IntentStore, IntentWrites {
             int changed = inOwnTransaction(handle, h -> {
                 PauseDao pauses = h.attach(PauseDao.class);
                 pauses.pause(kind, target);
+                QueueChanges paused = new QueueChanges();
+                paused.paused(kind, target);
+                notices.announce(h, paused);
                 return pauses.setHeld(kind, target, true, HOLD_CHUNK);
             });
             holdRest(handle, kind, target, true, changed);
@@ -204,6 +240,9 @@ public final class PostgresIntentStore implements IntentStore, IntentWrites {
             holdRest(handle, kind, target, false, changed);
             inOwnTransaction(handle, h -> {
                 h.attach(PauseDao.class).resume(kind, target);
+                QueueChanges resumed = new QueueChanges();
+                resumed.workAvailable();
+                notices.announce(h, resumed);
                 return null;
             });
             return null;
@@ -230,7 +269,7 @@ public final class PostgresIntentStore implements IntentStore, IntentWrites {
     }
 
     private static <T> T inOwnTransaction(Handle handle, Function<Handle, T> work) {
-        return handle.inTransaction(TransactionIsolationLevel.READ_COMMITTED, work::apply);
+        return handle.inTransaction(work::apply);
     }
 
     @Override
@@ -261,12 +300,13 @@ public final class PostgresIntentStore implements IntentStore, IntentWrites {
     }
 
     /** Runs {@code work} in a transaction of its own, again from the start after a conflict. */
-    private <T> Committed<T> write(String operation, BiFunction<Handle, TransactionWrites, T> work) {
+    private <T> Committed<T> write(String operation, BiFunction<Handle, PostgresIntentWrites, T> work) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return database.transaction(operation, handle -> {
                     QueueChanges changes = new QueueChanges();
-                    T result = work.apply(handle, new TransactionWrites(handle, changes));
+                    T result = work.apply(handle, new PostgresIntentWrites(handle, changes));
+                    notices.announce(handle, changes);
                     return new Committed<>(result, changes);
                 });
             } catch (RuntimeException e) {
@@ -275,6 +315,29 @@ public final class PostgresIntentStore implements IntentStore, IntentWrites {
                 }
             }
         }
+    }
+
+    /** What another process announced. */
+    private void heard(String payload) {
+        tellListeners(listener -> notices.tell(payload, listener));
+    }
+
+    /** A listener that throws must not keep the others from hearing, nor stop the thread telling them. */
+    private void tellListeners(Consumer<QueueListener> telling) {
+        for (QueueListener listener : listeners) {
+            try {
+                telling.accept(listener);
+            } catch (RuntimeException e) {
+                log.warn("a queue listener failed", e);
+            }
+        }
+    }
+
+    /** Stops listening for other processes' notices and writes the settlements already handed over. */
+    @Override
+    public void close() {
+        notifications.close();
+        committer.close();
     }
 
     private static void requirePositive(Duration lease) {

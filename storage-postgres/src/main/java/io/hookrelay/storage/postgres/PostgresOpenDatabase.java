@@ -12,10 +12,12 @@ import java.util.Optional;
  */
 public final class PostgresOpenDatabase implements OpenDatabase {
     private final PostgresDatabase database;
+    private final PostgresIntentStore intents;
 
-    /** Takes over {@code database}: closing this closes it. */
-    public PostgresOpenDatabase(PostgresDatabase database) {
+    /** Takes over both: closing this stops the queue store's threads, then closes the pool they use. */
+    public PostgresOpenDatabase(PostgresDatabase database, PostgresIntentStore intents) {
         this.database = Objects.requireNonNull(database, "database");
+        this.intents = Objects.requireNonNull(intents, "intents");
     }
 
     @Override
@@ -41,6 +43,10 @@ public final class PostgresOpenDatabase implements OpenDatabase {
 
     @Override
     public void close() {
-        database.close();
+        try {
+            intents.close();
+        } finally {
+            database.close();
+        }
     }
 }

@@ -53,13 +53,11 @@ final class QueueChanges {
         return !workAvailable && revoked.isEmpty() && paused.isEmpty();
     }
 
-    void tell(Iterable<QueueListener> listeners) {
-        for (QueueListener listener : listeners) {
-            revoked.forEach(listener::claimRevoked);
-            paused.forEach(pair -> listener.paused(pair.kind(), pair.target()));
-            if (workAvailable) {
-                listener.workAvailable();
-            }
+    void tell(QueueListener listener) {
+        revoked.forEach(listener::claimRevoked);
+        paused.forEach(pair -> listener.paused(pair.kind(), pair.target()));
+        if (workAvailable) {
+            listener.workAvailable();
         }
     }
 }

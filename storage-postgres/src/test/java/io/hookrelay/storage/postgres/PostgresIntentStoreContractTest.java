@@ -21,6 +21,7 @@ class PostgresIntentStoreContractTest extends IntentStoreContract {
 
     @Override
     protected void closeStore(IntentStore store) {
+        ((PostgresIntentStore) store).close();
         database.close();
     }
 }

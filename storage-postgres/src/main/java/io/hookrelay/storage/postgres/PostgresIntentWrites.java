@@ -21,11 +21,11 @@ import org.jdbi.v3.core.Handle;
  * must hear in its {@link QueueChanges}. It lives only as long as that transaction; a repeated transaction
  * gets a new one, so nothing of a rolled-back run is told.
  */
-final class TransactionWrites implements IntentWrites {
+final class PostgresIntentWrites implements IntentWrites {
     private final Handle handle;
     private final QueueChanges changes;
 
-    TransactionWrites(Handle handle, QueueChanges changes) {
+    PostgresIntentWrites(Handle handle, QueueChanges changes) {
         this.handle = Objects.requireNonNull(handle, "handle");
         this.changes = Objects.requireNonNull(changes, "changes");
     }
