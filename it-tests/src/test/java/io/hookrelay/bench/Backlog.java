@@ -67,8 +67,8 @@ final class Backlog {
      * does on its own soon after; the claim is planned from them.
      */
     static Result measureOnPostgres(PostgresBenchDatabase bench, int pending, int claimed, int batch) throws SQLException {
-        try (PostgresDatabase database = PostgresDatabase.open(bench.settings(), Clock.systemUTC())) {
-            PostgresIntentStore store = new PostgresIntentStore(database);
+        try (PostgresDatabase database = PostgresDatabase.open(bench.settings(), Clock.systemUTC());
+             PostgresIntentStore store = new PostgresIntentStore(database)) {
             fill(store, pending);
             bench.execute("VACUUM ANALYZE");
             return new Result(pending, claimed, batch, claimsPerSecond(store, claimed, batch));

@@ -45,8 +45,9 @@ final class IntentStoreAlone {
 
     /** The same on PostgreSQL, where no one thread writes: intents per second. */
     static double measureOnPostgres(PostgresBenchDatabase bench, int intents) {
-        try (PostgresDatabase database = PostgresDatabase.open(bench.settings(), Clock.systemUTC())) {
-            return intents / SqliteLimit.seconds(run(new PostgresIntentStore(database), intents));
+        try (PostgresDatabase database = PostgresDatabase.open(bench.settings(), Clock.systemUTC());
+             PostgresIntentStore store = new PostgresIntentStore(database)) {
+            return intents / SqliteLimit.seconds(run(store, intents));
         }
     }
 

@@ -52,8 +52,9 @@ final class QueueThroughput {
      */
     static PostgresResult measureOnPostgres(PostgresBenchDatabase bench, int intents, int producers, int workers, Duration timeout)
             throws Exception {
-        try (PostgresDatabase database = PostgresDatabase.open(bench.settings(producers + workers + 2), Clock.systemUTC())) {
-            double perSecond = intentsPerSecond(new PostgresIntentStore(database), intents, producers, workers, timeout);
+        try (PostgresDatabase database = PostgresDatabase.open(bench.settings(producers + workers + 2), Clock.systemUTC());
+             PostgresIntentStore store = new PostgresIntentStore(database)) {
+            double perSecond = intentsPerSecond(store, intents, producers, workers, timeout);
             return new PostgresResult(perSecond, (double) database.transactions() / intents);
         }
     }
