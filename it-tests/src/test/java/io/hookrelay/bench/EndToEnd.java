@@ -1,5 +1,6 @@
 package io.hookrelay.bench;
 
+import io.hookrelay.it.support.ApiResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -82,16 +83,30 @@ final class EndToEnd {
      */
     private static double drain(BenchRelay relay, List<Integer> ports, String source, String target, StampingReceiver receiver,
             int firstSeq, int count) throws Exception {
-        relay.api().post("/api/v1/targets/" + target + "/pause").expect(200);
+        postUntilAnswered(relay, "/api/v1/targets/" + target + "/pause");
         sendAsFastAsAnswered(ports, source, firstSeq, count);
         long resumed = System.nanoTime();
-        relay.api().post("/api/v1/targets/" + target + "/resume").expect(200);
+        postUntilAnswered(relay, "/api/v1/targets/" + target + "/resume");
         require(receiver.awaitReceived(firstSeq + count, PATIENCE), "the backlog was not delivered within " + PATIENCE);
         long lastArrival = 0;
         for (int seq = firstSeq; seq < firstSeq + count; seq++) {
             lastArrival = Math.max(lastArrival, receiver.arrival(seq));
         }
         return count / SqliteLimit.seconds(lastArrival - resumed);
+    }
+
+    /**
+     * Posts until the relay answers other than {@code 503}, which it answers when its storage is busy past its
+     * wait and which asks the caller to try again, as an operator's script would; then expects {@code 200}.
+     */
+    private static void postUntilAnswered(BenchRelay relay, String path) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        ApiResponse response = relay.api().post(path);
+        while (response.status() == 503 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            response = relay.api().post(path);
+        }
+        response.expect(200);
     }
 
     /** Event {@code seq} is due at {@code start + (seq - first) / rate}; returns when each request was written. */
