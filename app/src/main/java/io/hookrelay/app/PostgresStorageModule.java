@@ -11,6 +11,8 @@ import io.hookrelay.delivery.OpenDatabase;
 import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.send.DeliverySlots;
+import io.hookrelay.delivery.send.FailureStreaks;
 import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.storage.postgres.PostgresDatabase;
@@ -94,6 +96,20 @@ final class PostgresStorageModule extends AbstractModule {
     @Singleton
     RetentionStore retentionStore(PostgresRelayStores stores) {
         return stores.retention();
+    }
+
+    /** Counted in the database: every node's attempts to a target share its {@code max_in_flight}. */
+    @Provides
+    @Singleton
+    DeliverySlots deliverySlots(PostgresRelayStores stores) {
+        return stores.deliverySlots();
+    }
+
+    /** Counted in the database: every node's failures make one target's streak. */
+    @Provides
+    @Singleton
+    FailureStreaks failureStreaks(PostgresRelayStores stores) {
+        return stores.failureStreaks();
     }
 
     @Provides

@@ -25,6 +25,8 @@ import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.ingest.IngestService;
 import io.hookrelay.delivery.jdk.JdkWebhookSender;
 import io.hookrelay.delivery.send.DeliveryHandler;
+import io.hookrelay.delivery.send.DeliverySlots;
+import io.hookrelay.delivery.send.FailureStreaks;
 import io.hookrelay.delivery.send.TargetDirectory;
 import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.http.JacksonJsonPointerReader;
@@ -81,21 +83,22 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    TargetDirectory targetDirectory(TargetStore targets) {
-        return new TargetDirectory(targets);
+    TargetDirectory targetDirectory(TargetStore targets, Clock clock) {
+        return new TargetDirectory(targets, TargetDirectory.DEFAULT_MAX_AGE, clock);
     }
 
     @Provides
     @Singleton
-    TargetHealth targetHealth(ServeOptions options) {
-        return new TargetHealth(options.autoPauseAfter());
+    TargetHealth targetHealth(FailureStreaks streaks, ServeOptions options) {
+        return new TargetHealth(streaks, options.autoPauseAfter());
     }
 
     @Provides
     @Singleton
     DeliveryHandler deliveryHandler(EventStore events, FreshEvents freshEvents, TargetDirectory targets, TargetHealth health,
-                                    IntentQueue queue, WebhookSender sender, RelaySettings settings, RelayMetrics metrics) {
-        return new DeliveryHandler(events, freshEvents, targets, health, queue, sender, settings, metrics);
+                                    DeliverySlots slots, IntentQueue queue, WebhookSender sender, RelaySettings settings,
+                                    RelayMetrics metrics) {
+        return new DeliveryHandler(events, freshEvents, targets, health, slots, queue, sender, settings, metrics);
     }
 
     @Provides

@@ -13,7 +13,11 @@ import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.retention.RetentionStore;
+import io.hookrelay.delivery.send.DeliverySlots;
+import io.hookrelay.delivery.send.FailureStreaks;
 import io.hookrelay.queue.IntentStore;
+import io.hookrelay.storage.sqlite.InProcessDeliverySlots;
+import io.hookrelay.storage.sqlite.InProcessFailureStreaks;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteDeliveryStore;
 import io.hookrelay.storage.sqlite.SqliteEventStore;
@@ -97,6 +101,19 @@ final class SqliteStorageModule extends AbstractModule {
     @Singleton
     RetentionStore retentionStore(SqliteRelayDatabase database) {
         return new SqliteRetentionStore(database);
+    }
+
+    /** In memory: this process owns the data directory, so it runs every attempt there is. */
+    @Provides
+    @Singleton
+    DeliverySlots deliverySlots() {
+        return new InProcessDeliverySlots();
+    }
+
+    @Provides
+    @Singleton
+    FailureStreaks failureStreaks() {
+        return new InProcessFailureStreaks();
     }
 
     /** Read or created once the database holds the data directory, so the token file lands in a directory this process owns. */

@@ -16,9 +16,11 @@ public final class IntentQueue {
     private final Clock clock;
     private final List<QueueListener> listeners = new CopyOnWriteArrayList<>();
 
+    /** Listens to {@code store}, so its pools also hear of the intent writes other stores make through it. */
     public IntentQueue(IntentStore store, Clock clock) {
         this.store = Objects.requireNonNull(store, "store");
         this.clock = Objects.requireNonNull(clock, "clock");
+        store.addListener(new Forwarder());
     }
 
     public IntentStore store() {
@@ -40,14 +42,6 @@ public final class IntentQueue {
             listeners.forEach(QueueListener::workAvailable);
         }
         return results;
-    }
-
-    /**
-     * Wakes workers after intents were stored by another path than {@link #enqueueAll}, such as an adapter
-     * that writes an intent in the same transaction as its own rows.
-     */
-    public void notifyWorkAvailable() {
-        listeners.forEach(QueueListener::workAvailable);
     }
 
     /** See {@link IntentStore#retryNow}. */
@@ -107,5 +101,23 @@ public final class IntentQueue {
 
     public void removeListener(QueueListener listener) {
         listeners.remove(listener);
+    }
+
+    /** Passes what the store tells on to this queue's listeners. */
+    private final class Forwarder implements QueueListener {
+        @Override
+        public void workAvailable() {
+            listeners.forEach(QueueListener::workAvailable);
+        }
+
+        @Override
+        public void claimRevoked(ClaimRef revoked) {
+            revoke(revoked);
+        }
+
+        @Override
+        public void paused(String kind, String target) {
+            listeners.forEach(listener -> listener.paused(kind, target));
+        }
     }
 }

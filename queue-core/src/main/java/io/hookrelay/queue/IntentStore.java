@@ -26,7 +26,7 @@ import java.util.concurrent.CompletableFuture;
  * <p>Failures are thrown as {@link StoreException}: {@link TransientStoreException} when repeating the
  * same call may succeed, any other {@code StoreException} when the store cannot be used any more.
  */
-public interface IntentStore {
+public interface IntentStore extends IntentWrites {
 
     /** Stores the intent unless {@code (kind, eventId, target)} already exists, which changes nothing. */
     default Enqueued enqueue(NewIntent intent, Instant now) {
@@ -34,6 +34,7 @@ public interface IntentStore {
     }
 
     /** Enqueues every intent in one transaction: all are durable when this returns, or none is. */
+    @Override
     List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now);
 
     /**
@@ -133,4 +134,14 @@ public interface IntentStore {
 
     /** How many intents are {@code pending}, by raw kind; kinds with none may be absent. */
     Map<String, Long> countPendingByKind();
+
+    /**
+     * Tells {@code listener} of intent changes that did not come through this store's own calls, whose callers
+     * know what they changed: writes the adapter's other stores made through {@link IntentWrites} in their
+     * own transactions, told once those committed, and, where several processes share the store, changes made
+     * by the others. New or newly due work is told as {@link QueueListener#workAvailable}, each running claim
+     * a change fenced off as {@link QueueListener#claimRevoked}. Listeners are called on whichever thread
+     * learnt of the change.
+     */
+    void addListener(QueueListener listener);
 }

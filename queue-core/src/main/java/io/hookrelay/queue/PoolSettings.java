@@ -33,8 +33,10 @@ public record PoolSettings(
      * a small batch leaves workers waiting for claims and commits carrying few outcomes. Draining 40,000 no-op
      * intents on SQLite with 32 workers: batches of 32 settled ~3,800/s, about 14 outcomes per commit; 128
      * settled ~5,800/s, about 40 per commit (the relay's end-to-end drain: ~2,900 → 3,400–3,800 deliveries/s).
-     * One process owns a data directory, so work claimed ahead is taken from no one; at shutdown what no
-     * worker started is given back, and a restart after a crash frees the rest at once.
+     * Work claimed ahead is owned like any claim: leased, and renewed with the rest while it waits for a
+     * worker. With several processes on one store it is kept from the others only while it waits here; at
+     * shutdown what no worker started is given back at once, and after a crash it is retaken when its lease
+     * ends (on SQLite, whose one process frees it at restart, at once).
      */
     public static final int DEFAULT_MAX_CLAIM_BATCH = 128;
 

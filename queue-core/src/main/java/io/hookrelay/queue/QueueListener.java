@@ -1,8 +1,9 @@
 package io.hookrelay.queue;
 
 /**
- * Hears about changes an {@link IntentQueue} makes, so workers in the same process react at once instead
- * of at their next poll or lease renewal. Listeners run on the caller's thread and must not block.
+ * Hears about changes an {@link IntentQueue} makes, and those its store tells of (see
+ * {@link IntentStore#addListener}), so workers react at once instead of at their next poll or lease
+ * renewal. Listeners run on the thread that made or learnt of the change and must not block.
  */
 public interface QueueListener {
 
@@ -10,9 +11,9 @@ public interface QueueListener {
     void workAvailable();
 
     /**
-     * An operator retried or cancelled an intent that was running under {@code revoked}: whoever holds that
-     * claim has lost it. Naming the claim, not just the intent, keeps a worker that has meanwhile claimed
-     * the intent afresh from being called off by news about the previous claim.
+     * An operator retried or cancelled an intent that was running under {@code revoked}, or its work was
+     * retired: whoever holds that claim has lost it. Naming the claim, not just the intent, keeps a worker that
+     * has meanwhile claimed the intent afresh from being called off by news about the previous claim.
      */
     void claimRevoked(ClaimRef revoked);
 

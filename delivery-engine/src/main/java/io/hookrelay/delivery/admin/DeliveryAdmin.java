@@ -71,11 +71,7 @@ public final class DeliveryAdmin {
 
     /** @return how many deliveries were made pending */
     public int retryAll(BulkRetry request) {
-        int retried = deliveries.retryAll(request, queue.clock().instant());
-        if (retried > 0) {
-            queue.notifyWorkAvailable();
-        }
-        return retried;
+        return deliveries.retryAll(request, queue.clock().instant());
     }
 
     /**

@@ -61,7 +61,6 @@ public final class EventAdmin {
         if (!events.addDeliveries(replays, queue.clock().instant())) {
             throw notFound(id);
         }
-        queue.notifyWorkAvailable();
         Set<String> replayIds = replays.stream().map(NewDelivery::id).collect(Collectors.toSet());
         return deliveries.forEvent(event.id()).stream().filter(delivery -> replayIds.contains(delivery.id())).toList();
     }

@@ -102,7 +102,6 @@ public final class IngestService {
         IngestResult result = events.store(event, idempotencyKey, deliveries, now);
         if (!result.duplicate() && result.deliveries() > 0) {
             freshEvents.hold(event, result.deliveries());
-            queue.notifyWorkAvailable();
         }
         return result;
     }

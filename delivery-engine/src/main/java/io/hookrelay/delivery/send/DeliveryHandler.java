@@ -43,8 +43,8 @@ import java.util.function.Supplier;
  * stage completes.
  *
  * <p>Asynchronous: the exchange runs on the HTTP client's own threads and a worker is held only to read what
- * the attempt needs and sign it. An attempt whose target already has its {@code max_in_flight} out waits for
- * a slot of that target without a thread ({@link InFlightLimits}); if the target frees none for
+ * the attempt needs and sign it. An attempt whose target already has its {@code max_in_flight} out, on any
+ * node, waits for a slot of that target without a thread ({@link DeliverySlots}); if the target frees none for
  * {@link #STUCK_PATIENCE}, the attempt goes back to the store for {@link #STUCK_SNOOZE}, its attempt given
  * back, so a target that hangs keeps only its own deliveries waiting, and those behind work due meanwhile.
  */
@@ -66,14 +66,16 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     private final RelaySettings settings;
     private final RelayMetrics metrics;
     private final Clock clock;
-    private final InFlightLimits inFlight = new InFlightLimits(STUCK_PATIENCE);
+    private final DeliverySlots inFlight;
 
     public DeliveryHandler(EventStore events, FreshEvents freshEvents, TargetDirectory targets, TargetHealth health,
-                           IntentQueue queue, WebhookSender sender, RelaySettings settings, RelayMetrics metrics) {
+                           DeliverySlots inFlight, IntentQueue queue, WebhookSender sender, RelaySettings settings,
+                           RelayMetrics metrics) {
         this.events = Objects.requireNonNull(events, "events");
         this.freshEvents = Objects.requireNonNull(freshEvents, "freshEvents");
         this.targets = Objects.requireNonNull(targets, "targets");
         this.health = Objects.requireNonNull(health, "health");
+        this.inFlight = Objects.requireNonNull(inFlight, "inFlight");
         this.queue = Objects.requireNonNull(queue, "queue");
         this.sender = Objects.requireNonNull(sender, "sender");
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -103,8 +105,8 @@ public final class DeliveryHandler implements AsyncIntentHandler {
      *
      * <ul>
      *   <li>{@link SnoozeException} when the target stayed full and stuck, was paused while the delivery waited
-     *       for it, or the store was busy reading the target or the event: nothing is sent and no attempt is
-     *       counted</li>
+     *       for it, or the store was busy reading the target or the event or taking a slot: nothing is sent
+     *       and no attempt is counted</li>
      *   <li>{@link StopException} when the target or the event no longer exists, or the receiver answered 410</li>
      *   <li>{@link RetryLaterException} when a 429 or 503 said when to come back</li>
      * </ul>
@@ -115,26 +117,28 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     public CompletionStage<Void> start(Intent intent, AttemptContext attempt) {
         Target target;
         Event event;
+        CompletableFuture<Optional<DeliverySlot>> slot;
         try {
             target = beforeSending(() -> targets.find(intent.target()))
                     .orElseThrow(() -> new StopException("target deleted: " + intent.target()));
             event = eventOf(intent);
+            slot = beforeSending(() -> inFlight.acquire(target, STUCK_PATIENCE));
         } catch (SnoozeException | StopException e) {
             return CompletableFuture.failedFuture(e);
         }
-        CompletableFuture<Boolean> slot = inFlight.acquire(target.id(), target.maxInFlight());
         attempt.whenCancelled(() -> slot.cancel(false));
-        return slot.thenCompose(granted -> granted
-                ? sendHoldingTheSlot(event, target, intent, attempt)
+        return slot.thenCompose(granted -> granted.isPresent()
+                ? sendHoldingTheSlot(event, target, intent, attempt, granted.get())
                 : CompletableFuture.failedFuture(new SnoozeException("target " + target.id() + " has "
                         + target.maxInFlight() + " deliveries in flight and none ended for " + STUCK_PATIENCE.toMillis()
                         + " ms, or it was paused", clock.instant().plus(STUCK_SNOOZE))));
     }
 
     /** An attempt called off while its slot was being granted sends nothing: its claim may already be another's. */
-    private CompletableFuture<Void> sendHoldingTheSlot(Event event, Target target, Intent intent, AttemptContext attempt) {
+    private CompletableFuture<Void> sendHoldingTheSlot(Event event, Target target, Intent intent, AttemptContext attempt,
+                                                       DeliverySlot slot) {
         if (attempt.isCancelled()) {
-            inFlight.release(target.id());
+            slot.release();
             return CompletableFuture.failedFuture(new CancellationException("the attempt was called off before sending"));
         }
         CompletableFuture<WebhookResponse> exchange;
@@ -142,12 +146,12 @@ public final class DeliveryHandler implements AsyncIntentHandler {
             exchange = sender.send(
                     SignedRequests.of(event, target, intent.id(), intent.attempts(), clock.instant(), settings.version()));
         } catch (RuntimeException e) {
-            inFlight.release(target.id());
+            slot.release();
             return CompletableFuture.failedFuture(e);
         }
         attempt.whenCancelled(() -> exchange.cancel(true));
         return exchange.handle((response, failure) -> {
-            inFlight.release(target.id());
+            slot.release();
             return settle(response, Completions.causeOf(failure), event, target, attempt);
         }).thenCompose(settled -> settled);
     }

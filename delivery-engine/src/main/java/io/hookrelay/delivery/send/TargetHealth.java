@@ -1,20 +1,15 @@
 package io.hookrelay.delivery.send;
 
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
+import io.hookrelay.queue.TransientStoreException;
+import java.util.Objects;
 
-/**
- * Consecutive failed attempts per target, for auto-pause.
- *
- * <p>Kept in memory only: a restart forgets the counts, so a target that was failing gets up to
- * {@code autoPauseAfter} more attempts before it is paused again. That costs a few requests to a receiver
- * that is down, and saves a write on every attempt of every healthy one.
- */
+/** When a target has failed often enough in a row to be paused (auto-pause), by its {@link FailureStreaks}. */
 public final class TargetHealth {
+    private final FailureStreaks streaks;
     private final int autoPauseAfter;
-    private final Map<String, Integer> consecutiveFailures = new ConcurrentHashMap<>();
 
-    public TargetHealth(int autoPauseAfter) {
+    public TargetHealth(FailureStreaks streaks, int autoPauseAfter) {
+        this.streaks = Objects.requireNonNull(streaks, "streaks");
         if (autoPauseAfter < 1) {
             throw new IllegalArgumentException("auto-pause-after must be at least 1, was " + autoPauseAfter);
         }
@@ -32,17 +27,27 @@ public final class TargetHealth {
      * <p>Every failure at or past the threshold answers true, not only the one that reaches it: attempts
      * that were already in flight when the target was paused keep failing, and if pausing failed the first
      * time (the store was busy) the next failure tries again. Pausing twice changes nothing.
+     *
+     * @throws io.hookrelay.queue.StoreException when the failure could not be counted
      */
     public boolean failed(String targetId) {
-        return consecutiveFailures.merge(targetId, 1, Integer::sum) >= autoPauseAfter;
+        return streaks.failed(targetId) >= autoPauseAfter;
     }
 
+    /**
+     * Records a delivered attempt. A store too busy to record it changes nothing about the delivery, which
+     * is done: the streak stays as it was until the next success ends it.
+     */
     public void succeeded(String targetId) {
-        consecutiveFailures.remove(targetId);
+        try {
+            streaks.succeeded(targetId);
+        } catch (TransientStoreException busy) {
+            // The receiver took the delivery; re-sending it because a counter was not written would be worse.
+        }
     }
 
     /** Forgets the target's failures, as when an operator resumes it. */
     public void reset(String targetId) {
-        consecutiveFailures.remove(targetId);
+        streaks.reset(targetId);
     }
 }

@@ -75,6 +75,15 @@ class DeliveryHandlerStoreBusyTest {
     }
 
     @Test
+    void aBusyStoreWhenTakingASlotSnoozesTheDeliveryAndSendsNothing() {
+        DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> Optional.of(TARGET)),
+                answering(EventStore.class, "find", () -> Optional.of(EVENT)),
+                answering(DeliverySlots.class, "acquire", DeliveryHandlerStoreBusyTest::busy));
+
+        assertSnoozedWithoutSending(handler);
+    }
+
+    @Test
     void onceTheStoreAnswersTheEventIsSent() throws Exception {
         DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> Optional.of(TARGET)),
                 answering(EventStore.class, "find", () -> Optional.of(EVENT)));
@@ -110,10 +119,18 @@ class DeliveryHandlerStoreBusyTest {
     }
 
     private DeliveryHandler handler(TargetStore targets, EventStore events) {
-        // The handler must not touch the queue before it has sent something.
-        IntentQueue queue = new IntentQueue(answering(IntentStore.class, "none", () -> null), Clock.fixed(NOW, ZoneOffset.UTC));
-        return new DeliveryHandler(events, freshEvents, new TargetDirectory(targets), new TargetHealth(20), queue, sender,
-                new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE);
+        DeliverySlot slot = () -> { };
+        return handler(targets, events,
+                answering(DeliverySlots.class, "acquire", () -> CompletableFuture.completedFuture(Optional.of(slot))));
+    }
+
+    private DeliveryHandler handler(TargetStore targets, EventStore events, DeliverySlots slots) {
+        // The handler must not touch the queue before it has sent something; the queue itself listens to its store.
+        Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+        IntentQueue queue = new IntentQueue(answering(IntentStore.class, "addListener", () -> null), clock);
+        TargetHealth health = new TargetHealth(answering(FailureStreaks.class, "succeeded", () -> null), 20);
+        return new DeliveryHandler(events, freshEvents, new TargetDirectory(targets, Duration.ZERO, clock), health, slots,
+                queue, sender, new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE);
     }
 
     private static Intent claimedIntent() {

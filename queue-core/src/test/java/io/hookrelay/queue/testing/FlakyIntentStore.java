@@ -2,10 +2,13 @@ package io.hookrelay.queue.testing;
 
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentSelection;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.QueueListener;
 import io.hookrelay.queue.Settlement;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.TransientStoreException;
@@ -28,12 +31,13 @@ import java.util.function.Supplier;
  * written, or every call of an operation throws a plain {@link StoreException} (as a closed or corrupt one
  * does). Operations are named after the {@link IntentStore} methods; {@code enqueue} goes through
  * {@code enqueueAll}; {@code complete}, {@code retry}, {@code fail} and {@code settleAsync} count as
- * {@code settle}, and {@code renewAll} as {@code renew}. It also counts the calls that have finished, so a
+ * {@code settle}, and {@code renewAll} as {@code renew}; {@code addListener} always reaches the store. It also counts the calls that have finished, so a
  * test can wait for one to happen.
  */
 public final class FlakyIntentStore implements IntentStore {
     public static final Set<String> OPERATIONS = Set.of("enqueueAll", "claim", "renew", "settle", "retryNow",
-            "cancel", "pause", "resume", "isPaused", "find", "attempts", "countPendingByKind");
+            "cancel", "pause", "resume", "isPaused", "find", "attempts", "countPendingByKind", "retire", "retryAll",
+            "deleteEnded");
 
     private final IntentStore delegate;
     private final Map<String, AtomicInteger> transientFailuresLeft = new ConcurrentHashMap<>();
@@ -72,6 +76,26 @@ public final class FlakyIntentStore implements IntentStore {
     @Override
     public List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now) {
         return call("enqueueAll", () -> delegate.enqueueAll(intents, now));
+    }
+
+    @Override
+    public int retire(String kind, String target, Instant now) {
+        return call("retire", () -> delegate.retire(kind, target, now));
+    }
+
+    @Override
+    public int retryAll(IntentSelection selection, Instant now) {
+        return call("retryAll", () -> delegate.retryAll(selection, now));
+    }
+
+    @Override
+    public int deleteEnded(EndedIntents which, Collection<String> ids) {
+        return call("deleteEnded", () -> delegate.deleteEnded(which, ids));
+    }
+
+    @Override
+    public void addListener(QueueListener listener) {
+        delegate.addListener(listener);
     }
 
     @Override

@@ -2,17 +2,23 @@ package io.hookrelay.queue.testing;
 
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentSelection;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.IntentWrites;
 import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.QueueListener;
+import io.hookrelay.queue.QueueNotices;
 import io.hookrelay.queue.Settlement;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -23,6 +29,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 
@@ -30,7 +38,8 @@ import java.util.stream.Collectors;
  * An {@link IntentStore} in memory, for tests that exercise workers without a database. It keeps every
  * rule a durable store keeps, including millisecond time (what a durable store records), so a test that
  * passes against it says something about the real stores too; it passes the same
- * {@link IntentStoreContract}. One lock guards everything, which makes each call atomic.
+ * {@link IntentStoreContract}. One lock guards everything, which makes each call atomic, and
+ * {@link #writeTogether} a transaction.
  */
 public final class InMemoryIntentStore implements IntentStore {
     /** The lease of an intent nobody holds. */
@@ -60,9 +69,136 @@ public final class InMemoryIntentStore implements IntentStore {
     private final Map<Work, String> idsByWork = new HashMap<>();
     private final Set<Pair> paused = new HashSet<>();
     private final Map<String, List<AttemptRecord>> attemptLogs = new HashMap<>();
+    private final List<QueueListener> listeners = new CopyOnWriteArrayList<>();
 
     @Override
     public synchronized List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now) {
+        return enqueueAll(intents, now, new QueueNotices());
+    }
+
+    @Override
+    public synchronized int retire(String kind, String target, Instant now) {
+        return retire(kind, target, now, new QueueNotices());
+    }
+
+    @Override
+    public synchronized int retryAll(IntentSelection selection, Instant now) {
+        return retryAll(selection, now, new QueueNotices());
+    }
+
+    @Override
+    public synchronized int deleteEnded(EndedIntents which, Collection<String> ids) {
+        Set<String> candidates = Set.copyOf(ids);
+        int deleted = 0;
+        for (String id : candidates) {
+            Intent intent = intentsById.get(id);
+            if (intent != null && intent.kind().equals(which.kind()) && which.states().contains(intent.state())
+                    && intent.updatedAt().isBefore(millis(which.endedBefore()))) {
+                intentsById.remove(id);
+                idsByWork.remove(new Work(intent.kind(), intent.eventId(), intent.target()));
+                attemptLogs.remove(id);
+                deleted++;
+            }
+        }
+        return deleted;
+    }
+
+    @Override
+    public void addListener(QueueListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Runs {@code work} as another store's transaction would run it, through {@link IntentWrites} bound to it:
+     * atomic with every other call, undone entirely if {@code work} throws, and told to the listeners only
+     * once it returned.
+     */
+    public <T> T writeTogether(Function<IntentWrites, T> work) {
+        QueueNotices notices = new QueueNotices();
+        T result;
+        synchronized (this) {
+            Map<String, Intent> intentsBefore = new HashMap<>(intentsById);
+            Map<Work, String> workBefore = new HashMap<>(idsByWork);
+            Set<Pair> pausedBefore = new HashSet<>(paused);
+            Map<String, List<AttemptRecord>> logsBefore = new HashMap<>(attemptLogs);
+            try {
+                result = work.apply(new TransactionWrites(notices));
+            } catch (RuntimeException | Error e) {
+                restore(intentsById, intentsBefore);
+                restore(idsByWork, workBefore);
+                paused.clear();
+                paused.addAll(pausedBefore);
+                restore(attemptLogs, logsBefore);
+                throw e;
+            }
+        }
+        notices.tell(listeners);
+        return result;
+    }
+
+    private static <K, V> void restore(Map<K, V> map, Map<K, V> before) {
+        map.clear();
+        map.putAll(before);
+    }
+
+    /** The store's writes as {@link #writeTogether} hands them out: the lock is held, and what they change is noted. */
+    private final class TransactionWrites implements IntentWrites {
+        private final QueueNotices notices;
+
+        TransactionWrites(QueueNotices notices) {
+            this.notices = notices;
+        }
+
+        @Override
+        public List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now) {
+            return InMemoryIntentStore.this.enqueueAll(intents, now, notices);
+        }
+
+        @Override
+        public int retire(String kind, String target, Instant now) {
+            return InMemoryIntentStore.this.retire(kind, target, now, notices);
+        }
+
+        @Override
+        public int retryAll(IntentSelection selection, Instant now) {
+            return InMemoryIntentStore.this.retryAll(selection, now, notices);
+        }
+
+        @Override
+        public int deleteEnded(EndedIntents which, Collection<String> ids) {
+            return InMemoryIntentStore.this.deleteEnded(which, ids);
+        }
+    }
+
+    private int retire(String kind, String target, Instant now, QueueNotices notices) {
+        Pair pair = new Pair(kind, target);
+        List<Intent> open = intentsById.values().stream()
+                .filter(intent -> Pair.of(intent).equals(pair) && !intent.state().isTerminal())
+                .toList();
+        for (Intent intent : open) {
+            intent.claim().ifPresent(notices::claimRevoked);
+            intentsById.put(intent.id(), released(intent, IntentState.CANCELLED, intent.nextAt(), now, intent.lastError()));
+        }
+        paused.remove(pair);
+        return open.size();
+    }
+
+    private int retryAll(IntentSelection selection, Instant now, QueueNotices notices) {
+        Instant since = selection.changedSince().map(InMemoryIntentStore::millis).orElse(Instant.MIN);
+        List<Intent> chosen = intentsById.values().stream()
+                .filter(intent -> intent.kind().equals(selection.kind()) && intent.state() == selection.state()
+                        && selection.target().map(intent.target()::equals).orElse(true)
+                        && !intent.updatedAt().isBefore(since))
+                .toList();
+        chosen.forEach(intent -> intentsById.put(intent.id(),
+                released(intent, IntentState.PENDING, millis(now), now, intent.lastError())));
+        if (!chosen.isEmpty()) {
+            notices.workAvailable();
+        }
+        return chosen.size();
+    }
+
+    private List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now, QueueNotices notices) {
         Instant at = millis(now);
         Map<String, Intent> added = new LinkedHashMap<>();
         Map<Work, String> addedWork = new HashMap<>();
@@ -85,6 +221,9 @@ public final class InMemoryIntentStore implements IntentStore {
         }
         intentsById.putAll(added);
         idsByWork.putAll(addedWork);
+        if (!added.isEmpty()) {
+            notices.workAvailable();
+        }
         return results;
     }
 

@@ -12,16 +12,20 @@ import io.hookrelay.queue.AttemptDetail;
 import io.hookrelay.queue.AttemptOutcome;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.ExponentialBackoff;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentHandler;
 import io.hookrelay.queue.IntentQueue;
+import io.hookrelay.queue.IntentSelection;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.IntentWrites;
 import io.hookrelay.queue.KindLabels;
 import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.PoolSettings;
+import io.hookrelay.queue.QueueListener;
 import io.hookrelay.queue.RetryLaterException;
 import io.hookrelay.queue.RetryPolicy;
 import io.hookrelay.queue.ScheduleBackoff;
@@ -57,6 +61,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -90,6 +95,13 @@ public abstract class IntentStoreContract {
 
     /** A fresh, empty store for each test; called once per test. */
     protected abstract IntentStore newStore() throws Exception;
+
+    /**
+     * Runs {@code work} as another store of the same adapter runs its intent writes: in one transaction of its
+     * own, with the adapter's {@link IntentWrites} bound to that transaction, rolled back entirely if
+     * {@code work} throws. The store under test's listeners must hear of what it changed once it committed.
+     */
+    protected abstract <T> T writeAsAnotherStore(Function<IntentWrites, T> work);
 
     /** Releases the store after each test; default does nothing. */
     protected void closeStore(IntentStore store) throws Exception {
@@ -844,6 +856,20 @@ public abstract class IntentStoreContract {
         }
 
         @Test
+        void anAnswerHoldingANulIsLoggedWithTheNulReplaced() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+            AttemptRecord entry = new AttemptRecord(1, clock.instant(), Duration.ZERO, AttemptOutcome.ERROR, "refused",
+                    new AttemptDetail(Optional.of(500), "before\u0000after"));
+
+            boolean settled = store.settle(claimed.requireClaim(), new Settlement.Retry(clock.instant(), "refused"),
+                    Optional.of(entry), clock.instant());
+
+            assertThat(settled).isTrue();
+            assertThat(store.attempts(claimed.id())).extracting(read -> read.detail().excerpt())
+                    .containsExactly("before\uFFFDafter");
+        }
+
+        @Test
         void aSecondEntryForTheSameAttemptIsRefusedAndNothingOfTheSettlementIsWritten() {
             Intent first = claimOne(enqueued("job", "evt_1", "target-a"));
             AttemptRecord entry = logEntry(first, AttemptOutcome.ERROR, "refused");
@@ -1588,6 +1614,299 @@ public abstract class IntentStoreContract {
             } catch (InterruptedException interrupted) {
                 return signal.isCancelled();
             }
+        }
+    }
+
+    /**
+     * The {@link IntentWrites} a store offers its adapter's other stores, called on the store itself and, through
+     * {@link #writeAsAnotherStore}, inside another store's transaction, whose changes the store's listeners hear of.
+     */
+    @Nested
+    class WritesOfOtherStores {
+        private final RecordingListener told = new RecordingListener();
+
+        @BeforeEach
+        void listen() {
+            store.addListener(told);
+        }
+
+        @Test
+        void retiringCancelsThePairsOpenIntentsAndLeavesEverythingElseAlone() {
+            Intent running = claimOne(enqueued("job", "evt_running", "target-a"));
+            Intent done = enqueued("job", "evt_done", "target-a");
+            assertThat(store.complete(claimOne(done).requireClaim(), clock.instant())).isTrue();
+            Intent pending = enqueued("job", "evt_pending", "target-a");
+            Intent otherTarget = enqueued("job", "evt_other", "target-b");
+            Intent otherKind = enqueued("mail", "evt_other", "target-a");
+            clock.advance(Duration.ofSeconds(1));
+
+            assertThat(store.retire("job", "target-a", clock.instant())).isEqualTo(2);
+
+            assertThat(List.of(pending.id(), running.id())).allSatisfy(id -> {
+                Intent retired = stored(id);
+                assertThat(retired.state()).isEqualTo(IntentState.CANCELLED);
+                assertThat(retired.claim()).isEmpty();
+                assertThat(retired.updatedAt()).isEqualTo(clock.instant());
+            });
+            assertThat(state(done.id())).isEqualTo(IntentState.COMPLETED);
+            assertThat(state(otherTarget.id())).isEqualTo(IntentState.PENDING);
+            assertThat(state(otherKind.id())).isEqualTo(IntentState.PENDING);
+            assertThat(told.events()).as("the store's own calls are told by their callers").isEmpty();
+        }
+
+        @Test
+        void retiringFencesOffARunningClaim() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+
+            store.retire("job", "target-a", clock.instant());
+
+            assertEveryWriteIsFenced(claimed.requireClaim());
+        }
+
+        @Test
+        void retiringLiftsThePairsPauseSoRevivedAndNewWorkIsClaimed() {
+            Intent held = enqueued("job", "evt_held", "target-a");
+            store.pause("job", "target-a");
+
+            store.retire("job", "target-a", clock.instant());
+
+            assertThat(store.isPaused("job", "target-a")).isFalse();
+            assertThat(store.retryNow(held.id(), clock.instant())).isTrue();
+            claimOne(held);
+            claimOne(enqueued("job", "evt_new", "target-a"));
+        }
+
+        @Test
+        void retiringAPairWithNoOpenWorkChangesNothing() {
+            assertThat(store.retire("job", "target-a", clock.instant())).isZero();
+        }
+
+        @Test
+        void retryingAllMakesTheSelectedEndedIntentsPendingAndDueNowKeepingTheirAttempts() {
+            Intent failedA = enqueued("job", "evt_a", "target-a");
+            settle(failedA.id(), IntentState.FAILED);
+            Intent failedB = enqueued("job", "evt_b", "target-b");
+            settle(failedB.id(), IntentState.FAILED);
+            Intent cancelled = enqueued("job", "evt_c", "target-a");
+            settle(cancelled.id(), IntentState.CANCELLED);
+            Intent otherKind = enqueued("mail", "evt_a", "target-a");
+            settle(otherKind.id(), IntentState.FAILED);
+            clock.advance(Duration.ofMinutes(5));
+
+            int retried = store.retryAll(new IntentSelection("job", IntentState.FAILED, Optional.empty(), Optional.empty()),
+                    clock.instant());
+
+            assertThat(retried).isEqualTo(2);
+            assertThat(List.of(failedA.id(), failedB.id())).allSatisfy(id -> {
+                Intent revived = stored(id);
+                assertThat(revived.state()).isEqualTo(IntentState.PENDING);
+                assertThat(revived.nextAt()).isEqualTo(clock.instant());
+                assertThat(revived.updatedAt()).isEqualTo(clock.instant());
+                assertThat(revived.attempts()).isEqualTo(1);
+                assertThat(revived.claim()).isEmpty();
+            });
+            assertThat(state(cancelled.id())).isEqualTo(IntentState.CANCELLED);
+            assertThat(state(otherKind.id())).isEqualTo(IntentState.FAILED);
+            assertThat(told.events()).isEmpty();
+        }
+
+        @Test
+        void retryingAllOfOneTargetSinceAnInstantLeavesTheRestAlone() {
+            Intent early = enqueued("job", "evt_early", "target-a");
+            settle(early.id(), IntentState.CANCELLED);
+            Instant since = clock.advance(Duration.ofSeconds(10));
+            Intent late = enqueued("job", "evt_late", "target-a");
+            settle(late.id(), IntentState.CANCELLED);
+            Intent elsewhere = enqueued("job", "evt_late", "target-b");
+            settle(elsewhere.id(), IntentState.CANCELLED);
+
+            int retried = store.retryAll(new IntentSelection("job", IntentState.CANCELLED, Optional.of("target-a"),
+                    Optional.of(since)), clock.instant());
+
+            assertThat(retried).isEqualTo(1);
+            assertThat(state(late.id())).isEqualTo(IntentState.PENDING);
+            assertThat(state(early.id())).isEqualTo(IntentState.CANCELLED);
+            assertThat(state(elsewhere.id())).isEqualTo(IntentState.CANCELLED);
+        }
+
+        @Test
+        void workRetriedInBulkWhileItsPairIsPausedWaitsForTheResume() {
+            Intent failed = enqueued("job", "evt_1", "target-a");
+            settle(failed.id(), IntentState.FAILED);
+            store.pause("job", "target-a");
+
+            store.retryAll(new IntentSelection("job", IntentState.FAILED, Optional.empty(), Optional.empty()), clock.instant());
+
+            assertThat(state(failed.id())).isEqualTo(IntentState.PENDING);
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+            store.resume("job", "target-a");
+            claimOne(failed);
+        }
+
+        @Test
+        void deletingEndedIntentsDeletesOnlyThoseThatStillAreAndTheirLogs() {
+            Intent old = enqueued("job", "evt_old", "target-a");
+            Intent claimed = claimOne(old);
+            assertThat(store.settle(claimed.requireClaim(), new Settlement.Complete(),
+                    Optional.of(logEntry(claimed, AttemptOutcome.SUCCESS, "")), clock.instant())).isTrue();
+            Intent failed = enqueued("job", "evt_failed", "target-a");
+            settle(failed.id(), IntentState.FAILED);
+            Intent otherKind = enqueued("mail", "evt_old", "target-a");
+            settle(otherKind.id(), IntentState.CANCELLED);
+            Instant endedBefore = clock.advance(Duration.ofSeconds(1));
+            Intent recent = enqueued("job", "evt_recent", "target-a");
+            settle(recent.id(), IntentState.CANCELLED);
+            Intent open = enqueued("job", "evt_open", "target-a");
+            List<String> ids = List.of(old.id(), failed.id(), otherKind.id(), recent.id(), open.id(), "no-such-intent");
+
+            int deleted = store.deleteEnded(new EndedIntents("job", Set.of(IntentState.COMPLETED, IntentState.CANCELLED),
+                    endedBefore), ids);
+
+            assertThat(deleted).isEqualTo(1);
+            assertThat(store.find(old.id())).isEmpty();
+            assertThat(store.attempts(old.id())).isEmpty();
+            assertThat(List.of(failed.id(), otherKind.id(), recent.id(), open.id())).allSatisfy(id ->
+                    assertThat(store.find(id)).isPresent());
+            assertThat(store.enqueue(NewIntent.of("job", "evt_old", "target-a", "again"), clock.instant()))
+                    .as("a deleted intent's work is new work again").isEqualTo(new Enqueued(old.id(), false));
+        }
+
+        @Test
+        void anEnqueueInAnotherStoresTransactionTellsOfWorkOnceItCommitted() {
+            List<Enqueued> results = writeAsAnotherStore(writes -> writes.enqueueAll(List.of(
+                    NewIntent.of("job", "evt_1", "target-a", "p"), NewIntent.of("job", "evt_2", "target-a", "p")),
+                    clock.instant()));
+
+            assertThat(results).extracting(Enqueued::duplicate).containsExactly(false, false);
+            assertThat(told.events()).containsExactly("work available");
+        }
+
+        @Test
+        void anEnqueueOfDuplicatesOnlyInAnotherStoresTransactionTellsNothing() {
+            enqueued("job", "evt_1", "target-a");
+
+            writeAsAnotherStore(writes -> writes.enqueueAll(List.of(NewIntent.of("job", "evt_1", "target-a", "p")),
+                    clock.instant()));
+
+            assertThat(told.events()).isEmpty();
+        }
+
+        @Test
+        void retiringInAnotherStoresTransactionTellsTheHolderOfEachRunningClaimWhichIsThenFenced() {
+            enqueued("job", "evt_1", "target-a");
+            enqueued("job", "evt_2", "target-a");
+            Intent elsewhere = enqueued("job", "evt_3", "target-b");
+            List<Intent> claimed = store.claim(clock.instant(), LEASE, 3);
+            assertThat(claimed).hasSize(3);
+            List<ClaimRef> claims = claimed.stream().filter(intent -> intent.target().equals("target-a"))
+                    .map(Intent::requireClaim).toList();
+            enqueued("job", "evt_4", "target-a");
+
+            int retired = writeAsAnotherStore(writes -> writes.retire("job", "target-a", clock.instant()));
+
+            assertThat(retired).isEqualTo(3);
+            assertThat(told.events()).containsExactlyInAnyOrderElementsOf(
+                    claims.stream().map(claim -> "revoked " + claim).toList());
+            claims.forEach(claim -> assertThat(store.complete(claim, clock.instant())).isFalse());
+            assertThat(store.complete(stored(elsewhere.id()).requireClaim(), clock.instant())).isTrue();
+        }
+
+        @Test
+        void aBulkRetryInAnotherStoresTransactionTellsOfWorkOnlyWhenItRevivedSome() {
+            IntentSelection failed = new IntentSelection("job", IntentState.FAILED, Optional.empty(), Optional.empty());
+            writeAsAnotherStore(writes -> writes.retryAll(failed, clock.instant()));
+            assertThat(told.events()).isEmpty();
+
+            settle(enqueued("job", "evt_1", "target-a").id(), IntentState.FAILED);
+            writeAsAnotherStore(writes -> writes.retryAll(failed, clock.instant()));
+
+            assertThat(told.events()).containsExactly("work available");
+        }
+
+        @Test
+        void deletingEndedIntentsInAnotherStoresTransactionTellsNothing() {
+            Intent cancelled = enqueued("job", "evt_1", "target-a");
+            settle(cancelled.id(), IntentState.CANCELLED);
+            Instant endedBefore = clock.advance(Duration.ofSeconds(1));
+
+            int deleted = writeAsAnotherStore(writes -> writes.deleteEnded(
+                    new EndedIntents("job", Set.of(IntentState.CANCELLED), endedBefore), List.of(cancelled.id())));
+
+            assertThat(deleted).isEqualTo(1);
+            assertThat(told.events()).isEmpty();
+        }
+
+        @Test
+        void aTransactionThatFailsKeepsNothingAndTellsNothing() {
+            Intent claimed = claimOne(enqueued("job", "evt_1", "target-a"));
+            NewIntent added = NewIntent.of("job", "evt_2", "target-b", "p");
+
+            assertThatThrownBy(() -> writeAsAnotherStore(writes -> {
+                writes.enqueueAll(List.of(added), clock.instant());
+                writes.retire("job", "target-a", clock.instant());
+                throw new IllegalStateException("the other store's own statement failed");
+            })).hasMessageContaining("own statement failed");
+
+            assertThat(store.find(added.id())).isEmpty();
+            assertThat(stored(claimed.id()).claim()).contains(claimed.requireClaim());
+            assertThat(told.events()).isEmpty();
+        }
+
+        @Test
+        void aQueuesPoolsHearOfWorkEnqueuedAndRetiredByAnotherStore() throws Exception {
+            FlakyIntentStore counted = new FlakyIntentStore(store);
+            IntentQueue queue = new IntentQueue(counted, Clock.systemUTC());
+            CountDownLatch started = new CountDownLatch(1);
+            AtomicBoolean calledOff = new AtomicBoolean();
+            RecordingQueueMetrics metrics = new RecordingQueueMetrics();
+            // Neither a poll nor a renewal comes within the test: only being told makes the pool act.
+            PoolSettings settings = PoolSettings.withWorkers(1).withLease(Duration.ofMinutes(3))
+                    .withIdlePoll(Duration.ofMinutes(1)).withShutdownGrace(Duration.ofSeconds(5));
+            try (WorkerPool pool = WorkerPool.builder(queue).handler("job", (intent, signal) -> {
+                started.countDown();
+                try {
+                    calledOff.set(signal.awaitCancellation(WAIT));
+                } catch (InterruptedException interrupted) {
+                    calledOff.set(signal.isCancelled());
+                }
+            }).settings(settings).metrics(metrics).build()) {
+                pool.start();
+                Await.until("the pool found nothing to do", WAIT, () -> counted.finishedCalls("claim") > 0);
+
+                String id = writeAsAnotherStore(writes -> writes.enqueueAll(
+                        List.of(NewIntent.of("job", "evt_1", "target-a", "p")), queue.clock().instant())).get(0).id();
+                assertThat(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).as("the pool was woken").isTrue();
+                writeAsAnotherStore(writes -> writes.retire("job", "target-a", queue.clock().instant()));
+                metrics.awaitAttempts("job", AttemptOutcome.FENCED, 1, WAIT);
+                Await.until("the attempt was called off", WAIT, calledOff::get);
+
+                assertThat(state(id)).isEqualTo(IntentState.CANCELLED);
+                assertThat(store.attempts(id)).isEmpty();
+            }
+        }
+    }
+
+    /** What a store told its listeners, in order, as text. */
+    private static final class RecordingListener implements QueueListener {
+        private final List<String> events = new CopyOnWriteArrayList<>();
+
+        @Override
+        public void workAvailable() {
+            events.add("work available");
+        }
+
+        @Override
+        public void claimRevoked(ClaimRef revoked) {
+            events.add("revoked " + revoked);
+        }
+
+        @Override
+        public void paused(String kind, String target) {
+            events.add("paused " + kind + "/" + target);
+        }
+
+        List<String> events() {
+            return List.copyOf(events);
         }
     }
 

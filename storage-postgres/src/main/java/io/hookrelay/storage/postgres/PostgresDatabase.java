@@ -115,6 +115,9 @@ public final class PostgresDatabase implements AutoCloseable {
         try (Handle handle = jdbi.open()) {
             return work.withHandle(handle);
         } catch (RuntimeException e) {
+            if (pool.isClosed()) {
+                throw new StoreException(operation + ": the database is closed", e);
+            }
             RuntimeException translated = PostgresErrors.translate(operation, e);
             if (translated instanceof TransientStoreException) {
                 transientFailures.incrementAndGet();
@@ -157,9 +160,11 @@ public final class PostgresDatabase implements AutoCloseable {
         }
     }
 
-    /** Where the data lives, for the start log line: the URL, which holds no credentials. */
+    /** Where the data lives, for the start log line: the URL without its parameters, which may hold credentials. */
     public String location() {
-        return pool.getJdbcUrl();
+        String url = pool.getJdbcUrl();
+        int parameters = url.indexOf('?');
+        return parameters < 0 ? url : url.substring(0, parameters);
     }
 
     @Override

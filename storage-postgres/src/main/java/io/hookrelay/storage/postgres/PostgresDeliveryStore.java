@@ -63,7 +63,8 @@ public final class PostgresDeliveryStore implements DeliveryStore {
     public int retryAll(BulkRetry request, Instant now) {
         Objects.requireNonNull(now, "now");
         IntentSelection selection = new IntentSelection(Delivery.KIND, request.state(), request.targetId(), request.since());
-        return intents.retryAll(selection, now);
+        // Through a transaction of the store's, so this node's workers are told as well as the other nodes'.
+        return intents.inTransaction("retry deliveries", (handle, writes) -> writes.retryAll(selection, now));
     }
 
     /** The shape the three list statements of {@link DeliveryDao} share. */

@@ -13,11 +13,15 @@ import org.jdbi.v3.core.ConnectionException;
  */
 final class PostgresErrors {
     /**
-     * SQLSTATEs that say "try again": serialization failure and deadlock (class 40), the server shutting down
-     * or starting (57P01–57P03), too many connections (53300), a lock not available (55P03), and every
-     * connection exception (class 08, matched by prefix).
+     * SQLSTATEs that say "try again": serialization failure, deadlock and a commit of unknown outcome (class
+     * 40), the server shutting down or starting (57P01–57P03), a cancelled statement (57014), a standby during
+     * a failover (25006), too many connections (53300), a lock not available (55P03), and every
+     * connection exception (class 08, matched by prefix). A failure with no SQLSTATE at all passes too: the
+     * server sent nothing, as when the connection was found closed after a restart; a pool this process
+     * closed is told apart before, by {@link PostgresDatabase}.
      */
-    private static final Set<String> TRANSIENT = Set.of("40001", "40P01", "57P01", "57P02", "57P03", "53300", "55P03");
+    private static final Set<String> TRANSIENT = Set.of("40001", "40P01", "40003", "57P01", "57P02", "57P03", "57014", "25006",
+            "53300", "55P03");
 
     private PostgresErrors() {
     }
@@ -55,9 +59,10 @@ final class PostgresErrors {
             if (cause instanceof SQLTransientConnectionException || cause instanceof ConnectionException) {
                 return true;
             }
-            if (cause instanceof SQLException sql && sql.getSQLState() != null) {
+            if (cause instanceof SQLException sql) {
                 String state = sql.getSQLState();
-                if (state.startsWith("08") || TRANSIENT.contains(state)) {
+                // No SQLSTATE means the server never answered: a connection the driver or the pool found closed.
+                if (state == null || state.startsWith("08") || TRANSIENT.contains(state)) {
                     return true;
                 }
             }

@@ -46,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * this store's listeners what other processes announced. {@link #close} stops both threads; the
  * {@link PostgresDatabase} is closed by its owner afterwards.
  */
-public final class PostgresIntentStore implements IntentStore, IntentWrites, AutoCloseable {
+public final class PostgresIntentStore implements IntentStore, AutoCloseable {
     /** {@code RETURNING} promises no order, so a claimed batch is put back in DESIGN's claim order here. */
     private static final Logger log = LoggerFactory.getLogger(PostgresIntentStore.class);
 
@@ -100,6 +100,7 @@ public final class PostgresIntentStore implements IntentStore, IntentWrites, Aut
      * notification connection was lost and is back, listeners are told work may be available, since
      * announcements in between were missed.
      */
+    @Override
     public void addListener(QueueListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
     }

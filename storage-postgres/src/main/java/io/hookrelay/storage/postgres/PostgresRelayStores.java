@@ -10,6 +10,8 @@ import java.util.Objects;
  * the stores are only handed out once both are right.
  *
  * <p>Nothing is cached: any node may change configuration at any time, so every read goes to the database.
+ * For the same reason what the delivery path counts per target, its attempts in flight and its failures in a
+ * row, is counted here too, in rows every node shares.
  */
 public final class PostgresRelayStores {
     private final PostgresSourceStore sources;
@@ -18,6 +20,8 @@ public final class PostgresRelayStores {
     private final PostgresEventStore events;
     private final PostgresDeliveryStore deliveries;
     private final PostgresRetentionStore retention;
+    private final PostgresDeliverySlots deliverySlots;
+    private final PostgresFailureStreaks failureStreaks;
 
     private PostgresRelayStores(PostgresDatabase database, PostgresIntentStore intents, RelayHandles handles) {
         sources = new PostgresSourceStore(database, handles);
@@ -26,6 +30,8 @@ public final class PostgresRelayStores {
         events = new PostgresEventStore(database, intents, handles);
         deliveries = new PostgresDeliveryStore(database, intents, handles);
         retention = new PostgresRetentionStore(database, intents, handles);
+        deliverySlots = new PostgresDeliverySlots(database);
+        failureStreaks = new PostgresFailureStreaks(database);
     }
 
     /**
@@ -76,5 +82,13 @@ public final class PostgresRelayStores {
 
     public PostgresRetentionStore retention() {
         return retention;
+    }
+
+    public PostgresDeliverySlots deliverySlots() {
+        return deliverySlots;
+    }
+
+    public PostgresFailureStreaks failureStreaks() {
+        return failureStreaks;
     }
 }

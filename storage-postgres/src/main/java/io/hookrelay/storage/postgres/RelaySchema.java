@@ -19,6 +19,11 @@ import java.util.List;
  * filters may be longer than a b-tree entry can be. Concurrent creates of one route, on any nodes, store it
  * once.
  *
+ * <p>What every node must count together lives here too, keyed by target id without a reference to the
+ * target, so an attempt that ends after its target was deleted never fails on it: each target's
+ * {@code max_in_flight} slots ({@link PostgresDeliverySlots}) and its streak of failed attempts
+ * ({@link PostgresFailureStreaks}).
+ *
  * <p>An idempotency key is inserted before its event, as the claim on the key that a concurrent ingest of
  * the same key waits for; its reference to the event is therefore checked at commit.
  */
@@ -105,6 +110,21 @@ final class RelaySchema {
                     CREATE INDEX deliveries_by_event ON deliveries (event_id, id);
 
                     CREATE INDEX deliveries_by_target ON deliveries (target_id, id);
+                    """),
+            new Migration(2, """
+                    CREATE TABLE target_slots (
+                        target_id  text COLLATE "C" NOT NULL,
+                        slot       int    NOT NULL CHECK (slot >= 0),
+                        holder     text,
+                        held_until bigint,
+                        PRIMARY KEY (target_id, slot),
+                        CHECK ((holder IS NULL) = (held_until IS NULL))
+                    );
+
+                    CREATE TABLE failure_streaks (
+                        target_id text COLLATE "C" NOT NULL PRIMARY KEY,
+                        streak    int NOT NULL CHECK (streak >= 0)
+                    );
                     """)));
 
     private RelaySchema() {

@@ -28,11 +28,11 @@ class RelaySchemaTest {
 
         try (RelayNode node = new RelayNode(settings, Clock.systemUTC())) {
             assertThat(tables(node.database)).contains("sources", "targets", "routes", "events", "idempotency_keys",
-                    "deliveries", "secret_key_check");
+                    "deliveries", "secret_key_check", "target_slots", "failure_streaks");
             List<String> versions = node.database.read("versions", handle -> handle
                     .createQuery("SELECT track || ' ' || version FROM schema_migrations ORDER BY track, version")
                     .mapTo(String.class).list());
-            assertThat(versions).containsExactly("queue 1", "relay 1");
+            assertThat(versions).containsExactly("queue 1", "relay 1", "relay 2");
         }
     }
 

@@ -54,19 +54,4 @@ interface DeliveryDao {
     /** Walks {@code deliveries_by_event} down from {@code before}. */
     @SqlQuery(SELECT + " WHERE d.event_id = :eventId AND " + PAGE)
     List<Delivery> listOfEvent(String state, String targetId, String eventId, String before, int limit);
-
-    /**
-     * The operator's retry of every matching delivery at once: {@code pending}, due now, claim cleared,
-     * attempts kept. An absent target is bound as {@code NULL}, an absent {@code since} as the smallest time.
-     */
-    @SqlUpdate("""
-            UPDATE intents
-               SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
-                   held = """ + IntentDao.HELD + """
-             WHERE kind = :kind
-               AND state = :state
-               AND updated_at >= :since
-               AND (:targetId IS NULL OR id IN (SELECT id FROM deliveries WHERE target_id = :targetId))
-            """)
-    int retryAll(String kind, String state, String targetId, long since, long now);
 }

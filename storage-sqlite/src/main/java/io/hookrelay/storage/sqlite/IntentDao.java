@@ -7,7 +7,9 @@ import java.util.Map;
 import java.util.Optional;
 import org.jdbi.v3.sqlobject.config.KeyColumn;
 import org.jdbi.v3.sqlobject.config.ValueColumn;
+import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
+import org.jdbi.v3.sqlobject.customizer.Define;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
@@ -126,6 +128,48 @@ interface IntentDao {
              WHERE id = :id AND state IN ('pending', 'running')
             """)
     int cancel(String id, long now);
+
+    /**
+     * The claims {@link #retire} is about to fence off. The repeated state condition is
+     * {@code intents_of_work}'s own, which SQLite needs to see before it uses that partial index.
+     */
+    @SqlQuery("""
+            SELECT id, claim_token FROM intents
+             WHERE kind = :kind AND target = :target AND state IN ('pending', 'running') AND state = 'running'
+            """)
+    List<ClaimRef> runningClaimsOf(String kind, String target);
+
+    /** Cancels the pair's open intents, fencing off running claims; found through {@code intents_of_work}. */
+    @SqlUpdate("""
+            UPDATE intents SET state = 'cancelled', claim_token = '', claim_until = 0, updated_at = :now
+             WHERE kind = :kind AND target = :target AND state IN ('pending', 'running')
+            """)
+    int retire(String kind, String target, long now);
+
+    /**
+     * {@link #retryNow} of every matching intent. {@code :state} is {@code failed} or {@code cancelled}; saying
+     * so first lets SQLite walk {@code intents_given_up} from {@code :since} rather than scan the table. An
+     * absent target is bound as {@code NULL}, an absent {@code since} as the smallest time.
+     */
+    @SqlUpdate("""
+            UPDATE intents
+               SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
+                   held = """ + HELD + """
+             WHERE kind = :kind
+               AND state IN ('failed', 'cancelled') AND state = :state
+               AND updated_at >= :since
+               AND (:target IS NULL OR target = :target)
+            """)
+    int retryAll(String kind, String state, String target, long since, long now);
+
+    /**
+     * Those of {@code ids} that are still ended long enough ago; their attempt logs go with them
+     * ({@code ON DELETE CASCADE}). {@code <ended>} is a condition on {@code state} made of constants. The unary
+     * {@code +}s keep SQLite from walking an age index, which it may judge cheaper than looking the ids up and
+     * which would read every ended row to delete one batch.
+     */
+    @SqlUpdate("DELETE FROM intents WHERE id IN (<ids>) AND +kind = :kind AND <ended> AND +updated_at < :endedBefore")
+    int deleteEnded(@Define("ended") String ended, @BindList("ids") List<String> ids, String kind, long endedBefore);
 
     /**
      * Puts every {@code running} intent back to {@code pending}, due as it was. Only correct while holding

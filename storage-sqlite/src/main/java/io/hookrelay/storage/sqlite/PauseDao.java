@@ -48,11 +48,15 @@ interface PauseDao {
             """)
     Optional<Long> endOfChunk(String kind, String target, long after, int limit);
 
+    /**
+     * Holds only while the pair is still paused: its work may have been retired between two chunks, which lifts
+     * the pause, and what is enqueued after that must flow.
+     */
     @SqlUpdate("""
             UPDATE intents SET held = :held
              WHERE kind = :kind AND target = :target AND state IN ('pending', 'running')
                AND rowid > :after AND rowid <= :upTo AND held <> :held
-            """)
+               AND (NOT :held OR\s""" + HOLDS + ")")
     int setHeld(String kind, String target, boolean held, long after, long upTo);
 
     @SqlQuery("SELECT " + PAUSED)

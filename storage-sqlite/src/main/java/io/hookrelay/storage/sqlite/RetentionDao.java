@@ -40,17 +40,13 @@ interface RetentionDao {
     @SqlQuery("SELECT id FROM intents WHERE " + ENDED + " ORDER BY updated_at LIMIT :limit")
     List<String> endedDeliveries(@Define("ended") String ended, String kind, long endedBefore, int limit);
 
-    /** The delivery rows go first: they reference the intents. */
+    /** The delivery rows go first: they reference the intents, which the queue's own writes then delete. */
     @SqlUpdate("""
             DELETE FROM deliveries
              WHERE id IN (<ids>)
                AND EXISTS (SELECT 1 FROM intents WHERE intents.id = deliveries.id AND\s""" + STILL_ENDED + ")")
     int deleteDeliveryRows(@Define("ended") String ended, @BindList("ids") List<String> ids, String kind,
             long endedBefore);
-
-    /** Their attempt logs go with them ({@code ON DELETE CASCADE}). */
-    @SqlUpdate("DELETE FROM intents WHERE id IN (<ids>) AND " + STILL_ENDED)
-    int deleteIntents(@Define("ended") String ended, @BindList("ids") List<String> ids, String kind, long endedBefore);
 
     /**
      * Events in the order they were received, after a position: the row value comparison walks

@@ -1,7 +1,9 @@
 package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.queue.AttemptRecord;
+import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.QueueListener;
 import io.hookrelay.queue.StoreException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,6 +16,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import javax.sql.DataSource;
 import org.jdbi.v3.core.Jdbi;
@@ -46,6 +49,7 @@ public final class SqliteDatabase implements AutoCloseable {
     private final SqliteWriter writer;
     private final ReaderPool readers;
     private final Object pausing = new Object();
+    private final List<QueueListener> intentListeners = new CopyOnWriteArrayList<>();
     private final Clock clock;
     private volatile boolean closed;
 
@@ -152,6 +156,14 @@ public final class SqliteDatabase implements AutoCloseable {
      */
     Object pausing() {
         return pausing;
+    }
+
+    /**
+     * Those told of intent writes the stores make through {@link SqliteIntentStore#write}. Per database, not per
+     * store, as each relay store writes through an intent store of its own.
+     */
+    List<QueueListener> intentListeners() {
+        return intentListeners;
     }
 
     /** How much the writer's group commit has batched so far. */
@@ -268,7 +280,8 @@ public final class SqliteDatabase implements AutoCloseable {
         Jdbi jdbi = Jdbi.create(dataSource)
                 .installPlugin(new SqlObjectPlugin())
                 .registerRowMapper(Intent.class, new IntentRowMapper())
-                .registerRowMapper(AttemptRecord.class, new AttemptRowMapper());
+                .registerRowMapper(AttemptRecord.class, new AttemptRowMapper())
+                .registerRowMapper(ClaimRef.class, (row, context) -> new ClaimRef(row.getString("id"), row.getString("claim_token")));
         opening.configure(jdbi);
         jdbi.getConfig(StatementExceptions.class).setMessageRendering(StatementExceptions.MessageRendering.NONE);
         jdbi.setStatementBuilderFactory(ReusedStatements.FACTORY);

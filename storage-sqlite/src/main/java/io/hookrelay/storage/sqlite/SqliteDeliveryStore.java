@@ -6,6 +6,7 @@ import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.queue.IntentSelection;
 import io.hookrelay.queue.IntentState;
 import java.time.Instant;
 import java.util.List;
@@ -14,13 +15,15 @@ import java.util.Optional;
 
 /**
  * {@link DeliveryStore} on SQLite: deliveries joined with the intents that hold their states. Reads come from
- * the database's pool; the bulk retry is one statement, so one transaction, through the single writer.
+ * the database's pool; the bulk retry is the queue's, one transaction through the single writer.
  */
 public final class SqliteDeliveryStore implements DeliveryStore {
     private final SqliteRelayDatabase database;
+    private final SqliteIntentStore intents;
 
     public SqliteDeliveryStore(SqliteRelayDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
+        this.intents = new SqliteIntentStore(database.database());
     }
 
     @Override
@@ -55,12 +58,9 @@ public final class SqliteDeliveryStore implements DeliveryStore {
 
     @Override
     public int retryAll(BulkRetry request, Instant now) {
-        String state = request.state().wireName();
-        String targetId = request.targetId().orElse(null);
-        long since = request.since().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE);
-        long at = now.toEpochMilli();
-        return database.write("retry deliveries", handle -> handle.attach(DeliveryDao.class)
-                .retryAll(Delivery.KIND, state, targetId, since, at));
+        IntentSelection selection = new IntentSelection(Delivery.KIND, request.state(), request.targetId(), request.since());
+        Objects.requireNonNull(now, "now");
+        return intents.write("retry deliveries", (handle, writes) -> writes.retryAll(selection, now));
     }
 
     /** The shape the three list statements of {@link DeliveryDao} share. */

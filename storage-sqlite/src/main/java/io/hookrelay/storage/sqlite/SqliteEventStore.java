@@ -7,6 +7,8 @@ import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.queue.Enqueued;
+import io.hookrelay.queue.IntentWrites;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -19,9 +21,11 @@ import java.util.Optional;
  */
 public final class SqliteEventStore implements EventStore {
     private final SqliteRelayDatabase database;
+    private final SqliteIntentStore intents;
 
     public SqliteEventStore(SqliteRelayDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
+        this.intents = new SqliteIntentStore(database.database());
     }
 
     /**
@@ -37,10 +41,10 @@ public final class SqliteEventStore implements EventStore {
         toStore.stream().filter(delivery -> !delivery.eventId().equals(event.id())).findFirst().ifPresent(stray -> {
             throw new IllegalArgumentException("delivery " + stray.id() + " is not of event " + event.id());
         });
+        Objects.requireNonNull(now, "now");
         String headers = TextColumns.headerLines(event.headers());
         byte[] body = event.body();
-        long at = now.toEpochMilli();
-        return database.write("store event", handle -> {
+        return intents.write("store event", (handle, writes) -> {
             EventDao events = handle.attach(EventDao.class);
             Optional<String> first = idempotencyKey.flatMap(key -> events.findByKey(event.sourceId(), key));
             if (first.isPresent()) {
@@ -50,7 +54,7 @@ public final class SqliteEventStore implements EventStore {
             events.insert(event.id(), event.sourceId(), event.eventType().orElse(null),
                     event.receivedAt().toEpochMilli(), event.contentType(), headers, body);
             idempotencyKey.ifPresent(key -> events.insertKey(event.sourceId(), key, event.id()));
-            insertDeliveries(handle, toStore, at);
+            insertDeliveries(handle, writes, toStore, now);
             return new IngestResult(event.id(), toStore.size(), false);
         });
     }
@@ -59,16 +63,16 @@ public final class SqliteEventStore implements EventStore {
     @Override
     public boolean addDeliveries(List<NewDelivery> deliveries, Instant now) {
         List<NewDelivery> toStore = List.copyOf(deliveries);
-        long at = now.toEpochMilli();
+        Objects.requireNonNull(now, "now");
         if (toStore.isEmpty()) {
             return true;
         }
-        return database.write("add deliveries", handle -> {
+        return intents.write("add deliveries", (handle, writes) -> {
             EventDao events = handle.attach(EventDao.class);
             if (!toStore.stream().map(NewDelivery::eventId).distinct().allMatch(events::exists)) {
                 return false;
             }
-            insertDeliveries(handle, toStore, at);
+            insertDeliveries(handle, writes, toStore, now);
             return true;
         });
     }
@@ -94,14 +98,16 @@ public final class SqliteEventStore implements EventStore {
     }
 
     /**
-     * Each delivery is a queue intent, written by the queue's own statement so its columns follow the queue's
-     * conventions, plus the row that ties it to its event for listing.
+     * Each delivery is a queue intent, enqueued through the queue's own writes so it follows the queue's rules,
+     * plus the row that ties it to its event for listing.
      */
-    private static void insertDeliveries(AttachedHandle handle, List<NewDelivery> deliveries, long now) {
-        IntentDao intents = handle.attach(IntentDao.class);
+    private static void insertDeliveries(AttachedHandle handle, IntentWrites writes, List<NewDelivery> deliveries,
+            Instant now) {
+        List<Enqueued> enqueued = writes.enqueueAll(deliveries.stream().map(NewDelivery::toIntent).toList(), now);
         DeliveryDao rows = handle.attach(DeliveryDao.class);
-        for (NewDelivery delivery : deliveries) {
-            if (SqliteIntentStore.enqueueOne(intents, delivery.toIntent(), now).duplicate()) {
+        for (int i = 0; i < deliveries.size(); i++) {
+            NewDelivery delivery = deliveries.get(i);
+            if (enqueued.get(i).duplicate()) {
                 throw new IllegalArgumentException("delivery id " + delivery.id() + " is already used");
             }
             rows.insert(delivery.id(), delivery.eventId(), delivery.targetId());

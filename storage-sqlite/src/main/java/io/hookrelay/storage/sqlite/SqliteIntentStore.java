@@ -3,10 +3,15 @@ package io.hookrelay.storage.sqlite;
 import io.hookrelay.queue.AttemptDetail;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentSelection;
 import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.IntentWrites;
 import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.QueueListener;
+import io.hookrelay.queue.QueueNotices;
 import io.hookrelay.queue.Settlement;
 import java.time.Duration;
 import java.time.Instant;
@@ -20,13 +25,14 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
  * {@link IntentStore} on SQLite. Every write is one task for the database's single writer, so concurrent
  * calls share commits; {@link #find}, {@link #attempts} and {@link #countPendingByKind} read from the reader
- * pool.
+ * pool. The relay's stores write intents together with their own rows through {@link #write}, and only so.
  */
 public final class SqliteIntentStore implements IntentStore {
     /** {@code RETURNING} promises no order, so a claimed batch is put back in DESIGN's claim order here. */
@@ -51,31 +57,66 @@ public final class SqliteIntentStore implements IntentStore {
     @Override
     public List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now) {
         List<NewIntent> toStore = List.copyOf(intents);
-        long at = now.toEpochMilli();
+        Objects.requireNonNull(now, "now");
         if (toStore.isEmpty()) {
             return List.of();
         }
-        return writeIntents("enqueue", dao -> {
-            List<Enqueued> results = new ArrayList<>(toStore.size());
-            for (NewIntent intent : toStore) {
-                results.add(enqueueOne(dao, intent, at));
-            }
-            return results;
-        });
+        return database.write("enqueue", handle -> new SqliteIntentWrites(handle).enqueueAll(toStore, now));
     }
 
-    /** Also how the relay's event store writes a delivery's intent, so both follow one set of column rules. */
-    static Enqueued enqueueOne(IntentDao dao, NewIntent intent, long now) {
-        long nextAt = intent.nextAt().map(Instant::toEpochMilli).orElse(now);
-        int inserted = dao.insertUnlessPresent(intent.id(), intent.kind(), intent.eventId(), intent.target(),
-                intent.payload(), nextAt, now);
-        if (inserted == 1) {
-            return new Enqueued(intent.id(), false);
-        }
-        String storedId = dao.findIdOf(intent.kind(), intent.eventId(), intent.target())
-                .orElseThrow(() -> new IllegalArgumentException(
-                        "intent id " + intent.id() + " is already used by other work"));
-        return new Enqueued(storedId, true);
+    @Override
+    public int retire(String kind, String target, Instant now) {
+        requirePair(kind, target);
+        Objects.requireNonNull(now, "now");
+        return database.write("retire", handle -> new SqliteIntentWrites(handle).retire(kind, target, now));
+    }
+
+    @Override
+    public int retryAll(IntentSelection selection, Instant now) {
+        Objects.requireNonNull(selection, "selection");
+        Objects.requireNonNull(now, "now");
+        return database.write("retry all", handle -> new SqliteIntentWrites(handle).retryAll(selection, now));
+    }
+
+    @Override
+    public int deleteEnded(EndedIntents which, Collection<String> ids) {
+        Objects.requireNonNull(which, "which");
+        List<String> candidates = List.copyOf(ids);
+        return database.write("delete ended", handle -> new SqliteIntentWrites(handle).deleteEnded(which, candidates));
+    }
+
+    /** Shared by every store of the database, so it hears the writes of each relay store's own intent store. */
+    @Override
+    public void addListener(QueueListener listener) {
+        database.intentListeners().add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /**
+     * Runs {@code work} in one write transaction of the single writer, with the intent writes bound to that
+     * transaction: how another store writes intents together with rows of its own. The listeners are told what
+     * the intent writes changed once the transaction committed, on the calling thread; a work that failed, or
+     * whose batch was rolled back before it ran again alone, tells nothing of that run.
+     */
+    <T> T write(String operation, BiFunction<AttachedHandle, IntentWrites, T> work) {
+        return told(database.write(operation, running(work)));
+    }
+
+    /** Fresh intent writes for each run of the work: the writer may run it twice. */
+    private static <T> Function<AttachedHandle, Written<T>> running(BiFunction<AttachedHandle, IntentWrites, T> work) {
+        Objects.requireNonNull(work, "work");
+        return handle -> {
+            SqliteIntentWrites writes = new SqliteIntentWrites(handle);
+            return new Written<>(work.apply(handle, writes), writes.notices());
+        };
+    }
+
+    private <T> T told(Written<T> written) {
+        written.notices().tell(database.intentListeners());
+        return written.result();
+    }
+
+    /** A committed work's result, and what its intent writes have to tell. */
+    private record Written<T>(T result, QueueNotices notices) {
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * A data directory opened for the relay: the queue's {@link SqliteDatabase}, with the relay's tables on it,
@@ -87,8 +88,13 @@ public final class SqliteRelayDatabase implements AutoCloseable {
 
     /** {@link #write} for sources, targets and routes: their cached reads are dropped once it is done. */
     <T> T writeConfig(String operation, Function<AttachedHandle, T> work) {
+        return changingConfig(() -> write(operation, work));
+    }
+
+    /** Runs a configuration write made some other way (through the intent store's transactions) as {@link #writeConfig} does. */
+    <T> T changingConfig(Supplier<T> write) {
         try {
-            return write(operation, work);
+            return write.get();
         } finally {
             config.invalidate();
         }

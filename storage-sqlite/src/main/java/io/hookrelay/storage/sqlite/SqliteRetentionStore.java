@@ -5,7 +5,10 @@ import io.hookrelay.delivery.retention.EndedDeliveries;
 import io.hookrelay.delivery.retention.EventCandidate;
 import io.hookrelay.delivery.retention.EventPosition;
 import io.hookrelay.delivery.retention.RetentionStore;
+import io.hookrelay.queue.EndedIntents;
+import io.hookrelay.queue.IntentState;
 import java.time.Instant;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,9 +23,11 @@ public final class SqliteRetentionStore implements RetentionStore {
     static final int MAX_BATCH = 10_000;
 
     private final SqliteRelayDatabase database;
+    private final SqliteIntentStore intents;
 
     public SqliteRetentionStore(SqliteRelayDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
+        this.intents = new SqliteIntentStore(database.database());
     }
 
     @Override
@@ -37,13 +42,13 @@ public final class SqliteRetentionStore implements RetentionStore {
     @Override
     public int deleteDeliveries(EndedDeliveries group, Instant endedBefore, List<String> ids) {
         String ended = stateCondition(group);
+        EndedIntents intentsOfGroup = new EndedIntents(Delivery.KIND, states(group), endedBefore);
         long before = endedBefore.toEpochMilli();
         List<String> candidates = List.copyOf(ids);
         requireBatch(candidates.size());
-        return database.write("delete ended deliveries", handle -> {
-            RetentionDao retention = handle.attach(RetentionDao.class);
-            retention.deleteDeliveryRows(ended, candidates, Delivery.KIND, before);
-            return retention.deleteIntents(ended, candidates, Delivery.KIND, before);
+        return intents.write("delete ended deliveries", (handle, writes) -> {
+            handle.attach(RetentionDao.class).deleteDeliveryRows(ended, candidates, Delivery.KIND, before);
+            return writes.deleteEnded(intentsOfGroup, candidates);
         });
     }
 
@@ -78,6 +83,13 @@ public final class SqliteRetentionStore implements RetentionStore {
         return switch (group) {
             case COMPLETED -> "state = 'completed'";
             case FAILED_OR_CANCELLED -> "state IN ('failed', 'cancelled')";
+        };
+    }
+
+    private static EnumSet<IntentState> states(EndedDeliveries group) {
+        return switch (group) {
+            case COMPLETED -> EnumSet.of(IntentState.COMPLETED);
+            case FAILED_OR_CANCELLED -> EnumSet.of(IntentState.FAILED, IntentState.CANCELLED);
         };
     }
 

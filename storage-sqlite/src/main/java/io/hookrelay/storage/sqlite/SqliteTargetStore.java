@@ -12,9 +12,11 @@ import java.util.Optional;
 /** {@link TargetStore} on SQLite: writes through the database's single writer, reads from its pool. */
 public final class SqliteTargetStore implements TargetStore {
     private final SqliteRelayDatabase database;
+    private final SqliteIntentStore intents;
 
     public SqliteTargetStore(SqliteRelayDatabase database) {
         this.database = Objects.requireNonNull(database, "database");
+        this.intents = new SqliteIntentStore(database.database());
     }
 
     @Override
@@ -29,20 +31,21 @@ public final class SqliteTargetStore implements TargetStore {
         return database.writeConfig("update target", handle -> handle.attach(TargetDao.class).update(columns)) == 1;
     }
 
-    /** A missing target changes nothing: not even a pause or deliveries left under its id. */
+    /**
+     * Its deliveries' work is retired with it, in the same transaction. A missing target changes nothing: not
+     * even a pause or deliveries left under its id.
+     */
     @Override
     public boolean delete(String id, Instant now) {
         Objects.requireNonNull(id, "id");
-        long at = now.toEpochMilli();
-        return database.writeConfig("delete target", handle -> {
-            TargetDao targets = handle.attach(TargetDao.class);
-            if (targets.delete(id) == 0) {
+        Objects.requireNonNull(now, "now");
+        return database.changingConfig(() -> intents.write("delete target", (handle, writes) -> {
+            if (handle.attach(TargetDao.class).delete(id) == 0) {
                 return false;
             }
-            handle.attach(PauseDao.class).resume(Delivery.KIND, id);
-            targets.cancelOpenDeliveries(id, at);
+            writes.retire(Delivery.KIND, id, now);
             return true;
-        });
+        }));
     }
 
     @Override

@@ -34,17 +34,6 @@ interface TargetDao {
     @SqlUpdate("DELETE FROM targets WHERE id = :id")
     int delete(String id);
 
-    /**
-     * Cancels the target's deliveries that have not ended, fencing off any running claim, as an operator's
-     * cancel of each one would. Found through {@code deliveries_by_target} rather than by scanning intents.
-     */
-    @SqlUpdate("""
-            UPDATE intents SET state = 'cancelled', claim_token = '', claim_until = 0, updated_at = :now
-             WHERE id IN (SELECT id FROM deliveries WHERE target_id = :targetId)
-               AND state IN ('pending', 'running')
-            """)
-    int cancelOpenDeliveries(String targetId, long now);
-
     @SqlQuery("SELECT " + COLUMNS + " FROM targets WHERE id = :id")
     Optional<Target> find(String id);
 

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * Page ten thousand of a list must cost what page one does: each list walks an index down from its cursor,
  * in the order it returns rows, and never sorts or scans a table. Deleting a target finds its deliveries the
- * same way, however long the history of other targets.
+ * same way, however long the history of other targets, and a bulk retry walks only what has given up.
  */
 class RelayListQueryPlanTest {
     private static final String EVENT_ID = "evt_01JZ0000000000000000000000";
@@ -48,8 +48,20 @@ class RelayListQueryPlanTest {
                         "SEARCH d USING INDEX deliveries_by_target (target_id=? AND id<?)"),
                 new Query("deliveries of an event", sql(DeliveryDao.class, "listOfEvent"), everyFilter,
                         "SEARCH d USING INDEX deliveries_by_event (event_id=? AND id<?)"),
-                new Query("cancelling a deleted target's deliveries", sql(TargetDao.class, "cancelOpenDeliveries"),
-                        Map.of("targetId", "billing", "now", 0L), "deliveries_by_target (target_id=?)"));
+                new Query("cancelling a deleted target's deliveries", sql(IntentDao.class, "retire"),
+                        Map.of("kind", "delivery", "target", "billing", "now", 0L), "intents_of_work (kind=? AND target=?)"),
+                new Query("the claims a deleted target's deliveries lose", sql(IntentDao.class, "runningClaimsOf"),
+                        Map.of("kind", "delivery", "target", "billing"), "intents_of_work (kind=? AND target=?)"),
+                new Query("retrying a target's failed deliveries", sql(IntentDao.class, "retryAll"), bulkRetry("billing"),
+                        "intents_given_up (kind=? AND updated_at>?)"),
+                new Query("retrying every failed delivery", sql(IntentDao.class, "retryAll"), bulkRetry(null),
+                        "intents_given_up (kind=? AND updated_at>?)"));
+    }
+
+    private static Map<String, Object> bulkRetry(String target) {
+        Map<String, Object> arguments = new HashMap<>(Map.of("kind", "delivery", "state", "failed", "since", 0L, "now", 0L));
+        arguments.put("target", target);
+        return arguments;
     }
 
     @ParameterizedTest(name = "{0}")

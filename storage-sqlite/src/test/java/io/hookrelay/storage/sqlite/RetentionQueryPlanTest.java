@@ -47,7 +47,7 @@ class RetentionQueryPlanTest {
                 new Statement("deleting delivery rows", sql(RetentionDao.class, "deleteDeliveryRows"), deliveryCut, completed,
                         List.of("SEARCH deliveries USING PRIMARY KEY (id=?)",
                                 "SEARCH intents USING INDEX sqlite_autoindex_intents_1 (id=?)")),
-                new Statement("deleting intents", sql(RetentionDao.class, "deleteIntents"), deliveryCut, completed,
+                new Statement("deleting intents", sql(IntentDao.class, "deleteEnded"), deliveryCut, completed,
                         List.of("SEARCH intents USING INDEX sqlite_autoindex_intents_1 (id=?)",
                                 "SEARCH intent_attempts USING PRIMARY KEY (intent_id=?)")),
                 new Statement("walking events", sql(RetentionDao.class, "eventsReceivedBefore"),

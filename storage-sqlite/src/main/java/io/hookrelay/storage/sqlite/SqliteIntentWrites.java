@@ -1,0 +1,107 @@
+package io.hookrelay.storage.sqlite;
+
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.EndedIntents;
+import io.hookrelay.queue.Enqueued;
+import io.hookrelay.queue.IntentSelection;
+import io.hookrelay.queue.IntentWrites;
+import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.QueueNotices;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Collectors;
+
+/**
+ * {@link IntentWrites} inside one write transaction, on the writer's handle: the statements every intent write
+ * of the adapter goes through, whether {@link SqliteIntentStore} or another store runs it. What its listeners
+ * must hear is noted in {@link #notices()}, to be told only once the transaction committed. One per run of a
+ * work, since the writer may run a work again alone after rolling back the batch it was in.
+ */
+final class SqliteIntentWrites implements IntentWrites {
+    private final AttachedHandle handle;
+    private final QueueNotices notices = new QueueNotices();
+
+    SqliteIntentWrites(AttachedHandle handle) {
+        this.handle = handle;
+    }
+
+    QueueNotices notices() {
+        return notices;
+    }
+
+    @Override
+    public List<Enqueued> enqueueAll(List<NewIntent> intents, Instant now) {
+        IntentDao dao = handle.attach(IntentDao.class);
+        long at = now.toEpochMilli();
+        List<Enqueued> results = new ArrayList<>(intents.size());
+        for (NewIntent intent : intents) {
+            results.add(enqueueOne(dao, intent, at));
+        }
+        if (results.stream().anyMatch(result -> !result.duplicate())) {
+            notices.workAvailable();
+        }
+        return results;
+    }
+
+    private static Enqueued enqueueOne(IntentDao dao, NewIntent intent, long now) {
+        long nextAt = intent.nextAt().map(Instant::toEpochMilli).orElse(now);
+        int inserted = dao.insertUnlessPresent(intent.id(), intent.kind(), intent.eventId(), intent.target(),
+                intent.payload(), nextAt, now);
+        if (inserted == 1) {
+            return new Enqueued(intent.id(), false);
+        }
+        String storedId = dao.findIdOf(intent.kind(), intent.eventId(), intent.target())
+                .orElseThrow(() -> new IllegalArgumentException(
+                        "intent id " + intent.id() + " is already used by other work"));
+        return new Enqueued(storedId, true);
+    }
+
+    /** The running claims are read first, in the same transaction, so exactly those fenced off are told. */
+    @Override
+    public int retire(String kind, String target, Instant now) {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(target, "target");
+        IntentDao dao = handle.attach(IntentDao.class);
+        List<ClaimRef> running = dao.runningClaimsOf(kind, target);
+        int cancelled = dao.retire(kind, target, now.toEpochMilli());
+        handle.attach(PauseDao.class).resume(kind, target);
+        running.forEach(notices::claimRevoked);
+        return cancelled;
+    }
+
+    @Override
+    public int retryAll(IntentSelection selection, Instant now) {
+        long since = selection.changedSince().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE);
+        int retried = handle.attach(IntentDao.class).retryAll(selection.kind(), selection.state().wireName(),
+                selection.target().orElse(null), since, now.toEpochMilli());
+        if (retried > 0) {
+            notices.workAvailable();
+        }
+        return retried;
+    }
+
+    @Override
+    public int deleteEnded(EndedIntents which, Collection<String> ids) {
+        List<String> candidates = List.copyOf(ids);
+        if (candidates.isEmpty()) {
+            return 0;
+        }
+        return handle.attach(IntentDao.class).deleteEnded(stateIn(which), candidates, which.kind(),
+                which.endedBefore().toEpochMilli());
+    }
+
+    /**
+     * The states as a condition written into the statement: they are enum constants, never input. In a fixed
+     * order, so each set is always the same statement and its prepared form is reused.
+     */
+    private static String stateIn(EndedIntents which) {
+        return which.states().stream()
+                .sorted(Comparator.naturalOrder())
+                .map(state -> "'" + state.wireName() + "'")
+                .collect(Collectors.joining(", ", "+state IN (", ")"));
+    }
+}
