@@ -1,12 +1,17 @@
 package io.hookrelay.bench;
 
+import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.NewIntent;
+import io.hookrelay.storage.postgres.PostgresDatabase;
+import io.hookrelay.storage.postgres.PostgresIntentStore;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteIntentStore;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -52,14 +57,31 @@ final class Backlog {
     static Result measure(Path dataDir, int pending, int claimed, int batch) {
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
             SqliteIntentStore store = new SqliteIntentStore(database);
-            for (int first = 0; first < pending; first += FILL_BATCH) {
-                List<NewIntent> intents = new ArrayList<>(FILL_BATCH);
-                for (int i = first; i < Math.min(pending, first + FILL_BATCH); i++) {
-                    intents.add(NewIntent.of(KIND, "evt_" + i, "target-" + (i % TARGETS), "dlv_" + i));
-                }
-                store.enqueueAll(intents, Instant.now());
-            }
+            fill(store, pending);
             return new Result(pending, claimed, batch, claimsPerSecond(store, claimed, batch));
+        }
+    }
+
+    /**
+     * The same on PostgreSQL. The table's statistics are brought up to date once it is filled, as autovacuum
+     * does on its own soon after; the claim is planned from them.
+     */
+    static Result measureOnPostgres(PostgresBenchDatabase bench, int pending, int claimed, int batch) throws SQLException {
+        try (PostgresDatabase database = PostgresDatabase.open(bench.settings(), Clock.systemUTC());
+             PostgresIntentStore store = new PostgresIntentStore(database)) {
+            fill(store, pending);
+            bench.execute("VACUUM ANALYZE");
+            return new Result(pending, claimed, batch, claimsPerSecond(store, claimed, batch));
+        }
+    }
+
+    private static void fill(IntentStore store, int pending) {
+        for (int first = 0; first < pending; first += FILL_BATCH) {
+            List<NewIntent> intents = new ArrayList<>(FILL_BATCH);
+            for (int i = first; i < Math.min(pending, first + FILL_BATCH); i++) {
+                intents.add(NewIntent.of(KIND, "evt_" + i, "target-" + (i % TARGETS), "dlv_" + i));
+            }
+            store.enqueueAll(intents, Instant.now());
         }
     }
 
@@ -108,7 +130,7 @@ final class Backlog {
         return Duration.ofNanos(longest);
     }
 
-    private static double claimsPerSecond(SqliteIntentStore store, int claims, int batch) {
+    private static double claimsPerSecond(IntentStore store, int claims, int batch) {
         long started = System.nanoTime();
         int taken = 0;
         while (taken < claims) {

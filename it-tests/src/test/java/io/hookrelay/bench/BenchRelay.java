@@ -4,6 +4,7 @@ import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.HookrelayProcess;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -28,6 +29,23 @@ final class BenchRelay implements AutoCloseable {
             int port = process.awaitPort();
             ApiClient api = new ApiClient(URI.create("http://127.0.0.1:" + port), Optional.of(HookrelayProcess.adminTokenOf(dataDir)));
             return new BenchRelay(process, port, api);
+        } catch (Exception | Error e) {
+            process.close();
+            throw e;
+        }
+    }
+
+    /**
+     * A node on a shared PostgreSQL database ({@code postgresql://…}), with the relay's default settings and the
+     * secrets every node of that database must share.
+     */
+    static BenchRelay startOnDatabase(String databaseUrl, String adminToken, String secretKey) throws Exception {
+        HookrelayProcess process = HookrelayProcess.startWithEnvironment(
+                Map.of("HOOKRELAY_ADMIN_TOKEN", adminToken, "HOOKRELAY_SECRET_KEY", secretKey),
+                "serve", "--database", databaseUrl, "--port", "0");
+        try {
+            int port = process.awaitPort();
+            return new BenchRelay(process, port, new ApiClient(URI.create("http://127.0.0.1:" + port), Optional.of(adminToken)));
         } catch (Exception | Error e) {
             process.close();
             throw e;

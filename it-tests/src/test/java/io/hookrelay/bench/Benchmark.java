@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -16,12 +17,14 @@ import java.util.stream.Collectors;
 /**
  * Every figure of DESIGN §8, each beside its baseline or target, measured in one invocation on one file
  * system: the SQLite commit limit, the queue against db-scheduler, ingest over HTTP, end to end, and claim
- * cost against backlog size. The relay runs as the packaged jar in its own process; the queue and backlog
- * sections run the library in this JVM, as an embedding program would.
+ * cost against backlog size; then the same on PostgreSQL, the relay on one node and on three sharing one
+ * database, each figure beside db-scheduler on the same server or the target. The relay runs as the packaged
+ * jar in its own process; the queue and backlog sections run the library in this JVM, as an embedding program would.
  *
  * <p>Full run: {@code mvn -Pbenchmark -DskipTests verify} (see docs/benchmarks.md). {@code -Dbench.dir}
  * puts the databases on the disk you care about (default: a temporary directory); {@code -Dbench.sections=queue,ingest}
- * runs only those sections.
+ * runs only those sections; the PostgreSQL ones run on the server the PostgreSQL tests use
+ * ({@code HOOKRELAY_TEST_PG_URL}, else a container, else {@code 127.0.0.1:5432}).
  */
 public final class Benchmark {
     private static final Duration PATIENCE = Duration.ofMinutes(10);
@@ -30,7 +33,11 @@ public final class Benchmark {
     }
 
     /** Every section a run can take; a full run takes all of them, in the order {@link #run} lists them. */
-    static final Set<String> SECTIONS = Set.of("queue", "ingest", "end-to-end", "backlog");
+    static final Set<String> SECTIONS = Set.of("queue", "ingest", "end-to-end", "backlog", "postgres-queue", "postgres-relay",
+            "postgres-backlog");
+
+    /** How many nodes of the relay share one PostgreSQL database in the {@code postgres-relay} section, one run each. */
+    static final List<Integer> POSTGRES_NODES = List.of(1, 3);
 
     static BenchReport run(BenchSettings settings, Path workDir) throws Exception {
         return run(settings, workDir, SECTIONS);
@@ -59,6 +66,20 @@ public final class Benchmark {
         }
         if (sections.contains("backlog")) {
             backlog(settings, workDir, report);
+        }
+        if (sections.stream().anyMatch(section -> section.startsWith("postgres-"))) {
+            describePostgres(report);
+        }
+        if (sections.contains("postgres-queue")) {
+            postgresQueue(settings, report);
+        }
+        if (sections.contains("postgres-relay")) {
+            for (int nodes : POSTGRES_NODES) {
+                postgresRelay(settings, nodes, report);
+            }
+        }
+        if (sections.contains("postgres-backlog")) {
+            postgresBacklog(settings, report);
         }
         return report;
     }
@@ -146,18 +167,24 @@ public final class Benchmark {
         try (StampingReceiver receiver = StampingReceiver.start(capacity);
              BenchRelay relay = BenchRelay.start(dataDir)) {
             warm(relay, settings);
-            relay.api().post("/api/v1/sources", "{\"id\":\"e2e\"}").expect(201);
-            relay.api().post("/api/v1/targets", "{\"id\":\"receiver\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":"
-                    + settings.receiverMaxInFlight() + "}").expect(201);
-            relay.api().post("/api/v1/routes", "{\"source\":\"e2e\",\"target\":\"receiver\"}").expect(201);
-            EndToEnd.Result result = EndToEnd.run(relay, "e2e", "receiver", receiver, settings.endToEndRate(),
-                    settings.endToEndWarmup(), settings.endToEndMeasured(), settings.endToEndBacklog());
-            report.figure("end to end", "deliveries/s, draining a backlog", number(result.medianDrain()),
-                    "median of " + result.drains().stream().map(BenchReport::number).collect(Collectors.joining(" / ")) + "; target ≥ 5,000");
-            report.figure("end to end", "received→delivered p50 / p99 at " + number(result.offeredPerSecond()) + "/s",
-                    millis(result.p50Millis()) + " / " + millis(result.p99Millis()), "target p99 ≤ 250 ms");
-            report.figure("end to end", "deliveries received twice", Integer.toString(result.duplicates()), "expected 0 (no crash)");
+            delivered(relay, List.of(relay.port()), receiver, settings, "end to end", "", report);
         }
+    }
+
+    /** The end-to-end figures of nodes sharing one database, configured through {@code relay}, loaded over {@code ports}. */
+    private static void delivered(BenchRelay relay, List<Integer> ports, StampingReceiver receiver, BenchSettings settings,
+            String section, String nodes, BenchReport report) throws Exception {
+        relay.api().post("/api/v1/sources", "{\"id\":\"e2e\"}").expect(201);
+        relay.api().post("/api/v1/targets", "{\"id\":\"receiver\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":"
+                + settings.receiverMaxInFlight() + "}").expect(201);
+        relay.api().post("/api/v1/routes", "{\"source\":\"e2e\",\"target\":\"receiver\"}").expect(201);
+        EndToEnd.Result result = EndToEnd.run(relay, ports, "e2e", "receiver", receiver, settings.endToEndRate(),
+                settings.endToEndWarmup(), settings.endToEndMeasured(), settings.endToEndBacklog());
+        report.figure(section, nodes + "deliveries/s, draining a backlog", number(result.medianDrain()),
+                "median of " + result.drains().stream().map(BenchReport::number).collect(Collectors.joining(" / ")) + "; target ≥ 5,000");
+        report.figure(section, nodes + "received→delivered p50 / p99 at " + number(result.offeredPerSecond()) + "/s",
+                millis(result.p50Millis()) + " / " + millis(result.p99Millis()), "target p99 ≤ 250 ms");
+        report.figure(section, nodes + "deliveries received twice", Integer.toString(result.duplicates()), "expected 0 (no crash)");
     }
 
     /**
@@ -167,6 +194,97 @@ public final class Benchmark {
     private static void warm(BenchRelay relay, BenchSettings settings) throws Exception {
         relay.api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
         IngestLoad.warm(relay.port(), "ingest", mostClients(settings), settings.relayWarmup());
+    }
+
+    private static void describePostgres(BenchReport report) throws Exception {
+        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("about")) {
+            report.describe("postgresql: server %s at %s, %s; each measurement in a database of its own, dropped after it",
+                    database.serverVersion(), database.jdbcUrl().replaceFirst("/[^/]*$", ""), PostgresLimit.durability(database));
+        }
+    }
+
+    private static void postgresQueue(BenchSettings settings, BenchReport report) throws Exception {
+        SqliteLimit.Result limit;
+        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("limit")) {
+            limit = PostgresLimit.measure(database, settings.sqliteEach());
+        }
+        report.describe("postgres queue: plain JDBC from one thread for %d ms each, one row and %d rows per commit; then the queue and "
+                        + "db-scheduler as in the queue section, on the same server; then the store alone, %d intents per call",
+                settings.sqliteEach().toMillis(), PostgresLimit.BATCH_ROWS, IntentStoreAlone.BATCH);
+        report.figure("postgres queue", "plain JDBC single-row commits/s", number(limit.singleRowCommitsPerSecond()),
+                "the floor of one commit per call");
+        report.figure("postgres queue", "plain JDBC " + PostgresLimit.BATCH_ROWS + "-row-batch rows/s", number(limit.batchedRowsPerSecond()),
+                ratio(limit.batchedRowsPerSecond() / limit.singleRowCommitsPerSecond()) + " single-row commits");
+        QueueThroughput.PostgresResult queue;
+        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("queue")) {
+            queue = QueueThroughput.measureOnPostgres(database, settings.queueIntents(), settings.producers(), settings.queueWorkers(),
+                    PATIENCE);
+        }
+        double peer;
+        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("dbscheduler")) {
+            peer = DbSchedulerThroughput.measureOnPostgres(database, settings.queueIntents(), settings.producers(), settings.queueWorkers(),
+                    PATIENCE);
+        }
+        double alone;
+        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("alone")) {
+            alone = IntentStoreAlone.measureOnPostgres(database, settings.queueIntents());
+        }
+        report.figure("postgres queue", "hookrelay intents/s, enqueue→complete", number(queue.intentsPerSecond()),
+                ratio(queue.intentsPerSecond() / limit.singleRowCommitsPerSecond()) + " single-row commits; "
+                        + String.format(Locale.ROOT, "%.2f", queue.transactionsPerIntent()) + " transactions per intent");
+        report.figure("postgres queue", "db-scheduler tasks/s, schedule→complete", number(peer), "the peer on the same server");
+        report.figure("postgres queue", "hookrelay / db-scheduler", ratio(queue.intentsPerSecond() / peer), "target ≥ 3×");
+        report.figure("postgres queue", "the store alone, " + IntentStoreAlone.BATCH + " intents per call: intents/s", number(alone),
+                ratio(alone / queue.intentsPerSecond()) + " the queue's");
+    }
+
+    /**
+     * Ingest, then end to end, on {@code nodes} nodes of the jar sharing one new database; the end-to-end figures
+     * follow the ingest ones on the same nodes, so the ingest load is their warm-up as well.
+     */
+    private static void postgresRelay(BenchSettings settings, int nodes, BenchReport report) throws Exception {
+        int clients = mostClients(settings);
+        String label = nodes + (nodes == 1 ? " node, " : " nodes, ");
+        report.describe("postgres relay on %d node(s): the jar with its default settings, each node a process of its own on one "
+                        + "database, the load spread over the nodes in turn; warmed by %d ms of ingest load; ingest at %d clients as in "
+                        + "the ingest section; then end to end on the same nodes as in that section",
+                nodes, settings.relayWarmup().toMillis(), clients);
+        int capacity = EndToEnd.events(settings.endToEndRate(), settings.endToEndWarmup(), settings.endToEndMeasured(),
+                settings.endToEndBacklog());
+        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("relay" + nodes);
+             BenchNodes cluster = BenchNodes.start(database, nodes);
+             StampingReceiver receiver = StampingReceiver.start(capacity)) {
+            cluster.first().api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
+            IngestLoad.warm(cluster.ports(), "ingest", clients, settings.relayWarmup());
+            IngestLoad.Result result = IngestLoad.run(cluster.ports(), "ingest", clients, settings.ingestWarmup(), settings.ingestEach());
+            if (result.refused() > 0) {
+                throw new IllegalStateException(result.refused() + " ingest requests were not answered 202");
+            }
+            report.figure("postgres ingest", label + clients + " client(s): events/s", number(result.perSecond()), "target ≥ 15,000");
+            report.figure("postgres ingest", label + clients + " client(s): ack p50 / p99",
+                    millis(result.p50Millis()) + " / " + millis(result.p99Millis()), "target p99 ≤ 25 ms");
+            delivered(cluster.first(), cluster.ports(), receiver, settings, "postgres end to end", label, report);
+        }
+    }
+
+    private static void postgresBacklog(BenchSettings settings, BenchReport report) throws Exception {
+        report.describe("postgres backlog: %,d claims in batches of %d from %,d and from %,d due intents, each backlog in a database of "
+                        + "its own, vacuumed and analysed once filled; one store in this JVM, warmed by the small backlog once unmeasured",
+                settings.claimed(), settings.claimBatch(), settings.smallBacklog(), settings.largeBacklog());
+        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("backlog_warm")) {
+            Backlog.measureOnPostgres(database, settings.smallBacklog(), settings.claimed(), settings.claimBatch());
+        }
+        Backlog.Result small;
+        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("backlog_small")) {
+            small = Backlog.measureOnPostgres(database, settings.smallBacklog(), settings.claimed(), settings.claimBatch());
+        }
+        Backlog.Result large;
+        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("backlog_large")) {
+            large = Backlog.measureOnPostgres(database, settings.largeBacklog(), settings.claimed(), settings.claimBatch());
+        }
+        report.figure("postgres backlog", "claims/s with " + number(small.pending()) + " pending", number(small.claimsPerSecond()), "");
+        report.figure("postgres backlog", "claims/s with " + number(large.pending()) + " pending", number(large.claimsPerSecond()),
+                "cost " + ratio(small.claimsPerSecond() / large.claimsPerSecond()) + " the small backlog's; target ≤ 1.5×");
     }
 
     private static void backlog(BenchSettings settings, Path workDir, BenchReport report) throws Exception {

@@ -3,6 +3,8 @@ package io.hookrelay.bench;
 import com.github.kagkarlsson.scheduler.Scheduler;
 import com.github.kagkarlsson.scheduler.SchedulerBuilder;
 import com.github.kagkarlsson.scheduler.jdbc.DefaultJdbcCustomization;
+import com.github.kagkarlsson.scheduler.jdbc.JdbcCustomization;
+import com.github.kagkarlsson.scheduler.jdbc.PostgreSqlJdbcCustomization;
 import com.github.kagkarlsson.scheduler.task.helper.OneTimeTask;
 import com.github.kagkarlsson.scheduler.task.helper.Tasks;
 import com.zaxxer.hikari.HikariConfig;
@@ -20,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The peer baseline: the same no-op workload on db-scheduler, on SQLite on the same file system, with the
- * same durability ({@code synchronous=FULL}, WAL). Producers schedule one-time tasks due now, its worker
+ * same durability ({@code synchronous=FULL}, WAL), or on the same PostgreSQL server. Producers schedule one-time tasks due now, its worker
  * threads run a handler that does nothing, and the clock stops when the last task's row is gone, which is
  * when db-scheduler has written its completion.
  *
@@ -46,6 +48,22 @@ final class DbSchedulerThroughput {
                 version BIGINT NOT NULL,
                 priority SMALLINT,
                 PRIMARY KEY (task_name, task_instance))""";
+    /** db-scheduler's table as its repository gives it for PostgreSQL. */
+    private static final String POSTGRES_TABLE = """
+            CREATE TABLE scheduled_tasks (
+                task_name TEXT NOT NULL,
+                task_instance TEXT NOT NULL,
+                task_data BYTEA,
+                execution_time TIMESTAMP WITH TIME ZONE NOT NULL,
+                picked BOOLEAN NOT NULL,
+                picked_by TEXT,
+                last_success TIMESTAMP WITH TIME ZONE,
+                last_failure TIMESTAMP WITH TIME ZONE,
+                consecutive_failures INT,
+                last_heartbeat TIMESTAMP WITH TIME ZONE,
+                version BIGINT NOT NULL,
+                priority SMALLINT,
+                PRIMARY KEY (task_name, task_instance))""";
 
     private DbSchedulerThroughput() {
     }
@@ -54,27 +72,58 @@ final class DbSchedulerThroughput {
     static double measure(Path databaseFile, int tasks, int producers, int workers, Duration timeout) throws Exception {
         try (HikariDataSource dataSource = dataSource(databaseFile, producers + workers + 2)) {
             createTable(dataSource);
-            CountDownLatch executed = new CountDownLatch(tasks);
-            OneTimeTask<Void> task = Tasks.oneTime(TASK).execute((instance, context) -> executed.countDown());
-            Scheduler scheduler = new SchedulerBuilder(dataSource, List.of(task))
-                    .jdbcCustomization(new SqliteDialect())
-                    .threads(workers)
-                    .pollingInterval(Duration.ofMillis(100))
-                    .enableImmediateExecution()
-                    .build();
-            scheduler.start();
-            try {
-                long started = System.nanoTime();
-                Concurrently.shareOut(tasks, producers, i -> scheduler.schedule(task.instance("task-" + i), Instant.now()));
-                if (!executed.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                    throw new IllegalStateException("db-scheduler ran only " + (tasks - executed.getCount()) + " of " + tasks
-                            + " tasks within " + timeout);
-                }
-                awaitEveryCompletionWritten(dataSource, timeout);
-                return tasks / SqliteLimit.seconds(System.nanoTime() - started);
-            } finally {
-                scheduler.stop();
+            return tasksPerSecond(dataSource, new SchedulerSetup(new SqliteDialect(), false), tasks, producers, workers, timeout);
+        }
+    }
+
+    /**
+     * The same on PostgreSQL, with db-scheduler's own PostgreSQL dialect and the polling it recommends for
+     * throughput there: lock-and-fetch, which claims due rows with {@code FOR UPDATE SKIP LOCKED}.
+     */
+    static double measureOnPostgres(PostgresBenchDatabase bench, int tasks, int producers, int workers, Duration timeout)
+            throws Exception {
+        bench.execute(POSTGRES_TABLE);
+        bench.execute("CREATE INDEX execution_time_idx ON scheduled_tasks (execution_time)");
+        bench.execute("CREATE INDEX last_heartbeat_idx ON scheduled_tasks (last_heartbeat)");
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(bench.jdbcUrl());
+        config.setUsername(bench.user());
+        bench.password().ifPresent(config::setPassword);
+        config.setMaximumPoolSize(producers + workers + 2);
+        try (HikariDataSource dataSource = new HikariDataSource(config)) {
+            return tasksPerSecond(dataSource, new SchedulerSetup(new PostgreSqlJdbcCustomization(false, true), true), tasks,
+                    producers, workers, timeout);
+        }
+    }
+
+    private record SchedulerSetup(JdbcCustomization dialect, boolean lockAndFetch) {
+    }
+
+    private static double tasksPerSecond(HikariDataSource dataSource, SchedulerSetup setup, int tasks, int producers, int workers,
+            Duration timeout) throws Exception {
+        CountDownLatch executed = new CountDownLatch(tasks);
+        OneTimeTask<Void> task = Tasks.oneTime(TASK).execute((instance, context) -> executed.countDown());
+        SchedulerBuilder builder = new SchedulerBuilder(dataSource, List.of(task))
+                .jdbcCustomization(setup.dialect())
+                .threads(workers)
+                .pollingInterval(Duration.ofMillis(100))
+                .enableImmediateExecution();
+        if (setup.lockAndFetch()) {
+            builder.pollUsingLockAndFetch(0.5, 4.0);
+        }
+        Scheduler scheduler = builder.build();
+        scheduler.start();
+        try {
+            long started = System.nanoTime();
+            Concurrently.shareOut(tasks, producers, i -> scheduler.schedule(task.instance("task-" + i), Instant.now()));
+            if (!executed.await(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new IllegalStateException("db-scheduler ran only " + (tasks - executed.getCount()) + " of " + tasks
+                        + " tasks within " + timeout);
             }
+            awaitEveryCompletionWritten(dataSource, timeout);
+            return tasks / SqliteLimit.seconds(System.nanoTime() - started);
+        } finally {
+            scheduler.stop();
         }
     }
 

@@ -1,5 +1,6 @@
 package io.hookrelay.bench;
 
+import io.hookrelay.it.support.ApiResponse;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,20 +50,24 @@ final class EndToEnd {
         return (WARMING_DRAINS + MEASURED_DRAINS) * backlog;
     }
 
-    static Result run(BenchRelay relay, String source, String target, StampingReceiver receiver, int rate,
+    /**
+     * @param relay the node configured through its API
+     * @param ports every node's, the events shared out over them; the nodes share one database with {@code relay}
+     */
+    static Result run(BenchRelay relay, List<Integer> ports, String source, String target, StampingReceiver receiver, int rate,
             Duration warmup, Duration measured, int backlog) throws Exception {
         for (int warming = 0; warming < WARMING_DRAINS; warming++) {
-            drain(relay, source, target, receiver, warming * backlog, backlog);
+            drain(relay, ports, source, target, receiver, warming * backlog, backlog);
         }
         List<Double> drains = new ArrayList<>();
         for (int measuring = WARMING_DRAINS; measuring < WARMING_DRAINS + MEASURED_DRAINS; measuring++) {
-            drains.add(drain(relay, source, target, receiver, measuring * backlog, backlog));
+            drains.add(drain(relay, ports, source, target, receiver, measuring * backlog, backlog));
         }
 
         int first = firstOffered(backlog);
         int measuredFrom = first + (int) (rate * warmup.toMillis() / 1000);
         int end = events(rate, warmup, measured, backlog);
-        long[] sentAt = offerAtFixedRate(relay.port(), source, rate, first, end);
+        long[] sentAt = offerAtFixedRate(ports, source, rate, first, end);
         require(receiver.awaitReceived(end, PATIENCE), "offered events were not all delivered within " + PATIENCE);
         Latencies latencies = new Latencies();
         for (int seq = measuredFrom; seq < end; seq++) {
@@ -76,12 +81,12 @@ final class EndToEnd {
      * Events {@code firstSeq …} ingested while the target is paused, then delivered; returns deliveries per second
      * from the resume to the last arrival.
      */
-    private static double drain(BenchRelay relay, String source, String target, StampingReceiver receiver, int firstSeq,
-            int count) throws Exception {
-        relay.api().post("/api/v1/targets/" + target + "/pause").expect(200);
-        sendAsFastAsAnswered(relay.port(), source, firstSeq, count);
+    private static double drain(BenchRelay relay, List<Integer> ports, String source, String target, StampingReceiver receiver,
+            int firstSeq, int count) throws Exception {
+        postUntilAnswered(relay, "/api/v1/targets/" + target + "/pause");
+        sendAsFastAsAnswered(ports, source, firstSeq, count);
         long resumed = System.nanoTime();
-        relay.api().post("/api/v1/targets/" + target + "/resume").expect(200);
+        postUntilAnswered(relay, "/api/v1/targets/" + target + "/resume");
         require(receiver.awaitReceived(firstSeq + count, PATIENCE), "the backlog was not delivered within " + PATIENCE);
         long lastArrival = 0;
         for (int seq = firstSeq; seq < firstSeq + count; seq++) {
@@ -90,13 +95,27 @@ final class EndToEnd {
         return count / SqliteLimit.seconds(lastArrival - resumed);
     }
 
+    /**
+     * Posts until the relay answers other than {@code 503}, which it answers when its storage is busy past its
+     * wait and which asks the caller to try again, as an operator's script would; then expects {@code 200}.
+     */
+    private static void postUntilAnswered(BenchRelay relay, String path) throws InterruptedException {
+        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        ApiResponse response = relay.api().post(path);
+        while (response.status() == 503 && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+            response = relay.api().post(path);
+        }
+        response.expect(200);
+    }
+
     /** Event {@code seq} is due at {@code start + (seq - first) / rate}; returns when each request was written. */
-    private static long[] offerAtFixedRate(int port, String source, int rate, int first, int end) throws Exception {
+    private static long[] offerAtFixedRate(List<Integer> ports, String source, int rate, int first, int end) throws Exception {
         long[] sentAt = new long[end - first];
         AtomicInteger next = new AtomicInteger(first);
         long start = System.nanoTime();
         long interval = 1_000_000_000L / rate;
-        onSenders(port, connection -> {
+        onSenders(ports, connection -> {
             for (int seq = next.getAndIncrement(); seq < end; seq = next.getAndIncrement()) {
                 LockSupport.parkNanos(start + (seq - first) * interval - System.nanoTime());
                 sentAt[seq - first] = System.nanoTime();
@@ -106,9 +125,9 @@ final class EndToEnd {
         return sentAt;
     }
 
-    private static void sendAsFastAsAnswered(int port, String source, int firstSeq, int count) throws Exception {
+    private static void sendAsFastAsAnswered(List<Integer> ports, String source, int firstSeq, int count) throws Exception {
         AtomicInteger next = new AtomicInteger(firstSeq);
-        onSenders(port, connection -> {
+        onSenders(ports, connection -> {
             for (int seq = next.getAndIncrement(); seq < firstSeq + count; seq = next.getAndIncrement()) {
                 accepted(connection.exchange(event(source, seq)));
             }
@@ -120,9 +139,10 @@ final class EndToEnd {
         void send(KeepAliveConnection connection) throws Exception;
     }
 
-    private static void onSenders(int port, Sender sender) throws Exception {
+    /** Each sender on a connection of its own, to the nodes' ports in turn. */
+    private static void onSenders(List<Integer> ports, Sender sender) throws Exception {
         Concurrently.run(SENDERS, thread -> {
-            try (KeepAliveConnection connection = new KeepAliveConnection(port)) {
+            try (KeepAliveConnection connection = new KeepAliveConnection(ports.get(thread % ports.size()))) {
                 sender.send(connection);
             }
             return null;

@@ -23,10 +23,16 @@ final class IngestLoad {
 
     /** Loads the relay for {@code warmup} (not measured), then measures for {@code measured}. */
     static Result run(int port, String source, int clients, Duration warmup, Duration measured) throws Exception {
+        return run(List.of(port), source, clients, warmup, measured);
+    }
+
+    /** As {@link #run(int, String, int, Duration, Duration)}, the clients shared out over several nodes' ports in turn. */
+    static Result run(List<Integer> ports, String source, int clients, Duration warmup, Duration measured) throws Exception {
         byte[] request = KeepAliveConnection.post("/hooks/" + source, BODY);
         long measuringFrom = System.nanoTime() + warmup.toNanos();
         long until = measuringFrom + measured.toNanos();
-        List<Client> results = Concurrently.run(clients, thread -> Client.run(port, request, measuringFrom, until));
+        List<Client> results = Concurrently.run(clients, thread -> Client.run(ports.get(thread % ports.size()), request,
+                measuringFrom, until));
         Latencies all = Latencies.merge(results.stream().map(client -> client.latencies).toList());
         long refused = results.stream().mapToLong(client -> client.refused).sum();
         return new Result(clients, all.count(), refused, all.count() / SqliteLimit.seconds(measured.toNanos()),
@@ -38,9 +44,13 @@ final class IngestLoad {
      * fresh JVM's JIT compiler takes half a minute of load before the relay's throughput settles.
      */
     static void warm(int port, String source, int clients, Duration duration) throws Exception {
+        warm(List.of(port), source, clients, duration);
+    }
+
+    static void warm(List<Integer> ports, String source, int clients, Duration duration) throws Exception {
         byte[] request = KeepAliveConnection.post("/hooks/" + source, BODY);
         long until = System.nanoTime() + duration.toNanos();
-        Concurrently.run(clients, thread -> Client.run(port, request, until, until));
+        Concurrently.run(clients, thread -> Client.run(ports.get(thread % ports.size()), request, until, until));
     }
 
     /** One provider connection's requests answered {@code 202} within the window, and the rest. */

@@ -4,11 +4,15 @@ import io.hookrelay.queue.AttemptDetail;
 import io.hookrelay.queue.AttemptOutcome;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.Settlement;
+import io.hookrelay.storage.postgres.PostgresDatabase;
+import io.hookrelay.storage.postgres.PostgresIntentStore;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteIntentStore;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -34,22 +38,36 @@ final class IntentStoreAlone {
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
             SqliteIntentStore store = new SqliteIntentStore(database);
             WriterCpu writer = WriterCpu.start();
-            long started = System.nanoTime();
-            for (int first = 0; first < intents; first += BATCH) {
-                Instant now = Instant.now();
-                List<NewIntent> batch = new ArrayList<>(BATCH);
-                for (int i = first; i < Math.min(intents, first + BATCH); i++) {
-                    batch.add(NewIntent.of("job", "event-" + i, "bench", ""));
-                }
-                store.enqueueAll(batch, now);
-                completeAll(store, store.claim(now, LEASE, batch.size()), now);
-            }
-            return writer.rate(intents, System.nanoTime() - started);
+            long elapsed = run(store, intents);
+            return writer.rate(intents, elapsed);
         }
     }
 
+    /** The same on PostgreSQL, where no one thread writes: intents per second. */
+    static double measureOnPostgres(PostgresBenchDatabase bench, int intents) {
+        try (PostgresDatabase database = PostgresDatabase.open(bench.settings(), Clock.systemUTC());
+             PostgresIntentStore store = new PostgresIntentStore(database)) {
+            return intents / SqliteLimit.seconds(run(store, intents));
+        }
+    }
+
+    /** Returns the nanoseconds the intents took. */
+    private static long run(IntentStore store, int intents) {
+        long started = System.nanoTime();
+        for (int first = 0; first < intents; first += BATCH) {
+            Instant now = Instant.now();
+            List<NewIntent> batch = new ArrayList<>(BATCH);
+            for (int i = first; i < Math.min(intents, first + BATCH); i++) {
+                batch.add(NewIntent.of("job", "event-" + i, "bench", ""));
+            }
+            store.enqueueAll(batch, now);
+            completeAll(store, store.claim(now, LEASE, batch.size()), now);
+        }
+        return System.nanoTime() - started;
+    }
+
     /** As a worker pool settles: each outcome handed to the writer without waiting, so they share commits. */
-    private static void completeAll(SqliteIntentStore store, List<Intent> claimed, Instant now) {
+    private static void completeAll(IntentStore store, List<Intent> claimed, Instant now) {
         List<CompletableFuture<Boolean>> settled = new ArrayList<>(claimed.size());
         for (Intent intent : claimed) {
             AttemptRecord entry = new AttemptRecord(intent.attempts(), now, Duration.ZERO, AttemptOutcome.SUCCESS, "",
