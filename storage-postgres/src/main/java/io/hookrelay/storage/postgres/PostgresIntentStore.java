@@ -40,11 +40,11 @@ import org.slf4j.LoggerFactory;
  * <p>The relay's stores write intents inside their own transactions through {@link #inTransaction}, so
  * intent rows keep one set of rules whoever writes them.
  *
- * <p>Settlements are group-committed by one thread of the store's ({@link SettlementCommitter}). Changes
- * other processes must hear of (new or newly due work, pauses, revoked claims) are announced with
- * {@code NOTIFY} in the transaction that makes them, and a listening thread on one pooled connection tells
- * this store's listeners what other processes announced. {@link #close} stops both threads; the
- * {@link PostgresDatabase} is closed by its owner afterwards.
+ * <p>Settlements are group-committed by one thread of the store's ({@link SettlementCommitter}). Pauses and
+ * revoked claims, which other processes must hear of, are announced with {@code NOTIFY} in the transaction
+ * that makes them; new or newly due work is announced after its commit, coalesced ({@link WorkAnnouncer}).
+ * A listening thread on one pooled connection tells this store's listeners what other processes announced.
+ * {@link #close} stops these threads; the {@link PostgresDatabase} is closed by its owner afterwards.
  */
 public final class PostgresIntentStore implements IntentStore, AutoCloseable {
     /** {@code RETURNING} promises no order, so a claimed batch is put back in DESIGN's claim order here. */
@@ -65,6 +65,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
     private final QueueNotices notices;
     private final SettlementCommitter committer;
     private final NotificationListener notifications;
+    private final WorkAnnouncer announcer;
 
     /** @throws io.hookrelay.queue.StoreException when the database cannot be reached */
     public PostgresIntentStore(PostgresDatabase database) {
@@ -73,6 +74,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
                 .mapTo(String.class).one());
         this.notices = QueueNotices.forSchema(schema);
         this.committer = new SettlementCommitter(database);
+        this.announcer = new WorkAnnouncer(database, notices);
         this.notifications = new NotificationListener(database.jdbi(), notices.channel(), this::heard,
                 () -> tellListeners(QueueListener::workAvailable));
     }
@@ -241,11 +243,9 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
             holdRest(handle, kind, target, false, changed);
             inOwnTransaction(handle, h -> {
                 h.attach(PauseDao.class).resume(kind, target);
-                QueueChanges resumed = new QueueChanges();
-                resumed.workAvailable();
-                notices.announce(h, resumed);
                 return null;
             });
+            announcer.workAvailable();
             return null;
         });
     }
@@ -304,12 +304,16 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
     private <T> Committed<T> write(String operation, BiFunction<Handle, PostgresIntentWrites, T> work) {
         for (int attempt = 1; ; attempt++) {
             try {
-                return database.transaction(operation, handle -> {
+                Committed<T> committed = database.transaction(operation, handle -> {
                     QueueChanges changes = new QueueChanges();
                     T result = work.apply(handle, new PostgresIntentWrites(handle, changes));
                     notices.announce(handle, changes);
                     return new Committed<>(result, changes);
                 });
+                if (committed.changes().isWorkAvailable()) {
+                    announcer.workAvailable();
+                }
+                return committed;
             } catch (RuntimeException e) {
                 if (attempt == CONFLICT_ATTEMPTS || !PostgresErrors.isConflict(e)) {
                     throw e;
@@ -337,6 +341,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
     /** Stops listening for other processes' notices and writes the settlements already handed over. */
     @Override
     public void close() {
+        announcer.close();
         notifications.close();
         committer.close();
     }

@@ -11,7 +11,8 @@ import java.util.Set;
 /**
  * What one transaction changed that listeners must hear of, gathered while it runs: told to this process's
  * listeners only after the commit, since a rolled-back change must not wake anyone, and announced to other
- * processes by {@link QueueNotices} inside the transaction, which PostgreSQL delivers on commit.
+ * processes by {@link QueueNotices} (pauses and revocations inside the transaction, which PostgreSQL delivers
+ * on commit) and {@link WorkAnnouncer} (work, after the commit).
  */
 final class QueueChanges {
     private boolean workAvailable;

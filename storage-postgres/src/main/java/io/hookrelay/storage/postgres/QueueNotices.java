@@ -53,15 +53,16 @@ final class QueueNotices {
         return channel;
     }
 
-    /** Sends {@code changes} from inside their transaction, which PostgreSQL delivers only if it commits. */
+    /**
+     * Sends the pauses and revoked claims among {@code changes} from inside their transaction, which
+     * PostgreSQL delivers only if it commits. Work is announced apart, by {@link WorkAnnouncer}: pauses and
+     * revocations are rare, work is every enqueue.
+     */
     void announce(Handle handle, QueueChanges changes) {
-        if (changes.isEmpty()) {
+        if (changes.paused().isEmpty() && changes.revoked().isEmpty()) {
             return;
         }
         List<String> payloads = new ArrayList<>();
-        if (changes.isWorkAvailable()) {
-            payloads.add(origin + " " + WORK);
-        }
         changes.paused().forEach(pair -> payloads.add(origin + " " + PAUSED + " " + encode(pair.kind()) + " " + encode(pair.target())));
         StringBuilder revoked = new StringBuilder();
         for (ClaimRef claim : changes.revoked()) {
@@ -78,11 +79,20 @@ final class QueueNotices {
         if (revoked.length() > 0) {
             payloads.add(revoked.toString());
         }
+        send(handle, payloads);
+    }
+
+    private void send(Handle handle, List<String> payloads) {
         handle.createQuery("SELECT count(pg_notify(:channel, payload)) FROM unnest(CAST(:payloads AS text[])) AS payload")
                 .bind("channel", channel)
                 .bind("payloads", payloads.toArray(String[]::new))
                 .mapTo(Long.class)
                 .one();
+    }
+
+    /** Tells other processes that work may be claimable, in a statement of its own. */
+    void announceWork(Handle handle) {
+        send(handle, List.of(origin + " " + WORK));
     }
 
     /** Tells {@code listener} what another store's notification says; ignores this store's own and garbage. */
