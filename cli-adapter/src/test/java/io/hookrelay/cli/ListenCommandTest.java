@@ -9,6 +9,7 @@ import java.io.StringWriter;
 import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -158,13 +159,30 @@ class ListenCommandTest {
     }
 
     @Test
-    void an_interrupt_stops_it_with_exit_code_0_and_closes_the_port() {
+    void an_interrupt_stops_it_with_exit_code_0_and_closes_the_port() throws Exception {
         Listening listening = listen();
 
         assertThat(listening.stop()).isZero();
 
+        awaitRefused(URI.create(listening.url()));
         assertThatThrownBy(() -> post(listening, "", BODY)).isInstanceOf(ConnectException.class);
         assertThat(listening.err()).isEmpty();
+    }
+
+    /**
+     * The JDK's server closes its listening socket on its dispatcher thread, which {@code stop(0)} does not wait
+     * for: a connection made in between is taken and dropped. Closed it must be, within the patience.
+     */
+    private static void awaitRefused(URI url) throws Exception {
+        Instant deadline = Instant.now().plus(PATIENCE);
+        while (true) {
+            try (Socket ignored = new Socket(url.getHost(), url.getPort())) {
+                assertThat(Instant.now()).as("the port is still open after the patience").isBefore(deadline);
+                TimeUnit.MILLISECONDS.sleep(10);
+            } catch (ConnectException refused) {
+                return;
+            }
+        }
     }
 
     @Test
