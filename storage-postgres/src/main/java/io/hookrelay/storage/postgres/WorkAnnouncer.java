@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Tells other processes that work was enqueued, after the commit and from a thread of its own, at most once
  * per {@link #SPACING}. A {@code NOTIFY} takes a lock that every notifying transaction holds through its
- * commit, one at a time, so a notice sent inside each enqueue made enqueues commit one after another, each
+ * commit, one at a time: sent inside each enqueue, it would make enqueues commit one after another, each
  * flushing alone. Sent afterwards and coalesced, the notices cost a few small transactions a second; the
  * enqueuing process's own pools are woken in process, and other processes hear within the spacing.
  */
