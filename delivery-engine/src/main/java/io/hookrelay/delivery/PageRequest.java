@@ -18,7 +18,25 @@ public record PageRequest(int limit, Optional<String> before) {
         Objects.requireNonNull(before, "before");
     }
 
+    /**
+     * What a store's query continues below: {@code before}, or for the first page a bound above every id.
+     * Every id of the relay is ASCII letters, digits, {@code _} and {@code -}, all of which sort before
+     * {@code ~} byte by byte; a bound to compare with, rather than a condition that may be absent, keeps the
+     * query a range scan of its index.
+     */
+    private static final String ABOVE_EVERY_ID = "~";
+
     public static PageRequest first(int limit) {
         return new PageRequest(limit, Optional.empty());
+    }
+
+    /** The id a store's newest-first query fetches below. */
+    public String fetchBelow() {
+        return before.orElse(ABOVE_EVERY_ID);
+    }
+
+    /** How many rows a store fetches: one more than the page holds, which only tells whether another follows. */
+    public int fetchSize() {
+        return limit + 1;
     }
 }

@@ -44,8 +44,8 @@ public final class SqliteDeliveryStore implements DeliveryStore {
         String state = filter.state().map(IntentState::wireName).orElse(null);
         String targetId = filter.targetId().orElse(null);
         String eventId = filter.eventId().orElse(null);
-        String before = Pages.before(page);
-        int fetch = Pages.fetchSize(page);
+        String before = page.fetchBelow();
+        int fetch = page.fetchSize();
         List<Delivery> fetched = database.read("list deliveries", handle -> {
             DeliveryDao deliveries = handle.attach(DeliveryDao.class);
             ListQuery query = eventId != null ? deliveries::listOfEvent
@@ -53,7 +53,7 @@ public final class SqliteDeliveryStore implements DeliveryStore {
                     : deliveries::list;
             return query.fetch(state, targetId, eventId, before, fetch);
         });
-        return Pages.of(fetched, page, Delivery::id);
+        return Page.of(fetched, page, Delivery::id);
     }
 
     @Override

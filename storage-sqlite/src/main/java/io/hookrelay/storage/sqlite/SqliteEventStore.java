@@ -86,15 +86,15 @@ public final class SqliteEventStore implements EventStore {
     @Override
     public Page<EventSummary> list(Optional<String> sourceId, PageRequest page) {
         Objects.requireNonNull(sourceId, "sourceId");
-        String before = Pages.before(page);
-        int fetch = Pages.fetchSize(page);
+        String before = page.fetchBelow();
+        int fetch = page.fetchSize();
         List<EventSummary> fetched = database.read("list events", handle -> {
             EventDao events = handle.attach(EventDao.class);
             return sourceId.isPresent()
                     ? events.listOfSource(sourceId.get(), before, fetch)
                     : events.list(before, fetch);
         });
-        return Pages.of(fetched, page, EventSummary::id);
+        return Page.of(fetched, page, EventSummary::id);
     }
 
     /**
