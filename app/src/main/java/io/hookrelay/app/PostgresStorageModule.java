@@ -35,7 +35,7 @@ final class PostgresStorageModule extends AbstractModule {
     @Singleton
     PostgresDatabase database(ServeOptions options, Clock clock, StartupSettings settings) {
         DatabaseUrl url = options.database().orElseThrow();
-        return PostgresDatabase.open(new PostgresSettings(url.jdbcUrl(), url.user(), url.password()), clock);
+        return PostgresDatabase.open(new PostgresSettings(url.jdbcUrl(), url.user(), url.password(), url.maxConnections()), clock);
     }
 
     @Provides

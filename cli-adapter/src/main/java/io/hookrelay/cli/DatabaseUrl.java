@@ -18,12 +18,20 @@ import java.util.stream.Collectors;
  * and what it is given as credentials. The password is kept for the driver and shown nowhere else: not by
  * {@link #toString()}, not in any error message, which is why none of them quotes the URL.
  *
- * @param params the connection parameters after {@code ?}, in their order, for the driver; the user and
- *               password are never among them
+ * @param params         the connection parameters after {@code ?}, in their order, for the driver; the user,
+ *                       password and {@value #MAX_CONNECTIONS} are never among them
+ * @param maxConnections the most connections this node keeps open, {@value #MAX_CONNECTIONS} in the URL (the
+ *                       name pgx and River use): each node holds a pool, so their sum must fit the server's
+ *                       {@code max_connections}
  */
 public record DatabaseUrl(String host, int port, String database, String user, Optional<String> password,
-                          Map<String, String> params) {
+                          Map<String, String> params, int maxConnections) {
     public static final int DEFAULT_PORT = 5432;
+    public static final int DEFAULT_MAX_CONNECTIONS = 16;
+    /** One connection listens for the other nodes' notices, so a pool needs a second one to do anything. */
+    static final int FEWEST_CONNECTIONS = 2;
+    static final int MOST_CONNECTIONS = 1_000;
+    static final String MAX_CONNECTIONS = "pool_max_conns";
     static final String FORM = "postgresql://user:password@host:port/database";
     private static final String USER = "user";
     private static final String PASSWORD = "password";
@@ -39,6 +47,12 @@ public record DatabaseUrl(String host, int port, String database, String user, O
         params = Collections.unmodifiableMap(new LinkedHashMap<>(Objects.requireNonNull(params, "params")));
         if (params.containsKey(USER) || params.containsKey(PASSWORD)) {
             throw malformed("gives the user or password among its parameters rather than as credentials");
+        }
+        if (params.containsKey(MAX_CONNECTIONS)) {
+            throw new IllegalArgumentException(MAX_CONNECTIONS + " is the pool's setting, not the driver's");
+        }
+        if (maxConnections < FEWEST_CONNECTIONS || maxConnections > MOST_CONNECTIONS) {
+            throw badMaxConnections();
         }
     }
 
@@ -78,6 +92,7 @@ public record DatabaseUrl(String host, int port, String database, String user, O
         Map<String, String> params = params(uri.getRawQuery());
         Optional<String> user = Optional.ofNullable(params.remove(USER));
         Optional<String> password = Optional.ofNullable(params.remove(PASSWORD));
+        int maxConnections = maxConnections(params.remove(MAX_CONNECTIONS));
         String userInfo = uri.getRawUserInfo();
         if (userInfo != null) {
             if (user.isPresent() || password.isPresent()) {
@@ -88,7 +103,23 @@ public record DatabaseUrl(String host, int port, String database, String user, O
             password = colon < 0 ? Optional.empty() : Optional.of(decode(userInfo.substring(colon + 1)));
         }
         return new DatabaseUrl(uri.getHost(), uri.getPort() < 0 ? DEFAULT_PORT : uri.getPort(), decode(path.substring(1)),
-                user.orElse(null), password, params);
+                user.orElse(null), password, params, maxConnections);
+    }
+
+    private static int maxConnections(String given) {
+        if (given == null) {
+            return DEFAULT_MAX_CONNECTIONS;
+        }
+        try {
+            return Integer.parseInt(given);
+        } catch (NumberFormatException e) {
+            throw badMaxConnections();
+        }
+    }
+
+    private static IllegalArgumentException badMaxConnections() {
+        return malformed("has a " + MAX_CONNECTIONS + " that is not a whole number from " + FEWEST_CONNECTIONS + " to "
+                + MOST_CONNECTIONS);
     }
 
     /** The URL the JDBC driver connects to: everything but the credentials, which go separately. */
@@ -105,8 +136,9 @@ public record DatabaseUrl(String host, int port, String database, String user, O
         String query = params.entrySet().stream()
                 .map(param -> param.getKey() + "=" + (isSecret(param.getKey()) ? "(hidden)" : param.getValue()))
                 .collect(Collectors.joining("&"));
+        String pool = maxConnections == DEFAULT_MAX_CONNECTIONS ? "" : (query.isEmpty() ? "" : "&") + MAX_CONNECTIONS + "=" + maxConnections;
         return "postgresql://" + user + password.map(secret -> ":(hidden)").orElse("") + "@" + host + ":" + port + "/" + database
-                + (query.isEmpty() ? "" : "?" + query);
+                + (query.isEmpty() && pool.isEmpty() ? "" : "?" + query + pool);
     }
 
     private static boolean isSecret(String param) {

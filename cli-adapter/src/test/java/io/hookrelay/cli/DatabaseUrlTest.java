@@ -17,7 +17,7 @@ class DatabaseUrlTest {
         DatabaseUrl url = DatabaseUrl.parse("postgresql://relay:" + SECRET + "@db.internal:6543/hookrelay?sslmode=require&ApplicationName=hook%20relay");
 
         assertThat(url).isEqualTo(new DatabaseUrl("db.internal", 6543, "hookrelay", "relay", Optional.of("s3cr@t:pw"),
-                Map.of("sslmode", "require", "ApplicationName", "hook relay")));
+                Map.of("sslmode", "require", "ApplicationName", "hook relay"), DatabaseUrl.DEFAULT_MAX_CONNECTIONS));
         assertThat(url.jdbcUrl()).isEqualTo("jdbc:postgresql://db.internal:6543/hookrelay?sslmode=require&ApplicationName=hook+relay");
         assertThat(url.params().keySet()).containsExactly("sslmode", "ApplicationName");
     }
@@ -48,6 +48,26 @@ class DatabaseUrlTest {
 
         assertThat(url).hasToString("postgresql://relay:(hidden)@db:5432/hookrelay?sslpassword=(hidden)&sslmode=verify-full");
         assertThat(options.toString()).contains("postgresql://relay:(hidden)@db:5432/hookrelay").doesNotContain("hunter2", "keypass");
+    }
+
+    @Test
+    void the_pool_size_is_a_parameter_of_the_url_that_the_driver_never_sees() {
+        DatabaseUrl url = DatabaseUrl.parse("postgresql://relay@db/hookrelay?sslmode=require&pool_max_conns=40");
+
+        assertThat(url.maxConnections()).isEqualTo(40);
+        assertThat(url.jdbcUrl()).isEqualTo("jdbc:postgresql://db:5432/hookrelay?sslmode=require");
+        assertThat(url).hasToString("postgresql://relay@db:5432/hookrelay?sslmode=require&pool_max_conns=40");
+        assertThat(DatabaseUrl.parse("postgresql://relay@db/hookrelay").maxConnections()).isEqualTo(DatabaseUrl.DEFAULT_MAX_CONNECTIONS);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"pool_max_conns=1", "pool_max_conns=1001", "pool_max_conns=ten", "pool_max_conns=", "pool_max_conns=4&pool_max_conns=4"})
+    void a_pool_size_out_of_range_is_refused_in_one_line(String param) {
+        assertThatIllegalArgumentException().isThrownBy(() -> DatabaseUrl.parse("postgresql://relay:hunter2hunter2@db/hookrelay?" + param))
+                .satisfies(refused -> assertThat(refused.getMessage())
+                        .startsWith("the database URL ")
+                        .contains("pool_max_conns")
+                        .doesNotContain("hunter2"));
     }
 
     @ParameterizedTest

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.it.support.HookrelayProcess;
+import io.hookrelay.storage.postgres.PostgresSettings;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -11,6 +12,10 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -19,6 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The runnable jar as an operator uses it: start, probe, stop with SIGTERM, and refuse a second process. */
 class ServerProcessIT {
+    private static final int POOL_SIZE = 3;
     private static final String DATABASE_PASSWORD = "hunter2hunter2";
     private static final String DATABASE_URL = "postgresql://relay:" + DATABASE_PASSWORD + "@127.0.0.1:5432/hookrelay";
 
@@ -92,16 +98,47 @@ class ServerProcessIT {
     }
 
     @Test
-    void servesOnPostgresqlThenStopsOnSigterm() throws Exception {
-        try (HookrelayProcess server = HookrelayProcess.startWithEnvironment(sharedSecrets(postgres.url()), "serve", "--port", "0")) {
+    void servesOnPostgresqlWithinItsPoolSizeThenStopsOnSigterm() throws Exception {
+        String url = postgres.url() + "?pool_max_conns=" + POOL_SIZE;
+        try (HookrelayProcess server = HookrelayProcess.startWithEnvironment(sharedSecrets(url), "serve", "--port", "0")) {
             int port = server.awaitPort();
 
             assertThat(get(port, "/readyz").statusCode()).isEqualTo(200);
             assertThat(server.stdoutLines()).anyMatch(line -> line.contains("(database: jdbc:postgresql://"));
+            assertThat(connectionsOnceThePoolIsFull()).as("the node's connections, its pool filled").isEqualTo(POOL_SIZE);
 
             server.terminate();
             assertThat(server.awaitExit()).as("a clean stop on SIGTERM exits 0").isZero();
             assertThat(server.stderrLines()).isEmpty();
+        }
+    }
+
+    /**
+     * Waits until the node holds {@link #POOL_SIZE} connections (the pool opens them all, in the background), then
+     * looks a while longer: a pool of the default size would go on to open more.
+     */
+    private static int connectionsOnceThePoolIsFull() throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        int seen = connections();
+        while (seen < POOL_SIZE && System.nanoTime() < deadline) {
+            Thread.sleep(50);
+            seen = connections();
+        }
+        for (int look = 0; look < 20 && seen <= POOL_SIZE; look++) {
+            Thread.sleep(50);
+            seen = Math.max(seen, connections());
+        }
+        return seen;
+    }
+
+    private static int connections() throws Exception {
+        PostgresSettings settings = postgres.settings();
+        try (Connection connection = DriverManager.getConnection(settings.jdbcUrl(), settings.user(), settings.password().orElse(null));
+             PreparedStatement count = connection.prepareStatement(
+                     "SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+             ResultSet row = count.executeQuery()) {
+            row.next();
+            return row.getInt(1);
         }
     }
 
