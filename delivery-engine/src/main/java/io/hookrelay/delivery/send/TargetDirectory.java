@@ -19,8 +19,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * is a failed read: a busy store must not leave a target looking deleted.
  */
 public final class TargetDirectory {
-    /** Young enough that a change made on any node reaches every node's deliveries within a second. */
-    public static final Duration DEFAULT_MAX_AGE = Duration.ofMillis(500);
+    /**
+     * Young enough that a change made on any node reaches every node's deliveries within a second, with most
+     * of that second left for an attempt that read the old copy just before the change to reach its receiver
+     * on a busy machine.
+     */
+    public static final Duration DEFAULT_MAX_AGE = Duration.ofMillis(200);
 
     private final TargetStore targets;
     private final Duration maxAge;

@@ -1,0 +1,82 @@
+package io.hookrelay.it.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.it.support.DeliveryAudit;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.Receipt;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RelayCluster;
+import io.hookrelay.it.support.RelayDatabase;
+import io.hookrelay.queue.testing.Await;
+import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/**
+ * A target changed through one node is delivered to as changed by every node: from a second after node A
+ * answered a new URL, no node sends anything to the old one, and every acknowledged event still reaches the
+ * target, at one address or the other.
+ */
+class ClusterConfigChangeIT {
+    @RegisterExtension
+    static final PostgresTestDatabase postgres = new PostgresTestDatabase();
+
+    private static final String SOURCE = "cluster-load";
+    private static final String TARGET = "moving";
+    /** How soon every node must deliver to a target as it was last changed. */
+    private static final Duration PROPAGATION = Duration.ofSeconds(1);
+    /** How long the new address is watched after the change must have reached every node. */
+    private static final Duration WATCHED = Duration.ofSeconds(3);
+    private static final int REQUESTS_BEFORE_THE_CHANGE = 30;
+
+    @Test
+    void aTargetChangedThroughOneNodeIsDeliveredToAsChangedByEveryNodeWithinASecond() throws Exception {
+        try (Receiver before = Receiver.start(); Receiver after = Receiver.start();
+             RelayCluster cluster = RelayCluster.start(3, postgres.url());
+             RelayDatabase database = RelayDatabase.onPostgres(postgres.settings())) {
+            Stream.of(before, after).forEach(receiver -> receiver.delayAnswers(Duration.ofMillis(20)));
+            cluster.createPlainSource(SOURCE);
+            cluster.createRoutedTarget(SOURCE, NewTarget.to(TARGET, before));
+
+            ClusterLoad load = ClusterLoad.start(cluster, SOURCE, 2, Duration.ofMillis(40));
+            long changeAnswered;
+            try (load) {
+                Await.until(REQUESTS_BEFORE_THE_CHANGE + " deliveries to the first address", ClusterLoad.DRAIN_PATIENCE,
+                        () -> before.requestCount() >= REQUESTS_BEFORE_THE_CHANGE);
+                cluster.api(0).put("/api/v1/targets/" + TARGET, "{\"url\":\"" + after.url() + "\"}").expect(200);
+                changeAnswered = System.nanoTime();
+                long watchedUntil = changeAnswered + PROPAGATION.plus(WATCHED).toNanos();
+                Await.until("the new address watched while it is delivered to", ClusterLoad.DRAIN_PATIENCE,
+                        () -> System.nanoTime() - watchedUntil > 0 && arrivalsAfter(after, watchedUntil - WATCHED.toNanos()) > 0);
+            }
+            ClusterLoad.awaitDrained(database);
+
+            long toTheOldAddressLate = arrivalsAfter(before, changeAnswered + PROPAGATION.toNanos());
+            long lastToTheOldAddress = before.requests().stream().mapToLong(Receiver.Request::arrivedAtNanos).max().orElseThrow();
+            long firstToTheNewAddress = after.requests().stream().mapToLong(Receiver.Request::arrivedAtNanos).min().orElseThrow();
+            System.out.printf("[figures] ClusterConfigChangeIT requests to the old address from 1s after the change=%d"
+                            + " change answered->last request to the old address=%dms change answered->first to the new=%dms"
+                            + " requests to the old address=%d to the new=%d%n",
+                    toTheOldAddressLate, Duration.ofNanos(lastToTheOldAddress - changeAnswered).toMillis(),
+                    Duration.ofNanos(firstToTheNewAddress - changeAnswered).toMillis(), before.requestCount(), after.requestCount());
+
+            assertThat(toTheOldAddressLate).as("requests to the old address from %s after the change answered", PROPAGATION).isZero();
+            assertThat(load.refusals()).as("answers to providers other than 202").isEmpty();
+            cluster.assertNoErrorsPrinted();
+            List<Receipt> receipts = Stream.of(before, after)
+                    .flatMap(receiver -> receiver.requests().stream().map(request -> Receipt.of(TARGET, request, 200)))
+                    .sorted(Comparator.comparingLong(Receipt::arrivedAtNanos))
+                    .toList();
+            DeliveryAudit.assertDeliveredAsReceived(load.acknowledged(), receipts, List.of(TARGET), database, (earlier, later) -> false);
+        }
+    }
+
+    private static long arrivalsAfter(Receiver receiver, long fromNanos) {
+        return receiver.requests().stream().filter(request -> request.arrivedAtNanos() - fromNanos > 0).count();
+    }
+}
