@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
@@ -36,7 +37,8 @@ import org.slf4j.LoggerFactory;
  * what waits gives up only on a target that freed none for a whole patience, as on SQLite, and waits as long
  * as it takes for one whose slots keep turning over.
  *
- * <p>Asking again runs on a small pool of this store's own, so waiting holds no worker. {@link #close} stops it.
+ * <p>Asking again, and the ends of attempts ({@link #attemptEnds}), run on a small pool of this store's own,
+ * so waiting holds no worker and no call here runs on the HTTP client's threads. {@link #close} stops it.
  */
 public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable {
     /**
@@ -44,8 +46,12 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
      * and the difference between the clocks of the node that holds it and the node that would take it over.
      */
     static final Duration HOLD_MARGIN = Duration.ofSeconds(30);
-    static final int THREADS = 2;
-    /** How long closing waits for asks under way, so a slot one takes for a wait that ended is given back. */
+    /**
+     * A few: besides the asks, the end of every attempt of this node runs here, and each thread holds at most one
+     * of the connections the queue needs too.
+     */
+    static final int THREADS = 4;
+    /** How long closing waits for asks under way and ends of attempts handed over, so their slots are given back. */
     static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
     private static final long FIRST_BACKOFF_MILLIS = 10;
     private static final long LONGEST_BACKOFF_MILLIS = 50;
@@ -54,6 +60,7 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
     private final PostgresDatabase database;
     private final Map<String, Set<CompletableFuture<Optional<DeliverySlot>>>> waitingByTarget = new ConcurrentHashMap<>();
     private final ScheduledThreadPoolExecutor pool;
+    private final Executor attemptEnds = this::runAttemptEnd;
     private volatile boolean closed;
 
     PostgresDeliverySlots(PostgresDatabase database) {
@@ -102,8 +109,26 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
     }
 
     /**
-     * Ends every wait with none and stops asking, waiting up to {@link #CLOSE_WAIT} for asks under way, before
-     * the database they use is closed. Idempotent.
+     * This store's pool: giving a slot back and counting a failure streak are round trips to the database,
+     * and a slow one must hold these threads, not the HTTP client's. Once this store is closed, the caller's
+     * thread, so an attempt that ends after it still gives its slot back if the database is open.
+     */
+    @Override
+    public Executor attemptEnds() {
+        return attemptEnds;
+    }
+
+    private void runAttemptEnd(Runnable end) {
+        try {
+            pool.execute(end);
+        } catch (RejectedExecutionException closing) {
+            end.run();
+        }
+    }
+
+    /**
+     * Ends every wait with none and stops asking; asks under way and the ends of attempts already handed over
+     * still run, for up to {@link #CLOSE_WAIT}, before the database they write to is closed. Idempotent.
      */
     @Override
     public void close() {
@@ -112,7 +137,8 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
         waitingByTarget.values().forEach(waiting -> waiting.forEach(waiter -> waiter.complete(Optional.empty())));
         try {
             if (!pool.awaitTermination(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
-                log.warn("slots still being asked for after {} ms; any taken frees itself after its hold", CLOSE_WAIT.toMillis());
+                log.warn("slot calls still running after {} ms; slots they hold free themselves after their hold",
+                        CLOSE_WAIT.toMillis());
                 pool.shutdownNow();
             }
         } catch (InterruptedException e) {

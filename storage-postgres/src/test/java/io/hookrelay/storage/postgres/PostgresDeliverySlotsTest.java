@@ -13,6 +13,8 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,5 +55,31 @@ class PostgresDeliverySlotsTest {
 
         assertThat(waiting).isCompletedWithValue(Optional.empty());
         assertThatThrownBy(() -> slots.acquire(ORDERS, PATIENT)).isInstanceOf(StoreException.class);
+    }
+
+    @Test
+    void attemptsEndOnThePoolUntilItIsClosedThenOnTheCallersThread() throws Exception {
+        Executor attemptEnds = slots.attemptEnds();
+        CompletableFuture<Thread> ranOn = new CompletableFuture<>();
+        attemptEnds.execute(() -> ranOn.complete(Thread.currentThread()));
+        assertThat(ranOn.get(10, TimeUnit.SECONDS).getName()).startsWith("hookrelay-slots-");
+
+        node.relay.close();
+
+        CompletableFuture<Thread> ranAfterClosing = new CompletableFuture<>();
+        attemptEnds.execute(() -> ranAfterClosing.complete(Thread.currentThread()));
+        assertThat(ranAfterClosing).isCompletedWithValue(Thread.currentThread());
+    }
+
+    @Test
+    void aSlotGivenBackAfterClosingIsFreeForOtherNodes() throws Exception {
+        DeliverySlot held = slots.acquire(ORDERS, PATIENT).join().orElseThrow();
+        node.relay.close();
+
+        slots.attemptEnds().execute(held::release);
+
+        try (RelayNode other = new RelayNode(settings, new MutableClock())) {
+            assertThat(other.relay.deliverySlots().acquire(ORDERS, PATIENT)).isCompletedWithValueMatching(Optional::isPresent);
+        }
     }
 }
