@@ -38,10 +38,11 @@ final class PostgresStorageModule extends AbstractModule {
         return PostgresDatabase.open(new PostgresSettings(url.jdbcUrl(), url.user(), url.password(), url.maxConnections()), clock);
     }
 
+    /** What the server closes: the relay stores' threads, the queue store's, then the pool. */
     @Provides
     @Singleton
-    OpenDatabase openDatabase(PostgresDatabase database, PostgresIntentStore intents) {
-        return new PostgresOpenDatabase(database, intents);
+    OpenDatabase openDatabase(PostgresDatabase database, PostgresIntentStore intents, PostgresRelayStores relay) {
+        return new PostgresOpenDatabase(database, intents, relay);
     }
 
     @Provides
@@ -56,10 +57,23 @@ final class PostgresStorageModule extends AbstractModule {
         return intents;
     }
 
+    /**
+     * Opened before the {@link OpenDatabase} that owns it exists, so if opening fails (a wrong secret key) the
+     * server has nothing to close yet: the queue store and the pool are closed here.
+     */
     @Provides
     @Singleton
     PostgresRelayStores relayStores(PostgresDatabase database, PostgresIntentStore intents, StartupSettings settings) {
-        return PostgresRelayStores.open(database, intents, settings.secretKey().orElseThrow());
+        try {
+            return PostgresRelayStores.open(database, intents, settings.secretKey().orElseThrow());
+        } catch (RuntimeException e) {
+            try (database) {
+                intents.close();
+            } catch (RuntimeException closeFailure) {
+                e.addSuppressed(closeFailure);
+            }
+            throw e;
+        }
     }
 
     @Provides

@@ -47,6 +47,11 @@ import java.util.function.Supplier;
  * node, waits for a slot of that target without a thread ({@link DeliverySlots}); if the target frees none for
  * {@link #STUCK_PATIENCE}, the attempt goes back to the store for {@link #STUCK_SNOOZE}, its attempt given
  * back, so a target that hangs keeps only its own deliveries waiting, and those behind work due meanwhile.
+ *
+ * <p>The exchange ends on a thread of the HTTP client's; what follows (giving the slot back, then counting the
+ * target's streak) runs where {@link DeliverySlots#attemptEnds} says, off those threads when it waits on a
+ * database. The slot is given back there before the stage completes, so by the time the delivery's outcome
+ * is written and it can be claimed again, its previous attempt holds nothing.
  */
 public final class DeliveryHandler implements AsyncIntentHandler {
     /** How long a target may free no slot before what waits for it goes back to the store. */
@@ -150,10 +155,10 @@ public final class DeliveryHandler implements AsyncIntentHandler {
             return CompletableFuture.failedFuture(e);
         }
         attempt.whenCancelled(() -> exchange.cancel(true));
-        return exchange.handle((response, failure) -> {
+        return exchange.handleAsync((response, failure) -> {
             slot.release();
             return settle(response, Completions.causeOf(failure), event, target, attempt);
-        }).thenCompose(settled -> settled);
+        }, inFlight.attemptEnds()).thenCompose(settled -> settled);
     }
 
     /** Held in memory since its ingest for a first attempt; otherwise read from the store. */

@@ -15,6 +15,7 @@ import io.hookrelay.delivery.WebhookRequest;
 import io.hookrelay.delivery.WebhookResponse;
 import io.hookrelay.delivery.WebhookSender;
 import io.hookrelay.queue.AttemptContext;
+import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.IntentState;
@@ -34,6 +35,10 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -42,6 +47,9 @@ import org.junit.jupiter.api.Test;
  * went out, so the delivery waits a moment with its attempt given back instead of using up a step of its
  * target's schedule. The target here has no retries left, so counting the busy read as a failed attempt
  * would fail the delivery for good without it ever having been sent.
+ *
+ * <p>Once something was sent, the store calls that end the attempt run where the slots' adapter says, not on
+ * the thread that heard the answer, which a slow store must not hold.
  */
 class DeliveryHandlerStoreBusyTest {
     private static final Instant NOW = Instant.parse("2025-06-01T09:00:00Z");
@@ -106,6 +114,34 @@ class DeliveryHandlerStoreBusyTest {
         assertSnoozedWithoutSending(handler);
     }
 
+    /**
+     * The receiver's answer is heard on a thread of the HTTP client's; giving the slot back and ending the
+     * streak are store calls, and run on the thread the slots name for the ends of attempts, in that order.
+     */
+    @Test
+    void theEndOfAnExchangeRunsWhereTheSlotsSayNotOnTheClientsThread() throws Exception {
+        ExecutorService client = Executors.newSingleThreadExecutor(DaemonThreads.named("http-client-"));
+        ExecutorService attemptEnds = Executors.newSingleThreadExecutor(DaemonThreads.named("attempt-ends-"));
+        try {
+            List<String> storeCalls = new CopyOnWriteArrayList<>();
+            DeliverySlot slot = () -> storeCalls.add("release on " + Thread.currentThread().getName());
+            FailureStreaks streaks = answering(FailureStreaks.class, "succeeded",
+                    () -> storeCalls.add("succeeded on " + Thread.currentThread().getName()));
+            WebhookSender answeringOnTheClient = request -> CompletableFuture.supplyAsync(
+                    () -> new WebhookResponse(200, Optional.empty(), ""), client);
+            DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> Optional.of(TARGET)),
+                    answering(EventStore.class, "find", () -> Optional.of(EVENT)), granting(slot, attemptEnds), streaks,
+                    answeringOnTheClient);
+
+            handler.start(claimedIntent(), new AttemptContext()).toCompletableFuture().get(10, TimeUnit.SECONDS);
+
+            assertThat(storeCalls).containsExactly("release on attempt-ends-1", "succeeded on attempt-ends-1");
+        } finally {
+            client.shutdownNow();
+            attemptEnds.shutdownNow();
+        }
+    }
+
     private void assertSnoozedWithoutSending(DeliveryHandler handler) {
         assertThatThrownBy(() -> attempt(handler))
                 .isInstanceOf(CompletionException.class).cause()
@@ -119,18 +155,41 @@ class DeliveryHandlerStoreBusyTest {
     }
 
     private DeliveryHandler handler(TargetStore targets, EventStore events) {
-        DeliverySlot slot = () -> { };
-        return handler(targets, events,
-                answering(DeliverySlots.class, "acquire", () -> CompletableFuture.completedFuture(Optional.of(slot))));
+        return handler(targets, events, granting(() -> { }, Runnable::run));
+    }
+
+    /** Slots that grant {@code slot} at once and run the ends of attempts on {@code attemptEnds}. */
+    private static DeliverySlots granting(DeliverySlot slot, Executor attemptEnds) {
+        return new DeliverySlots() {
+            @Override
+            public CompletableFuture<Optional<DeliverySlot>> acquire(Target target, Duration patience) {
+                return CompletableFuture.completedFuture(Optional.of(slot));
+            }
+
+            @Override
+            public void giveUpWaiting(String targetId) {
+                throw new AssertionError("unexpected call of DeliverySlots.giveUpWaiting");
+            }
+
+            @Override
+            public Executor attemptEnds() {
+                return attemptEnds;
+            }
+        };
     }
 
     private DeliveryHandler handler(TargetStore targets, EventStore events, DeliverySlots slots) {
+        return handler(targets, events, slots, answering(FailureStreaks.class, "succeeded", () -> null), sender);
+    }
+
+    private DeliveryHandler handler(TargetStore targets, EventStore events, DeliverySlots slots, FailureStreaks streaks,
+                                    WebhookSender sending) {
         // The handler must not touch the queue before it has sent something; the queue itself listens to its store.
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
         IntentQueue queue = new IntentQueue(answering(IntentStore.class, "addListener", () -> null), clock);
-        TargetHealth health = new TargetHealth(answering(FailureStreaks.class, "succeeded", () -> null), 20);
-        return new DeliveryHandler(events, freshEvents, new TargetDirectory(targets, Duration.ZERO, clock), health, slots,
-                queue, sender, new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE);
+        return new DeliveryHandler(events, freshEvents, new TargetDirectory(targets, Duration.ZERO, clock),
+                new TargetHealth(streaks, 20), slots, queue, sending,
+                new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE);
     }
 
     private static Intent claimedIntent() {

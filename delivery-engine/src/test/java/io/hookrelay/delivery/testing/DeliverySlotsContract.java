@@ -33,6 +33,10 @@ public abstract class DeliverySlotsContract {
     /** Long enough that a slot that is free would be found within it, short enough to wait out. */
     protected static final Duration BRIEF = Duration.ofMillis(300);
     protected static final Duration WAIT = Duration.ofSeconds(10);
+    /** How long an attempt holds its slot in a test where slots keep turning over: far less than {@link #OUTLASTED}. */
+    private static final Duration ATTEMPT = Duration.ofMillis(200);
+    /** A patience that a test where slots keep turning over lasts well beyond, and no gap between turnovers nears. */
+    private static final Duration OUTLASTED = Duration.ofSeconds(2);
 
     protected MutableClock clock;
     protected DeliverySlots slots;
@@ -143,6 +147,35 @@ public abstract class DeliverySlotsContract {
         assertThat(waiting.join()).isEmpty();
         first.release();
         held(hanging);
+    }
+
+    /**
+     * Attempts that wait their turn at a busy target get it, one after another, for longer than their patience:
+     * the target frees a slot every {@link #ATTEMPT}, so it is not stuck. The attempt under way holds its slot
+     * for that long (the sleep), and the next is let go only once the one before got its slot.
+     */
+    @Test
+    void aTargetThatKeepsFreeingSlotsIsWaitedForLongerThanThePatience() throws Exception {
+        Target busy = target("busy", 1);
+        DeliverySlot underWay = held(busy);
+        int waiters = (int) (OUTLASTED.toMillis() / ATTEMPT.toMillis()) * 3 / 2;
+        List<CompletableFuture<Optional<DeliverySlot>>> waiting = new ArrayList<>();
+        for (int i = 0; i < waiters; i++) {
+            waiting.add(acquire(busy, OUTLASTED));
+        }
+        long started = System.nanoTime();
+
+        for (int served = 1; served <= waiters; served++) {
+            Thread.sleep(ATTEMPT.toMillis());
+            underWay.release();
+            Await.until("a waiting attempt got the slot or gave up", WAIT,
+                    () -> waiting.stream().anyMatch(CompletableFuture::isDone));
+            CompletableFuture<Optional<DeliverySlot>> next = waiting.stream().filter(CompletableFuture::isDone).findFirst().orElseThrow();
+            waiting.remove(next);
+            assertThat(next.join()).as("waiter %d of %d, %d ms after they began to wait", served, waiters,
+                    Duration.ofNanos(System.nanoTime() - started).toMillis()).isPresent();
+            underWay = next.join().orElseThrow();
+        }
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.hookrelay.storage.postgres;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.send.DeliverySlot;
 import io.hookrelay.delivery.send.DeliverySlots;
+import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.TransientStoreException;
 import java.time.Duration;
@@ -14,8 +15,8 @@ import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -31,50 +32,72 @@ import org.slf4j.LoggerFactory;
  * taken over once that passes.
  *
  * <p>Another node's release wakes no one here, so an attempt that finds its target full asks again a few tens
- * of milliseconds later, backing off, until the patience is over; then it gives up as it would on SQLite.
- * Asking again runs on a small pool of this node's own, so waiting holds no worker.
+ * of milliseconds later, backing off. Each ask also reads who holds the target's slots; when that changed
+ * since the last ask, a slot was freed or taken meanwhile, on some node, and the patience starts again. So
+ * what waits gives up only on a target that freed none for a whole patience, as on SQLite, and waits as long
+ * as it takes for one whose slots keep turning over.
+ *
+ * <p>Asking again, and the ends of attempts ({@link #attemptEnds}), run on a small pool of this store's own,
+ * so waiting holds no worker and no call here runs on the HTTP client's threads. {@link #close} stops it.
  */
-public final class PostgresDeliverySlots implements DeliverySlots {
+public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable {
     /**
      * How much longer than its target's timeout an attempt may hold a slot: connecting, name lookups, signing,
      * and the difference between the clocks of the node that holds it and the node that would take it over.
      */
     static final Duration HOLD_MARGIN = Duration.ofSeconds(30);
+    /**
+     * A few: besides the asks, the end of every attempt of this node runs here, and each thread holds at most one
+     * of the connections the queue needs too.
+     */
+    static final int THREADS = 4;
+    /** How long closing waits for asks under way and ends of attempts handed over, so their slots are given back. */
+    static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
     private static final long FIRST_BACKOFF_MILLIS = 10;
     private static final long LONGEST_BACKOFF_MILLIS = 50;
     private static final Logger log = LoggerFactory.getLogger(PostgresDeliverySlots.class);
 
     private final PostgresDatabase database;
     private final Map<String, Set<CompletableFuture<Optional<DeliverySlot>>>> waitingByTarget = new ConcurrentHashMap<>();
-    private final Executor askers;
+    private final ScheduledThreadPoolExecutor pool;
+    private final Executor attemptEnds = this::runAttemptEnd;
+    private volatile boolean closed;
 
     PostgresDeliverySlots(PostgresDatabase database) {
         this.database = database;
-        ThreadPoolExecutor pool = new ThreadPoolExecutor(2, 2, 1, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), work -> {
-            Thread thread = new Thread(work, "hookrelay-slot-wait");
-            thread.setDaemon(true);
-            return thread;
-        });
+        pool = new ScheduledThreadPoolExecutor(THREADS, DaemonThreads.named("hookrelay-slots-"));
+        pool.setKeepAliveTime(30, TimeUnit.SECONDS);
         pool.allowCoreThreadTimeOut(true);
-        this.askers = pool;
+        pool.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        pool.setRemoveOnCancelPolicy(true);
     }
 
-    /** @throws TransientStoreException when the first ask could not reach the database */
+    /**
+     * @throws TransientStoreException when the first ask could not reach the database
+     * @throws StoreException          when this store is closed
+     */
     @Override
     public CompletableFuture<Optional<DeliverySlot>> acquire(Target target, Duration patience) {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(patience, "patience");
-        Optional<DeliverySlot> now = take(target);
-        if (now.isPresent()) {
-            return CompletableFuture.completedFuture(now);
+        if (closed) {
+            throw new StoreException("take a delivery slot: the delivery slots are closed", null);
         }
-        CompletableFuture<Optional<DeliverySlot>> waiter = new CompletableFuture<>();
+        Ask first = take(target);
+        if (first.slot().isPresent()) {
+            return CompletableFuture.completedFuture(first.slot());
+        }
+        Wait wait = new Wait(target, patience, first.turnover());
         Set<CompletableFuture<Optional<DeliverySlot>>> waiting =
                 waitingByTarget.computeIfAbsent(target.id(), id -> ConcurrentHashMap.newKeySet());
-        waiting.add(waiter);
-        waiter.whenComplete((slot, failure) -> waiting.remove(waiter));
-        askAgainLater(target, waiter, System.nanoTime() + patience.toNanos(), FIRST_BACKOFF_MILLIS);
-        return waiter;
+        waiting.add(wait.slot);
+        wait.slot.whenComplete((slot, failure) -> waiting.remove(wait.slot));
+        if (closed) {
+            wait.slot.complete(Optional.empty());
+        } else {
+            wait.askLater();
+        }
+        return wait.slot;
     }
 
     @Override
@@ -85,52 +108,127 @@ public final class PostgresDeliverySlots implements DeliverySlots {
         }
     }
 
-    private void askAgainLater(Target target, CompletableFuture<Optional<DeliverySlot>> waiter, long deadline, long backoff) {
-        CompletableFuture.delayedExecutor(backoff, TimeUnit.MILLISECONDS, askers)
-                .execute(() -> askAgain(target, waiter, deadline, Math.min(backoff * 2, LONGEST_BACKOFF_MILLIS)));
+    /**
+     * This store's pool: giving a slot back and counting a failure streak are round trips to the database,
+     * and a slow one must hold these threads, not the HTTP client's. Once this store is closed, the caller's
+     * thread, so an attempt that ends after it still gives its slot back if the database is open.
+     */
+    @Override
+    public Executor attemptEnds() {
+        return attemptEnds;
+    }
+
+    private void runAttemptEnd(Runnable end) {
+        try {
+            pool.execute(end);
+        } catch (RejectedExecutionException closing) {
+            end.run();
+        }
     }
 
     /**
-     * A slot taken for a wait that ended meanwhile (called off, or given up on a pause) is given back at once.
-     * A database that cannot be reached ends the wait as a full target does: nothing was sent.
+     * Ends every wait with none and stops asking; asks under way and the ends of attempts already handed over
+     * still run, for up to {@link #CLOSE_WAIT}, before the database they write to is closed. Idempotent.
      */
-    private void askAgain(Target target, CompletableFuture<Optional<DeliverySlot>> waiter, long deadline, long backoff) {
-        if (waiter.isDone()) {
-            return;
-        }
-        Optional<DeliverySlot> slot;
+    @Override
+    public void close() {
+        closed = true;
+        pool.shutdown();
+        waitingByTarget.values().forEach(waiting -> waiting.forEach(waiter -> waiter.complete(Optional.empty())));
         try {
-            slot = take(target);
-        } catch (TransientStoreException unreachable) {
-            waiter.complete(Optional.empty());
-            return;
-        } catch (RuntimeException e) {
-            waiter.completeExceptionally(e);
-            return;
-        }
-        if (slot.isPresent()) {
-            if (!waiter.complete(slot)) {
-                slot.get().release();
+            if (!pool.awaitTermination(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("slot calls still running after {} ms; slots they hold free themselves after their hold",
+                        CLOSE_WAIT.toMillis());
+                pool.shutdownNow();
             }
-        } else if (System.nanoTime() - deadline >= 0) {
-            waiter.complete(Optional.empty());
-        } else {
-            askAgainLater(target, waiter, deadline, backoff);
+        } catch (InterruptedException e) {
+            pool.shutdownNow();
+            Thread.currentThread().interrupt();
         }
     }
 
-    private Optional<DeliverySlot> take(Target target) {
+    /** What one ask found: the slot it took, if any, and who held the target's slots before it. */
+    private record Ask(Optional<DeliverySlot> slot, String turnover) {
+    }
+
+    private Ask take(Target target) {
         String holder = UUID.randomUUID().toString();
         long now = database.clock().millis();
         long heldUntil = now + target.timeout().plus(HOLD_MARGIN).toMillis();
-        return database.read("take a delivery slot", handle -> {
+        SlotDao.Asked asked = database.read("take a delivery slot", handle -> {
             SlotDao slots = handle.attach(SlotDao.class);
-            Optional<Integer> taken = slots.take(target.id(), target.maxInFlight(), holder, now, heldUntil);
-            if (taken.isEmpty() && slots.create(target.id(), target.maxInFlight()) > 0) {
-                taken = slots.take(target.id(), target.maxInFlight(), holder, now, heldUntil);
+            SlotDao.Asked first = slots.take(target.id(), target.maxInFlight(), holder, now, heldUntil);
+            if (first.taken().isEmpty() && slots.create(target.id(), target.maxInFlight()) > 0) {
+                return slots.take(target.id(), target.maxInFlight(), holder, now, heldUntil);
             }
-            return taken.map(slot -> new PostgresDeliverySlot(target.id(), slot, holder));
+            return first;
         });
+        return new Ask(asked.taken().map(slot -> new PostgresDeliverySlot(target.id(), slot, holder)), asked.turnover());
+    }
+
+    /**
+     * One attempt's wait for a slot, asking again until it gets one or the target freed none for a whole
+     * patience. Its asks run one after another, each scheduled by the one before, so its fields need no lock.
+     */
+    private final class Wait {
+        final CompletableFuture<Optional<DeliverySlot>> slot = new CompletableFuture<>();
+        private final Target target;
+        private final long patienceNanos;
+        private String turnover;
+        private long deadline;
+        private long backoff = FIRST_BACKOFF_MILLIS;
+
+        Wait(Target target, Duration patience, String turnover) {
+            this.target = target;
+            this.patienceNanos = patience.toNanos();
+            this.turnover = turnover;
+            this.deadline = System.nanoTime() + patienceNanos;
+        }
+
+        void askLater() {
+            try {
+                pool.schedule(this::askAgain, backoff, TimeUnit.MILLISECONDS);
+            } catch (RejectedExecutionException closing) {
+                slot.complete(Optional.empty());
+            }
+        }
+
+        /**
+         * A slot taken for a wait that ended meanwhile (called off, given up on a pause, closed) is given back
+         * at once. A database that cannot be reached ends the wait as a full target does: nothing was sent.
+         */
+        private void askAgain() {
+            if (slot.isDone()) {
+                return;
+            }
+            Ask ask;
+            try {
+                ask = take(target);
+            } catch (TransientStoreException unreachable) {
+                slot.complete(Optional.empty());
+                return;
+            } catch (RuntimeException e) {
+                slot.completeExceptionally(e);
+                return;
+            }
+            if (ask.slot().isPresent()) {
+                if (!slot.complete(ask.slot())) {
+                    ask.slot().get().release();
+                }
+                return;
+            }
+            long now = System.nanoTime();
+            if (!Objects.equals(ask.turnover(), turnover)) {
+                turnover = ask.turnover();
+                deadline = now + patienceNanos;
+            }
+            if (now - deadline >= 0) {
+                slot.complete(Optional.empty());
+            } else {
+                backoff = Math.min(backoff * 2, LONGEST_BACKOFF_MILLIS);
+                askLater();
+            }
+        }
     }
 
     /** One attempt's hold on a slot row, freed only while it is still this holder's. */

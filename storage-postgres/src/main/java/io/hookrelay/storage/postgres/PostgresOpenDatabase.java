@@ -13,11 +13,16 @@ import java.util.Optional;
 public final class PostgresOpenDatabase implements OpenDatabase {
     private final PostgresDatabase database;
     private final PostgresIntentStore intents;
+    private final PostgresRelayStores relay;
 
-    /** Takes over both: closing this stops the queue store's threads, then closes the pool they use. */
-    public PostgresOpenDatabase(PostgresDatabase database, PostgresIntentStore intents) {
+    /**
+     * Takes over all three: closing this stops the relay stores' threads (so the ends of attempts they still
+     * write land first), then the queue store's, then closes the pool they use.
+     */
+    public PostgresOpenDatabase(PostgresDatabase database, PostgresIntentStore intents, PostgresRelayStores relay) {
         this.database = Objects.requireNonNull(database, "database");
         this.intents = Objects.requireNonNull(intents, "intents");
+        this.relay = Objects.requireNonNull(relay, "relay");
     }
 
     @Override
@@ -44,9 +49,13 @@ public final class PostgresOpenDatabase implements OpenDatabase {
     @Override
     public void close() {
         try {
-            intents.close();
+            relay.close();
         } finally {
-            database.close();
+            try {
+                intents.close();
+            } finally {
+                database.close();
+            }
         }
     }
 }

@@ -12,8 +12,10 @@ import java.util.Objects;
  * <p>Nothing is cached: any node may change configuration at any time, so every read goes to the database.
  * For the same reason what the delivery path counts per target, its attempts in flight and its failures in a
  * row, is counted here too, in rows every node shares.
+ *
+ * <p>{@link #close} stops the threads of the delivery slots' own; the database is closed by its owner afterwards.
  */
-public final class PostgresRelayStores {
+public final class PostgresRelayStores implements AutoCloseable {
     private final PostgresSourceStore sources;
     private final PostgresTargetStore targets;
     private final PostgresRouteStore routes;
@@ -90,5 +92,11 @@ public final class PostgresRelayStores {
 
     public PostgresFailureStreaks failureStreaks() {
         return failureStreaks;
+    }
+
+    /** Ends what waits for a delivery slot and stops asking; idempotent. */
+    @Override
+    public void close() {
+        deliverySlots.close();
     }
 }

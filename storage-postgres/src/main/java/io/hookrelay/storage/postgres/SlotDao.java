@@ -1,11 +1,26 @@
 package io.hookrelay.storage.postgres;
 
 import java.util.Optional;
+import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /** The {@code target_slots} table: who holds which of a target's {@code max_in_flight} slots. Times are epoch milliseconds. */
 interface SlotDao {
+
+    /**
+     * What one ask for a slot found.
+     *
+     * @param slot     the slot taken, null when none was
+     * @param turnover a digest of who held each of the target's slots before this ask: every hold has a holder
+     *                 of its own, so it differs from an earlier ask's whenever a slot was freed or taken between
+     *                 them, on any node; null while the target has no slot rows
+     */
+    record Asked(Integer slot, String turnover) {
+        Optional<Integer> taken() {
+            return Optional.ofNullable(slot);
+        }
+    }
 
     /**
      * Takes one free slot below the limit, or one whose holder let {@code held_until} pass, in one statement:
@@ -16,7 +31,8 @@ interface SlotDao {
      * so what is under way falls to the new limit before anything starts. Those slots are only ever freed, so
      * a snapshot that still sees one held errs towards waiting.
      *
-     * @return the slot taken, none when every slot below the limit is held or not yet created
+     * <p>The same statement reads the target's {@link Asked#turnover}, so an ask that finds the target full
+     * learns whether it is making progress without a second round trip.
      */
     @SqlQuery("""
             WITH free AS MATERIALIZED (
@@ -27,13 +43,18 @@ interface SlotDao {
                                       AND beyond.holder IS NOT NULL AND beyond.held_until > :now)
                  ORDER BY slot
                  LIMIT 1
-                   FOR UPDATE SKIP LOCKED)
-            UPDATE target_slots s SET holder = :holder, held_until = :heldUntil
-              FROM free
-             WHERE s.target_id = free.target_id AND s.slot = free.slot
-            RETURNING s.slot
+                   FOR UPDATE SKIP LOCKED),
+            taken AS (
+                UPDATE target_slots s SET holder = :holder, held_until = :heldUntil
+                  FROM free
+                 WHERE s.target_id = free.target_id AND s.slot = free.slot
+                RETURNING s.slot)
+            SELECT (SELECT slot FROM taken) AS slot,
+                   (SELECT md5(string_agg(coalesce(holder, ''), ',' ORDER BY slot))
+                      FROM target_slots WHERE target_id = :target) AS turnover
             """)
-    Optional<Integer> take(String target, int limit, String holder, long now, long heldUntil);
+    @RegisterConstructorMapper(Asked.class)
+    Asked take(String target, int limit, String holder, long now, long heldUntil);
 
     /** @return how many slot rows were missing below the limit and now exist, free */
     @SqlUpdate("""

@@ -42,6 +42,10 @@ final class RelayNode implements AutoCloseable {
 
     @Override
     public void close() {
-        database.close();
+        try {
+            relay.close();
+        } finally {
+            database.close();
+        }
     }
 }

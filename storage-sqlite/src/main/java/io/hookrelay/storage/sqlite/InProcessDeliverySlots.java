@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -41,6 +42,16 @@ public final class InProcessDeliverySlots implements DeliverySlots {
         if (slots != null) {
             slots.endWaiting();
         }
+    }
+
+    /**
+     * The caller's thread: slots and failure streaks are in this process's memory, so an attempt's end costs
+     * the HTTP client's thread no wait. The pause it may lead to writes the database, but only when a target
+     * goes down, not on every attempt.
+     */
+    @Override
+    public Executor attemptEnds() {
+        return Runnable::run;
     }
 
     /** One target's slots, guarded by itself. */
