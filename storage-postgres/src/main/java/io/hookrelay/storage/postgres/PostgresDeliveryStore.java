@@ -6,8 +6,8 @@ import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.stored.DeliveryListing;
 import io.hookrelay.queue.IntentSelection;
-import io.hookrelay.queue.IntentState;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -41,20 +41,11 @@ public final class PostgresDeliveryStore implements DeliveryStore {
                 handle -> handles.attach(handle, DeliveryDao.class).forEvent(eventId));
     }
 
-    /** Led by the event when one is given, else by the target, else by the id alone: the narrowest index. */
     @Override
     public Page<Delivery> list(DeliveryFilter filter, PageRequest page) {
-        String state = filter.state().map(IntentState::wireName).orElse(null);
-        String targetId = filter.targetId().orElse(null);
-        String eventId = filter.eventId().orElse(null);
-        String before = page.fetchBelow();
-        int fetch = page.fetchSize();
         List<Delivery> fetched = database.read("list deliveries", handle -> {
             DeliveryDao deliveries = handles.attach(handle, DeliveryDao.class);
-            ListQuery query = eventId != null ? deliveries::listOfEvent
-                    : targetId != null ? deliveries::listOfTarget
-                    : deliveries::list;
-            return query.fetch(state, targetId, eventId, before, fetch);
+            return DeliveryListing.fetch(filter, page, deliveries::list, deliveries::listOfTarget, deliveries::listOfEvent);
         });
         return Page.of(fetched, page, Delivery::id);
     }
@@ -65,11 +56,5 @@ public final class PostgresDeliveryStore implements DeliveryStore {
         IntentSelection selection = new IntentSelection(Delivery.KIND, request.state(), request.targetId(), request.since());
         // Through a transaction of the store's, so this node's workers are told as well as the other nodes'.
         return intents.inTransaction("retry deliveries", (handle, writes) -> writes.retryAll(selection, now));
-    }
-
-    /** The shape the three list statements of {@link DeliveryDao} share. */
-    @FunctionalInterface
-    private interface ListQuery {
-        List<Delivery> fetch(String state, String targetId, String eventId, String before, int limit);
     }
 }

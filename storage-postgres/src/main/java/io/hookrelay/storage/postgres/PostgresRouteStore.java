@@ -2,6 +2,7 @@ package io.hookrelay.storage.postgres;
 
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.RouteStore;
+import io.hookrelay.delivery.stored.RouteColumns;
 import java.util.List;
 import java.util.Objects;
 
@@ -20,7 +21,7 @@ public final class PostgresRouteStore implements RouteStore {
 
     @Override
     public Creation create(Route route) {
-        String eventTypes = String.join("\n", route.eventTypes());
+        String eventTypes = RouteColumns.eventTypes(route);
         long now = database.clock().millis();
         return database.transaction("create route", handle -> {
             RouteDao dao = handles.attach(handle, RouteDao.class);

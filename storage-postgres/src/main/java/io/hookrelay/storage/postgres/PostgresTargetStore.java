@@ -3,6 +3,7 @@ package io.hookrelay.storage.postgres;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.stored.TargetColumns;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -64,15 +65,7 @@ public final class PostgresTargetStore implements TargetStore {
         return database.read("list targets", handle -> handles.attach(handle, TargetDao.class).list());
     }
 
-    /** The row's values by column name, the secret sealed: one reading of a target for both insert and update. */
     private Map<String, Object> columns(Target target) {
-        return Map.of(
-                "id", target.id(),
-                "url", target.url().toString(),
-                "secret", handles.secrets().seal(target.secret()),
-                "timeout_ms", target.timeout().toMillis(),
-                "retry_schedule_s", SqlArrays.seconds(target.retrySchedule()),
-                "max_in_flight", target.maxInFlight(),
-                "now", database.clock().millis());
+        return TargetColumns.values(target, PostgresStoredForms.INSTANCE, handles.secrets(), database.clock().instant());
     }
 }

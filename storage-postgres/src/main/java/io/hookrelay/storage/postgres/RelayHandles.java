@@ -8,6 +8,11 @@ import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.retention.EventCandidate;
+import io.hookrelay.delivery.stored.DeliveryColumns;
+import io.hookrelay.delivery.stored.EventColumns;
+import io.hookrelay.delivery.stored.RouteColumns;
+import io.hookrelay.delivery.stored.SourceColumns;
+import io.hookrelay.delivery.stored.TargetColumns;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMappers;
 import org.jdbi.v3.core.statement.StatementExceptions;
@@ -33,13 +38,14 @@ final class RelayHandles {
     }
 
     private void prepare(Handle handle) {
-        handle.registerRowMapper(Source.class, new SourceRowMapper(secrets))
-                .registerRowMapper(Target.class, new TargetRowMapper(secrets))
-                .registerRowMapper(Route.class, new RouteRowMapper())
-                .registerRowMapper(Event.class, new EventRowMapper())
-                .registerRowMapper(EventSummary.class, new EventSummaryRowMapper())
-                .registerRowMapper(Delivery.class, new DeliveryRowMapper())
-                .registerRowMapper(EventCandidate.class, new EventCandidateRowMapper());
+        PostgresStoredForms forms = PostgresStoredForms.INSTANCE;
+        handle.registerRowMapper(Source.class, (row, context) -> SourceColumns.read(row::getObject, forms, secrets))
+                .registerRowMapper(Target.class, (row, context) -> TargetColumns.read(row::getObject, forms, secrets))
+                .registerRowMapper(Route.class, (row, context) -> RouteColumns.read(row::getObject))
+                .registerRowMapper(Event.class, (row, context) -> EventColumns.read(row::getObject, PostgresStoredForms.headers(row)))
+                .registerRowMapper(EventSummary.class, (row, context) -> EventColumns.summary(row::getObject))
+                .registerRowMapper(Delivery.class, (row, context) -> DeliveryColumns.read(row::getObject))
+                .registerRowMapper(EventCandidate.class, (row, context) -> EventColumns.candidate(row::getObject, forms));
         handle.getConfig(StatementExceptions.class).setMessageRendering(StatementExceptions.MessageRendering.NONE);
     }
 

@@ -1,6 +1,7 @@
 package io.hookrelay.storage.postgres;
 
 import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.stored.RouteColumns;
 import java.util.List;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
@@ -12,7 +13,7 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
  */
 interface RouteDao {
 
-    String COLUMNS = "id, source_id, target_id, event_types";
+    String COLUMNS = RouteColumns.NAMES;
 
     /**
      * Locks the source and the target against deletion until the transaction ends, so a route never points at

@@ -8,6 +8,11 @@ import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.retention.EventCandidate;
+import io.hookrelay.delivery.stored.DeliveryColumns;
+import io.hookrelay.delivery.stored.EventColumns;
+import io.hookrelay.delivery.stored.RouteColumns;
+import io.hookrelay.delivery.stored.SourceColumns;
+import io.hookrelay.delivery.stored.TargetColumns;
 import io.hookrelay.queue.StoreException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -50,13 +55,15 @@ final class RelayOpening implements SqliteOpening {
 
     @Override
     public void configure(Jdbi jdbi) {
-        jdbi.registerRowMapper(Source.class, new SourceRowMapper(secrets))
-                .registerRowMapper(Target.class, new TargetRowMapper(secrets))
-                .registerRowMapper(Route.class, new RouteRowMapper())
-                .registerRowMapper(Event.class, new EventRowMapper())
-                .registerRowMapper(EventSummary.class, new EventSummaryRowMapper())
-                .registerRowMapper(Delivery.class, new DeliveryRowMapper())
-                .registerRowMapper(EventCandidate.class, new EventCandidateRowMapper());
+        SqliteStoredForms forms = SqliteStoredForms.INSTANCE;
+        jdbi.registerRowMapper(Source.class, (row, context) -> SourceColumns.read(row::getObject, forms, secrets))
+                .registerRowMapper(Target.class, (row, context) -> TargetColumns.read(row::getObject, forms, secrets))
+                .registerRowMapper(Route.class, (row, context) -> RouteColumns.read(row::getObject))
+                .registerRowMapper(Event.class, (row, context) ->
+                        EventColumns.read(row::getObject, TextColumns.parseHeaderLines(row.getString("headers"))))
+                .registerRowMapper(EventSummary.class, (row, context) -> EventColumns.summary(row::getObject))
+                .registerRowMapper(Delivery.class, (row, context) -> DeliveryColumns.read(row::getObject))
+                .registerRowMapper(EventCandidate.class, (row, context) -> EventColumns.candidate(row::getObject, forms));
     }
 
     @Override

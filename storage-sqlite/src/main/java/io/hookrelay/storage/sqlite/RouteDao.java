@@ -1,6 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.stored.RouteColumns;
 import java.util.List;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
@@ -12,7 +13,7 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
  */
 interface RouteDao {
 
-    String COLUMNS = "id, source_id, target_id, event_types";
+    String COLUMNS = RouteColumns.NAMES;
 
     /**
      * @return 1 when stored, 0 when the source or the target does not exist or the same route does: checked

@@ -1,6 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.stored.SourceColumns;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,9 +12,7 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 /** The {@code sources} table. Redacted headers are one a line. Times are epoch milliseconds. */
 interface SourceDao {
 
-    String COLUMNS = """
-            id, verify_scheme, verify_secret, verify_header, verify_prefix, verify_encoding, idempotency_header,
-            event_type_header, event_type_json_pointer, max_body_bytes, redact_headers""";
+    String COLUMNS = SourceColumns.NAMES;
 
     /** @return 1 when stored, 0 when the id is taken */
     @SqlUpdate("""

@@ -6,8 +6,8 @@ import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.stored.DeliveryListing;
 import io.hookrelay.queue.IntentSelection;
-import io.hookrelay.queue.IntentState;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
@@ -38,20 +38,11 @@ public final class SqliteDeliveryStore implements DeliveryStore {
         return database.read("list deliveries of an event", handle -> handle.attach(DeliveryDao.class).forEvent(eventId));
     }
 
-    /** Led by the event when one is given, else by the target, else by the id alone: the narrowest index. */
     @Override
     public Page<Delivery> list(DeliveryFilter filter, PageRequest page) {
-        String state = filter.state().map(IntentState::wireName).orElse(null);
-        String targetId = filter.targetId().orElse(null);
-        String eventId = filter.eventId().orElse(null);
-        String before = page.fetchBelow();
-        int fetch = page.fetchSize();
         List<Delivery> fetched = database.read("list deliveries", handle -> {
             DeliveryDao deliveries = handle.attach(DeliveryDao.class);
-            ListQuery query = eventId != null ? deliveries::listOfEvent
-                    : targetId != null ? deliveries::listOfTarget
-                    : deliveries::list;
-            return query.fetch(state, targetId, eventId, before, fetch);
+            return DeliveryListing.fetch(filter, page, deliveries::list, deliveries::listOfTarget, deliveries::listOfEvent);
         });
         return Page.of(fetched, page, Delivery::id);
     }
@@ -61,11 +52,5 @@ public final class SqliteDeliveryStore implements DeliveryStore {
         IntentSelection selection = new IntentSelection(Delivery.KIND, request.state(), request.targetId(), request.since());
         Objects.requireNonNull(now, "now");
         return intents.write("retry deliveries", (handle, writes) -> writes.retryAll(selection, now));
-    }
-
-    /** The shape the three list statements of {@link DeliveryDao} share. */
-    @FunctionalInterface
-    private interface ListQuery {
-        List<Delivery> fetch(String state, String targetId, String eventId, String before, int limit);
     }
 }

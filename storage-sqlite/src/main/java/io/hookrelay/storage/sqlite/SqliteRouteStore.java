@@ -3,6 +3,7 @@ package io.hookrelay.storage.sqlite;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.RouteStore.Creation;
+import io.hookrelay.delivery.stored.RouteColumns;
 import java.util.List;
 import java.util.Objects;
 
@@ -17,7 +18,7 @@ public final class SqliteRouteStore implements RouteStore {
     /** The insert and, when it stored nothing, the look for the same route share one write transaction. */
     @Override
     public Creation create(Route route) {
-        String eventTypes = TextColumns.joinLines(route.eventTypes());
+        String eventTypes = RouteColumns.eventTypes(route);
         long now = database.clock().millis();
         return database.writeConfig("create route", handle -> {
             RouteDao dao = handle.attach(RouteDao.class);

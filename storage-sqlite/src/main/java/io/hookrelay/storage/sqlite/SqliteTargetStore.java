@@ -3,6 +3,7 @@ package io.hookrelay.storage.sqlite;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.stored.TargetColumns;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -59,15 +60,7 @@ public final class SqliteTargetStore implements TargetStore {
         return database.read("list targets", handle -> handle.attach(TargetDao.class).list());
     }
 
-    /** The row's values by column name, the secret sealed: one reading of a target for both insert and update. */
     private Map<String, Object> columns(Target target) {
-        return Map.of(
-                "id", target.id(),
-                "url", target.url().toString(),
-                "secret", database.secrets().seal(target.secret()),
-                "timeout_ms", target.timeout().toMillis(),
-                "retry_schedule_s", TextColumns.seconds(target.retrySchedule()),
-                "max_in_flight", target.maxInFlight(),
-                "now", database.clock().millis());
+        return TargetColumns.values(target, SqliteStoredForms.INSTANCE, database.secrets(), database.clock().instant());
     }
 }

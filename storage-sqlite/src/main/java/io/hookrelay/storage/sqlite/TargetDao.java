@@ -1,6 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.stored.TargetColumns;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,7 +12,7 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 /** The {@code targets} table. Times are epoch milliseconds. */
 interface TargetDao {
 
-    String COLUMNS = "id, url, secret, timeout_ms, retry_schedule_s, max_in_flight";
+    String COLUMNS = TargetColumns.NAMES;
 
     /** @return 1 when stored, 0 when the id is taken */
     @SqlUpdate("""

@@ -1,6 +1,5 @@
 package io.hookrelay.storage.sqlite;
 
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,26 +45,19 @@ final class TextColumns {
         return headers;
     }
 
-    /** Whole seconds, comma-separated: the API's unit, so nothing is rounded on the way through. */
-    static String seconds(List<Duration> waits) {
-        return waits.stream()
-                .map(wait -> {
-                    if (wait.getNano() != 0) {
-                        throw new IllegalArgumentException("retry waits are whole seconds: " + wait);
-                    }
-                    return Long.toString(wait.getSeconds());
-                })
-                .collect(Collectors.joining(","));
+    /** Comma-separated, such as a retry schedule's whole seconds. */
+    static String numbers(List<Long> values) {
+        return values.stream().map(Object::toString).collect(Collectors.joining(","));
     }
 
-    static List<Duration> parseSeconds(String text) {
+    static List<Long> parseNumbers(String text) {
         if (text.isEmpty()) {
             return List.of();
         }
-        return Arrays.stream(text.split(",")).map(Long::parseLong).map(Duration::ofSeconds).toList();
+        return Arrays.stream(text.split(",")).map(Long::parseLong).toList();
     }
 
-    /** One value a line; the values (route filters, header names) are validated elsewhere to hold no line break. */
+    /** One value a line; the values (redacted header names) are validated elsewhere to hold no line break. */
     static String joinLines(List<String> values) {
         return String.join("\n", values);
     }
