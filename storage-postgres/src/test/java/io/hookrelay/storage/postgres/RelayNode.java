@@ -40,8 +40,10 @@ final class RelayNode implements AutoCloseable {
                 handle -> handle.createQuery("SELECT count(*) FROM " + table).mapTo(Long.class).one());
     }
 
+    /** The intent store first: its threads use the database until they stop. */
     @Override
     public void close() {
+        intents.close();
         database.close();
     }
 }
