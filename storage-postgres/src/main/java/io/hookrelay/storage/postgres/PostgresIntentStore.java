@@ -23,7 +23,6 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.function.BiFunction;
@@ -40,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * <p>The relay's stores write intents inside their own transactions through {@link #inTransaction}, so
  * intent rows keep one set of rules whoever writes them.
  *
- * <p>Settlements are group-committed by one thread of the store's ({@link SettlementCommitter}). Pauses and
+ * <p>Enqueues and settlements are group-committed, each by a thread of the store's ({@link GroupCommitter}):
+ * many callers' writes share one transaction, each caller answered once it committed. Pauses and
  * revoked claims, which other processes must hear of, are announced with {@code NOTIFY} in the transaction
  * that makes them; new or newly due work is announced after its commit, coalesced ({@link WorkAnnouncer}).
  * A listening thread on one pooled connection tells this store's listeners what other processes announced.
@@ -63,7 +63,8 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
     private final PostgresDatabase database;
     private final List<QueueListener> listeners = new CopyOnWriteArrayList<>();
     private final QueueNotices notices;
-    private final SettlementCommitter committer;
+    private final GroupCommitter<Enqueues.Request, List<Enqueued>> enqueues;
+    private final GroupCommitter<Settlements.Request, Boolean> settlements;
     private final NotificationListener notifications;
     private final WorkAnnouncer announcer;
 
@@ -73,8 +74,9 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         String schema = database.read("find schema", handle -> handle.createQuery("SELECT current_schema()")
                 .mapTo(String.class).one());
         this.notices = QueueNotices.forSchema(schema);
-        this.committer = new SettlementCommitter(database);
         this.announcer = new WorkAnnouncer(database, notices);
+        this.enqueues = new GroupCommitter<>(database, "enqueue", new Enqueues(announcer::workAvailable));
+        this.settlements = new GroupCommitter<>(database, "settle", new Settlements());
         this.notifications = new NotificationListener(database.jdbi(), notices.channel(), this::heard,
                 () -> tellListeners(QueueListener::workAvailable));
     }
@@ -108,6 +110,9 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
     }
 
     /**
+     * Handed to the enqueue committer, which writes it with whatever other enqueues are waiting, as if each
+     * caller's came after those handed over before it.
+     *
      * @throws IllegalArgumentException when an explicit id is already used by different work: the intent
      *                                  is neither stored nor a duplicate, and nothing of the call is kept
      */
@@ -118,7 +123,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         if (toStore.isEmpty()) {
             return List.of();
         }
-        return write("enqueue", (handle, writes) -> writes.enqueueAll(toStore, now)).result();
+        return enqueues.call(new Enqueues.Request(toStore, now));
     }
 
     @Override
@@ -179,18 +184,14 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
      */
     @Override
     public boolean settle(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry, Instant now) {
-        try {
-            return settleAsync(claim, settlement, logEntry, now).join();
-        } catch (CompletionException e) {
-            throw e.getCause() instanceof RuntimeException cause ? cause : e;
-        }
+        return settlements.call(new Settlements.Request(claim, settlement, logEntry, now));
     }
 
     /** Handed to the committer, which writes it with whatever other settlements are waiting. */
     @Override
     public CompletableFuture<Boolean> settleAsync(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry,
             Instant now) {
-        return committer.submit(new Settlements.Request(claim, settlement, logEntry, now));
+        return settlements.submit(new Settlements.Request(claim, settlement, logEntry, now));
     }
 
     @Override
@@ -338,12 +339,16 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         }
     }
 
-    /** Stops listening for other processes' notices and writes the settlements already handed over. */
+    /**
+     * Writes the enqueues and settlements already handed over, answering their callers; later ones fail as
+     * closed. Then stops announcing work and listening for other processes' notices.
+     */
     @Override
     public void close() {
+        enqueues.close();
+        settlements.close();
         announcer.close();
         notifications.close();
-        committer.close();
     }
 
     private static void requirePositive(Duration lease) {

@@ -8,12 +8,9 @@ import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.IntentWrites;
 import io.hookrelay.queue.NewIntent;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Objects;
-import java.util.Set;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -40,37 +37,7 @@ final class PostgresIntentWrites implements IntentWrites {
         if (toStore.isEmpty()) {
             return List.of();
         }
-        long at = now.toEpochMilli();
-        int size = toStore.size();
-        String[] ids = new String[size];
-        String[] kinds = new String[size];
-        String[] eventIds = new String[size];
-        String[] targets = new String[size];
-        String[] payloads = new String[size];
-        Long[] nextAts = new Long[size];
-        for (int i = 0; i < size; i++) {
-            NewIntent intent = toStore.get(i);
-            ids[i] = intent.id();
-            kinds[i] = intent.kind();
-            eventIds[i] = intent.eventId();
-            targets[i] = intent.target();
-            payloads[i] = intent.payload();
-            nextAts[i] = intent.nextAt().map(Instant::toEpochMilli).orElse(at);
-        }
-        IntentDao dao = handle.attach(IntentDao.class);
-        Set<String> stored = new HashSet<>(dao.insertUnlessPresent(ids, kinds, eventIds, targets, payloads, nextAts, at));
-        List<Enqueued> results = new ArrayList<>(size);
-        for (NewIntent intent : toStore) {
-            // An id listed twice was stored by its first entry; the second is a duplicate of it.
-            if (stored.remove(intent.id())) {
-                results.add(new Enqueued(intent.id(), false));
-            } else {
-                String storedId = dao.findIdOf(intent.kind(), intent.eventId(), intent.target())
-                        .orElseThrow(() -> new IllegalArgumentException(
-                                "intent id " + intent.id() + " is already used by other work"));
-                results.add(new Enqueued(storedId, true));
-            }
-        }
+        List<Enqueued> results = Enqueues.insert(handle, List.of(new Enqueues.Request(toStore, now))).get(0);
         if (results.stream().anyMatch(result -> !result.duplicate())) {
             changes.workAvailable();
         }

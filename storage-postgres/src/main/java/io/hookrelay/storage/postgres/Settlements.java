@@ -6,15 +6,25 @@ import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.Settlement;
 import java.time.Instant;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import org.jdbi.v3.core.Handle;
 
-/** Writes several claims' settlements, with their attempt-log entries, in two statements of one transaction. */
-final class Settlements {
+/**
+ * Writes a batch of claims' settlements, with their attempt-log entries, in two statements of one transaction:
+ * the settlements' half of the store's group commit. No two settlements of one intent share a batch, so each
+ * row's result belongs to one caller.
+ */
+final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request, Boolean> {
+
+    /** Rows are locked in id order, the order the store's other multi-row writes lock them in. */
+    private static final Comparator<Request> BY_INTENT = Comparator.comparing(Request::intentId);
 
     /** One caller's settlement: what {@link io.hookrelay.queue.IntentStore#settle} was given. */
     record Request(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry, Instant now) {
@@ -30,35 +40,39 @@ final class Settlements {
         }
     }
 
-    /**
-     * Log entries that were refused because their intent already had one with that attempt number. Throwing
-     * it rolls back the whole transaction, settlements included; whoever wrote a batch runs it again without
-     * these.
-     */
-    static final class AlreadyLogged extends IllegalArgumentException {
-        private final Set<String> intentIds;
-
-        AlreadyLogged(Set<String> intentIds) {
-            super("the attempt is already logged for intents " + intentIds);
-            this.intentIds = Set.copyOf(intentIds);
-        }
-
-        Set<String> intentIds() {
-            return intentIds;
-        }
-    }
-
-    private Settlements() {
+    @Override
+    public Optional<Object> exclusiveKey(Request request) {
+        return Optional.of(request.intentId());
     }
 
     /**
-     * Writes {@code requests}, which must name distinct intents, inside the caller's transaction.
+     * Answers whether each claim's fence held; a claim that was lost had nothing of it written.
      *
-     * @return the ids of the intents whose fence held; the others' claims were lost and nothing of them was
-     *         written
-     * @throws AlreadyLogged when an entry was refused; the caller's transaction must roll back
+     * @throws GroupCommitter.Refused for settlements whose log entry was refused because their intent already
+     *                                had one with that attempt number, as {@code settle} refuses it alone
      */
-    static Set<String> writeAll(Handle handle, List<Request> requests) {
+    @Override
+    public List<Boolean> write(Handle handle, List<Request> batch) {
+        List<Request> inLockOrder = batch.stream().sorted(BY_INTENT).toList();
+        Set<String> settled = writeAll(handle, inLockOrder);
+        Set<String> refused = log(handle, inLockOrder.stream()
+                .filter(r -> settled.contains(r.intentId()) && r.logEntry().isPresent()).toList());
+        if (!refused.isEmpty()) {
+            Map<Integer, RuntimeException> failures = new HashMap<>();
+            for (int i = 0; i < batch.size(); i++) {
+                Request request = batch.get(i);
+                if (refused.contains(request.intentId())) {
+                    failures.put(i, new IllegalArgumentException("attempt " + request.logEntry().orElseThrow().attempt()
+                            + " of intent " + request.intentId() + " is already logged"));
+                }
+            }
+            throw new GroupCommitter.Refused(failures);
+        }
+        return batch.stream().map(request -> settled.contains(request.intentId())).toList();
+    }
+
+    /** @return the ids of the intents whose fence held */
+    private static Set<String> writeAll(Handle handle, List<Request> requests) {
         int size = requests.size();
         String[] ids = new String[size];
         String[] tokens = new String[size];
@@ -91,15 +105,13 @@ final class Settlements {
                 throw new IllegalArgumentException("unknown settlement " + settlement);
             }
         }
-        Set<String> settled = new HashSet<>(handle.attach(IntentDao.class)
-                .settleAll(ids, tokens, states, nextAts, errors, givenBack, nows));
-        log(handle, requests.stream().filter(r -> settled.contains(r.intentId()) && r.logEntry().isPresent()).toList());
-        return settled;
+        return new HashSet<>(handle.attach(IntentDao.class).settleAll(ids, tokens, states, nextAts, errors, givenBack, nows));
     }
 
-    private static void log(Handle handle, List<Request> logged) {
+    /** @return the intents whose entry was refused: they already had one with that attempt number */
+    private static Set<String> log(Handle handle, List<Request> logged) {
         if (logged.isEmpty()) {
-            return;
+            return Set.of();
         }
         int size = logged.size();
         String[] intentIds = new String[size];
@@ -126,8 +138,6 @@ final class Settlements {
                 .insertAll(intentIds, attempts, startedAts, durations, outcomes, errors, statusCodes, excerpts));
         Set<String> refused = new HashSet<>(List.of(intentIds));
         refused.removeAll(written);
-        if (!refused.isEmpty()) {
-            throw new AlreadyLogged(refused);
-        }
+        return refused;
     }
 }

@@ -40,12 +40,15 @@ final class RelayNode implements AutoCloseable {
                 handle -> handle.createQuery("SELECT count(*) FROM " + table).mapTo(Long.class).one());
     }
 
+    /** The relay stores' threads, then the intent store's: both use the database until they stop. */
     @Override
     public void close() {
-        try {
-            relay.close();
-        } finally {
-            database.close();
+        try (database) {
+            try {
+                relay.close();
+            } finally {
+                intents.close();
+            }
         }
     }
 }
