@@ -10,6 +10,7 @@ import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.IntentWrites;
 import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.QueueListener;
+import io.hookrelay.queue.QueueNotices;
 import io.hookrelay.queue.Settlement;
 import java.time.Duration;
 import java.time.Instant;
@@ -62,7 +63,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
 
     private final PostgresDatabase database;
     private final List<QueueListener> listeners = new CopyOnWriteArrayList<>();
-    private final QueueNotices notices;
+    private final NoticeChannel channel;
     private final GroupCommitter<Enqueues.Request, List<Enqueued>> enqueues;
     private final GroupCommitter<Settlements.Request, Boolean> settlements;
     private final NotificationListener notifications;
@@ -73,11 +74,11 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         this.database = Objects.requireNonNull(database, "database");
         String schema = database.read("find schema", handle -> handle.createQuery("SELECT current_schema()")
                 .mapTo(String.class).one());
-        this.notices = QueueNotices.forSchema(schema);
-        this.announcer = new WorkAnnouncer(database, notices);
+        this.channel = NoticeChannel.forSchema(schema);
+        this.announcer = new WorkAnnouncer(database, channel);
         this.enqueues = new GroupCommitter<>(database, "enqueue", new Enqueues(announcer::workAvailable));
         this.settlements = new GroupCommitter<>(database, "settle", new Settlements());
-        this.notifications = new NotificationListener(database.jdbi(), notices.channel(), this::heard,
+        this.notifications = new NotificationListener(database.jdbi(), channel.name(), this::heard,
                 () -> tellListeners(QueueListener::workAvailable));
     }
 
@@ -217,9 +218,9 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
             int changed = inOwnTransaction(handle, h -> {
                 PauseDao pauses = h.attach(PauseDao.class);
                 pauses.pause(kind, target);
-                QueueChanges paused = new QueueChanges();
+                QueueNotices paused = new QueueNotices();
                 paused.paused(kind, target);
-                notices.announce(h, paused);
+                channel.announce(h, paused);
                 return pauses.setHeld(kind, target, true, HOLD_CHUNK);
             });
             holdRest(handle, kind, target, true, changed);
@@ -298,7 +299,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
     }
 
     /** A transaction's result and what it changed, once it has committed. */
-    private record Committed<T>(T result, QueueChanges changes) {
+    private record Committed<T>(T result, QueueNotices changes) {
     }
 
     /** Runs {@code work} in a transaction of its own, again from the start after a conflict. */
@@ -306,9 +307,9 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         for (int attempt = 1; ; attempt++) {
             try {
                 Committed<T> committed = database.transaction(operation, handle -> {
-                    QueueChanges changes = new QueueChanges();
+                    QueueNotices changes = new QueueNotices();
                     T result = work.apply(handle, new PostgresIntentWrites(handle, changes));
-                    notices.announce(handle, changes);
+                    channel.announce(handle, changes);
                     return new Committed<>(result, changes);
                 });
                 if (committed.changes().isWorkAvailable()) {
@@ -325,7 +326,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
 
     /** What another process announced. */
     private void heard(String payload) {
-        tellListeners(listener -> notices.tell(payload, listener));
+        tellListeners(listener -> channel.tell(payload, listener));
     }
 
     /** A listener that throws must not keep the others from hearing, nor stop the thread telling them. */

@@ -7,6 +7,7 @@ import io.hookrelay.queue.IntentSelection;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.IntentWrites;
 import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.QueueNotices;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -15,14 +16,14 @@ import org.jdbi.v3.core.Handle;
 
 /**
  * {@link IntentWrites} inside one open transaction: every write runs on its handle and notes what listeners
- * must hear in its {@link QueueChanges}. It lives only as long as that transaction; a repeated transaction
+ * must hear in its {@link QueueNotices}. It lives only as long as that transaction; a repeated transaction
  * gets a new one, so nothing of a rolled-back run is told.
  */
 final class PostgresIntentWrites implements IntentWrites {
     private final Handle handle;
-    private final QueueChanges changes;
+    private final QueueNotices changes;
 
-    PostgresIntentWrites(Handle handle, QueueChanges changes) {
+    PostgresIntentWrites(Handle handle, QueueNotices changes) {
         this.handle = Objects.requireNonNull(handle, "handle");
         this.changes = Objects.requireNonNull(changes, "changes");
     }
@@ -98,7 +99,7 @@ final class PostgresIntentWrites implements IntentWrites {
 
     private void revokeIfRunning(IntentDao.Taken taken) {
         if (IntentState.RUNNING.wireName().equals(taken.state())) {
-            changes.revoked(new ClaimRef(taken.id(), taken.claimToken()));
+            changes.claimRevoked(new ClaimRef(taken.id(), taken.claimToken()));
         }
     }
 }

@@ -22,7 +22,7 @@ final class WorkAnnouncer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(WorkAnnouncer.class);
 
     private final PostgresDatabase database;
-    private final QueueNotices notices;
+    private final NoticeChannel channel;
     private final AtomicBoolean due = new AtomicBoolean();
     private final ScheduledExecutorService sender = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "hookrelay-postgres-announcer");
@@ -30,9 +30,9 @@ final class WorkAnnouncer implements AutoCloseable {
         return thread;
     });
 
-    WorkAnnouncer(PostgresDatabase database, QueueNotices notices) {
+    WorkAnnouncer(PostgresDatabase database, NoticeChannel channel) {
         this.database = database;
-        this.notices = notices;
+        this.channel = channel;
     }
 
     /** After a commit that made work claimable; returns at once. */
@@ -46,7 +46,7 @@ final class WorkAnnouncer implements AutoCloseable {
         due.set(false);
         try {
             database.read("announce work", handle -> {
-                notices.announceWork(handle);
+                channel.announceWork(handle);
                 return null;
             });
         } catch (StoreException e) {

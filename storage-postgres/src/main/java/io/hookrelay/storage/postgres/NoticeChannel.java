@@ -2,6 +2,7 @@ package io.hookrelay.storage.postgres;
 
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.QueueListener;
+import io.hookrelay.queue.QueueNotices;
 import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -22,7 +23,7 @@ import org.jdbi.v3.core.Handle;
  * URL-encoded: {@code <origin> w}, {@code <origin> p <kind> <target>}, {@code <origin> r <id> <token> …}.
  * A store ignores its own: what it does itself its process already knows.
  */
-final class QueueNotices {
+final class NoticeChannel {
     /** Below PostgreSQL's 8000-byte payload limit, with room for the origin. */
     private static final int MAX_PAYLOAD = 7_000;
     private static final String WORK = "w";
@@ -32,7 +33,7 @@ final class QueueNotices {
     private final String channel;
     private final String origin;
 
-    private QueueNotices(String channel, String origin) {
+    private NoticeChannel(String channel, String origin) {
         this.channel = channel;
         this.origin = origin;
     }
@@ -42,14 +43,14 @@ final class QueueNotices {
      * and must not hear these. The channel is named after a hash of the schema, since a channel name is an
      * identifier of at most 63 bytes.
      */
-    static QueueNotices forSchema(String schema) {
+    static NoticeChannel forSchema(String schema) {
         byte[] originBytes = new byte[8];
         new SecureRandom().nextBytes(originBytes);
-        return new QueueNotices("hookrelay_queue_" + HexFormat.of().formatHex(sha256(schema), 0, 12),
+        return new NoticeChannel("hookrelay_queue_" + HexFormat.of().formatHex(sha256(schema), 0, 12),
                 HexFormat.of().formatHex(originBytes));
     }
 
-    String channel() {
+    String name() {
         return channel;
     }
 
@@ -58,12 +59,12 @@ final class QueueNotices {
      * PostgreSQL delivers only if it commits. Work is announced apart, by {@link WorkAnnouncer}: pauses and
      * revocations are rare, work is every enqueue.
      */
-    void announce(Handle handle, QueueChanges changes) {
-        if (changes.paused().isEmpty() && changes.revoked().isEmpty()) {
+    void announce(Handle handle, QueueNotices changes) {
+        if (changes.pauses().isEmpty() && changes.revoked().isEmpty()) {
             return;
         }
         List<String> payloads = new ArrayList<>();
-        changes.paused().forEach(pair -> payloads.add(origin + " " + PAUSED + " " + encode(pair.kind()) + " " + encode(pair.target())));
+        changes.pauses().forEach(pause -> payloads.add(origin + " " + PAUSED + " " + encode(pause.kind()) + " " + encode(pause.target())));
         StringBuilder revoked = new StringBuilder();
         for (ClaimRef claim : changes.revoked()) {
             String fields = " " + encode(claim.intentId()) + " " + encode(claim.token());
