@@ -100,6 +100,7 @@ class PostgresOutageIT {
             for (int node = 0; node < cluster.size(); node++) {
                 assertThat(cluster.isUp(node)).as("node %d still the process first started", node).isTrue();
             }
+            assertThat(database.heldDeliverySlots()).as("delivery slots still held once everything was delivered").isZero();
             DeliveryAudit.assertDeliveredAsReceived(load.acknowledged(), ClusterLoad.receipts(Map.of("target", receiver), 200),
                     List.of("target"), database, (earlier, later) -> true);
         }

@@ -120,6 +120,11 @@ public final class RelayDatabase implements AutoCloseable {
         return count("SELECT count(*) FROM intents WHERE state IN ('pending', 'running')");
     }
 
+    /** How many of the targets' delivery slots are held, on PostgreSQL, where slots are rows; none once the work is done. */
+    public int heldDeliverySlots() {
+        return count("SELECT count(*) FROM target_slots WHERE holder IS NOT NULL");
+    }
+
     /** The claim token of every {@code running} intent, by intent id: who holds what right now. */
     public Map<String, String> runningClaims() {
         Map<String, String> claims = new HashMap<>();

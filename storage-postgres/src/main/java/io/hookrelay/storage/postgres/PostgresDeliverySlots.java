@@ -53,6 +53,8 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
     static final int THREADS = 4;
     /** How long closing waits for asks under way and ends of attempts handed over, so their slots are given back. */
     static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
+    /** How soon a slot that could not be given back is given back again. */
+    static final Duration GIVE_BACK_AGAIN = Duration.ofMillis(500);
     private static final long FIRST_BACKOFF_MILLIS = 10;
     private static final long LONGEST_BACKOFF_MILLIS = 50;
     private static final Logger log = LoggerFactory.getLogger(PostgresDeliverySlots.class);
@@ -246,15 +248,38 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
 
         @Override
         public void release() {
-            if (!released.compareAndSet(false, true)) {
-                return;
+            if (released.compareAndSet(false, true)) {
+                giveBack(System.nanoTime() + HOLD_MARGIN.toNanos());
             }
+        }
+
+        /**
+         * A slot the database could not be told of (it was unreachable for a moment) is given back again every
+         * {@link #GIVE_BACK_AGAIN} until {@code givingUpAt}: left to free itself it would be out of use for its
+         * whole hold, and a target whose slots were all in flight when the database went away would wait that
+         * long once it is back.
+         */
+        private void giveBack(long givingUpAt) {
             try {
                 database.read("give back a delivery slot",
                         handle -> handle.attach(SlotDao.class).free(targetId, slot, holder));
+            } catch (TransientStoreException e) {
+                if (System.nanoTime() - givingUpAt >= 0 || !later(() -> giveBack(givingUpAt))) {
+                    log.warn("slot {} of target {} could not be given back; it frees itself after its hold: {}",
+                            slot, targetId, e.getMessage());
+                }
             } catch (RuntimeException e) {
                 log.warn("slot {} of target {} could not be given back; it frees itself after its hold: {}",
                         slot, targetId, e.getMessage());
+            }
+        }
+
+        private boolean later(Runnable again) {
+            try {
+                pool.schedule(again, GIVE_BACK_AGAIN.toMillis(), TimeUnit.MILLISECONDS);
+                return true;
+            } catch (RejectedExecutionException closed) {
+                return false;
             }
         }
     }

@@ -14,6 +14,7 @@ public final class PostgresOpenDatabase implements OpenDatabase {
     private final PostgresDatabase database;
     private final PostgresIntentStore intents;
     private final PostgresRelayStores relay;
+    private final WritableCheck writable;
 
     /**
      * Takes over all three: closing this stops the relay stores' threads (so the ends of attempts they still
@@ -23,11 +24,12 @@ public final class PostgresOpenDatabase implements OpenDatabase {
         this.database = Objects.requireNonNull(database, "database");
         this.intents = Objects.requireNonNull(intents, "intents");
         this.relay = Objects.requireNonNull(relay, "relay");
+        this.writable = new WritableCheck(database::isWritable);
     }
 
     @Override
     public boolean isWritable() {
-        return database.isWritable();
+        return writable.isWritable();
     }
 
     @Override
@@ -48,6 +50,7 @@ public final class PostgresOpenDatabase implements OpenDatabase {
 
     @Override
     public void close() {
+        writable.close();
         try {
             relay.close();
         } finally {
