@@ -210,7 +210,7 @@ public final class Benchmark {
         }
         report.describe("postgres queue: plain JDBC from one thread for %d ms each, one row and %d rows per commit; then the queue and "
                         + "db-scheduler as in the queue section, on the same server, each first run once unmeasured with %,d "
-                        + "intents; then the store alone, %d intents per call",
+                        + "intents; then the store alone, %d intents per call, from one thread and from two",
                 settings.sqliteEach().toMillis(), PostgresLimit.BATCH_ROWS, warmingIntents(settings), IntentStoreAlone.BATCH);
         report.figure("postgres queue", "plain JDBC single-row commits/s", number(limit.singleRowCommitsPerSecond()),
                 "the floor of one commit per call");
@@ -229,7 +229,11 @@ public final class Benchmark {
         }
         double alone;
         try (PostgresBenchDatabase database = PostgresBenchDatabase.create("alone")) {
-            alone = IntentStoreAlone.measureOnPostgres(database, settings.queueIntents());
+            alone = IntentStoreAlone.measureOnPostgres(database, settings.queueIntents(), 1);
+        }
+        double aloneOnTwo;
+        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("alonetwo")) {
+            aloneOnTwo = IntentStoreAlone.measureOnPostgres(database, settings.queueIntents(), 2);
         }
         report.figure("postgres queue", "hookrelay intents/s, enqueue→complete", number(queue.intentsPerSecond()),
                 ratio(queue.intentsPerSecond() / limit.singleRowCommitsPerSecond()) + " single-row commits; "
@@ -238,6 +242,8 @@ public final class Benchmark {
         report.figure("postgres queue", "hookrelay / db-scheduler", ratio(queue.intentsPerSecond() / peer), "target ≥ 3×");
         report.figure("postgres queue", "the store alone, " + IntentStoreAlone.BATCH + " intents per call: intents/s", number(alone),
                 ratio(alone / queue.intentsPerSecond()) + " the queue's");
+        report.figure("postgres queue", "the store alone, the same from 2 threads: intents/s", number(aloneOnTwo),
+                ratio(aloneOnTwo / peer) + " db-scheduler: the most the store's statements give here");
     }
 
     /**

@@ -43,22 +43,33 @@ final class IntentStoreAlone {
         }
     }
 
-    /** The same on PostgreSQL, where no one thread writes: intents per second. */
-    static double measureOnPostgres(PostgresBenchDatabase bench, int intents) {
+    /**
+     * The same on PostgreSQL from {@code callers} threads at once, each with its share of the intents: intents
+     * per second. No one thread writes there, so one caller leaves a core to spare (it and its backend take
+     * turns); two keep both busy, which makes it the ceiling of the store's statements on this machine.
+     */
+    static double measureOnPostgres(PostgresBenchDatabase bench, int intents, int callers) throws Exception {
         try (PostgresDatabase database = PostgresDatabase.open(bench.settings(), Clock.systemUTC());
              PostgresIntentStore store = new PostgresIntentStore(database)) {
-            return intents / SqliteLimit.seconds(run(store, intents));
+            int each = intents / callers;
+            long started = System.nanoTime();
+            Concurrently.run(callers, caller -> run(store, "caller-" + caller + "-event-", each));
+            return each * callers / SqliteLimit.seconds(System.nanoTime() - started);
         }
     }
 
-    /** Returns the nanoseconds the intents took. */
     private static long run(IntentStore store, int intents) {
+        return run(store, "event-", intents);
+    }
+
+    /** Returns the nanoseconds the intents took. */
+    private static long run(IntentStore store, String eventPrefix, int intents) {
         long started = System.nanoTime();
         for (int first = 0; first < intents; first += BATCH) {
             Instant now = Instant.now();
             List<NewIntent> batch = new ArrayList<>(BATCH);
             for (int i = first; i < Math.min(intents, first + BATCH); i++) {
-                batch.add(NewIntent.of("job", "event-" + i, "bench", ""));
+                batch.add(NewIntent.of("job", eventPrefix + i, "bench", ""));
             }
             store.enqueueAll(batch, now);
             completeAll(store, store.claim(now, LEASE, batch.size()), now);
