@@ -42,11 +42,11 @@ interface PauseDao {
      */
     @SqlUpdate("""
             WITH chunk AS (
-                SELECT id FROM intents
+                SELECT seq FROM intent_states
                  WHERE kind = :kind AND target = :target AND state IN ('pending', 'running') AND held <> :held
                  LIMIT :limit
                    FOR UPDATE)
-            UPDATE intents SET held = :held FROM chunk WHERE intents.id = chunk.id
+            UPDATE intent_states SET held = :held FROM chunk WHERE intent_states.seq = chunk.seq
             """)
     int setHeld(String kind, String target, boolean held, int limit);
 
