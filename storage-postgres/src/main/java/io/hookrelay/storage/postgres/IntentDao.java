@@ -216,8 +216,9 @@ interface IntentDao {
     int retryAll(String kind, String state, String target, long changedSince, long now);
 
     /**
-     * Deletes the identities of those of {@code ids} that still qualify once their state rows are locked, in
-     * id order; state rows, attempt logs and deliveries go with them ({@code ON DELETE CASCADE}).
+     * Deletes those of {@code ids} that still qualify once their state rows are locked, in id order: the state
+     * rows, then their identities. Attempt logs go with the state rows, deliveries with the identities
+     * ({@code ON DELETE CASCADE}).
      */
     @SqlUpdate("""
             WITH ended AS (
@@ -225,8 +226,10 @@ interface IntentDao {
                  WHERE seq IN (SELECT seq FROM intents WHERE id = ANY (CAST(:ids AS text[])))
                    AND kind = :kind AND state = ANY (CAST(:states AS text[])) AND updated_at < :endedBefore
                  ORDER BY id
-                   FOR UPDATE)
-            DELETE FROM intents USING ended WHERE intents.seq = ended.seq
+                   FOR UPDATE),
+            gone AS (
+                DELETE FROM intent_states USING ended WHERE intent_states.seq = ended.seq RETURNING intent_states.id)
+            DELETE FROM intents USING gone WHERE intents.id = gone.id
             """)
     int deleteEnded(String kind, String[] states, long endedBefore, String[] ids);
 

@@ -80,7 +80,7 @@ final class QueueSchema {
                     ALTER TABLE intents ALTER COLUMN seq SET NOT NULL, ADD CONSTRAINT intents_seq_key UNIQUE (seq);
 
                     CREATE TABLE intent_states (
-                        seq         bigint  NOT NULL PRIMARY KEY REFERENCES intents (seq) ON DELETE CASCADE,
+                        seq         bigint  NOT NULL PRIMARY KEY,
                         id          text    NOT NULL,
                         kind        text    NOT NULL,
                         event_id    text    NOT NULL,
