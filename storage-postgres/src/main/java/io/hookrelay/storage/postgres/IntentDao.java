@@ -140,6 +140,15 @@ interface IntentDao {
     List<ClaimRef> renewAll(String[] ids, String[] tokens, long claimUntil, long now);
 
     /**
+     * Plans the rest of the transaction's statements for their own values. A prepared statement's generic plan
+     * is made a few executions after its connection opened and then kept; for a young queue that is while
+     * {@code intents} holds a few pages, so a batch's join of its ids to {@code intents} stays a hash join over a
+     * sequential scan of it as it grows. The claim keeps its generic plan, which walks {@code intents_due}.
+     */
+    @SqlUpdate("SET LOCAL plan_cache_mode = force_custom_plan")
+    void planForValues();
+
+    /**
      * Several claims' settlements in one statement, each fenced by its own token. Per row: the state it goes
      * to, its next due time and error when it sets them (null keeps the row's), and how many attempts it
      * gives back (a snooze gives back its claim's).
