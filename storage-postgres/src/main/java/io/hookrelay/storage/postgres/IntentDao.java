@@ -45,7 +45,9 @@ interface IntentDao {
 
     /**
      * The identities go in first, in the order given, so the first of two entries with one id or one
-     * {@code (kind, eventId, target)} is the one stored; only the identities stored get a state row.
+     * {@code (kind, eventId, target)} is the one stored; only the identities stored get a state row, from the
+     * first entry with that whole identity (an earlier entry of the same id may have been refused for its
+     * {@code (kind, eventId, target)}).
      *
      * @return the ids stored; the others' id or {@code (kind, eventId, target)} already existed
      */
@@ -58,14 +60,16 @@ interface IntentDao {
                 INSERT INTO intents (id, kind, event_id, target)
                 SELECT id, kind, event_id, target FROM given ORDER BY position
                 ON CONFLICT DO NOTHING
-                RETURNING seq, id)
+                RETURNING seq, id, kind, event_id, target)
             INSERT INTO intent_states (seq, """ + COLUMNS + """
             , held)
             SELECT stored.seq, n.id, n.kind, n.event_id, n.target, n.payload, 'pending', 0, n.next_at, :now, :now, '',
                    '', 0,\s""" + HOLDS_NEW + """
 
               FROM stored
-              JOIN (SELECT DISTINCT ON (id) * FROM given ORDER BY id, position) AS n ON n.id = stored.id
+              JOIN (SELECT DISTINCT ON (id, kind, event_id, target) * FROM given
+                     ORDER BY id, kind, event_id, target, position) AS n
+                ON n.id = stored.id AND n.kind = stored.kind AND n.event_id = stored.event_id AND n.target = stored.target
              ORDER BY stored.seq
             RETURNING id
             """)
