@@ -30,10 +30,22 @@ import org.sqlite.SQLiteConfig;
 public final class RelayDatabase implements AutoCloseable {
     private static final String DATABASE_FILE = "hookrelay.db";
 
-    private final Connection connection;
+    /**
+     * PostgreSQL keeps an intent's changing columns in {@code intent_states} and keys the attempt log by the
+     * intent's number: these name them as SQLite's tables, so every query here reads either store.
+     */
+    private static final String POSTGRES_TABLES = """
+            WITH intents AS (SELECT * FROM intent_states),
+                 intent_attempts AS (SELECT intents.id AS intent_id, log.*
+                                       FROM intent_attempts AS log JOIN intents ON intents.seq = log.intent_seq)
+            """;
 
-    private RelayDatabase(Connection connection) {
+    private final Connection connection;
+    private final String tables;
+
+    private RelayDatabase(Connection connection, String tables) {
         this.connection = connection;
+        this.tables = tables;
     }
 
     /** The database of the data directory {@code dataDir}. */
@@ -47,7 +59,7 @@ public final class RelayDatabase implements AutoCloseable {
         config.setReadOnly(true);
         config.setBusyTimeout(10_000);
         try {
-            return new RelayDatabase(DriverManager.getConnection("jdbc:sqlite:" + databaseFile, config.toProperties()));
+            return new RelayDatabase(DriverManager.getConnection("jdbc:sqlite:" + databaseFile, config.toProperties()), "");
         } catch (SQLException e) {
             throw failed("opening", e);
         }
@@ -61,7 +73,7 @@ public final class RelayDatabase implements AutoCloseable {
         try {
             Connection connection = DriverManager.getConnection(settings.jdbcUrl(), properties);
             connection.setReadOnly(true);
-            return new RelayDatabase(connection);
+            return new RelayDatabase(connection, POSTGRES_TABLES);
         } catch (SQLException e) {
             throw failed("opening", e);
         }
@@ -236,7 +248,7 @@ public final class RelayDatabase implements AutoCloseable {
     }
 
     private void query(String sql, RowReader reader, Object... parameters) {
-        try (PreparedStatement statement = connection.prepareStatement(sql)) {
+        try (PreparedStatement statement = connection.prepareStatement(tables + sql)) {
             for (int i = 0; i < parameters.length; i++) {
                 statement.setObject(i + 1, parameters[i]);
             }

@@ -13,13 +13,16 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 interface DeliveryDao {
 
     /**
-     * The intent is found through its primary key, in the database's collation: compared in the deliveries'
-     * {@code "C"} instead, the join could not use that index and would read every intent.
+     * The intent is found through its identity's primary key, in the database's collation: compared in the
+     * deliveries' {@code "C"} instead, the join could not use that index and would read every intent. A
+     * subquery per delivery, so the planner never walks the identities to find it; its state row is then found
+     * by {@code seq}.
      */
     String SELECT = """
             SELECT d.id, d.event_id, d.target_id, i.state, i.attempts, i.next_at, i.last_error, i.created_at,
                    i.updated_at
-              FROM deliveries AS d JOIN intents AS i ON i.id = d.id COLLATE "default"
+              FROM deliveries AS d
+              JOIN intent_states AS i ON i.seq = (SELECT seq FROM intents WHERE intents.id = d.id COLLATE "default")
             """;
 
     /**

@@ -11,7 +11,8 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /**
- * The {@code intents} table. Times are epoch milliseconds. Batches travel as arrays, one per column, and are
+ * The queue's intents: their identity in {@code intents}, what changes in {@code intent_states} (see
+ * {@link QueueSchema}). Times are epoch milliseconds. Batches travel as arrays, one per column, and are
  * read back with {@code unnest}, so a batch costs one statement however many rows it holds.
  */
 interface IntentDao {
@@ -25,7 +26,7 @@ interface IntentDao {
      * The share lock on the pause makes a resume that is about to mark it releasing wait until the intent is
      * committed, so the resume's walk sees the intent and releases it; a statement that comes after the mark
      * sees it and leaves the intent free. {@code HOLDS_NEW} reads the pair from {@code n}, the rows being
-     * inserted; {@code HOLDS_ROW} from the {@code intents} row being updated.
+     * inserted; {@code HOLDS_ROW} from the {@code intent_states} row being updated.
      */
     String HOLDS_NEW = """
             EXISTS (SELECT 1 FROM paused_work AS paused
@@ -35,24 +36,41 @@ interface IntentDao {
     /** {@code HOLDS_ROW} for a claim, which only reads the pause and must not wait on anyone's lock of it. */
     String HOLDS_ROW_UNLOCKED = """
             EXISTS (SELECT 1 FROM paused_work AS paused
-                     WHERE paused.kind = intents.kind AND paused.target = intents.target AND NOT paused.releasing)""";
+                     WHERE paused.kind = intent_states.kind AND paused.target = intent_states.target AND NOT paused.releasing)""";
 
     String HOLDS_ROW = """
             EXISTS (SELECT 1 FROM paused_work AS paused
-                     WHERE paused.kind = intents.kind AND paused.target = intents.target AND NOT paused.releasing
+                     WHERE paused.kind = intent_states.kind AND paused.target = intent_states.target AND NOT paused.releasing
                        FOR SHARE)""";
 
-    /** @return the ids stored; the others' id or {@code (kind, eventId, target)} already existed */
+    /**
+     * The identities go in first, in the order given, so the first of two entries with one id or one
+     * {@code (kind, eventId, target)} is the one stored; only the identities stored get a state row, from the
+     * first entry with that whole identity (an earlier entry of the same id may have been refused for its
+     * {@code (kind, eventId, target)}).
+     *
+     * @return the ids stored; the others' id or {@code (kind, eventId, target)} already existed
+     */
     @SqlQuery("""
-            INSERT INTO intents (""" + COLUMNS + """
+            WITH given AS (
+                SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:kinds AS text[]), CAST(:eventIds AS text[]),
+                                     CAST(:targets AS text[]), CAST(:payloads AS text[]), CAST(:nextAts AS bigint[]))
+                       WITH ORDINALITY AS given (id, kind, event_id, target, payload, next_at, position)),
+            stored AS (
+                INSERT INTO intents (id, kind, event_id, target)
+                SELECT id, kind, event_id, target FROM given ORDER BY position
+                ON CONFLICT DO NOTHING
+                RETURNING seq, id, kind, event_id, target)
+            INSERT INTO intent_states (seq, """ + COLUMNS + """
             , held)
-            SELECT n.id, n.kind, n.event_id, n.target, n.payload, 'pending', 0, n.next_at, :now, :now, '', '', 0,
-                   """ + HOLDS_NEW + """
-              FROM unnest(CAST(:ids AS text[]), CAST(:kinds AS text[]), CAST(:eventIds AS text[]),
-                          CAST(:targets AS text[]), CAST(:payloads AS text[]), CAST(:nextAts AS bigint[]))
-                   WITH ORDINALITY AS n (id, kind, event_id, target, payload, next_at, position)
-             ORDER BY n.position
-            ON CONFLICT DO NOTHING
+            SELECT stored.seq, n.id, n.kind, n.event_id, n.target, n.payload, 'pending', 0, n.next_at, :now, :now, '',
+                   '', 0,\s""" + HOLDS_NEW + """
+
+              FROM stored
+              JOIN (SELECT DISTINCT ON (id, kind, event_id, target) * FROM given
+                     ORDER BY id, kind, event_id, target, position) AS n
+                ON n.id = stored.id AND n.kind = stored.kind AND n.event_id = stored.event_id AND n.target = stored.target
+             ORDER BY stored.seq
             RETURNING id
             """)
     List<String> insertUnlessPresent(String[] ids, String[] kinds, String[] eventIds, String[] targets,
@@ -81,7 +99,7 @@ interface IntentDao {
      */
     @SqlQuery("""
             WITH due AS MATERIALIZED (
-                SELECT id, next_at, created_at FROM intents
+                SELECT seq, id, next_at, created_at FROM intent_states
                  WHERE state = 'pending' AND NOT held AND next_at <= :now
                    AND NOT\s""" + HOLDS_ROW_UNLOCKED + """
 
@@ -89,7 +107,7 @@ interface IntentDao {
                  LIMIT :max
                    FOR UPDATE SKIP LOCKED),
             expired AS MATERIALIZED (
-                SELECT id, next_at, created_at FROM intents
+                SELECT seq, id, next_at, created_at FROM intent_states
                  WHERE state = 'running' AND NOT held AND claim_until <= :now
                    AND NOT\s""" + HOLDS_ROW_UNLOCKED + """
 
@@ -97,10 +115,10 @@ interface IntentDao {
                  LIMIT :max
                    FOR UPDATE SKIP LOCKED),
             picked AS MATERIALIZED (
-                SELECT id FROM (SELECT * FROM due UNION ALL SELECT * FROM expired) AS candidates
+                SELECT seq FROM (SELECT * FROM due UNION ALL SELECT * FROM expired) AS candidates
                  ORDER BY next_at, created_at, id
                  LIMIT :max)
-            UPDATE intents
+            UPDATE intent_states
                SET state = 'running',
                    attempts = attempts + 1,
                    claim_token =\s""" + NEW_TOKEN + """
@@ -108,20 +126,31 @@ interface IntentDao {
                    claim_until = :claimUntil,
                    updated_at = :now
               FROM picked
-             WHERE intents.id = picked.id
-            RETURNING intents.id, kind, event_id, target, payload, state, attempts, next_at, created_at, updated_at,
-                      last_error, claim_token, claim_until
+             WHERE intent_states.seq = picked.seq
+            RETURNING\s""" + COLUMNS + """
+
             """)
     List<Intent> claim(long now, long claimUntil, int max);
 
     /** @return the {@code (id, token)} pairs still held, now until {@code :claimUntil} */
     @SqlQuery("""
-            UPDATE intents SET claim_until = :claimUntil, updated_at = :now
+            UPDATE intent_states SET claim_until = :claimUntil, updated_at = :now
               FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[])) AS held (id, token)
-             WHERE intents.id = held.id AND intents.state = 'running' AND intents.claim_token = held.token
-            RETURNING intents.id AS intent_id, intents.claim_token AS token
+              JOIN intents ON intents.id = held.id
+             WHERE intent_states.seq = intents.seq AND intent_states.state = 'running'
+               AND intent_states.claim_token = held.token
+            RETURNING intent_states.id AS intent_id, intent_states.claim_token AS token
             """)
     List<ClaimRef> renewAll(String[] ids, String[] tokens, long claimUntil, long now);
+
+    /**
+     * Plans the rest of the transaction's statements for their own values. A prepared statement's generic plan
+     * is made a few executions after its connection opened and then kept; for a young queue that is while
+     * {@code intents} holds a few pages, so a batch's join of its ids to {@code intents} stays a hash join over a
+     * sequential scan of it as it grows. The claim keeps its generic plan, which walks {@code intents_due}.
+     */
+    @SqlUpdate("SET LOCAL plan_cache_mode = force_custom_plan")
+    void planForValues();
 
     /**
      * Several claims' settlements in one statement, each fenced by its own token. Per row: the state it goes
@@ -131,63 +160,66 @@ interface IntentDao {
      * @return the ids whose fence held
      */
     @SqlQuery("""
-            UPDATE intents
+            UPDATE intent_states
                SET state = s.state,
-                   next_at = coalesce(s.next_at, intents.next_at),
-                   last_error = coalesce(s.error, intents.last_error),
-                   attempts = intents.attempts - s.given_back,
+                   next_at = coalesce(s.next_at, intent_states.next_at),
+                   last_error = coalesce(s.error, intent_states.last_error),
+                   attempts = intent_states.attempts - s.given_back,
                    claim_token = '', claim_until = 0, updated_at = s.now
               FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[]), CAST(:states AS text[]),
                           CAST(:nextAts AS bigint[]), CAST(:errors AS text[]), CAST(:givenBack AS int[]),
                           CAST(:nows AS bigint[]))
                    AS s (id, token, state, next_at, error, given_back, now)
-             WHERE intents.id = s.id AND intents.state = 'running' AND intents.claim_token = s.token
-            RETURNING intents.id
+              JOIN intents ON intents.id = s.id
+             WHERE intent_states.seq = intents.seq AND intent_states.state = 'running'
+               AND intent_states.claim_token = s.token
+            RETURNING intent_states.id
             """)
     List<String> settleAll(String[] ids, String[] tokens, String[] states, Long[] nextAts, String[] errors,
             Integer[] givenBack, Long[] nows);
 
     /** Old values come from the locked row the update then changes: {@code RETURNING} sees only new ones. */
     @SqlQuery("""
-            UPDATE intents
+            UPDATE intent_states
                SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
                    held =\s""" + HOLDS_ROW + """
 
-              FROM (SELECT id, state, claim_token FROM intents
-                     WHERE id = :id AND state IN ('pending', 'running', 'failed', 'cancelled')
+              FROM (SELECT seq, id, state, claim_token FROM intent_states
+                     WHERE seq = (SELECT seq FROM intents WHERE id = :id)
+                       AND state IN ('pending', 'running', 'failed', 'cancelled')
                        FOR UPDATE) AS old
-             WHERE intents.id = old.id
+             WHERE intent_states.seq = old.seq
             RETURNING old.id, old.state, old.claim_token
             """)
     Optional<Taken> retryNow(String id, long now);
 
     @SqlQuery("""
-            UPDATE intents
+            UPDATE intent_states
                SET state = 'cancelled', claim_token = '', claim_until = 0, held = false, updated_at = :now
-              FROM (SELECT id, state, claim_token FROM intents
-                     WHERE id = :id AND state IN ('pending', 'running')
+              FROM (SELECT seq, id, state, claim_token FROM intent_states
+                     WHERE seq = (SELECT seq FROM intents WHERE id = :id) AND state IN ('pending', 'running')
                        FOR UPDATE) AS old
-             WHERE intents.id = old.id
+             WHERE intent_states.seq = old.seq
             RETURNING old.id, old.state, old.claim_token
             """)
     Optional<Taken> cancel(String id, long now);
 
     /** Locks in id order, as the settlement committer does, so the two never wait on each other in a circle. */
     @SqlQuery("""
-            UPDATE intents
+            UPDATE intent_states
                SET state = 'cancelled', claim_token = '', claim_until = 0, held = false, updated_at = :now
-              FROM (SELECT id, state, claim_token FROM intents
+              FROM (SELECT seq, id, state, claim_token FROM intent_states
                      WHERE kind = :kind AND target = :target AND state IN ('pending', 'running')
                      ORDER BY id
                        FOR UPDATE) AS old
-             WHERE intents.id = old.id
+             WHERE intent_states.seq = old.seq
             RETURNING old.id, old.state, old.claim_token
             """)
     List<Taken> retire(String kind, String target, long now);
 
     /** {@code :changedSince} is the smallest {@code bigint} when the selection has no such bound. */
     @SqlUpdate("""
-            UPDATE intents
+            UPDATE intent_states
                SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
                    held =\s""" + HOLDS_ROW + """
 
@@ -196,18 +228,28 @@ interface IntentDao {
             """)
     int retryAll(String kind, String state, String target, long changedSince, long now);
 
-    /** Attempt logs go with their intents ({@code ON DELETE CASCADE}). */
+    /**
+     * Deletes those of {@code ids} that still qualify once their state rows are locked, in id order: the state
+     * rows, then their identities. Attempt logs go with the state rows, deliveries with the identities
+     * ({@code ON DELETE CASCADE}).
+     */
     @SqlUpdate("""
-            DELETE FROM intents
-             WHERE id = ANY (CAST(:ids AS text[])) AND kind = :kind AND state = ANY (CAST(:states AS text[]))
-               AND updated_at < :endedBefore
+            WITH ended AS (
+                SELECT seq FROM intent_states
+                 WHERE seq IN (SELECT seq FROM intents WHERE id = ANY (CAST(:ids AS text[])))
+                   AND kind = :kind AND state = ANY (CAST(:states AS text[])) AND updated_at < :endedBefore
+                 ORDER BY id
+                   FOR UPDATE),
+            gone AS (
+                DELETE FROM intent_states USING ended WHERE intent_states.seq = ended.seq RETURNING intent_states.id)
+            DELETE FROM intents USING gone WHERE intents.id = gone.id
             """)
     int deleteEnded(String kind, String[] states, long endedBefore, String[] ids);
 
-    @SqlQuery("SELECT " + COLUMNS + " FROM intents WHERE id = :id")
+    @SqlQuery("SELECT " + COLUMNS + " FROM intent_states WHERE seq = (SELECT seq FROM intents WHERE id = :id)")
     Optional<Intent> find(String id);
 
-    @SqlQuery("SELECT kind, count(*) AS pending FROM intents WHERE state = 'pending' GROUP BY kind")
+    @SqlQuery("SELECT kind, count(*) AS pending FROM intent_states WHERE state = 'pending' GROUP BY kind")
     @KeyColumn("kind")
     @ValueColumn("pending")
     Map<String, Long> countPendingByKind();

@@ -36,17 +36,24 @@ interface PauseDao {
 
     /**
      * Sets {@code held} on up to {@code :limit} open intents of the pair that do not have it yet, found through
-     * {@code intents_of_work}, which holds the flag, so each chunk reads only rows still to be changed.
+     * {@code intents_of_work}, which holds the flag, so each chunk reads only rows still to be changed. The
+     * chunk's rows are then locked in id order, the order the store's other multi-row writes lock in, so a
+     * chunk and a batch of settlements never wait on each other in a circle; a row that left the open states
+     * while it was awaited is skipped, so a chunk may change fewer than it found.
      *
-     * @return how many changed; fewer than {@code :limit} means the pair is done
+     * @return how many changed; none means the pair is done
      */
     @SqlUpdate("""
-            WITH chunk AS (
-                SELECT id FROM intents
+            WITH found AS (
+                SELECT seq FROM intent_states
                  WHERE kind = :kind AND target = :target AND state IN ('pending', 'running') AND held <> :held
-                 LIMIT :limit
+                 LIMIT :limit),
+            chunk AS (
+                SELECT seq FROM intent_states
+                 WHERE seq IN (SELECT seq FROM found) AND state IN ('pending', 'running') AND held <> :held
+                 ORDER BY id
                    FOR UPDATE)
-            UPDATE intents SET held = :held FROM chunk WHERE intents.id = chunk.id
+            UPDATE intent_states SET held = :held FROM chunk WHERE intent_states.seq = chunk.seq
             """)
     int setHeld(String kind, String target, boolean held, int limit);
 

@@ -254,7 +254,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
 
     private static void holdRest(Handle handle, String kind, String target, boolean held, int firstChunk) {
         int changed = firstChunk;
-        while (changed == HOLD_CHUNK) {
+        while (changed > 0) {
             changed = inOwnTransaction(handle, h -> h.attach(PauseDao.class).setHeld(kind, target, held, HOLD_CHUNK));
         }
     }
@@ -271,8 +271,17 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         });
     }
 
+    /** Run again from the start after a deadlock or serialization conflict, as {@link #write} runs its work. */
     private static <T> T inOwnTransaction(Handle handle, Function<Handle, T> work) {
-        return handle.inTransaction(work::apply);
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return handle.inTransaction(work::apply);
+            } catch (RuntimeException e) {
+                if (attempt == CONFLICT_ATTEMPTS || !PostgresErrors.isConflict(e)) {
+                    throw e;
+                }
+            }
+        }
     }
 
     @Override

@@ -17,7 +17,7 @@ interface RetentionDao {
 
     /** Walks {@code intents_completed} from the oldest. */
     @SqlQuery("""
-            SELECT id FROM intents
+            SELECT id FROM intent_states
              WHERE kind = :kind AND state = 'completed' AND updated_at < :endedBefore
              ORDER BY updated_at
              LIMIT :limit
@@ -26,7 +26,7 @@ interface RetentionDao {
 
     /** Walks {@code intents_given_up} from the oldest. */
     @SqlQuery("""
-            SELECT id FROM intents
+            SELECT id FROM intent_states
              WHERE kind = :kind AND state IN ('failed', 'cancelled') AND updated_at < :endedBefore
              ORDER BY updated_at
              LIMIT :limit

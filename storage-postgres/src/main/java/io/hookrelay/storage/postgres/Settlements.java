@@ -53,6 +53,7 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
      */
     @Override
     public List<Boolean> write(Handle handle, List<Request> batch) {
+        handle.attach(IntentDao.class).planForValues();
         List<Request> inLockOrder = batch.stream().sorted(BY_INTENT).toList();
         Set<String> settled = writeAll(handle, inLockOrder);
         Set<String> refused = log(handle, inLockOrder.stream()

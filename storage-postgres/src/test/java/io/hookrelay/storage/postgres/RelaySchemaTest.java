@@ -16,7 +16,7 @@ class RelaySchemaTest {
     @Test
     void anApplicationThatEmbedsOnlyTheQueueGetsNoRelayTables() throws Exception {
         try (PostgresDatabase database = PostgresDatabase.open(postgres.freshSchema(), Clock.systemUTC())) {
-            assertThat(tables(database)).containsExactlyInAnyOrder("intents", "paused_work", "intent_attempts",
+            assertThat(tables(database)).containsExactlyInAnyOrder("intents", "intent_states", "paused_work", "intent_attempts",
                     "schema_migrations");
         }
     }
@@ -32,7 +32,7 @@ class RelaySchemaTest {
             List<String> versions = node.database.read("versions", handle -> handle
                     .createQuery("SELECT track || ' ' || version FROM schema_migrations ORDER BY track, version")
                     .mapTo(String.class).list());
-            assertThat(versions).containsExactly("queue 1", "relay 1", "relay 2");
+            assertThat(versions).containsExactly("queue 1", "queue 2", "relay 1", "relay 2");
         }
     }
 
