@@ -139,12 +139,24 @@ public final class DeliveryHandler implements AsyncIntentHandler {
                         + " ms, or it was paused", clock.instant().plus(STUCK_SNOOZE))));
     }
 
-    /** An attempt called off while its slot was being granted sends nothing: its claim may already be another's. */
-    private CompletableFuture<Void> sendHoldingTheSlot(Event event, Target target, Intent intent, AttemptContext attempt,
+    /**
+     * An attempt called off while its slot was being granted sends nothing: its claim may already be another's.
+     * The target is looked up again once the slot is held, since waiting for one may have taken longer than a
+     * change to the target takes to reach every node: what is sent goes where the target points now.
+     */
+    private CompletableFuture<Void> sendHoldingTheSlot(Event event, Target slotOf, Intent intent, AttemptContext attempt,
                                                        DeliverySlot slot) {
         if (attempt.isCancelled()) {
             slot.release();
             return CompletableFuture.failedFuture(new CancellationException("the attempt was called off before sending"));
+        }
+        Target target;
+        try {
+            target = beforeSending(() -> targets.find(slotOf.id()))
+                    .orElseThrow(() -> new StopException("target deleted: " + slotOf.id()));
+        } catch (SnoozeException | StopException | RuntimeException e) {
+            slot.release();
+            return CompletableFuture.failedFuture(e);
         }
         CompletableFuture<WebhookResponse> exchange;
         try {

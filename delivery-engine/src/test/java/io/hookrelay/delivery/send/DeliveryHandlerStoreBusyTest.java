@@ -39,6 +39,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -142,6 +143,24 @@ class DeliveryHandlerStoreBusyTest {
         }
     }
 
+    /** A change to the target that lands while its attempt waits for a slot decides where the attempt goes. */
+    @Test
+    void anAttemptThatWaitedForASlotIsSentWhereItsTargetPointsOnceTheSlotIsGranted() throws Exception {
+        Target moved = new Target(TARGET.id(), URI.create("https://moved.example/hooks"), TARGET.secret(), TARGET.timeout(),
+                TARGET.retrySchedule(), TARGET.maxInFlight());
+        AtomicReference<Target> stored = new AtomicReference<>(TARGET);
+        CompletableFuture<Optional<DeliverySlot>> grant = new CompletableFuture<>();
+        DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> Optional.of(stored.get())),
+                answering(EventStore.class, "find", () -> Optional.of(EVENT)), slots(grant, Runnable::run));
+
+        CompletableFuture<Void> attempt = handler.start(claimedIntent(), new AttemptContext()).toCompletableFuture();
+        stored.set(moved);
+        grant.complete(Optional.of(() -> { }));
+        attempt.get(10, TimeUnit.SECONDS);
+
+        assertThat(sent).singleElement().satisfies(request -> assertThat(request.url()).isEqualTo(moved.url()));
+    }
+
     private void assertSnoozedWithoutSending(DeliveryHandler handler) {
         assertThatThrownBy(() -> attempt(handler))
                 .isInstanceOf(CompletionException.class).cause()
@@ -160,10 +179,15 @@ class DeliveryHandlerStoreBusyTest {
 
     /** Slots that grant {@code slot} at once and run the ends of attempts on {@code attemptEnds}. */
     private static DeliverySlots granting(DeliverySlot slot, Executor attemptEnds) {
+        return slots(CompletableFuture.completedFuture(Optional.of(slot)), attemptEnds);
+    }
+
+    /** Slots whose every grant is {@code grant}, and which run the ends of attempts on {@code attemptEnds}. */
+    private static DeliverySlots slots(CompletableFuture<Optional<DeliverySlot>> grant, Executor attemptEnds) {
         return new DeliverySlots() {
             @Override
             public CompletableFuture<Optional<DeliverySlot>> acquire(Target target, Duration patience) {
-                return CompletableFuture.completedFuture(Optional.of(slot));
+                return grant;
             }
 
             @Override
