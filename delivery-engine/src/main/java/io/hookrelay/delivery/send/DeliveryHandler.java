@@ -142,7 +142,9 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     /**
      * An attempt called off while its slot was being granted sends nothing: its claim may already be another's.
      * The target is looked up again once the slot is held, since waiting for one may have taken longer than a
-     * change to the target takes to reach every node: what is sent goes where the target points now.
+     * change to the target takes to reach every node: what is sent goes where the target points now. Its
+     * timeout stays the one the slot was taken for, which sized the slot's hold on a shared store: a longer one
+     * could outlast the hold and let another node take the slot while this attempt still runs.
      */
     private CompletableFuture<Void> sendHoldingTheSlot(Event event, Target slotOf, Intent intent, AttemptContext attempt,
                                                        DeliverySlot slot) {
@@ -152,8 +154,11 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         }
         Target target;
         try {
-            target = beforeSending(() -> targets.find(slotOf.id()))
+            Target current = beforeSending(() -> targets.find(slotOf.id()))
                     .orElseThrow(() -> new StopException("target deleted: " + slotOf.id()));
+            target = current.timeout().compareTo(slotOf.timeout()) <= 0 ? current
+                    : new Target(current.id(), current.url(), current.secret(), slotOf.timeout(), current.retrySchedule(),
+                    current.maxInFlight());
         } catch (SnoozeException | StopException | RuntimeException e) {
             slot.release();
             return CompletableFuture.failedFuture(e);

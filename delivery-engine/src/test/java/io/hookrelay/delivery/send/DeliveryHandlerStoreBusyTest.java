@@ -143,11 +143,14 @@ class DeliveryHandlerStoreBusyTest {
         }
     }
 
-    /** A change to the target that lands while its attempt waits for a slot decides where the attempt goes. */
+    /**
+     * A change to the target that lands while its attempt waits for a slot decides where the attempt goes, but
+     * not how long it may take: the slot was taken for the old timeout.
+     */
     @Test
     void anAttemptThatWaitedForASlotIsSentWhereItsTargetPointsOnceTheSlotIsGranted() throws Exception {
-        Target moved = new Target(TARGET.id(), URI.create("https://moved.example/hooks"), TARGET.secret(), TARGET.timeout(),
-                TARGET.retrySchedule(), TARGET.maxInFlight());
+        Target moved = new Target(TARGET.id(), URI.create("https://moved.example/hooks"), TARGET.secret(),
+                TARGET.timeout().multipliedBy(10), TARGET.retrySchedule(), TARGET.maxInFlight());
         AtomicReference<Target> stored = new AtomicReference<>(TARGET);
         CompletableFuture<Optional<DeliverySlot>> grant = new CompletableFuture<>();
         DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> Optional.of(stored.get())),
@@ -158,7 +161,10 @@ class DeliveryHandlerStoreBusyTest {
         grant.complete(Optional.of(() -> { }));
         attempt.get(10, TimeUnit.SECONDS);
 
-        assertThat(sent).singleElement().satisfies(request -> assertThat(request.url()).isEqualTo(moved.url()));
+        assertThat(sent).singleElement().satisfies(request -> {
+            assertThat(request.url()).isEqualTo(moved.url());
+            assertThat(request.timeout()).isEqualTo(TARGET.timeout());
+        });
     }
 
     private void assertSnoozedWithoutSending(DeliveryHandler handler) {

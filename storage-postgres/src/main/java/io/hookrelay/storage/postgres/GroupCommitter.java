@@ -106,11 +106,35 @@ final class GroupCommitter<R, A> implements AutoCloseable {
         }
     }
 
+    /**
+     * Should the thread die of something no write expects (an {@link Error}), its batch and everything waiting
+     * fail with it and later submissions fail as closed: no caller waits forever for a thread that is gone.
+     */
     private void run() {
-        List<Waiting<R, A>> batch = nextBatch();
-        while (!batch.isEmpty()) {
+        try {
+            List<Waiting<R, A>> batch = nextBatch();
+            while (!batch.isEmpty()) {
+                commitOrFail(batch);
+                batch = nextBatch();
+            }
+        } catch (Throwable death) {
+            List<Waiting<R, A>> left;
+            synchronized (waiting) {
+                closed = true;
+                left = new ArrayList<>(waiting);
+                waiting.clear();
+            }
+            left.forEach(w -> w.answer().completeExceptionally(death));
+            throw death;
+        }
+    }
+
+    private void commitOrFail(List<Waiting<R, A>> batch) {
+        try {
             commit(batch);
-            batch = nextBatch();
+        } catch (Throwable death) {
+            batch.forEach(w -> w.answer().completeExceptionally(death));
+            throw death;
         }
     }
 

@@ -4,8 +4,9 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * How to reach the database. The password is kept out of {@link #toString()}, so a settings object that ends
- * up in a log line or an exception message gives nothing away.
+ * How to reach the database. The password and the URL's parameters (which may hold another, such as
+ * {@code sslpassword}) are kept out of {@link #toString()}, so a settings object that ends up in a log line or
+ * an exception message gives nothing away.
  *
  * @param jdbcUrl  a {@code jdbc:postgresql:} URL without credentials
  * @param poolSize connections this process keeps open at most
@@ -31,7 +32,9 @@ public record PostgresSettings(String jdbcUrl, String user, Optional<String> pas
 
     @Override
     public String toString() {
-        return "PostgresSettings[jdbcUrl=" + jdbcUrl + ", user=" + user + ", password=" + password.map(p -> "***").orElse("none")
+        int parameters = jdbcUrl.indexOf('?');
+        String withoutParameters = parameters < 0 ? jdbcUrl : jdbcUrl.substring(0, parameters) + "?(parameters hidden)";
+        return "PostgresSettings[jdbcUrl=" + withoutParameters + ", user=" + user + ", password=" + password.map(p -> "***").orElse("none")
                 + ", poolSize=" + poolSize + "]";
     }
 }
