@@ -210,8 +210,10 @@ public final class Benchmark {
         }
         report.describe("postgres queue: plain JDBC from one thread for %d ms each, one row and %d rows per commit; then the queue and "
                         + "db-scheduler as in the queue section, on the same server, each first run once unmeasured with %,d "
-                        + "intents; then the store alone, %d intents per call, from one thread and from two",
-                settings.sqliteEach().toMillis(), PostgresLimit.BATCH_ROWS, warmingIntents(settings), IntentStoreAlone.BATCH);
+                        + "intents; then the store alone, %d intents per call, from one thread and from two; then the fewest "
+                        + "writes the queue's promises need (PostgresQueueFloor) in each of the shapes %s",
+                settings.sqliteEach().toMillis(), PostgresLimit.BATCH_ROWS, warmingIntents(settings), IntentStoreAlone.BATCH,
+                PostgresQueueFloor.SHAPES);
         report.figure("postgres queue", "plain JDBC single-row commits/s", number(limit.singleRowCommitsPerSecond()),
                 "the floor of one commit per call");
         report.figure("postgres queue", "plain JDBC " + PostgresLimit.BATCH_ROWS + "-row-batch rows/s", number(limit.batchedRowsPerSecond()),
@@ -235,6 +237,8 @@ public final class Benchmark {
         try (PostgresBenchDatabase database = PostgresBenchDatabase.create("alonetwo")) {
             aloneOnTwo = IntentStoreAlone.measureOnPostgres(database, settings.queueIntents(), 2);
         }
+        List<PostgresQueueFloor.Result> floors = PostgresQueueFloor.measure(settings.queueIntents());
+        PostgresQueueFloor.Result floor = floors.get(0);
         report.figure("postgres queue", "hookrelay intents/s, enqueue→complete", number(queue.intentsPerSecond()),
                 ratio(queue.intentsPerSecond() / limit.singleRowCommitsPerSecond()) + " single-row commits; "
                         + String.format(Locale.ROOT, "%.2f", queue.transactionsPerIntent()) + " transactions per intent");
@@ -244,6 +248,10 @@ public final class Benchmark {
                 ratio(alone / queue.intentsPerSecond()) + " the queue's");
         report.figure("postgres queue", "the store alone, the same from 2 threads: intents/s", number(aloneOnTwo),
                 ratio(aloneOnTwo / peer) + " db-scheduler: the most the store's statements give here");
+        report.figure("postgres queue", "the fewest writes the queue's promises need, plain JDBC: intents/s", number(floor.intentsPerSecond()),
+                ratio(floor.intentsPerSecond() / peer) + " db-scheduler: the most any such queue gets here (callers × rows per statement: "
+                        + floors.stream().map(result -> result.shape() + " " + number(result.intentsPerSecond()))
+                                .collect(Collectors.joining(", ")) + ")");
     }
 
     /**

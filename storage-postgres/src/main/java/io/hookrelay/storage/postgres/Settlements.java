@@ -17,7 +17,7 @@ import java.util.Set;
 import org.jdbi.v3.core.Handle;
 
 /**
- * Writes a batch of claims' settlements, with their attempt-log entries, in two statements of one transaction:
+ * Writes a batch of claims' settlements, with their attempt-log entries, in one statement:
  * the settlements' half of the store's group commit. No two settlements of one intent share a batch, so each
  * row's result belongs to one caller.
  */
@@ -53,11 +53,17 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
      */
     @Override
     public List<Boolean> write(Handle handle, List<Request> batch) {
-        handle.attach(IntentDao.class).planForValues();
+        IntentDao intents = handle.attach(IntentDao.class);
+        intents.planForValues();
         List<Request> inLockOrder = batch.stream().sorted(BY_INTENT).toList();
-        Set<String> settled = writeAll(handle, inLockOrder);
-        Set<String> refused = log(handle, inLockOrder.stream()
-                .filter(r -> settled.contains(r.intentId()) && r.logEntry().isPresent()).toList());
+        Set<String> settled = new HashSet<>();
+        Set<String> refused = new HashSet<>();
+        for (IntentDao.Settled row : writeAll(intents, inLockOrder)) {
+            settled.add(row.id());
+            if (!row.logged()) {
+                refused.add(row.id());
+            }
+        }
         if (!refused.isEmpty()) {
             Map<Integer, RuntimeException> failures = new HashMap<>();
             for (int i = 0; i < batch.size(); i++) {
@@ -72,8 +78,7 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
         return batch.stream().map(request -> settled.contains(request.intentId())).toList();
     }
 
-    /** @return the ids of the intents whose fence held */
-    private static Set<String> writeAll(Handle handle, List<Request> requests) {
+    private static List<IntentDao.Settled> writeAll(IntentDao intents, List<Request> requests) {
         int size = requests.size();
         String[] ids = new String[size];
         String[] tokens = new String[size];
@@ -82,6 +87,7 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
         String[] errors = new String[size];
         Integer[] givenBack = new Integer[size];
         Long[] nows = new Long[size];
+        LogColumns log = new LogColumns(size);
         for (int i = 0; i < size; i++) {
             Request request = requests.get(i);
             ids[i] = request.intentId();
@@ -105,40 +111,42 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
             } else {
                 throw new IllegalArgumentException("unknown settlement " + settlement);
             }
+            int row = i;
+            request.logEntry().ifPresent(entry -> log.set(row, entry));
         }
-        return new HashSet<>(handle.attach(IntentDao.class).settleAll(ids, tokens, states, nextAts, errors, givenBack, nows));
+        return intents.settleAll(ids, tokens, states, nextAts, errors, givenBack, nows, log.attempts, log.startedAts,
+                log.durations, log.outcomes, log.errors, log.statusCodes, log.excerpts);
     }
 
-    /** @return the intents whose entry was refused: they already had one with that attempt number */
-    private static Set<String> log(Handle handle, List<Request> logged) {
-        if (logged.isEmpty()) {
-            return Set.of();
+    /** The log entries as columns beside the settlements', null where a settlement has none. */
+    private static final class LogColumns {
+        final Integer[] attempts;
+        final Long[] startedAts;
+        final Long[] durations;
+        final String[] outcomes;
+        final String[] errors;
+        final Integer[] statusCodes;
+        final String[] excerpts;
+
+        LogColumns(int size) {
+            attempts = new Integer[size];
+            startedAts = new Long[size];
+            durations = new Long[size];
+            outcomes = new String[size];
+            errors = new String[size];
+            statusCodes = new Integer[size];
+            excerpts = new String[size];
         }
-        int size = logged.size();
-        String[] intentIds = new String[size];
-        Integer[] attempts = new Integer[size];
-        Long[] startedAts = new Long[size];
-        Long[] durations = new Long[size];
-        String[] outcomes = new String[size];
-        String[] errors = new String[size];
-        Integer[] statusCodes = new Integer[size];
-        String[] excerpts = new String[size];
-        for (int i = 0; i < size; i++) {
-            AttemptRecord entry = logged.get(i).logEntry().orElseThrow();
+
+        void set(int row, AttemptRecord entry) {
             AttemptDetail detail = entry.detail();
-            intentIds[i] = logged.get(i).intentId();
-            attempts[i] = entry.attempt();
-            startedAts[i] = entry.startedAt().toEpochMilli();
-            durations[i] = entry.duration().toMillis();
-            outcomes[i] = entry.outcome().label();
-            errors[i] = entry.error();
-            statusCodes[i] = detail.statusCode().orElse(null);
-            excerpts[i] = detail.excerpt();
+            attempts[row] = entry.attempt();
+            startedAts[row] = entry.startedAt().toEpochMilli();
+            durations[row] = entry.duration().toMillis();
+            outcomes[row] = entry.outcome().label();
+            errors[row] = entry.error();
+            statusCodes[row] = detail.statusCode().orElse(null);
+            excerpts[row] = detail.excerpt();
         }
-        Set<String> written = new HashSet<>(handle.attach(AttemptDao.class)
-                .insertAll(intentIds, attempts, startedAts, durations, outcomes, errors, statusCodes, excerpts));
-        Set<String> refused = new HashSet<>(List.of(intentIds));
-        refused.removeAll(written);
-        return refused;
     }
 }

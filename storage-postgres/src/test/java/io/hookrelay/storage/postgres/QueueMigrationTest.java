@@ -92,6 +92,9 @@ class QueueMigrationTest {
             int deliveries = database.read("deliveries", handle -> handle.createQuery("SELECT count(*) FROM deliveries")
                     .mapTo(Integer.class).one());
             assertThat(deliveries).as("deliveries still go with their intents").isZero();
+            int logRows = database.read("attempts", handle -> handle.createQuery("SELECT count(*) FROM intent_attempts")
+                    .mapTo(Integer.class).one());
+            assertThat(logRows).as("the attempt logs of the two completed intents left").isEqualTo(3);
             assertThat(store.find(DELIVERED)).isEmpty();
         }
     }
