@@ -15,14 +15,22 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * A database of its own for one test class, created before its first test and dropped after its last:
  * register it as a {@code static} field with {@code @RegisterExtension}. Tests that each need empty tables
  * take a {@link #freshSchema()}, which costs a schema rather than a database.
+ *
+ * <p>JUnit calls the callbacks again for each {@code @Nested} class of the one that registered it; those
+ * share the outer class's database, which is dropped when the outer class ends.
  */
 public final class PostgresTestDatabase implements BeforeAllCallback, AfterAllCallback {
     private final AtomicInteger schemas = new AtomicInteger();
+    /** How many classes, the registering one and its nested ones, have begun and not yet ended. */
+    private int classesUnderWay;
     private PostgresTestServer server;
     private String name;
 
     @Override
     public void beforeAll(ExtensionContext context) throws SQLException {
+        if (classesUnderWay++ > 0) {
+            return;
+        }
         server = PostgresTestServer.get();
         name = ("hookrelay_" + context.getRequiredTestClass().getSimpleName() + "_"
                 + UUID.randomUUID().toString().substring(0, 8)).toLowerCase(Locale.ROOT);
@@ -34,7 +42,7 @@ public final class PostgresTestDatabase implements BeforeAllCallback, AfterAllCa
 
     @Override
     public void afterAll(ExtensionContext context) throws SQLException {
-        if (name != null) {
+        if (--classesUnderWay == 0 && name != null) {
             execute(server.jdbcUrl(), "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
         }
     }
