@@ -22,9 +22,14 @@ import java.util.Objects;
  * @param maxClaimBatch the most intents taken in one claim, and how many claimed intents may wait for a
  *                      worker: the pool claims again when fewer than half of that wait, so workers that
  *                      finish never wait for a claim, and it owns at most {@code maxInFlight + maxClaimBatch}
+ * @param claimCooldown the least time from one claim to the next after a claim found less due work than it
+ *                      asked for: work enqueued meanwhile is then taken in one claim rather than in one per
+ *                      wake-up (Oban's {@code dispatch_cooldown}, River's {@code FetchCooldown}); zero claims
+ *                      at every wake-up
  */
 public record PoolSettings(
-        int workers, int maxInFlight, Duration lease, Duration renewEvery, Duration idlePoll, Duration shutdownGrace, int maxClaimBatch) {
+        int workers, int maxInFlight, Duration lease, Duration renewEvery, Duration idlePoll, Duration shutdownGrace, int maxClaimBatch,
+        Duration claimCooldown) {
 
     public static final Duration DEFAULT_LEASE = Duration.ofSeconds(30);
 
@@ -39,6 +44,13 @@ public record PoolSettings(
      * ends (on SQLite, whose one process frees it at restart, at once).
      */
     public static final int DEFAULT_MAX_CLAIM_BATCH = 128;
+
+    /**
+     * Each claim is a write whose cost hardly depends on how many rows it takes, so under a steady stream of
+     * enqueues claiming at every wake-up spends most of it on claims of a few intents each; the cooldown adds
+     * at most this much to the wait of work enqueued into an idle pool.
+     */
+    public static final Duration DEFAULT_CLAIM_COOLDOWN = Duration.ofMillis(10);
 
     public PoolSettings {
         if (workers < 1) {
@@ -57,12 +69,19 @@ public record PoolSettings(
         if (shutdownGrace.isNegative()) {
             throw new IllegalArgumentException("shutdownGrace must not be negative");
         }
+        Objects.requireNonNull(claimCooldown, "claimCooldown");
+        if (claimCooldown.isNegative()) {
+            throw new IllegalArgumentException("claimCooldown must not be negative");
+        }
         if (renewEvery.compareTo(lease) >= 0) {
             throw new IllegalArgumentException("renewEvery (" + renewEvery + ") must be shorter than the lease (" + lease + ")");
         }
     }
 
-    /** Four workers, 30 s lease renewed every 10 s, 100 ms idle poll, 30 s shutdown grace, claims of up to 128. */
+    /**
+     * Four workers, 30 s lease renewed every 10 s, 100 ms idle poll, 30 s shutdown grace, claims of up to 128,
+     * 10 ms claim cooldown.
+     */
     public static PoolSettings defaults() {
         return withWorkers(4);
     }
@@ -70,25 +89,29 @@ public record PoolSettings(
     /** As many attempts in flight as workers: what a pool of {@link IntentHandler}s can run. */
     public static PoolSettings withWorkers(int workers) {
         return new PoolSettings(workers, workers, DEFAULT_LEASE, DEFAULT_LEASE.dividedBy(3), Duration.ofMillis(100), Duration.ofSeconds(30),
-                DEFAULT_MAX_CLAIM_BATCH);
+                DEFAULT_MAX_CLAIM_BATCH, DEFAULT_CLAIM_COOLDOWN);
     }
 
     /** The same settings with another bound on attempts in flight, for pools of {@link AsyncIntentHandler}s. */
     public PoolSettings withMaxInFlight(int newMaxInFlight) {
-        return new PoolSettings(workers, newMaxInFlight, lease, renewEvery, idlePoll, shutdownGrace, maxClaimBatch);
+        return new PoolSettings(workers, newMaxInFlight, lease, renewEvery, idlePoll, shutdownGrace, maxClaimBatch, claimCooldown);
     }
 
     /** The same settings with another lease, renewed at a third of it. */
     public PoolSettings withLease(Duration newLease) {
-        return new PoolSettings(workers, maxInFlight, newLease, newLease.dividedBy(3), idlePoll, shutdownGrace, maxClaimBatch);
+        return new PoolSettings(workers, maxInFlight, newLease, newLease.dividedBy(3), idlePoll, shutdownGrace, maxClaimBatch, claimCooldown);
     }
 
     public PoolSettings withIdlePoll(Duration newIdlePoll) {
-        return new PoolSettings(workers, maxInFlight, lease, renewEvery, newIdlePoll, shutdownGrace, maxClaimBatch);
+        return new PoolSettings(workers, maxInFlight, lease, renewEvery, newIdlePoll, shutdownGrace, maxClaimBatch, claimCooldown);
     }
 
     public PoolSettings withShutdownGrace(Duration newGrace) {
-        return new PoolSettings(workers, maxInFlight, lease, renewEvery, idlePoll, newGrace, maxClaimBatch);
+        return new PoolSettings(workers, maxInFlight, lease, renewEvery, idlePoll, newGrace, maxClaimBatch, claimCooldown);
+    }
+
+    public PoolSettings withClaimCooldown(Duration newCooldown) {
+        return new PoolSettings(workers, maxInFlight, lease, renewEvery, idlePoll, shutdownGrace, maxClaimBatch, newCooldown);
     }
 
     private static void requirePositive(Duration value, String name) {

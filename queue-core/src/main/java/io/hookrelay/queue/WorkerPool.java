@@ -246,6 +246,7 @@ public final class WorkerPool implements AutoCloseable {
         try {
             while (state == State.RUNNING) {
                 int wanted = awaitRoomToClaim();
+                long claimedAt = System.nanoTime();
                 List<Intent> claimed = claimRetrier
                         .call("claim", () -> store.claim(queue.clock().instant(), settings.lease(), wanted))
                         .orElse(List.of());
@@ -253,6 +254,7 @@ public final class WorkerPool implements AutoCloseable {
                 claimed.forEach(this::handOut);
                 if (claimed.size() < wanted) {
                     wakeups.tryAcquire(settings.idlePoll().toMillis(), TimeUnit.MILLISECONDS);
+                    TimeUnit.NANOSECONDS.sleep(claimedAt + settings.claimCooldown().toNanos() - System.nanoTime());
                     wakeups.drainPermits();
                 }
             }

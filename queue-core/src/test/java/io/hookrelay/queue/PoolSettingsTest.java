@@ -12,7 +12,8 @@ class PoolSettingsTest {
     @Test
     void defaultsAreTheDesignsOwn() {
         assertThat(PoolSettings.defaults()).isEqualTo(new PoolSettings(
-                4, 4, Duration.ofSeconds(30), Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(30), 128));
+                4, 4, Duration.ofSeconds(30), Duration.ofSeconds(10), Duration.ofMillis(100), Duration.ofSeconds(30), 128,
+                Duration.ofMillis(10)));
     }
 
     @Test
@@ -29,9 +30,9 @@ class PoolSettingsTest {
         PoolSettings base = PoolSettings.withWorkers(3);
 
         assertThat(base.withIdlePoll(SECOND)).isEqualTo(new PoolSettings(
-                3, 3, base.lease(), base.renewEvery(), SECOND, base.shutdownGrace(), base.maxClaimBatch()));
+                3, 3, base.lease(), base.renewEvery(), SECOND, base.shutdownGrace(), base.maxClaimBatch(), base.claimCooldown()));
         assertThat(base.withShutdownGrace(Duration.ZERO)).isEqualTo(new PoolSettings(
-                3, 3, base.lease(), base.renewEvery(), base.idlePoll(), Duration.ZERO, base.maxClaimBatch()));
+                3, 3, base.lease(), base.renewEvery(), base.idlePoll(), Duration.ZERO, base.maxClaimBatch(), base.claimCooldown()));
     }
 
     @Test
@@ -52,17 +53,18 @@ class PoolSettingsTest {
         assertThatIllegalArgumentException().isThrownBy(() -> PoolSettings.defaults().withLease(Duration.ofSeconds(-3)));
         assertThatIllegalArgumentException().isThrownBy(() -> PoolSettings.defaults().withIdlePoll(Duration.ZERO));
         assertThatIllegalArgumentException().isThrownBy(() -> PoolSettings.defaults().withShutdownGrace(Duration.ofMillis(-1)));
+        assertThatIllegalArgumentException().isThrownBy(() -> PoolSettings.defaults().withClaimCooldown(Duration.ofMillis(-1)));
     }
 
     @Test
     void aRenewalMustComeBeforeTheLeaseEnds() {
         assertThatIllegalArgumentException().isThrownBy(() -> new PoolSettings(
-                1, 1, SECOND, SECOND, SECOND, SECOND, 1));
-        assertThat(new PoolSettings(1, 1, SECOND, SECOND.minusMillis(1), SECOND, SECOND, 1).renewEvery())
+                1, 1, SECOND, SECOND, SECOND, SECOND, 1, Duration.ZERO));
+        assertThat(new PoolSettings(1, 1, SECOND, SECOND.minusMillis(1), SECOND, SECOND, 1, Duration.ZERO).renewEvery())
                 .isEqualTo(Duration.ofMillis(999));
     }
 
     private static PoolSettings settings(int workers, Duration lease, int maxClaimBatch) {
-        return new PoolSettings(workers, workers, lease, lease.dividedBy(3), SECOND, SECOND, maxClaimBatch);
+        return new PoolSettings(workers, workers, lease, lease.dividedBy(3), SECOND, SECOND, maxClaimBatch, Duration.ZERO);
     }
 }

@@ -1119,6 +1119,24 @@ public abstract class IntentStoreContract {
         }
 
         @Test
+        void afterAClaimThatFoundLessThanItAskedForTheNextWaitsForTheCooldown() throws Exception {
+            Duration cooldown = Duration.ofSeconds(1);
+            Map<String, Long> startedAt = new ConcurrentHashMap<>();
+            queue.enqueue(NewIntent.of("job", "evt_first", "target-a", "p"));
+            long poolStarted = System.nanoTime();
+            start(WorkerPool.builder(queue).handler("job", (intent, signal) -> startedAt.put(intent.eventId(), System.nanoTime())),
+                    settings(1).withClaimCooldown(cooldown));
+            Await.until("the first intent ran", WAIT, () -> startedAt.containsKey("evt_first"));
+
+            queue.enqueue(NewIntent.of("job", "evt_second", "target-a", "p"));
+            Await.until("the second intent ran", WAIT, () -> startedAt.containsKey("evt_second"));
+
+            assertThat(Duration.ofNanos(startedAt.get("evt_second") - poolStarted))
+                    .as("the first claim began after the pool started, and came back with one intent of the batch it asked for")
+                    .isGreaterThanOrEqualTo(cooldown);
+        }
+
+        @Test
         void anAdminCancelDuringAnAttemptFencesItAndTheWorkerGoesOnToTheNextIntent() throws Exception {
             CountDownLatch started = new CountDownLatch(1);
             AtomicBoolean calledOff = new AtomicBoolean();
@@ -2151,7 +2169,8 @@ public abstract class IntentStoreContract {
 
         /** Four workers each, taking small batches so the pools compete for every claim. */
         private PoolSettings poolSettings() {
-            return new PoolSettings(4, 4, LONG_LEASE, LONG_LEASE.dividedBy(3), IDLE.multipliedBy(2), Duration.ofSeconds(5), 8);
+            return new PoolSettings(4, 4, LONG_LEASE, LONG_LEASE.dividedBy(3), IDLE.multipliedBy(2), Duration.ofSeconds(5), 8,
+                    Duration.ZERO);
         }
     }
 }
