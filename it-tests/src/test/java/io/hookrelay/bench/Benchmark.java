@@ -9,6 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -28,6 +30,8 @@ import java.util.stream.Collectors;
  */
 public final class Benchmark {
     private static final Duration PATIENCE = Duration.ofMinutes(10);
+    private static final int WARMING_RUNS = 2;
+    private static final int MEASURED_RUNS = 3;
 
     private Benchmark() {
     }
@@ -209,26 +213,27 @@ public final class Benchmark {
             limit = PostgresLimit.measure(database, settings.sqliteEach());
         }
         report.describe("postgres queue: plain JDBC from one thread for %d ms each, one row and %d rows per commit; then the queue and "
-                        + "db-scheduler as in the queue section, on the same server, each first run once unmeasured with %,d "
-                        + "intents; then the store alone, %d intents per call, from one thread and from two; then the fewest "
-                        + "writes the queue's promises need (PostgresQueueFloor) in each of the shapes %s",
-                settings.sqliteEach().toMillis(), PostgresLimit.BATCH_ROWS, warmingIntents(settings), IntentStoreAlone.BATCH,
+                        + "db-scheduler as in the queue section, on the same server, one after the other, each run %d times unmeasured "
+                        + "and then %d times, the median reported; then the store alone, %d intents per call, from one thread and from "
+                        + "two; then the fewest writes the queue's promises need (PostgresQueueFloor) in each of the shapes %s",
+                settings.sqliteEach().toMillis(), PostgresLimit.BATCH_ROWS, WARMING_RUNS, MEASURED_RUNS, IntentStoreAlone.BATCH,
                 PostgresQueueFloor.SHAPES);
         report.figure("postgres queue", "plain JDBC single-row commits/s", number(limit.singleRowCommitsPerSecond()),
                 "the floor of one commit per call");
         report.figure("postgres queue", "plain JDBC " + PostgresLimit.BATCH_ROWS + "-row-batch rows/s", number(limit.batchedRowsPerSecond()),
                 ratio(limit.batchedRowsPerSecond() / limit.singleRowCommitsPerSecond()) + " single-row commits");
-        warmPostgresQueues(settings);
-        QueueThroughput.PostgresResult queue;
-        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("queue")) {
-            queue = QueueThroughput.measureOnPostgres(database, settings.queueIntents(), settings.producers(), settings.queueWorkers(),
-                    PATIENCE);
-        }
-        double peer;
-        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("dbscheduler")) {
-            peer = DbSchedulerThroughput.measureOnPostgres(database, settings.queueIntents(), settings.producers(), settings.queueWorkers(),
-                    PATIENCE);
-        }
+        QueueThroughput.PostgresResult queue = steady(() -> {
+            try (PostgresBenchDatabase database = PostgresBenchDatabase.create("queue")) {
+                return QueueThroughput.measureOnPostgres(database, settings.queueIntents(), settings.producers(), settings.queueWorkers(),
+                        PATIENCE);
+            }
+        }, Comparator.comparingDouble(QueueThroughput.PostgresResult::intentsPerSecond));
+        double peer = steady(() -> {
+            try (PostgresBenchDatabase database = PostgresBenchDatabase.create("dbscheduler")) {
+                return DbSchedulerThroughput.measureOnPostgres(database, settings.queueIntents(), settings.producers(),
+                        settings.queueWorkers(), PATIENCE);
+            }
+        }, Comparator.naturalOrder());
         double alone;
         try (PostgresBenchDatabase database = PostgresBenchDatabase.create("alone")) {
             alone = IntentStoreAlone.measureOnPostgres(database, settings.queueIntents(), 1);
@@ -255,21 +260,27 @@ public final class Benchmark {
     }
 
     /**
-     * The queue and db-scheduler each run once, unmeasured, on a database of its own: whichever ran first would
-     * otherwise be measured while the JIT compiler is still busy with its code, and the other after.
+     * A contender's steady rate: a server's JVM runs one workload for hours, while this one runs several in turn,
+     * and the JIT compiler needs more than one run of a workload to settle (on this machine the queue's rate
+     * still rose in its third run), so each is run {@value #WARMING_RUNS} times unmeasured before the
+     * median of {@value #MEASURED_RUNS} runs is taken.
      */
-    private static void warmPostgresQueues(BenchSettings settings) throws Exception {
-        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("queuewarm")) {
-            QueueThroughput.measureOnPostgres(database, warmingIntents(settings), settings.producers(), settings.queueWorkers(), PATIENCE);
-        }
-        try (PostgresBenchDatabase database = PostgresBenchDatabase.create("dbschedulerwarm")) {
-            DbSchedulerThroughput.measureOnPostgres(database, warmingIntents(settings), settings.producers(), settings.queueWorkers(),
-                    PATIENCE);
-        }
+    /** One measured run of a contender, on a database of its own. */
+    @FunctionalInterface
+    private interface Run<T> {
+        T once() throws Exception;
     }
 
-    private static int warmingIntents(BenchSettings settings) {
-        return settings.queueIntents() / 2;
+    private static <T> T steady(Run<T> run, Comparator<T> byRate) throws Exception {
+        for (int i = 0; i < WARMING_RUNS; i++) {
+            run.once();
+        }
+        List<T> measured = new ArrayList<>();
+        for (int i = 0; i < MEASURED_RUNS; i++) {
+            measured.add(run.once());
+        }
+        measured.sort(byRate);
+        return measured.get(MEASURED_RUNS / 2);
     }
 
     /**
