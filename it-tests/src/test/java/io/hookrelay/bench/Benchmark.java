@@ -259,18 +259,18 @@ public final class Benchmark {
                                 .collect(Collectors.joining(", ")) + ")");
     }
 
+    /** One run of a contender, on a database of its own. */
+    @FunctionalInterface
+    private interface Run<T> {
+        T once() throws Exception;
+    }
+
     /**
      * A contender's steady rate: a server's JVM runs one workload for hours, while this one runs several in turn,
      * and the JIT compiler needs more than one run of a workload to settle (on this machine the queue's rate
      * still rose in its third run), so each is run {@value #WARMING_RUNS} times unmeasured before the
      * median of {@value #MEASURED_RUNS} runs is taken.
      */
-    /** One measured run of a contender, on a database of its own. */
-    @FunctionalInterface
-    private interface Run<T> {
-        T once() throws Exception;
-    }
-
     private static <T> T steady(Run<T> run, Comparator<T> byRate) throws Exception {
         for (int i = 0; i < WARMING_RUNS; i++) {
             run.once();

@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
-import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
@@ -17,33 +16,39 @@ class PostgresTestDatabaseTest {
     @Test
     void aNestedClassSharesTheOuterDatabaseAndNothingIsLeftAfterTheOuterEnds() throws Exception {
         PostgresTestDatabase extension = new PostgresTestDatabase();
-        ExtensionContext outer = contextOf(Outer.class);
-        ExtensionContext nested = contextOf(Outer.Inner.class);
+        extension.beforeAll(contextOf(Outer.class));
+        String name = extension.jdbcUrl().substring(extension.jdbcUrl().lastIndexOf('/') + 1);
+        try {
+            extension.beforeAll(contextOf(Outer.Inner.class));
+            assertThat(extension.jdbcUrl()).endsWith("/" + name);
+            extension.afterAll(contextOf(Outer.Inner.class));
+            assertThat(exists(name)).as("the outer class's database while it runs").isTrue();
+            extension.afterAll(contextOf(Outer.class));
 
-        extension.beforeAll(outer);
-        String outerUrl = extension.jdbcUrl();
-        extension.beforeAll(nested);
-        assertThat(extension.jdbcUrl()).isEqualTo(outerUrl);
-        extension.afterAll(nested);
-        assertThat(databasesNamedFor(Outer.class)).hasSize(1);
-        extension.afterAll(outer);
-
-        assertThat(databasesNamedFor(Outer.class)).isEmpty();
-    }
-
-    private static List<String> databasesNamedFor(Class<?> testClass) throws Exception {
-        PostgresTestServer server = PostgresTestServer.get();
-        String prefix = ("hookrelay_" + testClass.getSimpleName() + "_").toLowerCase();
-        List<String> names = new ArrayList<>();
-        try (Connection connection = server.connect(server.jdbcUrl()); Statement statement = connection.createStatement();
-             ResultSet result = statement.executeQuery("SELECT datname FROM pg_database")) {
-            while (result.next()) {
-                if (result.getString(1).startsWith(prefix)) {
-                    names.add(result.getString(1));
-                }
+            assertThat(exists(name)).as("the outer class's database after it ended").isFalse();
+        } finally {
+            if (exists(name)) {
+                drop(name);
             }
         }
-        return names;
+    }
+
+    private static boolean exists(String name) throws Exception {
+        PostgresTestServer server = PostgresTestServer.get();
+        try (Connection connection = server.connect(server.jdbcUrl());
+             PreparedStatement statement = connection.prepareStatement("SELECT 1 FROM pg_database WHERE datname = ?")) {
+            statement.setString(1, name);
+            try (ResultSet result = statement.executeQuery()) {
+                return result.next();
+            }
+        }
+    }
+
+    private static void drop(String name) throws Exception {
+        PostgresTestServer server = PostgresTestServer.get();
+        try (Connection connection = server.connect(server.jdbcUrl()); Statement statement = connection.createStatement()) {
+            statement.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+        }
     }
 
     /** Only the test class is asked for; any other question is a change this test must hear about. */
