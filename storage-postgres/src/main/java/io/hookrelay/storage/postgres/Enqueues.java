@@ -85,7 +85,7 @@ final class Enqueues implements GroupCommitter.BatchWrite<Enqueues.Request, List
                 dueAts.add(intent.nextAt().map(Instant::toEpochMilli).orElse(at));
             }
         }
-        IntentDao dao = handle.attach(IntentDao.class);
+        EnqueueDao dao = handle.attach(EnqueueDao.class);
         Set<String> stored = new HashSet<>(dao.insertUnlessPresent(
                 all.stream().map(NewIntent::id).toArray(String[]::new),
                 all.stream().map(NewIntent::kind).toArray(String[]::new),
@@ -110,7 +110,7 @@ final class Enqueues implements GroupCommitter.BatchWrite<Enqueues.Request, List
      * An id that occurs once in the statement and came back was stored by that intent; one that occurs more
      * than once, by the first of them whose {@code (kind, eventId, target)} the stored row has.
      */
-    private static Enqueued resultOf(IntentDao dao, NewIntent intent, Set<String> stored, Set<String> repeated, int caller) {
+    private static Enqueued resultOf(EnqueueDao dao, NewIntent intent, Set<String> stored, Set<String> repeated, int caller) {
         String id = intent.id();
         if (!repeated.contains(id) && stored.remove(id)) {
             return new Enqueued(id, false);
@@ -122,7 +122,7 @@ final class Enqueues implements GroupCommitter.BatchWrite<Enqueues.Request, List
         return new Enqueued(existing.orElseThrow(() -> new IdInUse(caller, id)), true);
     }
 
-    private static Optional<String> findIdOf(IntentDao dao, NewIntent intent) {
+    private static Optional<String> findIdOf(EnqueueDao dao, NewIntent intent) {
         return dao.findIdOf(intent.kind(), intent.eventId(), intent.target());
     }
 

@@ -5,7 +5,7 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /**
  * Paused {@code (kind, target)} pairs, and the {@code held} flag on their open intents, which keeps claims
- * from even reading them (see {@link IntentDao#claim}). The flags are set a chunk at a time, each chunk in
+ * from even reading them (see {@link ClaimDao#claim}). The flags are set a chunk at a time, each chunk in
  * its own transaction (see {@link PostgresIntentStore#pause}).
  */
 interface PauseDao {

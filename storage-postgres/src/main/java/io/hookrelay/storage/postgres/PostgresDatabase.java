@@ -46,8 +46,8 @@ public final class PostgresDatabase implements AutoCloseable {
                 .registerRowMapper(ClaimRef.class, (row, context) -> new ClaimRef(row.getString("intent_id"), row.getString("token")))
                 .registerRowMapper(IntentDao.Taken.class, (row, context) ->
                         new IntentDao.Taken(row.getString("id"), row.getString("state"), row.getString("claim_token")))
-                .registerRowMapper(IntentDao.Settled.class, (row, context) ->
-                        new IntentDao.Settled(row.getString("id"), row.getBoolean("logged")));
+                .registerRowMapper(SettlementDao.Settled.class, (row, context) ->
+                        new SettlementDao.Settled(row.getString("id"), row.getBoolean("logged")));
         // Bound values include payloads and error texts: no exception message or log line carries them.
         jdbi.getConfig(StatementExceptions.class).setMessageRendering(StatementExceptions.MessageRendering.NONE);
     }

@@ -151,7 +151,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         }
         long at = now.toEpochMilli();
         long until = Math.addExact(at, lease.toMillis());
-        List<Intent> claimed = new ArrayList<>(database.read("claim", handle -> handle.attach(IntentDao.class).claim(at, until, max)));
+        List<Intent> claimed = new ArrayList<>(database.read("claim", handle -> handle.attach(ClaimDao.class).claim(at, until, max)));
         claimed.sort(CLAIM_ORDER);
         return claimed;
     }
@@ -173,7 +173,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         }
         String[] ids = toRenew.stream().map(ClaimRef::intentId).toArray(String[]::new);
         String[] tokens = toRenew.stream().map(ClaimRef::token).toArray(String[]::new);
-        List<ClaimRef> held = database.read("renew", handle -> handle.attach(IntentDao.class).renewAll(ids, tokens, until, at));
+        List<ClaimRef> held = database.read("renew", handle -> handle.attach(ClaimDao.class).renewAll(ids, tokens, until, at));
         Set<ClaimRef> lost = new HashSet<>(toRenew);
         held.forEach(lost::remove);
         return lost;

@@ -53,12 +53,12 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
      */
     @Override
     public List<Boolean> write(Handle handle, List<Request> batch) {
-        IntentDao intents = handle.attach(IntentDao.class);
-        intents.planForValues();
+        SettlementDao dao = handle.attach(SettlementDao.class);
+        dao.planForValues();
         List<Request> inLockOrder = batch.stream().sorted(BY_INTENT).toList();
         Set<String> settled = new HashSet<>();
         Set<String> refused = new HashSet<>();
-        for (IntentDao.Settled row : writeAll(intents, inLockOrder)) {
+        for (SettlementDao.Settled row : writeAll(dao, inLockOrder)) {
             settled.add(row.id());
             if (!row.logged()) {
                 refused.add(row.id());
@@ -78,7 +78,7 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
         return batch.stream().map(request -> settled.contains(request.intentId())).toList();
     }
 
-    private static List<IntentDao.Settled> writeAll(IntentDao intents, List<Request> requests) {
+    private static List<SettlementDao.Settled> writeAll(SettlementDao dao, List<Request> requests) {
         int size = requests.size();
         String[] ids = new String[size];
         String[] tokens = new String[size];
@@ -114,7 +114,7 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
             int row = i;
             request.logEntry().ifPresent(entry -> log.set(row, entry));
         }
-        return intents.settleAll(ids, tokens, states, nextAts, errors, givenBack, nows, log.attempts, log.startedAts,
+        return dao.settleAll(ids, tokens, states, nextAts, errors, givenBack, nows, log.attempts, log.startedAts,
                 log.durations, log.outcomes, log.errors, log.statusCodes, log.excerpts);
     }
 

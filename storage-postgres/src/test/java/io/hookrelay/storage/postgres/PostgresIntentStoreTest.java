@@ -223,7 +223,7 @@ class PostgresIntentStoreTest {
                 """.formatted(schema));
         store.enqueueAll(intents(10, "free-target"), NOW.minusSeconds(1));
 
-        String claim = IntentDao.class.getMethod("claim", long.class, long.class, int.class).getAnnotation(SqlQuery.class).value()
+        String claim = ClaimDao.class.getMethod("claim", long.class, long.class, int.class).getAnnotation(SqlQuery.class).value()
                 .replace(":now", Long.toString(NOW.toEpochMilli()))
                 .replace(":claimUntil", Long.toString(NOW.plus(LEASE).toEpochMilli()))
                 .replace(":max", "5");

@@ -1,0 +1,74 @@
+package io.hookrelay.storage.postgres;
+
+import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.Intent;
+import java.util.List;
+import org.jdbi.v3.sqlobject.statement.SqlQuery;
+
+/** The claim and the lease renewal, apart from the others for the reason {@link IntentDao} gives. */
+interface ClaimDao {
+
+    /**
+     * A fresh claim token per row: 128 random bits as 32 hex digits. A version-4 UUID carries only 122 random
+     * bits, so two are hashed into one; both come from PostgreSQL's strong random source, built in since 13.
+     */
+    String NEW_TOKEN = "md5(gen_random_uuid()::text || gen_random_uuid()::text)";
+
+    /**
+     * One statement, evaluated once, so nothing can take the same rows between choosing and taking them, and
+     * concurrent claimers of other nodes skip each other's rows instead of waiting ({@code SKIP LOCKED}). Each
+     * branch is limited on its own in claim order before the two are merged: the pending branch walks
+     * {@code intents_due} from its start and stops after {@code :max} rows, the running branch reads only
+     * leases that ended, through {@code intents_lease}. Both indexes leave out {@code held} rows, those of
+     * paused work, so a paused target's backlog is never walked. The pause is still looked up for each row
+     * found: an intent written while its pair was being paused may not be held yet, and must not run.
+     * Rows a branch locked beyond the final {@code :max} are let go when the statement's transaction ends.
+     * {@code MATERIALIZED} states what the locking clauses already imply: each CTE runs once, never as the
+     * inner side of a loop that would lock and take more rows than asked for.
+     */
+    @SqlQuery("""
+            WITH due AS MATERIALIZED (
+                SELECT seq, id, next_at, created_at FROM intent_states
+                 WHERE state = 'pending' AND NOT held AND next_at <= :now
+                   AND NOT\s""" + IntentDao.HOLDS_ROW_UNLOCKED + """
+
+                 ORDER BY next_at, created_at, id
+                 LIMIT :max
+                   FOR UPDATE SKIP LOCKED),
+            expired AS MATERIALIZED (
+                SELECT seq, id, next_at, created_at FROM intent_states
+                 WHERE state = 'running' AND NOT held AND claim_until <= :now
+                   AND NOT\s""" + IntentDao.HOLDS_ROW_UNLOCKED + """
+
+                 ORDER BY next_at, created_at, id
+                 LIMIT :max
+                   FOR UPDATE SKIP LOCKED),
+            picked AS MATERIALIZED (
+                SELECT seq FROM (SELECT * FROM due UNION ALL SELECT * FROM expired) AS candidates
+                 ORDER BY next_at, created_at, id
+                 LIMIT :max)
+            UPDATE intent_states
+               SET state = 'running',
+                   attempts = attempts + 1,
+                   claim_token =\s""" + NEW_TOKEN + """
+            ,
+                   claim_until = :claimUntil,
+                   updated_at = :now
+              FROM picked
+             WHERE intent_states.seq = picked.seq
+            RETURNING\s""" + IntentDao.COLUMNS + """
+
+            """)
+    List<Intent> claim(long now, long claimUntil, int max);
+
+    /** @return the {@code (id, token)} pairs still held, now until {@code :claimUntil} */
+    @SqlQuery("""
+            UPDATE intent_states SET claim_until = :claimUntil, updated_at = :now
+              FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[])) AS held (id, token)
+              JOIN intents ON intents.id = held.id
+             WHERE intent_states.seq = intents.seq AND intent_states.state = 'running'
+               AND intent_states.claim_token = held.token
+            RETURNING intent_states.id AS intent_id, intent_states.claim_token AS token
+            """)
+    List<ClaimRef> renewAll(String[] ids, String[] tokens, long claimUntil, long now);
+}
