@@ -151,7 +151,10 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         }
         long at = now.toEpochMilli();
         long until = Math.addExact(at, lease.toMillis());
-        List<Intent> claimed = new ArrayList<>(database.read("claim", handle -> handle.attach(ClaimDao.class).claim(at, until, max)));
+        List<Intent> claimed = new ArrayList<>(database.transaction("claim", handle -> {
+            handle.attach(CommitDao.class).withoutWaitingForTheFlush();
+            return handle.attach(ClaimDao.class).claim(at, until, max);
+        }));
         claimed.sort(CLAIM_ORDER);
         return claimed;
     }

@@ -45,7 +45,8 @@ final class WorkAnnouncer implements AutoCloseable {
     private void send() {
         due.set(false);
         try {
-            database.read("announce work", handle -> {
+            database.transaction("announce work", handle -> {
+                handle.attach(CommitDao.class).withoutWaitingForTheFlush();
                 channel.announceWork(handle);
                 return null;
             });
