@@ -152,8 +152,9 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         long at = now.toEpochMilli();
         long until = Math.addExact(at, lease.toMillis());
         List<Intent> claimed = new ArrayList<>(database.transaction("claim", handle -> {
-            handle.attach(CommitDao.class).withoutWaitingForTheFlush();
-            return handle.attach(ClaimDao.class).claim(at, until, max);
+            ClaimDao claims = handle.attach(ClaimDao.class);
+            claims.commitWithoutWaitingForTheFlush();
+            return claims.claim(at, until, max);
         }));
         claimed.sort(CLAIM_ORDER);
         return claimed;

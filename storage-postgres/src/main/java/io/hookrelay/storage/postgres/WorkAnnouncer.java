@@ -45,8 +45,7 @@ final class WorkAnnouncer implements AutoCloseable {
     private void send() {
         due.set(false);
         try {
-            database.transaction("announce work", handle -> {
-                handle.attach(CommitDao.class).withoutWaitingForTheFlush();
+            database.read("announce work", handle -> {
                 channel.announceWork(handle);
                 return null;
             });
