@@ -22,6 +22,10 @@ import java.util.List;
  * <p>Version 3 drops the attempt log's foreign key. Its rows are only written by the statement that settles
  * their state rows, and deleted by the one that deletes those, so the key never refused anything, while it
  * checked every row it was given with a trigger of its own: the settlement's costliest part.
+ *
+ * <p>Version 4 drops the unique index on {@code intents.seq}, which only version 2's {@code CLUSTER} used: the
+ * identity column already hands out each number once, and the index cost every enqueued row an entry and a
+ * conflict check.
  */
 final class QueueSchema {
     static final MigrationTrack TRACK = new MigrationTrack("queue", List.of(
@@ -156,6 +160,9 @@ final class QueueSchema {
                     """),
             new Migration(3, """
                     ALTER TABLE intent_attempts DROP CONSTRAINT intent_attempts_intent_seq_fkey;
+                    """),
+            new Migration(4, """
+                    ALTER TABLE intents DROP CONSTRAINT intents_seq_key;
                     """)));
 
     private QueueSchema() {
