@@ -2,6 +2,7 @@ package io.hookrelay.storage.postgres;
 
 import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.StoreException;
+import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -13,19 +14,28 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
 import org.jdbi.v3.core.Handle;
 
 /**
  * Group commit: one thread takes whatever requests are waiting, up to {@value #MAX_BATCH}, writes them in one
  * transaction and answers each caller with its own result once that transaction has committed. A caller's
  * write costs a share of a commit rather than a commit of its own, and no caller waits longer than the batch
- * in progress plus its own. What a batch is and how it is written is its {@link BatchWrite}'s.
+ * in progress, a gathering wait and its own. What a batch is and how it is written is its {@link BatchWrite}'s.
+ *
+ * <p>After a batch of {@code n} requests the next one waits, up to its gathering bound, until {@code n} are
+ * waiting: the callers a batch answers often hand over their next request within microseconds (a producer in a
+ * loop, a worker that took its next intent), and a batch taken at the first of them would leave the others to a
+ * transaction of their own.
  *
  * @param <R> what a caller hands over
  * @param <A> what each caller is answered
  */
 final class GroupCommitter<R, A> implements AutoCloseable {
     static final int MAX_BATCH = 256;
+
+    /** How long a batch waits for as many requests as the last one had; a lull costs a caller at most this. */
+    static final Duration GATHER = Duration.ofMillis(1);
 
     /** How one kind of request is written, a batch at a time. */
     interface BatchWrite<R, A> {
@@ -70,15 +80,23 @@ final class GroupCommitter<R, A> implements AutoCloseable {
     private final PostgresDatabase database;
     private final String operation;
     private final BatchWrite<R, A> write;
+    private final Duration gather;
     private final ArrayDeque<Waiting<R, A>> waiting = new ArrayDeque<>();
     private final Thread thread;
     private boolean closed;
+    private int lastBatchSize;
 
     /** Starts the committing thread, named after {@code operation}, which also names the transactions. */
     GroupCommitter(PostgresDatabase database, String operation, BatchWrite<R, A> write) {
+        this(database, operation, write, GATHER);
+    }
+
+    /** @param gather how long a batch waits for as many requests as the last one had */
+    GroupCommitter(PostgresDatabase database, String operation, BatchWrite<R, A> write, Duration gather) {
         this.database = Objects.requireNonNull(database, "database");
         this.operation = Objects.requireNonNull(operation, "operation");
         this.write = Objects.requireNonNull(write, "write");
+        this.gather = Objects.requireNonNull(gather, "gather");
         this.thread = DaemonThreads.named("hookrelay-postgres-" + operation + "-").newThread(this::run);
         thread.start();
     }
@@ -139,20 +157,21 @@ final class GroupCommitter<R, A> implements AutoCloseable {
     }
 
     /**
-     * Waits for work and takes up to {@value #MAX_BATCH} requests in the order they came, leaving for the next
-     * batch any whose exclusive key one already taken has.
+     * Waits for work, then for as many requests as the last batch had or the gathering bound, and takes up to
+     * {@value #MAX_BATCH} requests in the order they came, leaving for the next batch any whose exclusive key one
+     * already taken has.
      *
      * @return empty once the committer is closed and nothing is left
      */
     private List<Waiting<R, A>> nextBatch() {
         synchronized (waiting) {
             while (waiting.isEmpty() && !closed) {
-                try {
-                    waiting.wait();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    closed = true;
-                }
+                awaitSubmission(0);
+            }
+            long gatheredBy = System.nanoTime() + gather.toNanos();
+            for (long left = gather.toNanos(); waiting.size() < lastBatchSize && !closed && left > 0;
+                    left = gatheredBy - System.nanoTime()) {
+                awaitSubmission(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
             }
             List<Waiting<R, A>> batch = new ArrayList<>();
             Set<Object> keys = new HashSet<>();
@@ -163,7 +182,18 @@ final class GroupCommitter<R, A> implements AutoCloseable {
                     it.remove();
                 }
             }
+            lastBatchSize = batch.size();
             return batch;
+        }
+    }
+
+    /** Waits on {@link #waiting}'s monitor for a submission or a close, at most {@code millis} (0: no bound). */
+    private void awaitSubmission(long millis) {
+        try {
+            waiting.wait(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            closed = true;
         }
     }
 

@@ -28,6 +28,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
@@ -98,6 +100,30 @@ class GroupCommitterTest {
         assertThat(first.join()).isTrue();
         assertThat(second.join()).isFalse();
         assertThat(store.find(claim.intentId())).map(Intent::state).contains(IntentState.COMPLETED);
+    }
+
+    @Test
+    void aBatchWaitsUntilAsManyRequestsAsTheLastOneHadAreWaitingAndWritesThemInOneTransaction() throws Exception {
+        try (GroupCommitter<Enqueues.Request, List<Enqueued>> enqueues = committerAfterABatchOfThree(Duration.ofMinutes(1))) {
+            long before = database.transactions();
+            CompletableFuture<List<Enqueued>> alone = submit(enqueues, "evt_alone");
+
+            assertThatThrownBy(() -> alone.get(300, TimeUnit.MILLISECONDS)).as("one of three").isInstanceOf(TimeoutException.class);
+            List<CompletableFuture<List<Enqueued>>> rest = List.of(submit(enqueues, "evt_second"), submit(enqueues, "evt_third"));
+
+            assertThat(alone.join()).containsExactly(new Enqueued(intent("evt_alone").id(), false));
+            rest.forEach(CompletableFuture::join);
+            assertThat(database.transactions() - before).as("the three requests' transactions").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aBatchWaitsForMoreRequestsNoLongerThanItsGatheringBound() throws Exception {
+        try (GroupCommitter<Enqueues.Request, List<Enqueued>> enqueues = committerAfterABatchOfThree(Duration.ofMillis(50))) {
+            CompletableFuture<List<Enqueued>> alone = submit(enqueues, "evt_alone");
+
+            assertThat(alone.get(30, TimeUnit.SECONDS)).containsExactly(new Enqueued(intent("evt_alone").id(), false));
+        }
     }
 
     @Test
@@ -275,6 +301,24 @@ class GroupCommitterTest {
 
     private GroupCommitter<Enqueues.Request, List<Enqueued>> enqueueCommitter(Runnable workAvailable) {
         return new GroupCommitter<>(database, "enqueue", new Enqueues(workAvailable));
+    }
+
+    /** A committer whose last batch took three requests, and whose batches wait up to {@code gather} for three. */
+    private GroupCommitter<Enqueues.Request, List<Enqueued>> committerAfterABatchOfThree(Duration gather) throws Exception {
+        GroupCommitter<Enqueues.Request, List<Enqueued>> enqueues = new GroupCommitter<>(database, "enqueue", new Enqueues(() -> { }), gather);
+        try (HeldInsert held = new HeldInsert("held")) {
+            CompletableFuture<List<Enqueued>> blocked = held.blockedBehindIt(enqueues);
+            List<CompletableFuture<List<Enqueued>>> three = IntStream.range(0, 3)
+                    .mapToObj(i -> enqueues.submit(new Enqueues.Request(List.of(intent("evt_three_" + i)), NOW))).toList();
+            held.release();
+            blocked.join();
+            three.forEach(CompletableFuture::join);
+        }
+        return enqueues;
+    }
+
+    private static CompletableFuture<List<Enqueued>> submit(GroupCommitter<Enqueues.Request, List<Enqueued>> enqueues, String eventId) {
+        return enqueues.submit(new Enqueues.Request(List.of(intent(eventId)), NOW));
     }
 
     private static NewIntent intent(String eventId) {
