@@ -23,10 +23,11 @@ import org.jdbi.v3.core.Handle;
  * write costs a share of a commit rather than a commit of its own, and no caller waits longer than the batch
  * in progress, a gathering wait and its own. What a batch is and how it is written is its {@link BatchWrite}'s.
  *
- * <p>After a batch of {@code n} requests the next one waits, up to its gathering bound, until {@code n} are
- * waiting: the callers a batch answers often hand over their next request within microseconds (a producer in a
- * loop, a worker that took its next intent), and a batch taken at the first of them would leave the others to a
- * transaction of their own.
+ * <p>After a batch of {@code n} requests the next one waits, until its gathering bound has passed since that
+ * batch was answered, for {@code n} to be waiting: the callers a batch answers often hand over their next
+ * request within microseconds (a producer in a loop, a worker that took its next intent), and a batch taken at
+ * the first of them would leave the others to a transaction of their own. A request after a lull is taken at
+ * once.
  *
  * @param <R> what a caller hands over
  * @param <A> what each caller is answered
@@ -34,7 +35,10 @@ import org.jdbi.v3.core.Handle;
 final class GroupCommitter<R, A> implements AutoCloseable {
     static final int MAX_BATCH = 256;
 
-    /** How long a batch waits for as many requests as the last one had; a lull costs a caller at most this. */
+    /**
+     * How long after a batch was answered the next one waits for as many requests as it had; a caller waits at
+     * most about this (the monitor waits in whole milliseconds).
+     */
     static final Duration GATHER = Duration.ofMillis(1);
 
     /** How one kind of request is written, a batch at a time. */
@@ -85,6 +89,7 @@ final class GroupCommitter<R, A> implements AutoCloseable {
     private final Thread thread;
     private boolean closed;
     private int lastBatchSize;
+    private long lastBatchAnswered;
 
     /** Starts the committing thread, named after {@code operation}, which also names the transactions. */
     GroupCommitter(PostgresDatabase database, String operation, BatchWrite<R, A> write) {
@@ -133,6 +138,7 @@ final class GroupCommitter<R, A> implements AutoCloseable {
             List<Waiting<R, A>> batch = nextBatch();
             while (!batch.isEmpty()) {
                 commitOrFail(batch);
+                lastBatchAnswered = System.nanoTime();
                 batch = nextBatch();
             }
         } catch (Throwable death) {
@@ -157,9 +163,9 @@ final class GroupCommitter<R, A> implements AutoCloseable {
     }
 
     /**
-     * Waits for work, then for as many requests as the last batch had or the gathering bound, and takes up to
-     * {@value #MAX_BATCH} requests in the order they came, leaving for the next batch any whose exclusive key one
-     * already taken has.
+     * Waits for work, then for as many requests as the last batch had or the end of its gathering bound, and
+     * takes up to {@value #MAX_BATCH} requests in the order they came, leaving for the next batch any whose
+     * exclusive key one already taken has.
      *
      * @return empty once the committer is closed and nothing is left
      */
@@ -168,8 +174,8 @@ final class GroupCommitter<R, A> implements AutoCloseable {
             while (waiting.isEmpty() && !closed) {
                 awaitSubmission(0);
             }
-            long gatheredBy = System.nanoTime() + gather.toNanos();
-            for (long left = gather.toNanos(); waiting.size() < lastBatchSize && !closed && left > 0;
+            long gatheredBy = lastBatchAnswered + gather.toNanos();
+            for (long left = gatheredBy - System.nanoTime(); waiting.size() < lastBatchSize && !closed && left > 0;
                     left = gatheredBy - System.nanoTime()) {
                 awaitSubmission(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
             }

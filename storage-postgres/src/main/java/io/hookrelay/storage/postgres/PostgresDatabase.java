@@ -108,6 +108,14 @@ public final class PostgresDatabase implements AutoCloseable {
         return result;
     }
 
+    /**
+     * {@link #transaction}, left out of {@link #transactions()} and {@link #transactionNanos()}: for claims, which
+     * an idle pool makes at every poll and whose commits do not wait for the disk.
+     */
+    <T> T uncountedTransaction(String operation, HandleCallback<T, RuntimeException> work) {
+        return run(operation, handle -> handle.inTransaction(work));
+    }
+
     /** Runs {@code work} on a pooled connection in autocommit: for reads and single statements. */
     <T> T read(String operation, HandleCallback<T, RuntimeException> work) {
         return run(operation, work);

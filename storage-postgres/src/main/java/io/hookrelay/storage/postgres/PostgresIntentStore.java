@@ -151,7 +151,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         }
         long at = now.toEpochMilli();
         long until = Math.addExact(at, lease.toMillis());
-        List<Intent> claimed = new ArrayList<>(database.transaction("claim", handle -> {
+        List<Intent> claimed = new ArrayList<>(database.uncountedTransaction("claim", handle -> {
             ClaimDao claims = handle.attach(ClaimDao.class);
             claims.commitWithoutWaitingForTheFlush();
             return claims.claim(at, until, max);

@@ -127,6 +127,28 @@ class GroupCommitterTest {
     }
 
     @Test
+    void aRequestAfterABatchOfOneIsTakenAtOnce() throws Exception {
+        try (GroupCommitter<Enqueues.Request, List<Enqueued>> enqueues =
+                     new GroupCommitter<>(database, "enqueue", new Enqueues(() -> { }), Duration.ofMinutes(1))) {
+            submit(enqueues, "evt_first").join();
+
+            assertThat(submit(enqueues, "evt_next").get(30, TimeUnit.SECONDS))
+                    .containsExactly(new Enqueued(intent("evt_next").id(), false));
+        }
+    }
+
+    @Test
+    void aRequestAfterALullLongerThanTheGatheringBoundIsTakenAtOnce() throws Exception {
+        Duration gather = Duration.ofSeconds(3);
+        try (GroupCommitter<Enqueues.Request, List<Enqueued>> enqueues = committerAfterABatchOfThree(gather)) {
+            Thread.sleep(gather.plusMillis(100).toMillis());
+
+            assertThat(submit(enqueues, "evt_after_the_lull").get(2, TimeUnit.SECONDS))
+                    .containsExactly(new Enqueued(intent("evt_after_the_lull").id(), false));
+        }
+    }
+
+    @Test
     void aSettlementHandedOverAfterCloseFailsAndNothingIsWritten() {
         ClaimRef claim = claimAll(1).get(0).requireClaim();
         store.close();
