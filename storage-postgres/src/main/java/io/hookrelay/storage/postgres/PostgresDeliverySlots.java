@@ -85,7 +85,7 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
         if (closed) {
             throw new StoreException("take a delivery slot: the delivery slots are closed", null);
         }
-        Ask first = take(target);
+        Ask first = ask(target);
         if (first.slot().isPresent()) {
             return CompletableFuture.completedFuture(first.slot());
         }
@@ -153,8 +153,21 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
     private record Ask(Optional<DeliverySlot> slot, String turnover) {
     }
 
-    private Ask take(Target target) {
+    /**
+     * One ask under a holder of its own. One that failed with its connection may still have taken a slot, its
+     * answer lost: that slot is given back as a released one is, rather than left out of use for its hold.
+     */
+    private Ask ask(Target target) {
         String holder = UUID.randomUUID().toString();
+        try {
+            return take(target, holder);
+        } catch (TransientStoreException unreachable) {
+            new PostgresDeliverySlot(target.id(), null, holder).releaseLater();
+            throw unreachable;
+        }
+    }
+
+    private Ask take(Target target, String holder) {
         long now = database.clock().millis();
         long heldUntil = now + target.timeout().plus(HOLD_MARGIN).toMillis();
         SlotDao.Asked asked = database.read("take a delivery slot", handle -> {
@@ -205,7 +218,7 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
             }
             Ask ask;
             try {
-                ask = take(target);
+                ask = ask(target);
             } catch (TransientStoreException unreachable) {
                 slot.complete(Optional.empty());
                 return;
@@ -233,14 +246,18 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
         }
     }
 
-    /** One attempt's hold on a slot row, freed only while it is still this holder's. */
+    /**
+     * One attempt's hold on a slot row, freed only while it is still this holder's. A take that failed with its
+     * connection may still have taken one, unknown to it: its hold has no slot number and frees whichever of the
+     * target's slots the holder has.
+     */
     private final class PostgresDeliverySlot implements DeliverySlot {
         private final String targetId;
-        private final int slot;
+        private final Integer slot;
         private final String holder;
         private final AtomicBoolean released = new AtomicBoolean();
 
-        PostgresDeliverySlot(String targetId, int slot, String holder) {
+        PostgresDeliverySlot(String targetId, Integer slot, String holder) {
             this.targetId = targetId;
             this.slot = slot;
             this.holder = holder;
@@ -253,6 +270,13 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
             }
         }
 
+        /** {@link #release} from this store's pool, after a pause: the database just failed to answer. */
+        void releaseLater() {
+            if (released.compareAndSet(false, true)) {
+                later(() -> giveBack(System.nanoTime() + HOLD_MARGIN.toNanos()));
+            }
+        }
+
         /**
          * A slot the database could not be told of (it was unreachable for a moment) is given back again every
          * {@link #GIVE_BACK_AGAIN} until {@code givingUpAt}: left to free itself it would be out of use for its
@@ -261,8 +285,9 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
          */
         private void giveBack(long givingUpAt) {
             try {
-                database.read("give back a delivery slot",
-                        handle -> handle.attach(SlotDao.class).free(targetId, slot, holder));
+                database.read("give back a delivery slot", handle -> slot == null
+                        ? handle.attach(SlotDao.class).freeAnyOf(targetId, holder)
+                        : handle.attach(SlotDao.class).free(targetId, slot, holder));
             } catch (TransientStoreException e) {
                 if (System.nanoTime() - givingUpAt >= 0 || !later(() -> giveBack(givingUpAt))) {
                     log.warn("slot {} of target {} could not be given back; it frees itself after its hold: {}",

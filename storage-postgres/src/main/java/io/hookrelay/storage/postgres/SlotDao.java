@@ -64,6 +64,13 @@ interface SlotDao {
             """)
     int create(String target, int limit);
 
+    /**
+     * Frees whatever slot of the target {@code holder} still holds: for a take whose answer was lost with its
+     * connection, which may have taken one.
+     */
+    @SqlUpdate("UPDATE target_slots SET holder = NULL, held_until = NULL WHERE target_id = :target AND holder = :holder")
+    int freeAnyOf(String target, String holder);
+
     /** Frees the slot if {@code holder} still holds it: one taken over after its {@code held_until} stays its new holder's. */
     @SqlUpdate("""
             UPDATE target_slots SET holder = NULL, held_until = NULL
