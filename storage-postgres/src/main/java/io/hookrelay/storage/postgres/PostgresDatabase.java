@@ -102,7 +102,7 @@ public final class PostgresDatabase implements AutoCloseable {
     /** Runs {@code work} in one {@code READ COMMITTED} transaction. */
     <T> T transaction(String operation, HandleCallback<T, RuntimeException> work) {
         long started = System.nanoTime();
-        T result = run(operation, handle -> handle.inTransaction(work));
+        T result = uncountedTransaction(operation, work);
         transactionNanos.addAndGet(System.nanoTime() - started);
         transactions.incrementAndGet();
         return result;
