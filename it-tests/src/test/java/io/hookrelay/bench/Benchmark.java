@@ -215,7 +215,8 @@ public final class Benchmark {
         report.describe("postgres queue: plain JDBC from one thread for %d ms each, one row and %d rows per commit; then the queue and "
                         + "db-scheduler as in the queue section, on the same server, one after the other, each run %d times unmeasured "
                         + "and then %d times, the median reported; then the store alone, %d intents per call, from one thread and from "
-                        + "two; then the fewest writes the queue's promises need (PostgresQueueFloor) in each of the shapes %s",
+                        + "two; then those writes from the queue's callers, one intent per call, each waiting for its commit (ClosedLoopFloor), "
+                        + "as the queue is measured; then the fewest writes the queue's promises need (PostgresQueueFloor) in each of the shapes %s",
                 settings.sqliteEach().toMillis(), PostgresLimit.BATCH_ROWS, WARMING_RUNS, MEASURED_RUNS, IntentStoreAlone.BATCH,
                 PostgresQueueFloor.SHAPES);
         report.figure("postgres queue", "plain JDBC single-row commits/s", number(limit.singleRowCommitsPerSecond()),
@@ -242,6 +243,11 @@ public final class Benchmark {
         try (PostgresBenchDatabase database = PostgresBenchDatabase.create("alonetwo")) {
             aloneOnTwo = IntentStoreAlone.measureOnPostgres(database, settings.queueIntents(), 2);
         }
+        double closedLoop = steady(() -> {
+            try (PostgresBenchDatabase database = PostgresBenchDatabase.create("closedloop")) {
+                return ClosedLoopFloor.measure(database, settings.queueIntents(), settings.producers());
+            }
+        }, Comparator.naturalOrder());
         List<PostgresQueueFloor.Result> floors = PostgresQueueFloor.measure(settings.queueIntents());
         PostgresQueueFloor.Result floor = floors.get(0);
         report.figure("postgres queue", "hookrelay intents/s, enqueue→complete", number(queue.intentsPerSecond()),
@@ -253,6 +259,9 @@ public final class Benchmark {
                 ratio(alone / queue.intentsPerSecond()) + " the queue's");
         report.figure("postgres queue", "the store alone, the same from 2 threads: intents/s", number(aloneOnTwo),
                 ratio(aloneOnTwo / peer) + " db-scheduler: the most the store's statements give here");
+        report.figure("postgres queue", "the fewest writes from the queue's callers, one intent per call: intents/s",
+                number(closedLoop), ratio(closedLoop / peer) + " db-scheduler, " + ratio(queue.intentsPerSecond() / closedLoop)
+                        + " of it the queue's: a ceiling for these callers");
         report.figure("postgres queue", "the fewest writes the queue's promises need, plain JDBC: intents/s", number(floor.intentsPerSecond()),
                 ratio(floor.intentsPerSecond() / peer) + " db-scheduler: the most any such queue gets here (callers × rows per statement: "
                         + floors.stream().map(result -> result.shape() + " " + number(result.intentsPerSecond()))

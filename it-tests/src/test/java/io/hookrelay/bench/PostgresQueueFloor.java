@@ -25,7 +25,7 @@ import java.util.List;
 final class PostgresQueueFloor {
     static final List<Shape> SHAPES = List.of(new Shape(2, 500), new Shape(4, 500), new Shape(2, 2_000), new Shape(4, 2_000));
 
-    private static final List<String> TABLES = List.of("""
+    static final List<String> TABLES = List.of("""
             CREATE TABLE floor_intents (
                 seq      bigint GENERATED ALWAYS AS IDENTITY UNIQUE,
                 id       text NOT NULL PRIMARY KEY,
@@ -58,7 +58,7 @@ final class PostgresQueueFloor {
                 error       text   NOT NULL,
                 PRIMARY KEY (seq, attempt))""");
 
-    private static final String ENQUEUE = """
+    static final String ENQUEUE = """
             WITH stored AS (
                 INSERT INTO floor_intents (id, kind, event_id, target)
                 SELECT id, 'job', event_id, 'bench' FROM unnest(CAST(? AS text[]), CAST(? AS text[])) AS given (id, event_id)
@@ -67,7 +67,7 @@ final class PostgresQueueFloor {
             INSERT INTO floor_states (seq, id, kind, event_id, target, payload, state, attempts, next_at, created_at,
                                       updated_at, claim_token, claim_until)
             SELECT seq, id, kind, event_id, target, '', 'pending', 0, ?, ?, ?, '', 0 FROM stored""";
-    private static final String CLAIM = """
+    static final String CLAIM = """
             WITH due AS MATERIALIZED (
                 SELECT seq FROM floor_states
                  WHERE state = 'pending' AND next_at <= ?
@@ -80,7 +80,7 @@ final class PostgresQueueFloor {
               FROM due
              WHERE floor_states.seq = due.seq
             RETURNING floor_states.seq, floor_states.claim_token, floor_states.attempts""";
-    private static final String COMPLETE = """
+    static final String COMPLETE = """
             WITH done AS (
                 UPDATE floor_states
                    SET state = 'completed', claim_token = '', claim_until = 0, updated_at = ?
@@ -172,19 +172,20 @@ final class PostgresQueueFloor {
             for (int first = 0; first < intents; first += batch) {
                 int rows = Math.min(batch, intents - first);
                 long now = System.currentTimeMillis();
-                enqueue(connection, enqueue, eventPrefix, first, rows, now);
+                String[] eventIds = new String[rows];
+                for (int i = 0; i < rows; i++) {
+                    eventIds[i] = eventPrefix + (first + i);
+                }
+                enqueue(connection, enqueue, eventIds, now);
                 Claimed claimed = claim(claim, rows, now);
                 complete(connection, complete, claimed, now);
             }
         }
     }
 
-    private static void enqueue(Connection connection, PreparedStatement enqueue, String eventPrefix, int first, int rows,
-            long now) throws SQLException {
-        String[] ids = new String[rows];
-        String[] eventIds = new String[rows];
-        for (int i = 0; i < rows; i++) {
-            eventIds[i] = eventPrefix + (first + i);
+    static void enqueue(Connection connection, PreparedStatement enqueue, String[] eventIds, long now) throws SQLException {
+        String[] ids = new String[eventIds.length];
+        for (int i = 0; i < ids.length; i++) {
             ids[i] = NewIntent.defaultId("job", eventIds[i], "bench");
         }
         enqueue.setArray(1, connection.createArrayOf("text", ids));
@@ -192,14 +193,14 @@ final class PostgresQueueFloor {
         enqueue.setLong(3, now);
         enqueue.setLong(4, now);
         enqueue.setLong(5, now);
-        requireRows(enqueue.executeUpdate(), rows, "enqueued");
+        requireRows(enqueue.executeUpdate(), eventIds.length, "enqueued");
     }
 
-    private record Claimed(Long[] seqs, String[] tokens, Integer[] attempts) {
+    record Claimed(Long[] seqs, String[] tokens, Integer[] attempts) {
     }
 
     /** Claims up to {@code rows}: another caller may have taken some of this caller's, and this one theirs. */
-    private static Claimed claim(PreparedStatement claim, int rows, long now) throws SQLException {
+    static Claimed claim(PreparedStatement claim, int rows, long now) throws SQLException {
         claim.setLong(1, now);
         claim.setInt(2, rows);
         claim.setLong(3, now + 300_000);
@@ -217,7 +218,7 @@ final class PostgresQueueFloor {
         return new Claimed(seqs.toArray(Long[]::new), tokens.toArray(String[]::new), attempts.toArray(Integer[]::new));
     }
 
-    private static void complete(Connection connection, PreparedStatement complete, Claimed claimed, long now)
+    static void complete(Connection connection, PreparedStatement complete, Claimed claimed, long now)
             throws SQLException {
         complete.setLong(1, now);
         complete.setArray(2, connection.createArrayOf("bigint", claimed.seqs()));
