@@ -18,6 +18,7 @@ import io.hookrelay.http.HttpServer;
 import io.hookrelay.http.HttpServerSettings;
 import io.hookrelay.http.ReadinessCheck;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.time.Clock;
 
 /** The HTTP server, the management API's admin token and what the readiness endpoint checks. */
 final class HttpModule extends AbstractModule {
@@ -46,8 +47,8 @@ final class HttpModule extends AbstractModule {
     @Singleton
     ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets,
                         RouteAdmin routes, EventAdmin events, DeliveryAdmin deliveries, BackupAdmin backups,
-                        RelayMetrics metrics, ServeOptions options) {
+                        RelayMetrics metrics, ServeOptions options, Clock clock) {
         return new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, deliveries,
-                backups, metrics).withMaxHops(options.maxHops());
+                backups, metrics).withMaxHops(options.maxHops()).withConsole(clock, options.behindHttps());
     }
 }

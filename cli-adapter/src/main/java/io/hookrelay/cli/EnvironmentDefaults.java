@@ -29,6 +29,7 @@ final class EnvironmentDefaults implements IDefaultValueProvider {
             Map.entry("--allow-targets", "HOOKRELAY_ALLOW_TARGETS"),
             Map.entry("--deny-targets", "HOOKRELAY_DENY_TARGETS"),
             Map.entry("--max-hops", "HOOKRELAY_MAX_HOPS"),
+            Map.entry("--behind-https", "HOOKRELAY_BEHIND_HTTPS"),
             Map.entry("--url", "HOOKRELAY_URL"),
             Map.entry("--token", "HOOKRELAY_ADMIN_TOKEN"));
 

@@ -89,6 +89,11 @@ final class ServeCommand implements Callable<Integer> {
                     + "(env HOOKRELAY_MAX_HOPS; default: ${DEFAULT-VALUE}).")
     private int maxHops;
 
+    @Option(names = "--behind-https", paramLabel = "BOOLEAN", defaultValue = "false", arity = "1",
+            description = "Whether clients reach the server through HTTPS, so the console's session cookie is sent over HTTPS "
+                    + "only (env HOOKRELAY_BEHIND_HTTPS; default: ${DEFAULT-VALUE}).")
+    private boolean behindHttps;
+
     ServeCommand(ServerLauncher launcher) {
         this.launcher = Objects.requireNonNull(launcher, "launcher");
     }
@@ -107,7 +112,8 @@ final class ServeCommand implements Callable<Integer> {
             return spec.exitCodeOnInvalidInput();
         }
         ServeOptions options = new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted,
-                retainFailed).withEgress(EgressPolicy.of(allowOnly, denied)).withMaxHops(maxHops);
+                retainFailed).withEgress(EgressPolicy.of(allowOnly, denied)).withMaxHops(maxHops)
+                .withBehindHttps(behindHttps);
         options = backupDir == null ? options : options.withBackupDir(backupDir);
         launcher.serve(databaseUrl.map(options::withDatabase).orElse(options));
         return ExitCode.OK;

@@ -26,10 +26,12 @@ import java.util.Optional;
  * @param maxHops         the hop count ({@code X-Hookrelay-Hops}) at which ingest refuses a webhook as looping
  * @param database        the PostgreSQL database everything is kept in, shared with other nodes; empty for
  *                        SQLite in the data directory
+ * @param behindHttps     whether clients reach the server through HTTPS (a proxy that terminates it), so the
+ *                        console's session cookie may travel over HTTPS only
  */
 public record ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
                            Duration retainCompleted, Duration retainFailed, Optional<Path> backupDir,
-                           EgressPolicy egress, int maxHops, Optional<DatabaseUrl> database) {
+                           EgressPolicy egress, int maxHops, Optional<DatabaseUrl> database, boolean behindHttps) {
     public static final int MAX_PORT = 65_535;
     /**
      * Enough that targets hanging with their whole {@code max_in_flight} out (ten each by default) leave room
@@ -64,7 +66,7 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
     public ServeOptions(Path dataDir, String host, int port, int workers, int autoPauseAfter, Duration shutdownGrace,
                         Duration retainCompleted, Duration retainFailed) {
         this(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, Optional.empty(),
-                EgressPolicy.DEFAULT, DEFAULT_MAX_HOPS, Optional.empty());
+                EgressPolicy.DEFAULT, DEFAULT_MAX_HOPS, Optional.empty(), false);
     }
 
     /** The server's defaults for everything but where it keeps its data and where it listens. */
@@ -75,39 +77,44 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
 
     public ServeOptions withAutoPauseAfter(int attempts) {
         return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed, backupDir, egress,
-                maxHops, database);
+                maxHops, database, behindHttps);
     }
 
     public ServeOptions withShutdownGrace(Duration grace) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, grace, retainCompleted, retainFailed, backupDir, egress,
-                maxHops, database);
+                maxHops, database, behindHttps);
     }
 
     public ServeOptions withRetention(Duration completed, Duration failed) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, completed, failed, backupDir, egress,
-                maxHops, database);
+                maxHops, database, behindHttps);
     }
 
     /** @param directory where server-side backups go, instead of {@value #DEFAULT_BACKUP_DIR} in the data directory */
     public ServeOptions withBackupDir(Path directory) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed,
-                Optional.of(directory), egress, maxHops, database);
+                Optional.of(directory), egress, maxHops, database, behindHttps);
     }
 
     public ServeOptions withEgress(EgressPolicy policy) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, backupDir,
-                policy, maxHops, database);
+                policy, maxHops, database, behindHttps);
     }
 
     public ServeOptions withMaxHops(int hops) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, backupDir,
-                egress, hops, database);
+                egress, hops, database, behindHttps);
     }
 
     /** @param url the PostgreSQL database to keep everything in, instead of SQLite in the data directory */
     public ServeOptions withDatabase(DatabaseUrl url) {
         return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, backupDir,
-                egress, maxHops, Optional.of(url));
+                egress, maxHops, Optional.of(url), behindHttps);
+    }
+
+    public ServeOptions withBehindHttps(boolean https) {
+        return new ServeOptions(dataDir, host, port, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed, backupDir,
+                egress, maxHops, database, https);
     }
 
     /** The directory server-side backups go in: {@code --backup-dir}, else {@value #DEFAULT_BACKUP_DIR} in the data directory. */

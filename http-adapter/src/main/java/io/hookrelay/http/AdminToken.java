@@ -1,5 +1,6 @@
 package io.hookrelay.http;
 
+import io.hookrelay.delivery.Hmacs;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -27,6 +28,14 @@ public final class AdminToken {
     /** Whether {@code presented} is this token, in time independent of where or whether they differ. */
     public boolean matches(String presented) {
         return presented != null && MessageDigest.isEqual(digest, sha256(presented));
+    }
+
+    /**
+     * A key for {@code purpose} that only a holder of this token can make: every node started with the same token
+     * makes the same one, so what it signs (a console session) is honoured by all of them, and a new token voids it.
+     */
+    byte[] derivedKey(String purpose) {
+        return Hmacs.sha256(digest, purpose.getBytes(StandardCharsets.UTF_8));
     }
 
     @Override

@@ -12,6 +12,7 @@ import io.hookrelay.delivery.ingest.LoopGuard;
 import io.undertow.server.HttpHandler;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
+import java.time.Clock;
 import java.util.Objects;
 
 /**
@@ -24,6 +25,7 @@ public final class ApiRoutes {
     private final ApiOperations operations;
     private final RelayMetrics metrics;
     private final LoopGuard loopGuard;
+    private final ConsoleRoutes console;
 
     /**
      * @param metrics counts the ingest refusals made before {@code ingest} sees the request (unknown source,
@@ -35,19 +37,34 @@ public final class ApiRoutes {
     }
 
     ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics) {
-        this(adminToken, operations, metrics, new LoopGuard(LoopGuard.DEFAULT_MAX_HOPS));
+        this(adminToken, operations, metrics, new LoopGuard(LoopGuard.DEFAULT_MAX_HOPS), console(adminToken, Clock.systemUTC(), false));
     }
 
-    private ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics, LoopGuard loopGuard) {
+    private ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics, LoopGuard loopGuard,
+                      ConsoleRoutes console) {
         this.adminToken = Objects.requireNonNull(adminToken, "adminToken");
         this.operations = Objects.requireNonNull(operations, "operations");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.loopGuard = Objects.requireNonNull(loopGuard, "loopGuard");
+        this.console = Objects.requireNonNull(console, "console");
     }
 
     /** The same routes with ingest refusing webhooks that arrive with {@code maxHops} or more (default {@link LoopGuard#DEFAULT_MAX_HOPS}). */
     public ApiRoutes withMaxHops(int maxHops) {
-        return new ApiRoutes(adminToken, operations, metrics, new LoopGuard(maxHops));
+        return new ApiRoutes(adminToken, operations, metrics, new LoopGuard(maxHops), console);
+    }
+
+    /**
+     * The same routes with the console's sessions timed by {@code clock} and, when the server sits behind HTTPS
+     * ({@code behindHttps}), their cookie sent over HTTPS only.
+     */
+    public ApiRoutes withConsole(Clock clock, boolean behindHttps) {
+        return new ApiRoutes(adminToken, operations, metrics, loopGuard, console(adminToken, clock, behindHttps));
+    }
+
+    private static ConsoleRoutes console(AdminToken adminToken, Clock clock, boolean behindHttps) {
+        return new ConsoleRoutes(new ConsoleSessions(adminToken, clock, ConsoleSessions.DEFAULT_LIFETIME, behindHttps),
+                new SignInThrottle(clock));
     }
 
     void addTo(Router.Builder router) {
@@ -83,11 +100,13 @@ public final class ApiRoutes {
 
         router.route(Methods.GET, "/api/v1/admin/backup", new BackupDownloadHandler(operations));
         route(router, Methods.POST, "/api/v1/admin/backup", new BackupHandler(operations));
+
+        console.addTo(router);
     }
 
     /** Puts the admin-token check in front of {@code next} for every {@code /api/v1} path. */
     HttpHandler authenticate(HttpHandler next) {
-        return new AdminAuthentication(adminToken, next);
+        return new AdminAuthentication(adminToken, console.sessions(), next);
     }
 
     private static void route(Router.Builder router, HttpString method, String template, Endpoint endpoint) {

@@ -143,6 +143,9 @@ final class ErrorBoundary implements HttpHandler {
             return new ErrorAnswer(StatusCodes.UNAUTHORIZED, refusal.code(), refusal.getMessage(),
                     Map.of(Headers.WWW_AUTHENTICATE, "Bearer"));
         }
+        if (refusal instanceof ForbiddenException) {
+            return new ErrorAnswer(StatusCodes.FORBIDDEN, refusal);
+        }
         if (refusal instanceof UnsupportedMediaTypeException) {
             // RFC 9110 §15.5.16: Accept in the answer says which media type would have been taken.
             return new ErrorAnswer(StatusCodes.UNSUPPORTED_MEDIA_TYPE, refusal.code(), refusal.getMessage(),

@@ -12,6 +12,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.function.UnaryOperator;
 
 /** A real server on a free loopback port with the API over the given operations, and a client for it. */
 final class ApiServer implements AutoCloseable {
@@ -24,8 +25,13 @@ final class ApiServer implements AutoCloseable {
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(WAIT).build();
 
     ApiServer(ApiOperations operations) {
+        this(operations, routes -> routes);
+    }
+
+    /** @param adjust changes the routes before the server starts, such as the console's clock */
+    ApiServer(ApiOperations operations, UnaryOperator<ApiRoutes> adjust) {
         server = new HttpServer(HttpServerSettings.of("127.0.0.1", 0), () -> Readiness.READY, registry,
-                new ApiRoutes(new AdminToken(TOKEN), operations, metrics));
+                adjust.apply(new ApiRoutes(new AdminToken(TOKEN), operations, metrics)));
         server.start();
     }
 

@@ -1,0 +1,128 @@
+package io.hookrelay.http;
+
+import io.hookrelay.delivery.InvalidRequestException;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import io.undertow.util.Methods;
+import io.undertow.util.StatusCodes;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The operator console under {@code /console} (DESIGN §10): a sign-in form, the page the console runs in, and its
+ * script and style. The page holds no data: its script reads and changes everything through the management API,
+ * signed in by the session cookie ({@link AdminAuthentication}), so the console has no rules of its own to keep
+ * in step with the API's.
+ */
+final class ConsoleRoutes {
+    static final String PAGE = "/console";
+    static final String SIGN_IN = "/console/login";
+    static final String SIGN_OUT = "/console/logout";
+    /** A sign-in form holds one token; more than this is not one. */
+    private static final int MAX_FORM_BYTES = 4 * 1024;
+
+    private final ConsoleSessions sessions;
+    private final SignInThrottle throttle;
+    private final ConsoleAssets assets = ConsoleAssets.load();
+
+    ConsoleRoutes(ConsoleSessions sessions, SignInThrottle throttle) {
+        this.sessions = Objects.requireNonNull(sessions, "sessions");
+        this.throttle = Objects.requireNonNull(throttle, "throttle");
+    }
+
+    ConsoleSessions sessions() {
+        return sessions;
+    }
+
+    void addTo(Router.Builder router) {
+        router.route(Methods.GET, PAGE, this::page);
+        router.route(Methods.GET, SIGN_IN, this::signInForm);
+        router.route(Methods.POST, SIGN_IN, this::signIn);
+        router.route(Methods.POST, SIGN_OUT, this::signOut);
+        router.route(Methods.GET, "/console/assets/{name}", exchange -> assets.send(exchange,
+                exchange.getAttachment(Router.PATH_PARAMETERS).get("name")));
+    }
+
+    private void page(HttpServerExchange exchange) {
+        Optional<ConsoleSession> session = sessions.of(exchange);
+        if (session.isEmpty()) {
+            redirect(exchange, SIGN_IN);
+            return;
+        }
+        assets.sendPage(exchange, "console.html", Map.of("csrf", session.get().csrfToken()));
+    }
+
+    private void signInForm(HttpServerExchange exchange) {
+        String notice = "";
+        if (exchange.getQueryParameters().containsKey("failed")) {
+            notice = "That is not the admin token.";
+        } else if (exchange.getQueryParameters().containsKey("wait")) {
+            notice = "Too many failed sign-ins: wait a little, then try again.";
+        } else if (exchange.getQueryParameters().containsKey("expired")) {
+            notice = "Your session has ended; sign in again.";
+        }
+        assets.sendPage(exchange, "login.html", Map.of("notice", notice));
+    }
+
+    private void signIn(HttpServerExchange exchange) {
+        String address = exchange.getSourceAddress().getAddress().getHostAddress();
+        Optional<Duration> wait = throttle.waitFor(address);
+        if (wait.isPresent()) {
+            exchange.getResponseHeaders().put(Headers.RETRY_AFTER, Long.toString(Math.max(1, wait.get().toSeconds())));
+            redirect(exchange, SIGN_IN + "?wait");
+            return;
+        }
+        String token = form(exchange).getOrDefault("token", "");
+        if (!sessions.tokenMatches(token)) {
+            throttle.failed(address);
+            redirect(exchange, SIGN_IN + "?failed");
+            return;
+        }
+        throttle.succeeded(address);
+        exchange.setResponseCookie(sessions.cookieFor(sessions.begin()));
+        redirect(exchange, PAGE);
+    }
+
+    private void signOut(HttpServerExchange exchange) {
+        ConsoleSession session = sessions.of(exchange)
+                .orElseThrow(() -> new UnauthorizedException("sign in to the console first"));
+        if (!ConsoleSessions.csrfMatches(session, form(exchange).get("csrf"))) {
+            throw new ForbiddenException("the console's CSRF token is missing or wrong");
+        }
+        exchange.setResponseCookie(sessions.cleared());
+        redirect(exchange, SIGN_IN);
+    }
+
+    private static Map<String, String> form(HttpServerExchange exchange) {
+        String contentType = Optional.ofNullable(exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE)).orElse("");
+        if (!contentType.regionMatches(true, 0, "application/x-www-form-urlencoded", 0, 33)) {
+            throw new InvalidRequestException("the console's forms are sent as application/x-www-form-urlencoded");
+        }
+        String body = new String(new ApiRequest(exchange).body(MAX_FORM_BYTES), StandardCharsets.UTF_8);
+        Map<String, String> fields = new HashMap<>();
+        for (String pair : body.split("&")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0) {
+                try {
+                    fields.putIfAbsent(URLDecoder.decode(pair.substring(0, equals), StandardCharsets.UTF_8),
+                            URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
+                } catch (IllegalArgumentException malformed) {
+                    throw new InvalidRequestException("the form is not well-formed");
+                }
+            }
+        }
+        return fields;
+    }
+
+    private static void redirect(HttpServerExchange exchange, String location) {
+        ConsoleAssets.secure(exchange);
+        exchange.setStatusCode(StatusCodes.SEE_OTHER);
+        exchange.getResponseHeaders().put(Headers.LOCATION, location);
+        exchange.endExchange();
+    }
+}

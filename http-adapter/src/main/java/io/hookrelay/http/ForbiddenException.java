@@ -1,0 +1,10 @@
+package io.hookrelay.http;
+
+import io.hookrelay.delivery.RelayException;
+
+/** A request that is signed in but may not do what it asks: a console change without its CSRF token. */
+final class ForbiddenException extends RelayException {
+    ForbiddenException(String message) {
+        super("forbidden", message);
+    }
+}

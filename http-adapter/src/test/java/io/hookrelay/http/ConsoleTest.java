@@ -1,0 +1,231 @@
+package io.hookrelay.http;
+
+import static io.hookrelay.http.BadInputTest.assertErrorShape;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.TargetView;
+import io.hookrelay.queue.testing.MutableClock;
+import java.net.URLEncoder;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class ConsoleTest {
+    private static final Pattern CSRF_META = Pattern.compile("<meta name=\"csrf-token\" content=\"([A-Za-z0-9_-]+)\">");
+
+    private final MutableClock clock = new MutableClock();
+    private final UnexpectedOperations operations = new UnexpectedOperations() {
+        @Override
+        public List<Source> listSources() {
+            called("listSources");
+            return List.of();
+        }
+
+        @Override
+        public TargetView pauseTarget(String id) {
+            called("pauseTarget " + id);
+            return new TargetView(Samples.target(), true);
+        }
+    };
+    private ApiServer server = new ApiServer(operations, routes -> routes.withConsole(clock, false));
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void the_console_page_without_a_session_sends_the_browser_to_sign_in() throws Exception {
+        HttpResponse<String> response = get("/console", null);
+
+        assertThat(response.statusCode()).isEqualTo(303);
+        assertThat(response.headers().firstValue("Location")).hasValue("/console/login");
+    }
+
+    @Test
+    void the_sign_in_form_is_served_with_a_strict_content_security_policy() throws Exception {
+        HttpResponse<String> response = get("/console/login", null);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).contains("name=\"token\"");
+        assertThat(response.headers().firstValue("Content-Security-Policy")).hasValue(ConsoleAssets.CONTENT_SECURITY_POLICY);
+        assertThat(ConsoleAssets.CONTENT_SECURITY_POLICY).contains("script-src 'self'").doesNotContain("unsafe");
+        assertThat(response.headers().firstValue("X-Frame-Options")).hasValue("DENY");
+    }
+
+    @Test
+    void the_admin_token_signs_in_with_an_http_only_strict_cookie() throws Exception {
+        HttpResponse<String> response = signIn(ApiServer.TOKEN);
+
+        assertThat(response.statusCode()).isEqualTo(303);
+        assertThat(response.headers().firstValue("Location")).hasValue("/console");
+        String cookie = response.headers().firstValue("Set-Cookie").orElseThrow();
+        assertThat(cookie).startsWith(ConsoleSessions.COOKIE + "=").contains("HttpOnly").containsIgnoringCase("SameSite=Strict")
+                .contains("Path=/").doesNotContain("Secure").doesNotContain(ApiServer.TOKEN);
+    }
+
+    @Test
+    void behind_https_the_cookie_is_secure() throws Exception {
+        server.close();
+        server = new ApiServer(operations, routes -> routes.withConsole(clock, true));
+
+        assertThat(signIn(ApiServer.TOKEN).headers().firstValue("Set-Cookie").orElseThrow()).contains("Secure");
+    }
+
+    @Test
+    void a_session_opens_the_console_page_and_the_api() throws Exception {
+        String cookie = sessionCookie();
+
+        HttpResponse<String> page = get("/console", cookie);
+        HttpResponse<String> sources = get("/api/v1/sources", cookie);
+
+        assertThat(page.statusCode()).isEqualTo(200);
+        assertThat(page.headers().firstValue("Cache-Control")).hasValue("no-store");
+        assertThat(CSRF_META.matcher(page.body()).find()).isTrue();
+        assertThat(sources.statusCode()).isEqualTo(200);
+        assertThat(operations.calls).containsExactly("listSources");
+    }
+
+    @Test
+    void a_change_from_the_console_without_its_csrf_token_is_refused_and_changes_nothing() throws Exception {
+        String cookie = sessionCookie();
+
+        HttpResponse<String> none = send(post("/api/v1/targets/t1/pause", cookie));
+        HttpResponse<String> wrong = send(post("/api/v1/targets/t1/pause", cookie).header(AdminAuthentication.CSRF_HEADER, "guess"));
+
+        assertErrorShape(none, 403, "forbidden");
+        assertErrorShape(wrong, 403, "forbidden");
+        assertThat(operations.calls).isEmpty();
+    }
+
+    @Test
+    void a_change_from_the_console_with_its_csrf_token_is_made() throws Exception {
+        String cookie = sessionCookie();
+
+        HttpResponse<String> response = send(post("/api/v1/targets/t1/pause", cookie)
+                .header(AdminAuthentication.CSRF_HEADER, csrfToken(cookie)));
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(operations.calls).containsExactly("pauseTarget t1");
+    }
+
+    @Test
+    void a_csrf_token_of_another_session_is_refused() throws Exception {
+        String mine = sessionCookie();
+        String theirs = sessionCookie();
+
+        HttpResponse<String> response = send(post("/api/v1/targets/t1/pause", mine)
+                .header(AdminAuthentication.CSRF_HEADER, csrfToken(theirs)));
+
+        assertErrorShape(response, 403, "forbidden");
+    }
+
+    @Test
+    void a_forged_or_altered_cookie_opens_nothing() throws Exception {
+        String cookie = sessionCookie();
+        String value = cookie.substring(cookie.indexOf('=') + 1);
+        String[] parts = value.split("\\.");
+        String laterExpiry = ConsoleSessions.COOKIE + "=" + (Long.parseLong(parts[0]) + 86_400) + "." + parts[1] + "." + parts[2];
+
+        assertErrorShape(get("/api/v1/sources", laterExpiry), 401, "unauthorized");
+        assertErrorShape(get("/api/v1/sources", ConsoleSessions.COOKIE + "=1.2.3"), 401, "unauthorized");
+        assertThat(get("/console", laterExpiry).statusCode()).isEqualTo(303);
+        assertThat(operations.calls).isEmpty();
+    }
+
+    @Test
+    void a_session_ends_when_its_lifetime_has_passed() throws Exception {
+        String cookie = sessionCookie();
+        clock.advance(ConsoleSessions.DEFAULT_LIFETIME.plusSeconds(1));
+
+        assertErrorShape(get("/api/v1/sources", cookie), 401, "unauthorized");
+        assertThat(get("/console", cookie).statusCode()).isEqualTo(303);
+    }
+
+    @Test
+    void a_wrong_token_fails_and_the_next_try_must_wait() throws Exception {
+        HttpResponse<String> wrong = signIn("not-the-token");
+        HttpResponse<String> rightTooSoon = signIn(ApiServer.TOKEN);
+        clock.advance(Duration.ofSeconds(1));
+        HttpResponse<String> rightLater = signIn(ApiServer.TOKEN);
+
+        assertThat(wrong.headers().firstValue("Location")).hasValue("/console/login?failed");
+        assertThat(wrong.headers().firstValue("Set-Cookie")).isEmpty();
+        assertThat(rightTooSoon.headers().firstValue("Location")).hasValue("/console/login?wait");
+        assertThat(rightTooSoon.headers().firstValue("Retry-After")).hasValue("1");
+        assertThat(rightTooSoon.headers().firstValue("Set-Cookie")).isEmpty();
+        assertThat(rightLater.headers().firstValue("Location")).hasValue("/console");
+    }
+
+    @Test
+    void sign_out_clears_the_cookie_and_needs_the_csrf_token() throws Exception {
+        String cookie = sessionCookie();
+
+        HttpResponse<String> withoutToken = send(form("/console/logout", cookie, "csrf=guess"));
+        HttpResponse<String> signedOut = send(form("/console/logout", cookie, "csrf=" + csrfToken(cookie)));
+
+        assertErrorShape(withoutToken, 403, "forbidden");
+        assertThat(signedOut.statusCode()).isEqualTo(303);
+        assertThat(signedOut.headers().firstValue("Location")).hasValue("/console/login");
+        assertThat(signedOut.headers().firstValue("Set-Cookie").orElseThrow())
+                .startsWith(ConsoleSessions.COOKIE + "=;").contains("Expires=Thu, 01-Jan-1970");
+    }
+
+    @Test
+    void the_console_serves_its_script_and_style_and_nothing_else() throws Exception {
+        HttpResponse<String> script = get("/console/assets/console.js", null);
+        HttpResponse<String> page = get("/console/assets/console.html", null);
+
+        assertThat(script.statusCode()).isEqualTo(200);
+        assertThat(script.headers().firstValue("Content-Type")).hasValue("text/javascript; charset=utf-8");
+        assertThat(script.body()).doesNotContain("innerHTML");
+        assertErrorShape(page, 404, "not_found");
+    }
+
+    @Test
+    void values_put_into_a_page_are_escaped() {
+        assertThat(ConsoleAssets.escape("<script>\"a\"&'b'</script>"))
+                .isEqualTo("&lt;script&gt;&quot;a&quot;&amp;&#39;b&#39;&lt;/script&gt;");
+    }
+
+    private String sessionCookie() throws Exception {
+        String setCookie = signIn(ApiServer.TOKEN).headers().firstValue("Set-Cookie").orElseThrow();
+        return setCookie.substring(0, setCookie.indexOf(';'));
+    }
+
+    private String csrfToken(String cookie) throws Exception {
+        Matcher meta = CSRF_META.matcher(get("/console", cookie).body());
+        assertThat(meta.find()).isTrue();
+        return meta.group(1);
+    }
+
+    private HttpResponse<String> signIn(String token) throws Exception {
+        return send(form("/console/login", null, "token=" + URLEncoder.encode(token, StandardCharsets.UTF_8)));
+    }
+
+    private HttpRequest.Builder form(String path, String cookie, String body) {
+        HttpRequest.Builder request = server.request(path).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        return cookie == null ? request : request.header("Cookie", cookie);
+    }
+
+    private HttpRequest.Builder post(String path, String cookie) {
+        return server.request(path).header("Cookie", cookie).POST(HttpRequest.BodyPublishers.noBody());
+    }
+
+    private HttpResponse<String> get(String path, String cookie) throws Exception {
+        HttpRequest.Builder request = server.request(path).GET();
+        return send(cookie == null ? request : request.header("Cookie", cookie));
+    }
+
+    private HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
+        return server.send(request.build());
+    }
+}

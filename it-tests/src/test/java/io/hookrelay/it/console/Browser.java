@@ -1,0 +1,87 @@
+package io.hookrelay.it.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.ExpectedCondition;
+import org.openqa.selenium.support.ui.WebDriverWait;
+
+/**
+ * Debian's headless Chromium driven through Debian's chromedriver, with a profile of its own. Both are named by
+ * path, so Selenium never looks for or downloads a browser; without them a test fails, saying how to install them.
+ * The networking flags keep Chromium from calling out at start, which this closed network refuses.
+ */
+final class Browser implements AutoCloseable {
+    static final Path CHROMIUM = Path.of("/usr/bin/chromium");
+    static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
+    static final Duration WAIT = Duration.ofSeconds(30);
+    private static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
+
+    final ChromeDriver driver;
+    private final String base;
+
+    private Browser(ChromeDriver driver, String base) {
+        this.driver = driver;
+        this.base = base;
+    }
+
+    static Browser open(String base, Path profile) {
+        assertThat(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER))
+                .as("the console's browser tests need Debian's chromium and chromium-driver: apt-get install chromium chromium-driver")
+                .isTrue();
+        ChromeOptions options = new ChromeOptions().setBinary(CHROMIUM.toFile()).addArguments("--headless", "--no-sandbox",
+                "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-quic", "--no-first-run", "--window-size=1280,900", "--user-data-dir=" + profile.toAbsolutePath());
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
+                .usingAnyFreePort().build();
+        return new Browser(new ChromeDriver(service, options), base);
+    }
+
+    void go(String path) {
+        driver.get(base + path);
+    }
+
+    <T> T await(ExpectedCondition<T> condition) {
+        return new WebDriverWait(driver, WAIT).until(condition);
+    }
+
+    WebElement awaitVisible(By by) {
+        return await(org.openqa.selenium.support.ui.ExpectedConditions.visibilityOfElementLocated(by));
+    }
+
+    void signIn(String token) {
+        go("/console/login");
+        driver.findElement(By.id("token")).sendKeys(token);
+        driver.findElement(By.cssSelector("#sign-in button")).click();
+        awaitVisible(By.cssSelector("header nav"));
+    }
+
+    /** Saves what the page shows as {@code target/console-screenshots/<name>.png}. */
+    Path screenshot(String name) {
+        try {
+            File shot = driver.getScreenshotAs(OutputType.FILE);
+            Path saved = Files.createDirectories(SCREENSHOTS).resolve(name + ".png");
+            Files.copy(shot.toPath(), saved, StandardCopyOption.REPLACE_EXISTING);
+            return saved;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        driver.quit();
+    }
+}
