@@ -47,4 +47,9 @@ public final class Main {
     public static Injector injector(ServeOptions options, Optional<String> adminToken, Module... replacements) {
         return Guice.createInjector(Modules.override(new HookrelayModule(options, adminToken, Optional.empty())).with(replacements));
     }
+
+    /** The same with the secret key given as {@code HOOKRELAY_SECRET_KEY} gives it, which a node on PostgreSQL needs. */
+    public static Injector injector(ServeOptions options, String adminToken, String secretKey) {
+        return Guice.createInjector(new HookrelayModule(options, Optional.of(adminToken), Optional.of(secretKey)));
+    }
 }

@@ -21,4 +21,7 @@ public interface DeliveryStore {
      * cancelled). @return how many changed
      */
     int retryAll(BulkRetry request, Instant now);
+
+    /** How many deliveries {@link #retryAll} would make pending now, counting no further than {@code atMost}. */
+    int countRetryable(BulkRetry request, int atMost);
 }

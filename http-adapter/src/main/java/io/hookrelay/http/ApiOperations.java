@@ -1,6 +1,7 @@
 package io.hookrelay.http;
 
 import io.hookrelay.delivery.BulkRetry;
+import io.hookrelay.delivery.BulkRetryPreview;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
 import io.hookrelay.delivery.DeliveryFilter;
@@ -81,6 +82,8 @@ interface ApiOperations {
     Delivery cancelDelivery(String id);
 
     int retryDeliveries(BulkRetry request);
+
+    BulkRetryPreview previewRetryDeliveries(BulkRetry request);
 
     /** A snapshot of the database for the client to keep; the caller closes it. */
     BackupAdmin.Download downloadBackup();

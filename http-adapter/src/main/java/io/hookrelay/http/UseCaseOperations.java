@@ -1,6 +1,7 @@
 package io.hookrelay.http;
 
 import io.hookrelay.delivery.BulkRetry;
+import io.hookrelay.delivery.BulkRetryPreview;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
 import io.hookrelay.delivery.DeliveryFilter;
@@ -176,6 +177,11 @@ final class UseCaseOperations implements ApiOperations {
     @Override
     public int retryDeliveries(BulkRetry request) {
         return deliveries.retryAll(request);
+    }
+
+    @Override
+    public BulkRetryPreview previewRetryDeliveries(BulkRetry request) {
+        return deliveries.previewRetryAll(request);
     }
 
     @Override

@@ -208,12 +208,16 @@ class BadInputTest {
                 new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"broken\"}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"target\":\"BAD\"}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"since\":\"yesterday\"}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"until\":\"noon\"}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/deliveries/retry",
+                        "{\"state\":\"failed\",\"since\":\"2024-05-01T12:00:00Z\",\"until\":\"2024-05-01T12:00:00Z\"}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"dry_run\":\"yes\"}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"since\":\"2024-05-01\"}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"since\":\"2024-05-01T12:00:00\"}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"since\":\"2024-05-01T12:00Z\"}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"since\":\"2024-02-30T12:00:00Z\"}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"since\":1714564800}", 400, "invalid_request"),
-                new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"until\":\"2024-05-01T12:00:00Z\"}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"before\":\"2024-05-01T12:00:00Z\"}", 400, "invalid_request"),
 
                 // backup
                 new Case("POST", "/api/v1/admin/backup", "{}", 400, "invalid_request"),

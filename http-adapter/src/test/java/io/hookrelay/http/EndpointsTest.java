@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hookrelay.delivery.BulkRetry;
+import io.hookrelay.delivery.BulkRetryPreview;
 import io.hookrelay.delivery.Cursors;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
@@ -230,6 +231,17 @@ class EndpointsTest {
     }
 
     @Test
+    void a_bulk_retry_dry_run_says_how_many_would_be_retried_and_retries_none() throws Exception {
+        HttpResponse<String> response = server.send("POST", "/api/v1/deliveries/retry",
+                "{\"state\":\"failed\",\"since\":\"2024-05-01T12:00:00Z\",\"until\":\"2024-05-01T13:00:00Z\",\"dry_run\":true}");
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.body()).isEqualTo("{\"would_retry\":10000,\"more\":true}");
+        assertThat(given).containsExactly("preview " + new BulkRetry(IntentState.FAILED, Optional.empty(),
+                Optional.of(Instant.parse("2024-05-01T12:00:00Z")), Optional.of(Instant.parse("2024-05-01T13:00:00Z"))));
+    }
+
+    @Test
     void backup_passes_the_path_as_given_and_answers_where_and_how_big() throws Exception {
         HttpResponse<String> response = server.send("POST", "/api/v1/admin/backup", "{\"path\":\"nightly/hookrelay.db\"}");
 
@@ -449,6 +461,12 @@ class EndpointsTest {
         public int retryDeliveries(BulkRetry request) {
             given(request);
             return 3;
+        }
+
+        @Override
+        public BulkRetryPreview previewRetryDeliveries(BulkRetry request) {
+            given("preview " + request);
+            return new BulkRetryPreview(10_000, true);
         }
 
         @Override

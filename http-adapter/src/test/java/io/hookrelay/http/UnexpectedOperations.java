@@ -1,6 +1,7 @@
 package io.hookrelay.http;
 
 import io.hookrelay.delivery.BulkRetry;
+import io.hookrelay.delivery.BulkRetryPreview;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
 import io.hookrelay.delivery.DeliveryFilter;
@@ -162,6 +163,11 @@ class UnexpectedOperations implements ApiOperations {
     @Override
     public int retryDeliveries(BulkRetry request) {
         return unexpected("retryDeliveries");
+    }
+
+    @Override
+    public BulkRetryPreview previewRetryDeliveries(BulkRetry request) {
+        return unexpected("previewRetryDeliveries");
     }
 
     @Override

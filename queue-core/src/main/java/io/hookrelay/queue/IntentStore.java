@@ -132,6 +132,12 @@ public interface IntentStore extends IntentWrites {
     /** The intent's attempt log, oldest first; empty for an unknown intent. */
     List<AttemptRecord> attempts(String intentId);
 
+    /**
+     * How many intents {@link IntentWrites#retryAll} would send again now, counting no further than {@code atMost}:
+     * what an operator is shown before a bulk retry, cheap however many there are.
+     */
+    int countSelected(IntentSelection selection, int atMost);
+
     /** How many intents are {@code pending}, by raw kind; kinds with none may be absent. */
     Map<String, Long> countPendingByKind();
 

@@ -1,6 +1,7 @@
 package io.hookrelay.delivery.admin;
 
 import io.hookrelay.delivery.BulkRetry;
+import io.hookrelay.delivery.BulkRetryPreview;
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
@@ -19,6 +20,9 @@ import java.util.Objects;
  * worker that is sending the delivery right now from overwriting the operator's decision.
  */
 public final class DeliveryAdmin {
+    /** The most a bulk retry's preview counts. */
+    public static final int PREVIEW_LIMIT = 10_000;
+
     private final DeliveryStore deliveries;
     private final IntentQueue queue;
 
@@ -72,6 +76,12 @@ public final class DeliveryAdmin {
     /** @return how many deliveries were made pending */
     public int retryAll(BulkRetry request) {
         return deliveries.retryAll(request, queue.clock().instant());
+    }
+
+    /** How many deliveries {@link #retryAll} would make pending now, counted up to {@value #PREVIEW_LIMIT}. */
+    public BulkRetryPreview previewRetryAll(BulkRetry request) {
+        int counted = deliveries.countRetryable(request, PREVIEW_LIMIT + 1);
+        return new BulkRetryPreview(Math.min(counted, PREVIEW_LIMIT), counted > PREVIEW_LIMIT);
     }
 
     /**

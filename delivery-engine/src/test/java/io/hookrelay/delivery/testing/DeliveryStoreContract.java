@@ -232,6 +232,33 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
     }
 
     @Test
+    void bulkRetryBeforeATimeTakesOnlyDeliveriesThatEndedBeforeIt() {
+        Instant now = relay.advance(Duration.ofMinutes(1));
+
+        int retried = deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.empty(), Optional.empty(),
+                Optional.of(secondFailure)), now);
+
+        assertThat(retried).isEqualTo(1);
+        assertThat(stateOf(known.get(1))).as("failed before until").isEqualTo(IntentState.PENDING);
+        assertThat(stateOf(known.get(2))).as("failed exactly at until").isEqualTo(IntentState.FAILED);
+    }
+
+    @Test
+    void countingRetryableDeliveriesCountsWhatABulkRetryWouldTakeAndChangesNothing() {
+        Map<String, Intent> before = intentsById();
+        BulkRetry failed = new BulkRetry(IntentState.FAILED, Optional.empty(), Optional.empty());
+
+        assertThat(deliveries.countRetryable(failed, 100)).isEqualTo(2);
+        assertThat(deliveries.countRetryable(failed, 1)).isEqualTo(1);
+        assertThat(deliveries.countRetryable(new BulkRetry(IntentState.FAILED, Optional.of("billing"), Optional.empty()), 100))
+                .isEqualTo(1);
+        assertThat(deliveries.countRetryable(new BulkRetry(IntentState.CANCELLED, Optional.of("audit"),
+                Optional.of(cancelledAt), Optional.of(cancelledAt.plusMillis(1))), 100)).isEqualTo(1);
+        assertThat(intentsById()).isEqualTo(before);
+        assertThat(deliveries.retryAll(failed, relay.advance(Duration.ofSeconds(1)))).isEqualTo(2);
+    }
+
+    @Test
     void bulkRetryTouchesNoOtherKindOfWork() {
         relay.intents.enqueue(NewIntent.of("email", "evt-1", "billing", "{}"), relay.clock.instant());
         String other = relay.claimAll().keySet().stream().filter(id -> !id.startsWith(Ulids.DELIVERY)).findFirst()

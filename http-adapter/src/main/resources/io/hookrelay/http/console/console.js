@@ -76,7 +76,7 @@ function act(label, change) {
 }
 
 function show(title, ...content) {
-  view.replaceChildren(el('h1', {}, title), ...content);
+  view.replaceChildren(el('h1', {}, title), ...content.filter((part) => part !== null && part !== undefined));
 }
 
 function decodeBase64(text) {
@@ -186,43 +186,183 @@ async function delivery(id) {
   if (d.state === 'pending' || d.state === 'running') liveTimer = setTimeout(render, LIVE_MS);
 }
 
+/**
+ * Bulk retry of failed deliveries by target and time range: a dry run first says how many it would take, and only
+ * then is the retry offered, for exactly that selection.
+ */
+function bulkRetryForm(targetList) {
+  const target = el('select', { id: 'bulk-target' }, el('option', { value: '' }, 'every target'),
+    targetList.map((t) => el('option', { value: t.id }, t.id)));
+  const since = el('input', { id: 'bulk-since', type: 'datetime-local', step: '1' });
+  const until = el('input', { id: 'bulk-until', type: 'datetime-local', step: '1' });
+  const outcome = el('div', { class: 'toolbar', id: 'bulk-outcome' });
+  const selection = () => {
+    const chosen = { state: 'failed' };
+    if (target.value) chosen.target = target.value;
+    if (since.value) chosen.since = new Date(since.value).toISOString();
+    if (until.value) chosen.until = new Date(until.value).toISOString();
+    return chosen;
+  };
+  const preview = el('button', { id: 'bulk-preview', type: 'button' }, 'Preview');
+  preview.addEventListener('click', async () => {
+    try {
+      const chosen = selection();
+      const dry = await api('POST', '/deliveries/retry', { ...chosen, dry_run: true });
+      const count = dry.would_retry.toLocaleString() + (dry.more ? ' or more' : '');
+      const go = el('button', { class: 'primary', id: 'bulk-retry', type: 'button' }, 'Retry ' + count);
+      go.addEventListener('click', async () => {
+        try {
+          const done = await api('POST', '/deliveries/retry', chosen);
+          outcome.replaceChildren(el('span', { id: 'bulk-done' }, 'Retried ' + done.retried.toLocaleString() + '.'));
+        } catch (e) {
+          outcome.replaceChildren(el('span', { class: 'bad' }, e.message));
+        }
+      });
+      outcome.replaceChildren(el('span', { id: 'bulk-count' }, count + ' failed deliveries match.'), ...(dry.would_retry ? [go] : []));
+    } catch (e) {
+      outcome.replaceChildren(el('span', { class: 'bad' }, e.message));
+    }
+  });
+  return el('section', {}, el('h2', {}, 'Retry in bulk'),
+    el('div', { class: 'toolbar' }, target, el('label', {}, 'failed from ', since), el('label', {}, 'until ', until), preview), outcome);
+}
+
 async function failed(query) {
   const cursor = query.get('cursor') || '';
+  const target = query.get('target') || '';
   const params = new URLSearchParams({ state: 'failed', limit: '50' });
+  if (target) params.set('target', target);
   if (cursor) params.set('cursor', cursor);
-  const page = await api('GET', '/deliveries?' + params);
-  show('Failed deliveries',
-    table(['Delivery', 'Event', 'Target', 'Attempts', 'Last error', 'Updated', ''], page.data.map((d) => el('tr', {},
+  const [page, targetList] = await Promise.all([api('GET', '/deliveries?' + params), api('GET', '/targets')]);
+  const pick = el('select', { id: 'failed-target' }, el('option', { value: '' }, 'every target'),
+    targetList.data.map((t) => {
+      const option = el('option', { value: t.id }, t.id);
+      if (t.id === target) option.selected = true;
+      return option;
+    }));
+  pick.addEventListener('change', () => { window.location.hash = '#/failed' + (pick.value ? '?target=' + encodeURIComponent(pick.value) : ''); });
+  show('Failed deliveries', el('div', { class: 'toolbar' }, pick),
+    table(['Delivery', 'Event', 'Target', 'Attempts', 'Last error', 'Failed', ''], page.data.map((d) => el('tr', {},
       el('td', { class: 'mono' }, deliveryLink(d.id)), el('td', { class: 'mono' }, eventLink(d.event_id)), el('td', {}, d.target),
       el('td', {}, d.attempts), el('td', { class: 'bad' }, d.last_error ?? ''), el('td', {}, when(d.updated_at)),
       el('td', {}, el('button', { onclick: act('Retry', () => api('POST', '/deliveries/' + encodeURIComponent(d.id) + '/retry')) }, 'Retry'))))),
-    page.next_cursor ? link('#/failed?cursor=' + encodeURIComponent(page.next_cursor), 'Older failures') : null);
+    page.next_cursor ? link('#/failed?' + new URLSearchParams({ ...(target ? { target } : {}), cursor: page.next_cursor }), 'Older failures') : null,
+    bulkRetryForm(targetList.data));
 }
 
-async function targets() {
+/** A button that asks once more before it deletes: a second click within a few seconds runs {@code change}. */
+function deleteButton(label, change) {
+  const button = el('button', { class: 'delete' }, 'Delete');
+  let armed = null;
+  button.addEventListener('click', () => {
+    if (!armed) {
+      button.textContent = 'Really delete?';
+      armed = setTimeout(() => { armed = null; button.textContent = 'Delete'; }, 5000);
+      return;
+    }
+    clearTimeout(armed);
+    act(label, change)();
+  });
+  return button;
+}
+
+/**
+ * A JSON document to send to the API as it is: the API's own rules accept or refuse it, and a refusal's message is
+ * shown beside it. {@code save} gets the parsed document and answers what to show once it is taken.
+ */
+function jsonEditor(id, heading, document, save) {
+  const text = el('textarea', { id: id + '-json', rows: '8', cols: '80', spellcheck: 'false' });
+  text.value = JSON.stringify(document, null, 2);
+  const problem = el('p', { class: 'bad', id: id + '-problem' });
+  const outcome = el('div', { id: id + '-outcome' });
+  const send = el('button', { class: 'primary', id: id + '-save', type: 'button' }, 'Save');
+  send.addEventListener('click', async () => {
+    problem.textContent = '';
+    let parsed;
+    try {
+      parsed = JSON.parse(text.value);
+    } catch (e) {
+      problem.textContent = 'not JSON: ' + e.message;
+      return;
+    }
+    try {
+      const shown = await save(parsed);
+      if (shown) outcome.replaceChildren(shown);
+      else await render();
+    } catch (e) {
+      problem.textContent = e.message;
+    }
+  });
+  return el('section', { class: 'editor' }, el('h2', {}, heading), text, el('div', { class: 'toolbar' }, send), problem, outcome);
+}
+
+function editable(view, dropped) {
+  const copy = { ...view };
+  for (const name of dropped) delete copy[name];
+  return copy;
+}
+
+async function targets(query) {
   const list = await api('GET', '/targets');
+  const editing = query.get('edit');
+  const current = list.data.find((t) => t.id === editing);
+  const editor = current
+    ? jsonEditor('target', 'Edit target ' + current.id, editable(current, ['id', 'paused', 'secret']),
+      (t) => api('PUT', '/targets/' + encodeURIComponent(current.id), t).then(() => { window.location.hash = '#/targets'; }))
+    : jsonEditor('target', 'New target', { id: '', url: 'https://', max_in_flight: 10 }, async (t) => {
+      const created = await api('POST', '/targets', t);
+      return el('p', { class: 'secret' }, 'Target ', created.id, ' created. Its signing secret, shown only now: ',
+        el('code', { id: 'new-secret' }, created.secret));
+    });
   show('Targets', table(['Target', 'URL', 'Max in flight', 'State', ''], list.data.map((t) => {
     const path = '/targets/' + encodeURIComponent(t.id);
     return el('tr', { 'data-target': t.id }, el('td', {}, t.id), el('td', { class: 'mono' }, t.url), el('td', {}, t.max_in_flight),
       el('td', { class: t.paused ? 'bad' : 'good' }, t.paused ? 'paused' : 'active'),
-      el('td', {}, t.paused
+      el('td', { class: 'actions' }, t.paused
         ? el('button', { onclick: act('Resume', () => api('POST', path + '/resume')) }, 'Resume')
-        : el('button', { onclick: act('Pause', () => api('POST', path + '/pause')) }, 'Pause')));
-  })));
+        : el('button', { onclick: act('Pause', () => api('POST', path + '/pause')) }, 'Pause'),
+      link('#/targets?edit=' + encodeURIComponent(t.id), 'Edit'), deleteButton('Delete', () => api('DELETE', path))));
+  })), editor);
 }
 
-async function sources() {
+async function sources(query) {
   const list = await api('GET', '/sources');
-  show('Sources', table(['Source', 'Verification', 'Max body'], list.data.map((s) => el('tr', {},
-    el('td', {}, link('#/events?source=' + encodeURIComponent(s.id), s.id)), el('td', {}, s.verify ? s.verify.scheme : 'none'),
-    el('td', {}, s.max_body_bytes + ' B')))));
+  const editing = query.get('edit');
+  const current = list.data.find((s) => s.id === editing);
+  const editor = current
+    ? jsonEditor('source', 'Edit source ' + current.id, editable(current, ['id']),
+      (s) => api('PUT', '/sources/' + encodeURIComponent(current.id), s).then(() => { window.location.hash = '#/sources'; }))
+    : jsonEditor('source', 'New source', { id: '', event_type: { json_pointer: '/type' } }, (s) => api('POST', '/sources', s).then(() => null));
+  show('Sources', table(['Source', 'Verification', 'Max body', ''], list.data.map((s) => {
+    const path = '/sources/' + encodeURIComponent(s.id);
+    return el('tr', { 'data-source': s.id },
+      el('td', {}, link('#/events?source=' + encodeURIComponent(s.id), s.id)), el('td', {}, s.verify ? s.verify.scheme : 'none'),
+      el('td', {}, s.max_body_bytes + ' B'),
+      el('td', { class: 'actions' }, link('#/sources?edit=' + encodeURIComponent(s.id), 'Edit'), deleteButton('Delete', () => api('DELETE', path))));
+  })), editor);
 }
 
 async function routes() {
-  const list = await api('GET', '/routes');
-  show('Routes', table(['Route', 'Source', 'Target', 'Event types'], list.data.map((r) => el('tr', {},
+  const [list, sourceList, targetList] = await Promise.all([api('GET', '/routes'), api('GET', '/sources'), api('GET', '/targets')]);
+  const source = el('select', { id: 'route-source' }, sourceList.data.map((s) => el('option', { value: s.id }, s.id)));
+  const target = el('select', { id: 'route-target' }, targetList.data.map((t) => el('option', { value: t.id }, t.id)));
+  const types = el('input', { id: 'route-types', placeholder: 'event types, comma-separated (none: every type)', size: '40' });
+  const problem = el('p', { class: 'bad' });
+  const create = el('button', { class: 'primary', id: 'route-create', type: 'button' }, 'Create route');
+  create.addEventListener('click', async () => {
+    const eventTypes = types.value.split(',').map((t) => t.trim()).filter((t) => t);
+    try {
+      await api('POST', '/routes', { source: source.value, target: target.value, event_types: eventTypes });
+      await render();
+    } catch (e) {
+      problem.textContent = e.message;
+    }
+  });
+  show('Routes', table(['Route', 'Source', 'Target', 'Event types', ''], list.data.map((r) => el('tr', { 'data-route': r.id },
     el('td', { class: 'mono' }, r.id), el('td', {}, r.source), el('td', {}, r.target),
-    el('td', {}, r.event_types.length ? r.event_types.join(', ') : 'every type')))));
+    el('td', {}, r.event_types.length ? r.event_types.join(', ') : 'every type'),
+    el('td', {}, deleteButton('Delete', () => api('DELETE', '/routes/' + encodeURIComponent(r.id))))))),
+  el('h2', {}, 'New route'), el('div', { class: 'toolbar' }, source, target, types, create), problem);
 }
 
 const VIEWS = [

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.google.inject.Module;
 import io.hookrelay.app.HookrelayServer;
 import io.hookrelay.app.Main;
+import io.hookrelay.cli.DatabaseUrl;
 import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.queue.testing.Await;
 import java.io.IOException;
@@ -14,8 +15,10 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -74,6 +77,16 @@ public final class RelayServer implements AutoCloseable {
      */
     public static RelayServer startReplacing(Path dataDir, Module... replacements) {
         return new RelayServer(serve(dataDir, WORKERS, AUTO_PAUSE_AFTER, Optional.of(ADMIN_TOKEN), replacements), ADMIN_TOKEN);
+    }
+
+    /** A server on the PostgreSQL database {@code databaseUrl} ({@code postgresql://…}), as {@code serve --database} starts it. */
+    public static RelayServer startOnPostgres(Path dataDir, String databaseUrl) {
+        ServeOptions options = ServeOptions.of(dataDir, "127.0.0.1", 0, WORKERS).withAutoPauseAfter(AUTO_PAUSE_AFTER)
+                .withDatabase(DatabaseUrl.parse(databaseUrl));
+        byte[] key = new byte[32];
+        new SecureRandom().nextBytes(key);
+        return new RelayServer(HookrelayServer.start(Main.injector(options, ADMIN_TOKEN, Base64.getEncoder().encodeToString(key))),
+                ADMIN_TOKEN);
     }
 
     /** A server without a token in the environment: it reads, or on a first start creates, {@code <dataDir>/admin.token}. */

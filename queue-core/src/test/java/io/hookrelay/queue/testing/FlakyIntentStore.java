@@ -37,7 +37,7 @@ import java.util.function.Supplier;
 public final class FlakyIntentStore implements IntentStore {
     public static final Set<String> OPERATIONS = Set.of("enqueueAll", "claim", "renew", "settle", "retryNow",
             "cancel", "pause", "resume", "isPaused", "find", "attempts", "countPendingByKind", "retire", "retryAll",
-            "deleteEnded");
+            "deleteEnded", "countSelected");
 
     private final IntentStore delegate;
     private final Map<String, AtomicInteger> transientFailuresLeft = new ConcurrentHashMap<>();
@@ -171,6 +171,11 @@ public final class FlakyIntentStore implements IntentStore {
     @Override
     public List<AttemptRecord> attempts(String intentId) {
         return call("attempts", () -> delegate.attempts(intentId));
+    }
+
+    @Override
+    public int countSelected(IntentSelection selection, int atMost) {
+        return call("countSelected", () -> delegate.countSelected(selection, atMost));
     }
 
     @Override

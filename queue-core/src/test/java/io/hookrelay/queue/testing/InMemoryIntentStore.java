@@ -183,13 +183,26 @@ public final class InMemoryIntentStore implements IntentStore {
         return open.size();
     }
 
-    private int retryAll(IntentSelection selection, Instant now, QueueNotices notices) {
+    @Override
+    public synchronized int countSelected(IntentSelection selection, int atMost) {
+        if (atMost < 0) {
+            throw new IllegalArgumentException("a count goes no further than a number of at least 0, not " + atMost);
+        }
+        return (int) Math.min(atMost, selected(selection).size());
+    }
+
+    private List<Intent> selected(IntentSelection selection) {
         Instant since = selection.changedSince().map(InMemoryIntentStore::millis).orElse(Instant.MIN);
-        List<Intent> chosen = intentsById.values().stream()
+        Instant before = selection.changedBefore().map(InMemoryIntentStore::millis).orElse(Instant.MAX);
+        return intentsById.values().stream()
                 .filter(intent -> intent.kind().equals(selection.kind()) && intent.state() == selection.state()
                         && selection.target().map(intent.target()::equals).orElse(true)
-                        && !intent.updatedAt().isBefore(since))
+                        && !intent.updatedAt().isBefore(since) && intent.updatedAt().isBefore(before))
                 .toList();
+    }
+
+    private int retryAll(IntentSelection selection, Instant now, QueueNotices notices) {
+        List<Intent> chosen = selected(selection);
         chosen.forEach(intent -> intentsById.put(intent.id(),
                 released(intent, IntentState.PENDING, millis(now), now, intent.lastError())));
         if (!chosen.isEmpty()) {

@@ -1748,6 +1748,43 @@ public abstract class IntentStoreContract {
         }
 
         @Test
+        void retryingAllWithinATimeRangeLeavesWhatEndedOutsideItAlone() {
+            Intent before = enqueued("job", "evt_before", "target-a");
+            settle(before.id(), IntentState.FAILED);
+            Instant since = clock.advance(Duration.ofSeconds(10));
+            Intent within = enqueued("job", "evt_within", "target-a");
+            settle(within.id(), IntentState.FAILED);
+            Instant until = clock.advance(Duration.ofSeconds(10));
+            Intent after = enqueued("job", "evt_after", "target-a");
+            settle(after.id(), IntentState.FAILED);
+
+            int retried = store.retryAll(new IntentSelection("job", IntentState.FAILED, Optional.empty(), Optional.of(since),
+                    Optional.of(until)), clock.instant());
+
+            assertThat(retried).isEqualTo(1);
+            assertThat(state(within.id())).isEqualTo(IntentState.PENDING);
+            assertThat(state(before.id())).isEqualTo(IntentState.FAILED);
+            assertThat(state(after.id())).isEqualTo(IntentState.FAILED);
+        }
+
+        @Test
+        void countingASelectionCountsWhatRetryingAllWouldRetryAndNoFurtherThanAsked() {
+            for (int i = 0; i < 5; i++) {
+                settle(enqueued("job", "evt_" + i, "target-a").id(), IntentState.FAILED);
+            }
+            settle(enqueued("job", "evt_b", "target-b").id(), IntentState.FAILED);
+            settle(enqueued("job", "evt_c", "target-a").id(), IntentState.CANCELLED);
+            IntentSelection targetA = new IntentSelection("job", IntentState.FAILED, Optional.of("target-a"), Optional.empty());
+
+            assertThat(store.countSelected(targetA, 100)).isEqualTo(5);
+            assertThat(store.countSelected(targetA, 3)).isEqualTo(3);
+            assertThat(store.countSelected(new IntentSelection("job", IntentState.FAILED, Optional.empty(), Optional.empty(),
+                    Optional.of(clock.instant())), 100)).isZero();
+            assertThat(store.retryAll(targetA, clock.instant())).isEqualTo(5);
+            assertThat(store.countSelected(targetA, 100)).isZero();
+        }
+
+        @Test
         void workRetriedInBulkWhileItsPairIsPausedWaitsForTheResume() {
             Intent failed = enqueued("job", "evt_1", "target-a");
             settle(failed.id(), IntentState.FAILED);

@@ -85,16 +85,23 @@ interface IntentDao {
             """)
     List<Taken> retire(String kind, String target, long now);
 
-    /** {@code :changedSince} is the smallest {@code bigint} when the selection has no such bound. */
+    /**
+     * The intents a bulk retry takes; {@code :changedSince} is the smallest {@code bigint} and {@code :changedBefore}
+     * the largest when the selection has no such bound.
+     */
+    String SELECTED = """
+             WHERE kind = :kind AND state = :state AND updated_at >= :changedSince AND updated_at < :changedBefore
+               AND (CAST(:target AS text) IS NULL OR target = :target)
+            """;
+
     @SqlUpdate("""
             UPDATE intent_states
                SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
-                   held =\s""" + HOLDS_ROW + """
+                   held =\s""" + HOLDS_ROW + "\n" + SELECTED)
+    int retryAll(String kind, String state, String target, long changedSince, long changedBefore, long now);
 
-             WHERE kind = :kind AND state = :state AND updated_at >= :changedSince
-               AND (CAST(:target AS text) IS NULL OR target = :target)
-            """)
-    int retryAll(String kind, String state, String target, long changedSince, long now);
+    @SqlQuery("SELECT count(*) FROM (SELECT 1 FROM intent_states" + SELECTED + " LIMIT :atMost) AS selected")
+    int countSelected(String kind, String state, String target, long changedSince, long changedBefore, int atMost);
 
     /**
      * Deletes those of {@code ids} that still qualify once their state rows are locked, in id order: their

@@ -53,8 +53,13 @@ public final class PostgresDeliveryStore implements DeliveryStore {
     @Override
     public int retryAll(BulkRetry request, Instant now) {
         Objects.requireNonNull(now, "now");
-        IntentSelection selection = new IntentSelection(Delivery.KIND, request.state(), request.targetId(), request.since());
+        IntentSelection selection = request.selection();
         // Through a transaction of the store's, so this node's workers are told as well as the other nodes'.
         return intents.inTransaction("retry deliveries", (handle, writes) -> writes.retryAll(selection, now));
+    }
+
+    @Override
+    public int countRetryable(BulkRetry request, int atMost) {
+        return intents.countSelected(request.selection(), atMost);
     }
 }

@@ -307,6 +307,16 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
     }
 
     @Override
+    public int countSelected(IntentSelection selection, int atMost) {
+        if (atMost < 0) {
+            throw new IllegalArgumentException("a count goes no further than a number of at least 0, not " + atMost);
+        }
+        return database.read("count selected", handle -> handle.attach(IntentDao.class).countSelected(selection.kind(),
+                selection.state().wireName(), selection.target().orElse(null), PostgresIntentWrites.since(selection),
+                PostgresIntentWrites.before(selection), atMost));
+    }
+
+    @Override
     public Map<String, Long> countPendingByKind() {
         return database.read("count pending", handle -> handle.attach(IntentDao.class).countPendingByKind());
     }

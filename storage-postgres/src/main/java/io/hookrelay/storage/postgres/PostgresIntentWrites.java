@@ -59,12 +59,19 @@ final class PostgresIntentWrites implements IntentWrites {
     public int retryAll(IntentSelection selection, Instant now) {
         Objects.requireNonNull(selection, "selection");
         int retried = handle.attach(IntentDao.class).retryAll(selection.kind(), selection.state().wireName(),
-                selection.target().orElse(null), selection.changedSince().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE),
-                now.toEpochMilli());
+                selection.target().orElse(null), since(selection), before(selection), now.toEpochMilli());
         if (retried > 0) {
             changes.workAvailable();
         }
         return retried;
+    }
+
+    static long since(IntentSelection selection) {
+        return selection.changedSince().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE);
+    }
+
+    static long before(IntentSelection selection) {
+        return selection.changedBefore().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE);
     }
 
     @Override

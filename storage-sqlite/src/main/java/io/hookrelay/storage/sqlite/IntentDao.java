@@ -147,20 +147,26 @@ interface IntentDao {
     int retire(String kind, String target, long now);
 
     /**
-     * {@link #retryNow} of every matching intent. {@code :state} is {@code failed} or {@code cancelled}; saying
-     * so first lets SQLite walk {@code intents_given_up} from {@code :since} rather than scan the table. An
-     * absent target is bound as {@code NULL}, an absent {@code since} as the smallest time.
+     * The intents a bulk retry takes. {@code :state} is {@code failed} or {@code cancelled}; saying so first lets
+     * SQLite walk {@code intents_given_up} from {@code :since} rather than scan the table. An absent target is
+     * bound as {@code NULL}, an absent {@code since} as the smallest time and an absent {@code before} as the largest.
      */
+    String SELECTED = """
+             WHERE kind = :kind
+               AND state IN ('failed', 'cancelled') AND state = :state
+               AND updated_at >= :since AND updated_at < :before
+               AND (:target IS NULL OR target = :target)
+            """;
+
+    /** {@link #retryNow} of every {@link #SELECTED} intent. */
     @SqlUpdate("""
             UPDATE intents
                SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
-                   held = """ + HELD + """
-             WHERE kind = :kind
-               AND state IN ('failed', 'cancelled') AND state = :state
-               AND updated_at >= :since
-               AND (:target IS NULL OR target = :target)
-            """)
-    int retryAll(String kind, String state, String target, long since, long now);
+                   held = """ + HELD + SELECTED)
+    int retryAll(String kind, String state, String target, long since, long before, long now);
+
+    @SqlQuery("SELECT count(*) FROM (SELECT 1 FROM intents" + SELECTED + " LIMIT :atMost)")
+    int countSelected(String kind, String state, String target, long since, long before, int atMost);
 
     /**
      * Those of {@code ids} that are still ended long enough ago; their attempt logs go with them

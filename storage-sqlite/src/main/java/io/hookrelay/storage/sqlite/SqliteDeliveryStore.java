@@ -49,8 +49,13 @@ public final class SqliteDeliveryStore implements DeliveryStore {
 
     @Override
     public int retryAll(BulkRetry request, Instant now) {
-        IntentSelection selection = new IntentSelection(Delivery.KIND, request.state(), request.targetId(), request.since());
+        IntentSelection selection = request.selection();
         Objects.requireNonNull(now, "now");
         return intents.write("retry deliveries", (handle, writes) -> writes.retryAll(selection, now));
+    }
+
+    @Override
+    public int countRetryable(BulkRetry request, int atMost) {
+        return intents.countSelected(request.selection(), atMost);
     }
 }

@@ -307,6 +307,16 @@ public final class SqliteIntentStore implements IntentStore {
     }
 
     @Override
+    public int countSelected(IntentSelection selection, int atMost) {
+        if (atMost < 0) {
+            throw new IllegalArgumentException("a count goes no further than a number of at least 0, not " + atMost);
+        }
+        return database.read("count selected", handle -> handle.attach(IntentDao.class).countSelected(selection.kind(),
+                selection.state().wireName(), selection.target().orElse(null), SqliteIntentWrites.since(selection),
+                SqliteIntentWrites.before(selection), atMost));
+    }
+
+    @Override
     public Map<String, Long> countPendingByKind() {
         return database.read("count pending", handle -> handle.attach(IntentDao.class).countPendingByKind());
     }

@@ -75,13 +75,20 @@ final class SqliteIntentWrites implements IntentWrites {
 
     @Override
     public int retryAll(IntentSelection selection, Instant now) {
-        long since = selection.changedSince().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE);
         int retried = handle.attach(IntentDao.class).retryAll(selection.kind(), selection.state().wireName(),
-                selection.target().orElse(null), since, now.toEpochMilli());
+                selection.target().orElse(null), since(selection), before(selection), now.toEpochMilli());
         if (retried > 0) {
             notices.workAvailable();
         }
         return retried;
+    }
+
+    static long since(IntentSelection selection) {
+        return selection.changedSince().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE);
+    }
+
+    static long before(IntentSelection selection) {
+        return selection.changedBefore().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE);
     }
 
     @Override

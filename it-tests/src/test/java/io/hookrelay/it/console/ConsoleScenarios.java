@@ -1,0 +1,223 @@
+package io.hookrelay.it.console;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RelayServer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.openqa.selenium.By;
+import org.openqa.selenium.NoAlertPresentException;
+import org.openqa.selenium.WebElement;
+import org.openqa.selenium.support.ui.ExpectedConditions;
+import org.openqa.selenium.support.ui.Select;
+
+/**
+ * The operator console in a real browser against the real server (DESIGN §10), on the storage backend a subclass
+ * starts it on: every scenario runs on each.
+ */
+abstract class ConsoleScenarios {
+    @TempDir
+    Path dir;
+    private RelayServer server;
+    private Browser browser;
+
+    /** A new server with nothing configured, in {@code dataDir} or on a database of its own. */
+    abstract RelayServer startServer(Path dataDir) throws Exception;
+
+    /** Names this backend's screenshots. */
+    abstract String backend();
+
+    @BeforeEach
+    void start() throws Exception {
+        server = startServer(Files.createDirectories(dir.resolve("data")));
+        browser = Browser.open(server.baseUri().toString(), dir.resolve("profile"));
+    }
+
+    @AfterEach
+    void stop() {
+        if (browser != null) {
+            browser.close();
+        }
+        server.close();
+    }
+
+    @Test
+    void anOperatorSetsUpARouteThenWatchesAWebhookArriveLiveAndBeDelivered() {
+        Receiver receiver = server.startReceiver();
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+
+        browser.go("/console#/sources");
+        save("source", "{\"id\":\"shop\",\"event_type\":{\"json_pointer\":\"/type\"}}");
+        browser.awaitVisible(By.cssSelector("tr[data-source='shop']"));
+        browser.go("/console#/targets");
+        save("target", "{\"id\":\"orders\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":10}");
+        String secret = browser.awaitVisible(By.id("new-secret")).getText();
+        browser.go("/console#/routes");
+        browser.awaitVisible(By.id("route-create")).click();
+        browser.awaitVisible(By.cssSelector("tr[data-route]"));
+        assertThat(secret).startsWith("whsec_");
+        assertThat(server.api().get("/api/v1/routes").expect(200).path("data").get(0).path("target").asText()).isEqualTo("orders");
+
+        browser.go("/console#/events");
+        browser.awaitVisible(By.cssSelector("#source-filter"));
+        String eventId = server.accept("shop", "{\"type\":\"order.paid\",\"id\":\"ord_1\"}");
+
+        browser.awaitVisible(By.cssSelector("tr[data-event='" + eventId + "']"));
+        browser.screenshot(backend() + "-events-live");
+        browser.driver.findElement(By.linkText(eventId)).click();
+        assertThat(browser.awaitVisible(By.id("event-body")).getText()).contains("\"type\": \"order.paid\"");
+        browser.await(driver -> {
+            driver.navigate().refresh();
+            return !driver.findElements(By.cssSelector(".timeline .state-completed")).isEmpty();
+        });
+        browser.screenshot(backend() + "-event");
+        assertThat(receiver.requestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aBadDocumentIsRefusedWithTheApisMessageAndChangesNothing() {
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+        browser.go("/console#/targets");
+
+        save("target", "{\"id\":\"orders\",\"url\":\"ftp://example.com\"}");
+
+        assertThat(browser.awaitVisible(By.id("target-problem")).getText()).contains("url");
+        assertThat(server.api().get("/api/v1/targets").expect(200).path("data")).isEmpty();
+    }
+
+    @Test
+    void failedDeliveriesShowTheirAttemptLogAndCompleteWhenRetriedInBulkAfterThePreview() throws Exception {
+        Receiver receiver = server.startReceiver();
+        receiver.answerOtherwise(Receiver.Answer.status(500).withBody("upstream broke"));
+        Receiver other = server.startReceiver();
+        other.answerOtherwise(Receiver.Answer.status(500));
+        server.createPlainSource("shop");
+        server.createRoutedTarget("shop", NewTarget.to("orders", receiver).retrySchedule());
+        server.createRoutedTarget("shop", NewTarget.to("audit", other).retrySchedule());
+        List<String> toOrders = new ArrayList<>();
+        for (int i = 0; i < 2; i++) {
+            String eventId = server.accept("shop", "{\"type\":\"order.paid\",\"n\":" + i + "}");
+            toOrders.add(server.deliveryOf(eventId, "orders"));
+            server.awaitDelivery(server.deliveryOf(eventId, "audit"), "failed");
+        }
+        for (String id : toOrders) {
+            server.awaitDelivery(id, "failed");
+        }
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+
+        browser.go("/console#/failed");
+        browser.awaitVisible(By.linkText(toOrders.get(0))).click();
+        assertThat(browser.awaitVisible(By.cssSelector("tr.attempt")).getText()).contains("500").contains("upstream broke");
+        browser.screenshot(backend() + "-delivery-attempt-log");
+        receiver.answerOtherwise(Receiver.Answer.status(200));
+        browser.go("/console#/failed");
+        new Select(browser.awaitVisible(By.id("bulk-target"))).selectByValue("orders");
+        browser.driver.findElement(By.id("bulk-preview")).click();
+
+        assertThat(browser.awaitVisible(By.id("bulk-count")).getText()).startsWith("2 failed deliveries match");
+        assertThat(server.delivery(toOrders.get(0)).path("state").asText()).as("a preview retries nothing").isEqualTo("failed");
+        assertThat(browser.driver.findElement(By.id("view")).getText()).doesNotContain("null").doesNotContain("undefined");
+        browser.screenshot(backend() + "-bulk-retry-preview");
+        browser.driver.findElement(By.id("bulk-retry")).click();
+        assertThat(browser.awaitVisible(By.id("bulk-done")).getText()).isEqualTo("Retried 2.");
+        for (String id : toOrders) {
+            server.awaitDelivery(id, "completed");
+        }
+        assertThat(server.deliveriesToTarget("audit")).allSatisfy(audit -> assertThat(audit.path("state").asText()).isEqualTo("failed"));
+        browser.go("/console#/deliveries/" + toOrders.get(0));
+        browser.await(ExpectedConditions.textToBePresentInElementLocated(By.id("delivery-state"), "completed"));
+        assertThat(browser.driver.findElements(By.cssSelector("tr.attempt"))).hasSize(2);
+    }
+
+    @Test
+    void aDeliveryIsRetriedFromItsOwnPage() throws Exception {
+        Receiver receiver = server.startReceiver();
+        receiver.answerOtherwise(Receiver.Answer.status(503));
+        server.createPlainSource("shop");
+        server.createRoutedTarget("shop", NewTarget.to("orders", receiver).retrySchedule());
+        String deliveryId = server.onlyDeliveryOf(server.accept("shop", "{\"type\":\"order.paid\"}"));
+        server.awaitDelivery(deliveryId, "failed");
+        receiver.answerOtherwise(Receiver.Answer.status(204));
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+
+        browser.go("/console#/deliveries/" + deliveryId);
+        browser.awaitVisible(By.id("retry")).click();
+
+        browser.await(ExpectedConditions.textToBePresentInElementLocated(By.id("delivery-state"), "completed"));
+    }
+
+    @Test
+    void markupInAWebhookIsShownAsTextAndNothingInItRuns() {
+        server.createPlainSource("shop");
+        String hostile = "<script>window.__ran = 1; alert(1)</script><img src=x onerror=window.__ran=2;alert(2)>";
+        String eventId = server.api().ingest("shop", "application/json",
+                ("{\"type\":\"x\",\"note\":\"" + hostile + "\"}").getBytes(StandardCharsets.UTF_8),
+                Map.of("X-Note", "<script>alert(3)</script>")).expect(202).path("event_id").asText();
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+
+        browser.go("/console#/events/" + eventId);
+
+        assertThat(browser.awaitVisible(By.id("event-body")).getText()).contains(hostile);
+        assertThat(browser.driver.findElement(By.tagName("main")).getText()).contains("<script>alert(3)</script>");
+        assertThat(browser.driver.findElements(By.cssSelector("main script, main img"))).isEmpty();
+        assertThat(browser.driver.executeScript("return window.__ran === undefined")).isEqualTo(true);
+        assertThat(alertOpen()).isFalse();
+        browser.screenshot(backend() + "-hostile-event");
+    }
+
+    @Test
+    void changesWithoutTheCsrfTokenAndPagesWithoutASessionAreRefused() {
+        server.createTarget(NewTarget.to("orders", server.startReceiver()));
+        browser.go("/console");
+        assertThat(browser.driver.getCurrentUrl()).endsWith("/console/login");
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+
+        Object withoutToken = browser.driver.executeAsyncScript(
+                "const done = arguments[arguments.length - 1];"
+                        + "fetch('/api/v1/targets/orders/pause', {method: 'POST'}).then(r => done(r.status));");
+
+        assertThat(withoutToken).isEqualTo(403L);
+        assertThat(server.target("orders").path("paused").asBoolean()).isFalse();
+    }
+
+    @Test
+    void signingOutEndsTheSession() {
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+
+        browser.driver.findElement(By.cssSelector("#sign-out button")).click();
+        browser.awaitVisible(By.id("token"));
+        browser.go("/console");
+
+        assertThat(browser.driver.getCurrentUrl()).endsWith("/console/login");
+        Object api = browser.driver.executeAsyncScript(
+                "const done = arguments[arguments.length - 1]; fetch('/api/v1/sources').then(r => done(r.status));");
+        assertThat(api).isEqualTo(401L);
+        assertThat(browser.driver.manage().getCookies()).isEmpty();
+    }
+
+    /** Puts {@code json} in the view's {@code editor} and saves it. */
+    private void save(String editor, String json) {
+        WebElement text = browser.awaitVisible(By.id(editor + "-json"));
+        browser.driver.executeScript("arguments[0].value = arguments[1]", text, json);
+        browser.driver.findElement(By.id(editor + "-save")).click();
+    }
+
+    private boolean alertOpen() {
+        try {
+            browser.driver.switchTo().alert();
+            return true;
+        } catch (NoAlertPresentException none) {
+            return false;
+        }
+    }
+}

@@ -1,0 +1,17 @@
+package io.hookrelay.it.console;
+
+import io.hookrelay.it.support.RelayServer;
+import java.nio.file.Path;
+
+/** The console's scenarios on the embedded default, SQLite in the data directory. */
+class SqliteConsoleIT extends ConsoleScenarios {
+    @Override
+    RelayServer startServer(Path dataDir) {
+        return RelayServer.start(dataDir);
+    }
+
+    @Override
+    String backend() {
+        return "sqlite";
+    }
+}
