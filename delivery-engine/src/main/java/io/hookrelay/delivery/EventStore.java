@@ -24,6 +24,13 @@ public interface EventStore {
 
     Optional<Event> find(String id);
 
-    /** Events newest first, optionally of one source. */
-    Page<EventSummary> list(Optional<String> sourceId, PageRequest page);
+    /**
+     * Events newest first, as {@code filter} chooses them. An event's id is taken to have been made by
+     * {@link Ulids} from the clock that gave its {@code receivedAt}, within a second of it, as ingest makes both:
+     * a time range then narrows which ids are walked ({@link EventFilter#lowestId()}).
+     */
+    Page<EventSummary> list(EventFilter filter, PageRequest page);
+
+    /** The event that holds {@code key} among {@code sourceId}'s idempotency keys, if one does. */
+    Optional<String> idByIdempotencyKey(String sourceId, String key);
 }

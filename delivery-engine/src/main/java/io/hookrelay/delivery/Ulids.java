@@ -2,6 +2,8 @@ package io.hookrelay.delivery;
 
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Instant;
+import java.util.Arrays;
 import java.util.Objects;
 import java.util.Random;
 import java.util.regex.Pattern;
@@ -15,6 +17,8 @@ public final class Ulids {
     private static final char[] ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ".toCharArray();
     private static final Pattern BODY = Pattern.compile("[0-9A-HJKMNP-TV-Z]{26}");
     public static final String EVENT = "evt_";
+    /** The latest time a ULID's 48 bits hold. */
+    private static final long LARGEST_TIME = (1L << 48) - 1;
     public static final String DELIVERY = "dlv_";
     public static final String ROUTE = "rte_";
 
@@ -32,11 +36,7 @@ public final class Ulids {
 
     public String next(String prefix) {
         char[] out = new char[26];
-        long time = clock.millis();
-        for (int i = 9; i >= 0; i--) {
-            out[i] = ALPHABET[(int) (time & 31)];
-            time >>>= 5;
-        }
+        encodeTime(clock.millis(), out);
         byte[] randomness = new byte[10];
         random.nextBytes(randomness);
         long high = 0;
@@ -59,6 +59,25 @@ public final class Ulids {
     }
 
     /** True when {@code id} is {@code prefix} followed by a well-formed ULID. */
+    /**
+     * The smallest id with {@code prefix} made at {@code time} or later: ids sort by when they were made, so a
+     * time range is an id range, which the primary key's index walks.
+     */
+    public static String lowestAt(String prefix, Instant time) {
+        char[] out = new char[26];
+        Arrays.fill(out, '0');
+        encodeTime(Math.max(0, Math.min(time.toEpochMilli(), LARGEST_TIME)), out);
+        return prefix + new String(out);
+    }
+
+    private static void encodeTime(long millis, char[] out) {
+        long time = millis;
+        for (int i = 9; i >= 0; i--) {
+            out[i] = ALPHABET[(int) (time & 31)];
+            time >>>= 5;
+        }
+    }
+
     public static boolean isValid(String id, String prefix) {
         return id != null && id.startsWith(prefix) && BODY.matcher(id.substring(prefix.length())).matches();
     }

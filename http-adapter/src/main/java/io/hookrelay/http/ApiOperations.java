@@ -6,6 +6,7 @@ import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
 import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestResult;
@@ -67,7 +68,9 @@ interface ApiOperations {
 
     void deleteRoute(String id);
 
-    Page<EventSummary> listEvents(Optional<String> sourceId, PageRequest page);
+    Page<EventSummary> listEvents(EventFilter filter, PageRequest page);
+
+    Page<EventSummary> eventWithIdempotencyKey(String sourceId, String key);
 
     EventDetail getEvent(String id);
 

@@ -6,6 +6,7 @@ import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
 import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestResult;
@@ -140,8 +141,13 @@ final class UseCaseOperations implements ApiOperations {
     }
 
     @Override
-    public Page<EventSummary> listEvents(Optional<String> sourceId, PageRequest page) {
-        return events.list(sourceId, page);
+    public Page<EventSummary> listEvents(EventFilter filter, PageRequest page) {
+        return events.list(filter, page);
+    }
+
+    @Override
+    public Page<EventSummary> eventWithIdempotencyKey(String sourceId, String key) {
+        return events.withIdempotencyKey(sourceId, key);
     }
 
     @Override

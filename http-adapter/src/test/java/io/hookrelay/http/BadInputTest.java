@@ -219,6 +219,13 @@ class BadInputTest {
                 new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"since\":1714564800}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/deliveries/retry", "{\"state\":\"failed\",\"before\":\"2024-05-01T12:00:00Z\"}", 400, "invalid_request"),
 
+                // event filters
+                new Case("GET", "/api/v1/events?since=today", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/events?since=2024-05-01T12:00:00Z&until=2024-05-01T11:00:00Z", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/events?idempotency_key=abc", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/events?source=github&idempotency_key=abc&type=push", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/events?colour=red", null, 400, "invalid_request"),
+
                 // backup
                 new Case("POST", "/api/v1/admin/backup", "{}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/admin/backup", "\"/tmp/copy.db\"", 400, "invalid_request"),

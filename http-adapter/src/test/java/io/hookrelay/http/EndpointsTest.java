@@ -11,6 +11,7 @@ import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
 import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.EventTypeSource;
 import io.hookrelay.delivery.InboundRequest;
@@ -172,9 +173,24 @@ class EndpointsTest {
         assertThat(tree(first).get("next_cursor").asText()).isEqualTo(Cursors.encode(EVENT));
         assertThat(tree(first).get("data").get(0).get("body_bytes").asInt()).isEqualTo(14);
         assertThat(given).containsExactly(
-                List.of(Optional.empty(), new PageRequest(PageRequest.DEFAULT_LIMIT, Optional.empty())),
-                List.of(Optional.of("github"), new PageRequest(2, Optional.of(EVENT))));
+                List.of(EventFilter.all(), new PageRequest(PageRequest.DEFAULT_LIMIT, Optional.empty())),
+                List.of(EventFilter.ofSource("github"), new PageRequest(2, Optional.of(EVENT))));
         assertThat(next.statusCode()).isEqualTo(200);
+    }
+
+    @Test
+    void events_are_filtered_by_type_and_time_and_found_by_idempotency_key() throws Exception {
+        HttpResponse<String> filtered = server.send("GET",
+                "/api/v1/events?type=push&since=2024-05-01T12:00:00Z&until=2024-05-01T14:00:00%2B01:00", null);
+        HttpResponse<String> byKey = server.send("GET", "/api/v1/events?source=github&idempotency_key=abc%20123", null);
+
+        assertThat(filtered.statusCode()).isEqualTo(200);
+        assertThat(byKey.statusCode()).isEqualTo(200);
+        assertThat(tree(byKey).get("data")).isEmpty();
+        assertThat(given).containsExactly(
+                List.of(new EventFilter(Optional.empty(), Optional.of("push"), Optional.of(Instant.parse("2024-05-01T12:00:00Z")),
+                        Optional.of(Instant.parse("2024-05-01T13:00:00Z"))), new PageRequest(PageRequest.DEFAULT_LIMIT, Optional.empty())),
+                "key github abc 123");
     }
 
     @Test
@@ -415,10 +431,16 @@ class EndpointsTest {
         }
 
         @Override
-        public Page<EventSummary> listEvents(Optional<String> sourceId, PageRequest page) {
-            given(List.of(sourceId, page));
+        public Page<EventSummary> listEvents(EventFilter filter, PageRequest page) {
+            given(List.of(filter, page));
             EventSummary summary = new EventSummary(EVENT, "github", Optional.of("push"), Samples.RECEIVED, "application/json", 14);
             return new Page<>(List.of(summary), Optional.of(EVENT));
+        }
+
+        @Override
+        public Page<EventSummary> eventWithIdempotencyKey(String sourceId, String key) {
+            given("key " + sourceId + " " + key);
+            return new Page<>(List.of(), Optional.empty());
         }
 
         @Override

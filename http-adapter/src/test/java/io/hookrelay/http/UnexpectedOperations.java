@@ -6,6 +6,7 @@ import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
 import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestResult;
@@ -126,8 +127,13 @@ class UnexpectedOperations implements ApiOperations {
     }
 
     @Override
-    public Page<EventSummary> listEvents(Optional<String> sourceId, PageRequest page) {
+    public Page<EventSummary> listEvents(EventFilter filter, PageRequest page) {
         return unexpected("listEvents");
+    }
+
+    @Override
+    public Page<EventSummary> eventWithIdempotencyKey(String sourceId, String key) {
+        return unexpected("eventWithIdempotencyKey");
     }
 
     @Override

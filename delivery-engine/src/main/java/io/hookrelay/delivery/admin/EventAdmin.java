@@ -5,6 +5,7 @@ import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventDetail;
 import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.NotFoundException;
@@ -36,8 +37,17 @@ public final class EventAdmin {
         this.ulids = Objects.requireNonNull(ulids, "ulids");
     }
 
-    public Page<EventSummary> list(Optional<String> sourceId, PageRequest page) {
-        return events.list(sourceId, page);
+    public Page<EventSummary> list(EventFilter filter, PageRequest page) {
+        return events.list(filter, page);
+    }
+
+    /** The event of {@code sourceId} that holds idempotency key {@code key}, as a page of one, or of none. */
+    public Page<EventSummary> withIdempotencyKey(String sourceId, String key) {
+        List<EventSummary> found = events.idByIdempotencyKey(sourceId, key).flatMap(events::find)
+                .map(event -> new EventSummary(event.id(), event.sourceId(), event.eventType(), event.receivedAt(),
+                        event.contentType(), event.body().length))
+                .stream().toList();
+        return new Page<>(found, Optional.empty());
     }
 
     /** @throws NotFoundException when there is no such event */

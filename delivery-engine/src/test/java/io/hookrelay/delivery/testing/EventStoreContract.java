@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventStore;
@@ -103,7 +104,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
         Event found = events.find(event.id()).orElseThrow();
 
         assertThat(found.body()).isEqualTo(body);
-        assertThat(events.list(Optional.empty(), PageRequest.first(1)).items())
+        assertThat(events.list(EventFilter.all(), PageRequest.first(1)).items())
                 .extracting(EventSummary::bodyBytes).containsExactly(body.length);
     }
 
@@ -251,9 +252,9 @@ public abstract class EventStoreContract extends RelayStoreContract {
     void pagesAreNewestFirstAndEndWithoutACursor() {
         List<String> newestFirst = storeEvents("orders", 5);
 
-        Page<EventSummary> first = events.list(Optional.empty(), PageRequest.first(2));
-        Page<EventSummary> second = events.list(Optional.empty(), new PageRequest(2, first.nextBefore()));
-        Page<EventSummary> third = events.list(Optional.empty(), new PageRequest(2, second.nextBefore()));
+        Page<EventSummary> first = events.list(EventFilter.all(), PageRequest.first(2));
+        Page<EventSummary> second = events.list(EventFilter.all(), new PageRequest(2, first.nextBefore()));
+        Page<EventSummary> third = events.list(EventFilter.all(), new PageRequest(2, second.nextBefore()));
 
         assertThat(first.items()).extracting(EventSummary::id).isEqualTo(newestFirst.subList(0, 2));
         assertThat(first.nextBefore()).contains(newestFirst.get(1));
@@ -267,25 +268,25 @@ public abstract class EventStoreContract extends RelayStoreContract {
     void aPageThatEndsExactlyAtTheLastEventHasNoCursor() {
         List<String> newestFirst = storeEvents("orders", 4);
 
-        Page<EventSummary> first = events.list(Optional.empty(), PageRequest.first(2));
-        Page<EventSummary> second = events.list(Optional.empty(), new PageRequest(2, first.nextBefore()));
-        Page<EventSummary> all = events.list(Optional.empty(), PageRequest.first(4));
+        Page<EventSummary> first = events.list(EventFilter.all(), PageRequest.first(2));
+        Page<EventSummary> second = events.list(EventFilter.all(), new PageRequest(2, first.nextBefore()));
+        Page<EventSummary> all = events.list(EventFilter.all(), PageRequest.first(4));
 
         assertThat(second.items()).extracting(EventSummary::id).isEqualTo(newestFirst.subList(2, 4));
         assertThat(second.nextBefore()).isEmpty();
         assertThat(all.items()).hasSize(4);
         assertThat(all.nextBefore()).isEmpty();
-        assertThat(events.list(Optional.empty(), PageRequest.first(3)).nextBefore()).contains(newestFirst.get(2));
+        assertThat(events.list(EventFilter.all(), PageRequest.first(3)).nextBefore()).contains(newestFirst.get(2));
     }
 
     @Test
     void laterPagesStayTheSameWhileNewerEventsArrive() {
         List<String> newestFirst = storeEvents("orders", 4);
-        Page<EventSummary> first = events.list(Optional.empty(), PageRequest.first(2));
+        Page<EventSummary> first = events.list(EventFilter.all(), PageRequest.first(2));
 
         storeEvents("orders", 3);
 
-        Page<EventSummary> second = events.list(Optional.empty(), new PageRequest(2, first.nextBefore()));
+        Page<EventSummary> second = events.list(EventFilter.all(), new PageRequest(2, first.nextBefore()));
         assertThat(second.items()).extracting(EventSummary::id).isEqualTo(newestFirst.subList(2, 4));
         assertThat(second.nextBefore()).isEmpty();
     }
@@ -298,13 +299,79 @@ public abstract class EventStoreContract extends RelayStoreContract {
             relay.ingest("users");
         }
 
-        Page<EventSummary> first = events.list(Optional.of("orders"), PageRequest.first(2));
-        Page<EventSummary> second = events.list(Optional.of("orders"), new PageRequest(2, first.nextBefore()));
+        Page<EventSummary> first = events.list(EventFilter.ofSource("orders"), PageRequest.first(2));
+        Page<EventSummary> second = events.list(EventFilter.ofSource("orders"), new PageRequest(2, first.nextBefore()));
 
         assertThat(first.items()).extracting(EventSummary::id).isEqualTo(orders.subList(0, 2));
         assertThat(second.items()).extracting(EventSummary::id).isEqualTo(orders.subList(2, 3));
         assertThat(second.nextBefore()).isEmpty();
-        assertThat(events.list(Optional.of("nobody"), PageRequest.first(10)).items()).isEmpty();
+        assertThat(events.list(EventFilter.ofSource("nobody"), PageRequest.first(10)).items()).isEmpty();
+    }
+
+    @Test
+    void aTypeAndTimeFilterListsExactlyTheMatchingEventsNewestFirst() {
+        Event early = typed("orders", "order.paid");
+        Instant since = relay.advance(Duration.ofMinutes(1));
+        Event paid = typed("orders", "order.paid");
+        Event refunded = typed("orders", "order.refunded");
+        Event elsewhere = typed("users", "order.paid");
+        Instant until = relay.advance(Duration.ofMinutes(1));
+        Event late = typed("orders", "order.paid");
+
+        List<String> inRange = ids(new EventFilter(Optional.empty(), Optional.empty(), Optional.of(since), Optional.of(until)));
+        List<String> paidInRange = ids(new EventFilter(Optional.empty(), Optional.of("order.paid"), Optional.of(since),
+                Optional.of(until)));
+        List<String> paidOrders = ids(new EventFilter(Optional.of("orders"), Optional.of("order.paid"), Optional.empty(),
+                Optional.empty()));
+        List<String> ordersSince = ids(new EventFilter(Optional.of("orders"), Optional.empty(), Optional.of(since),
+                Optional.empty()));
+
+        assertThat(inRange).containsExactly(elsewhere.id(), refunded.id(), paid.id());
+        assertThat(paidInRange).containsExactly(elsewhere.id(), paid.id());
+        assertThat(paidOrders).containsExactly(late.id(), paid.id(), early.id());
+        assertThat(ordersSince).containsExactly(late.id(), refunded.id(), paid.id());
+    }
+
+    @Test
+    void aTimeFilterPagesWithoutGapsOrRepeats() {
+        Instant since = relay.advance(Duration.ofSeconds(1));
+        List<String> newestFirst = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            newestFirst.add(0, typed("orders", "order.paid").id());
+        }
+        EventFilter filter = new EventFilter(Optional.empty(), Optional.empty(), Optional.of(since), Optional.empty());
+
+        Page<EventSummary> first = events.list(filter, PageRequest.first(2));
+        Page<EventSummary> second = events.list(filter, new PageRequest(2, first.nextBefore()));
+        Page<EventSummary> third = events.list(filter, new PageRequest(2, second.nextBefore()));
+
+        assertThat(Stream.of(first, second, third).flatMap(page -> page.items().stream()).map(EventSummary::id))
+                .containsExactlyElementsOf(newestFirst);
+        assertThat(third.nextBefore()).isEmpty();
+    }
+
+    @Test
+    void anIdempotencyKeyFindsTheEventOfItsSourceThatHoldsIt() {
+        Event event = relay.event("orders");
+        events.store(event, Optional.of("key-1"), List.of(), relay.clock.instant());
+
+        assertThat(events.idByIdempotencyKey("orders", "key-1")).contains(event.id());
+        assertThat(events.idByIdempotencyKey("users", "key-1")).isEmpty();
+        assertThat(events.idByIdempotencyKey("orders", "key-2")).isEmpty();
+    }
+
+    /** An event whose id is made from the clock that says when it was received, as ingest makes it. */
+    private Event typed(String sourceId, String type) {
+        Event plain = relay.event(sourceId);
+        Event event = new Event(new Ulids(relay.clock).next(Ulids.EVENT), sourceId, Optional.of(type), plain.receivedAt(), plain.contentType(), plain.headers(),
+                plain.body());
+        events.store(event, Optional.empty(), List.of(), relay.clock.instant());
+        relay.advance(Duration.ofMillis(1));
+        return event;
+    }
+
+    private List<String> ids(EventFilter filter) {
+        return events.list(filter, PageRequest.first(PageRequest.LARGEST_LIMIT)).items().stream().map(EventSummary::id).toList();
     }
 
     @Test
@@ -312,7 +379,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
         Event event = relay.event("orders", new byte[] {1, 2, 3});
         events.store(event, Optional.empty(), List.of(), relay.clock.instant());
 
-        assertThat(events.list(Optional.empty(), PageRequest.first(1)).items()).containsExactly(new EventSummary(
+        assertThat(events.list(EventFilter.all(), PageRequest.first(1)).items()).containsExactly(new EventSummary(
                 event.id(), "orders", event.eventType(), event.receivedAt(), event.contentType(), 3));
     }
 
@@ -360,8 +427,13 @@ public abstract class EventStoreContract extends RelayStoreContract {
         }
 
         @Override
-        public Page<EventSummary> list(Optional<String> sourceId, PageRequest page) {
-            return delegate.list(sourceId, page);
+        public Page<EventSummary> list(EventFilter filter, PageRequest page) {
+            return delegate.list(filter, page);
+        }
+
+        @Override
+        public Optional<String> idByIdempotencyKey(String sourceId, String key) {
+            return delegate.idByIdempotencyKey(sourceId, key);
         }
     }
 }

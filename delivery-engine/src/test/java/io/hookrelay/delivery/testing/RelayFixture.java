@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.testing;
 
+import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.DeliveryStore;
@@ -135,7 +136,7 @@ public class RelayFixture implements AutoCloseable {
      * see that a refused call wrote nothing anywhere.
      */
     public Stored stored() {
-        List<EventSummary> allEvents = everyPage((limit, before) -> events.list(Optional.empty(),
+        List<EventSummary> allEvents = everyPage((limit, before) -> events.list(EventFilter.all(),
                 new PageRequest(limit, before)));
         List<Delivery> allDeliveries = everyPage((limit, before) -> deliveries.list(DeliveryFilter.all(),
                 new PageRequest(limit, before)));

@@ -122,35 +122,92 @@ async function overview() {
     table(['Target', 'URL'], paused.map((t) => el('tr', {}, el('td', {}, link('#/targets', t.id)), el('td', { class: 'mono' }, t.url)))));
 }
 
+const FILTERS = ['source', 'type', 'since', 'until'];
+
+/** {@code datetime-local} shows local time without a zone; the API takes RFC 3339. */
+const toRfc3339 = (local) => (local ? new Date(local).toISOString() : '');
+const toLocalInput = (rfc3339) => {
+  if (!rfc3339) return '';
+  const date = new Date(rfc3339);
+  return new Date(date.getTime() - date.getTimezoneOffset() * 60000).toISOString().slice(0, 19);
+};
+
 async function events(query) {
-  const source = query.get('source') || '';
+  const chosen = Object.fromEntries(FILTERS.filter((name) => query.get(name)).map((name) => [name, query.get(name)]));
   const cursor = query.get('cursor') || '';
   const sources = await api('GET', '/sources');
-  const params = new URLSearchParams({ limit: '50' });
-  if (source) params.set('source', source);
+  const params = new URLSearchParams({ ...chosen, limit: '50' });
   if (cursor) params.set('cursor', cursor);
   const page = await api('GET', '/events?' + params);
   const pick = el('select', { id: 'source-filter' }, el('option', { value: '' }, 'every source'),
     sources.data.map((s) => {
       const option = el('option', { value: s.id }, s.id);
-      if (s.id === source) option.selected = true;
+      if (s.id === chosen.source) option.selected = true;
       return option;
     }));
-  pick.addEventListener('change', () => { window.location.hash = '#/events' + (pick.value ? '?source=' + encodeURIComponent(pick.value) : ''); });
-  const find = el('input', { id: 'find-event', placeholder: 'event id', size: '32' });
-  const rows = page.data.map((e) => el('tr', { 'data-event': e.id },
+  const type = el('input', { id: 'type-filter', placeholder: 'event type', size: '18' });
+  type.value = chosen.type || '';
+  const since = el('input', { id: 'since-filter', type: 'datetime-local', step: '1' });
+  since.value = toLocalInput(chosen.since);
+  const until = el('input', { id: 'until-filter', type: 'datetime-local', step: '1' });
+  until.value = toLocalInput(chosen.until);
+  const apply = el('form', {
+    onsubmit: (e) => {
+      e.preventDefault();
+      const next = new URLSearchParams();
+      if (pick.value) next.set('source', pick.value);
+      if (type.value.trim()) next.set('type', type.value.trim());
+      if (since.value) next.set('since', toRfc3339(since.value));
+      if (until.value) next.set('until', toRfc3339(until.value));
+      window.location.hash = '#/events' + (next.toString() ? '?' + next : '');
+    },
+  }, pick, type, el('label', {}, 'from ', since), el('label', {}, 'until ', until), el('button', { type: 'submit', id: 'apply-filters' }, 'Filter'));
+  const find = el('input', { id: 'find-event', placeholder: 'event id, or idempotency key of the chosen source', size: '40' });
+  const notFound = el('span', { class: 'bad', id: 'find-problem' });
+  const finder = el('form', {
+    onsubmit: async (e) => {
+      e.preventDefault();
+      const wanted = find.value.trim();
+      if (!wanted) return;
+      if (wanted.startsWith('evt_')) {
+        window.location.hash = '#/events/' + encodeURIComponent(wanted);
+        return;
+      }
+      if (!pick.value) {
+        notFound.textContent = 'choose the source whose idempotency key this is';
+        return;
+      }
+      try {
+        const held = await api('GET', '/events?' + new URLSearchParams({ source: pick.value, idempotency_key: wanted }));
+        if (held.data.length) window.location.hash = '#/events/' + encodeURIComponent(held.data[0].id);
+        else notFound.textContent = 'no event of ' + pick.value + ' holds that key';
+      } catch (failure) {
+        notFound.textContent = failure.message;
+      }
+    },
+  }, find, el('button', { type: 'submit', id: 'find' }, 'Find'), notFound);
+  const listing = (shown) => table(['Event', 'Source', 'Type', 'Received', 'Size'], shown.data.map((e) => el('tr', { 'data-event': e.id },
     el('td', { class: 'mono' }, eventLink(e.id)), el('td', {}, e.source), el('td', {}, e.event_type ?? ''),
-    el('td', {}, when(e.received_at)), el('td', {}, e.body_bytes + ' B')));
-  const more = page.next_cursor
-    ? link('#/events?' + new URLSearchParams({ ...(source ? { source } : {}), cursor: page.next_cursor }), 'Older events')
-    : null;
-  show('Events',
-    el('div', { class: 'toolbar' }, pick,
-      el('form', { onsubmit: (e) => { e.preventDefault(); if (find.value.trim()) window.location.hash = '#/events/' + encodeURIComponent(find.value.trim()); } },
-        find, el('button', { type: 'submit' }, 'Find')),
-      el('span', { class: 'muted' }, cursor ? '' : 'live: newest first, refreshed every 2 s')),
-    table(['Event', 'Source', 'Type', 'Received', 'Size'], rows), more);
-  if (!cursor) liveTimer = setTimeout(render, LIVE_MS);
+    el('td', {}, when(e.received_at)), el('td', {}, e.body_bytes + ' B'))));
+  let shownTable = listing(page);
+  const more = page.next_cursor ? link('#/events?' + new URLSearchParams({ ...chosen, cursor: page.next_cursor }), 'Older events') : null;
+  const live = !cursor && !chosen.until;
+  show('Events', el('div', { class: 'toolbar' }, apply), el('div', { class: 'toolbar' }, finder),
+    el('p', { class: 'muted' }, live ? 'Live: newest first, refreshed every 2 s.' : 'Newest first.'), shownTable, more);
+  // Live, only the list is fetched again: what the operator is typing in the forms above stays.
+  const hash = window.location.hash;
+  const refresh = async () => {
+    if (window.location.hash !== hash) return;
+    try {
+      const fresh = listing(await api('GET', '/events?' + params));
+      shownTable.replaceWith(fresh);
+      shownTable = fresh;
+    } catch (e) {
+      say('Refreshing the events: ' + e.message, true);
+    }
+    liveTimer = setTimeout(refresh, LIVE_MS);
+  };
+  if (live) liveTimer = setTimeout(refresh, LIVE_MS);
 }
 
 async function event(id) {

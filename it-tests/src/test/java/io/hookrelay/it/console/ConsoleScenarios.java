@@ -157,6 +157,31 @@ abstract class ConsoleScenarios {
     }
 
     @Test
+    void eventsAreFilteredByTypeAndFoundByTheirIdempotencyKey() {
+        server.createSource("{\"id\":\"shop\",\"event_type\":{\"json_pointer\":\"/type\"},\"idempotency_header\":\"Idempotency-Key\"}");
+        server.accept("shop", "{\"type\":\"order.paid\"}");
+        String refunded = server.api().ingest("shop", "application/json", "{\"type\":\"order.refunded\"}".getBytes(StandardCharsets.UTF_8),
+                Map.of("Idempotency-Key", "order-42")).expect(202).path("event_id").asText();
+        server.accept("shop", "{\"type\":\"order.paid\"}");
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+
+        browser.go("/console#/events");
+        browser.awaitVisible(By.id("type-filter")).sendKeys("order.refunded");
+        browser.driver.findElement(By.id("apply-filters")).click();
+        browser.await(driver -> driver.getCurrentUrl().contains("type=order.refunded")
+                && driver.findElements(By.cssSelector("tr[data-event]")).size() == 1);
+        assertThat(browser.driver.findElement(By.cssSelector("tr[data-event]")).getAttribute("data-event")).isEqualTo(refunded);
+
+        browser.go("/console#/events");
+        new Select(browser.awaitVisible(By.id("source-filter"))).selectByValue("shop");
+        browser.driver.findElement(By.id("find-event")).sendKeys("order-42");
+        browser.driver.findElement(By.id("find")).click();
+
+        browser.await(driver -> driver.getCurrentUrl().endsWith("#/events/" + refunded));
+        assertThat(browser.awaitVisible(By.id("event-body")).getText()).contains("order.refunded");
+    }
+
+    @Test
     void markupInAWebhookIsShownAsTextAndNothingInItRuns() {
         server.createPlainSource("shop");
         String hostile = "<script>window.__ran = 1; alert(1)</script><img src=x onerror=window.__ran=2;alert(2)>";

@@ -1,6 +1,7 @@
 package io.hookrelay.it.durability;
 
 import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.IngestResult;
@@ -60,8 +61,13 @@ final class BusyEventStore implements EventStore {
     }
 
     @Override
-    public Page<EventSummary> list(Optional<String> sourceId, PageRequest page) {
-        return delegate.list(sourceId, page);
+    public Page<EventSummary> list(EventFilter filter, PageRequest page) {
+        return delegate.list(filter, page);
+    }
+
+    @Override
+    public Optional<String> idByIdempotencyKey(String sourceId, String key) {
+        return delegate.idByIdempotencyKey(sourceId, key);
     }
 
     private static void failIfBusy(AtomicInteger busyLeft, String operation) {

@@ -53,10 +53,21 @@ interface EventDao {
     Optional<Event> find(String id);
 
     /** Walks the primary key down from {@code before}. */
-    @SqlQuery(SUMMARY + " WHERE id < :before ORDER BY id DESC LIMIT :limit")
-    List<EventSummary> list(String before, int limit);
+    /** The rest of a list's conditions, after the one that leads: see {@link io.hookrelay.delivery.stored.EventListing}. */
+    String FILTERED = """
+             id < :before AND id >= :lowest AND received_at >= :since AND received_at < :until
+               AND (CAST(:eventType AS text) IS NULL OR event_type = :eventType)
+             ORDER BY id DESC LIMIT :limit
+            """;
+
+    @SqlQuery(SUMMARY + " WHERE (CAST(:sourceId AS text) IS NULL OR source_id = :sourceId) AND" + FILTERED)
+    List<EventSummary> list(String sourceId, String eventType, String before, String lowest, long since, long until, int limit);
 
     /** Walks {@code events_by_source} down from {@code before}. */
-    @SqlQuery(SUMMARY + " WHERE source_id = :sourceId AND id < :before ORDER BY id DESC LIMIT :limit")
-    List<EventSummary> listOfSource(String sourceId, String before, int limit);
+    @SqlQuery(SUMMARY + " WHERE source_id = :sourceId AND" + FILTERED)
+    List<EventSummary> listOfSource(String sourceId, String eventType, String before, String lowest, long since, long until,
+            int limit);
+
+    @SqlQuery("SELECT event_id FROM idempotency_keys WHERE source_id = :sourceId AND key = :key")
+    Optional<String> findByKey(String sourceId, String key);
 }

@@ -5,8 +5,10 @@ import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.NewDelivery;
+import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.stored.EventListing;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.IntentWrites;
 import java.time.Instant;
@@ -93,15 +95,18 @@ public final class PostgresEventStore implements EventStore {
     }
 
     @Override
-    public Page<EventSummary> list(Optional<String> sourceId, PageRequest page) {
-        Objects.requireNonNull(sourceId, "sourceId");
-        String before = page.fetchBelow();
-        int fetch = page.fetchSize();
+    public Page<EventSummary> list(EventFilter filter, PageRequest page) {
+        Objects.requireNonNull(filter, "filter");
         List<EventSummary> fetched = database.read("list events", handle -> {
             EventDao events = handles.attach(handle, EventDao.class);
-            return sourceId.isPresent() ? events.listOfSource(sourceId.get(), before, fetch) : events.list(before, fetch);
+            return EventListing.fetch(filter, page, events::list, events::listOfSource);
         });
         return Page.of(fetched, page, EventSummary::id);
+    }
+
+    @Override
+    public Optional<String> idByIdempotencyKey(String sourceId, String key) {
+        return database.read("find event by key", handle -> handles.attach(handle, EventDao.class).findByKey(sourceId, key));
     }
 
     /**

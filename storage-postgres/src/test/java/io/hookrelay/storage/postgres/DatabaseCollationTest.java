@@ -2,6 +2,7 @@ package io.hookrelay.storage.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.Page;
@@ -69,7 +70,7 @@ class DatabaseCollationTest {
         List<String> paged = new ArrayList<>();
         Optional<String> before = Optional.empty();
         do {
-            Page<EventSummary> page = relay.events.list(Optional.empty(), new PageRequest(2, before));
+            Page<EventSummary> page = relay.events.list(EventFilter.all(), new PageRequest(2, before));
             page.items().forEach(event -> paged.add(event.id()));
             before = page.nextBefore();
         } while (before.isPresent());

@@ -37,11 +37,19 @@ interface EventDao {
             """)
     Optional<Event> find(String id);
 
+    /** The rest of a list's conditions, after the one that leads: see {@link io.hookrelay.delivery.stored.EventListing}. */
+    String FILTERED = """
+             id < :before AND id >= :lowest AND received_at >= :since AND received_at < :until
+               AND (:eventType IS NULL OR event_type = :eventType)
+             ORDER BY id DESC LIMIT :limit
+            """;
+
     /** Walks the primary key's index down from {@code before}. */
-    @SqlQuery(SUMMARY + " WHERE id < :before ORDER BY id DESC LIMIT :limit")
-    List<EventSummary> list(String before, int limit);
+    @SqlQuery(SUMMARY + " WHERE (:sourceId IS NULL OR source_id = :sourceId) AND" + FILTERED)
+    List<EventSummary> list(String sourceId, String eventType, String before, String lowest, long since, long until, int limit);
 
     /** Walks {@code events_by_source} down from {@code before}. */
-    @SqlQuery(SUMMARY + " WHERE source_id = :sourceId AND id < :before ORDER BY id DESC LIMIT :limit")
-    List<EventSummary> listOfSource(String sourceId, String before, int limit);
+    @SqlQuery(SUMMARY + " WHERE source_id = :sourceId AND" + FILTERED)
+    List<EventSummary> listOfSource(String sourceId, String eventType, String before, String lowest, long since, long until,
+            int limit);
 }

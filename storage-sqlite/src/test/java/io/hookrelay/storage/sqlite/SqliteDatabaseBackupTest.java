@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.DatabaseSnapshot;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryFilter;
@@ -88,7 +89,7 @@ class SqliteDatabaseBackupTest {
             assertThat(restored.sources.list()).isEqualTo(relay.sources.list());
             assertThat(restored.targets.list()).isEqualTo(relay.targets.list());
             assertThat(restored.routes.list()).isEqualTo(relay.routes.list());
-            List<EventSummary> events = restored.events.list(Optional.empty(), PageRequest.first(PageRequest.LARGEST_LIMIT))
+            List<EventSummary> events = restored.events.list(EventFilter.all(), PageRequest.first(PageRequest.LARGEST_LIMIT))
                     .items();
             assertThat(events).hasSizeGreaterThanOrEqualTo(storedBeforeBackup);
             for (EventSummary event : events) {
