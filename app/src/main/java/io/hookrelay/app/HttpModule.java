@@ -13,6 +13,7 @@ import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
 import io.hookrelay.delivery.ingest.IngestService;
 import io.hookrelay.http.AdminToken;
+import io.hookrelay.app.metrics.ActivitySampler;
 import io.hookrelay.http.ApiRoutes;
 import io.hookrelay.http.HttpServer;
 import io.hookrelay.http.HttpServerSettings;
@@ -47,8 +48,9 @@ final class HttpModule extends AbstractModule {
     @Singleton
     ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets,
                         RouteAdmin routes, EventAdmin events, DeliveryAdmin deliveries, BackupAdmin backups,
-                        RelayMetrics metrics, ServeOptions options, Clock clock) {
+                        RelayMetrics metrics, ServeOptions options, Clock clock, ActivitySampler activity) {
         return new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, deliveries,
-                backups, metrics).withMaxHops(options.maxHops()).withConsole(clock, options.behindHttps());
+                backups, metrics).withMaxHops(options.maxHops()).withConsole(clock, options.behindHttps())
+                .withActivity(activity);
     }
 }

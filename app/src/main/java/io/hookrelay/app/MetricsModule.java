@@ -4,6 +4,7 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import com.google.inject.multibindings.ProvidesIntoSet;
+import io.hookrelay.app.metrics.ActivitySampler;
 import io.hookrelay.app.metrics.MicrometerQueueMetrics;
 import io.hookrelay.app.metrics.StorageMetrics;
 import io.hookrelay.delivery.OpenDatabase;
@@ -70,6 +71,19 @@ final class MetricsModule extends AbstractModule {
     @Singleton
     MeterBinder uptime() {
         return new UptimeMetrics();
+    }
+
+    @Provides
+    @Singleton
+    ActivitySampler activitySampler(Clock clock) {
+        return new ActivitySampler(clock);
+    }
+
+    /** Closed by {@link HookrelayServer}: it samples on a thread of its own until then. */
+    @ProvidesIntoSet
+    @Singleton
+    MeterBinder activity(ActivitySampler sampler) {
+        return sampler;
     }
 
     @ProvidesIntoSet

@@ -12,6 +12,7 @@ import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.PendingByTarget;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
@@ -87,6 +88,8 @@ interface ApiOperations {
     int retryDeliveries(BulkRetry request);
 
     BulkRetryPreview previewRetryDeliveries(BulkRetry request);
+
+    PendingByTarget pendingByTarget();
 
     /** A snapshot of the database for the client to keep; the caller closes it. */
     BackupAdmin.Download downloadBackup();

@@ -26,6 +26,7 @@ public final class ApiRoutes {
     private final RelayMetrics metrics;
     private final LoopGuard loopGuard;
     private final ConsoleRoutes console;
+    private final ActivityHistory activity;
 
     /**
      * @param metrics counts the ingest refusals made before {@code ingest} sees the request (unknown source,
@@ -37,21 +38,23 @@ public final class ApiRoutes {
     }
 
     ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics) {
-        this(adminToken, operations, metrics, new LoopGuard(LoopGuard.DEFAULT_MAX_HOPS), console(adminToken, Clock.systemUTC(), false));
+        this(adminToken, operations, metrics, new LoopGuard(LoopGuard.DEFAULT_MAX_HOPS), console(adminToken, Clock.systemUTC(), false),
+                ActivityHistory.NONE);
     }
 
     private ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics, LoopGuard loopGuard,
-                      ConsoleRoutes console) {
+                      ConsoleRoutes console, ActivityHistory activity) {
         this.adminToken = Objects.requireNonNull(adminToken, "adminToken");
         this.operations = Objects.requireNonNull(operations, "operations");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.loopGuard = Objects.requireNonNull(loopGuard, "loopGuard");
         this.console = Objects.requireNonNull(console, "console");
+        this.activity = Objects.requireNonNull(activity, "activity");
     }
 
     /** The same routes with ingest refusing webhooks that arrive with {@code maxHops} or more (default {@link LoopGuard#DEFAULT_MAX_HOPS}). */
     public ApiRoutes withMaxHops(int maxHops) {
-        return new ApiRoutes(adminToken, operations, metrics, new LoopGuard(maxHops), console);
+        return new ApiRoutes(adminToken, operations, metrics, new LoopGuard(maxHops), console, activity);
     }
 
     /**
@@ -59,7 +62,12 @@ public final class ApiRoutes {
      * ({@code behindHttps}), their cookie sent over HTTPS only.
      */
     public ApiRoutes withConsole(Clock clock, boolean behindHttps) {
-        return new ApiRoutes(adminToken, operations, metrics, loopGuard, console(adminToken, clock, behindHttps));
+        return new ApiRoutes(adminToken, operations, metrics, loopGuard, console(adminToken, clock, behindHttps), activity);
+    }
+
+    /** The same routes with {@code GET /api/v1/stats/activity} answering from {@code history}. */
+    public ApiRoutes withActivity(ActivityHistory history) {
+        return new ApiRoutes(adminToken, operations, metrics, loopGuard, console, history);
     }
 
     private static ConsoleRoutes console(AdminToken adminToken, Clock clock, boolean behindHttps) {
@@ -97,6 +105,9 @@ public final class ApiRoutes {
         route(router, Methods.GET, "/api/v1/deliveries/{id}", new GetDeliveryHandler(operations));
         route(router, Methods.POST, "/api/v1/deliveries/{id}/retry", new RetryDeliveryHandler(operations));
         route(router, Methods.POST, "/api/v1/deliveries/{id}/cancel", new CancelDeliveryHandler(operations));
+
+        route(router, Methods.GET, "/api/v1/stats/activity", new ActivityHandler(activity));
+        route(router, Methods.GET, "/api/v1/stats/pending", new PendingHandler(operations));
 
         router.route(Methods.GET, "/api/v1/admin/backup", new BackupDownloadHandler(operations));
         route(router, Methods.POST, "/api/v1/admin/backup", new BackupHandler(operations));

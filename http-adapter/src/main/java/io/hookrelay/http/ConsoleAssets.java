@@ -5,12 +5,14 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import io.undertow.util.StatusCodes;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * The console's files, read from the class path once, and the headers every console answer carries. The
@@ -21,9 +23,13 @@ final class ConsoleAssets {
     static final String CONTENT_SECURITY_POLICY = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
             + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
     private static final String FOLDER = "/io/hookrelay/http/console/";
+    /** The chart library's webjar, whose version its own {@code pom.properties} tells. */
+    private static final String UPLOT = "/META-INF/resources/webjars/uplot/";
+    private static final String UPLOT_VERSION = "/META-INF/maven/org.webjars.npm/uplot/pom.properties";
+    private static final String JAVASCRIPT = "text/javascript; charset=utf-8";
+    private static final String CSS = "text/css; charset=utf-8";
     private static final Map<String, String> SERVED = Map.of(
-            "console.js", "text/javascript; charset=utf-8",
-            "console.css", "text/css; charset=utf-8");
+            "console.js", JAVASCRIPT, "console.css", CSS, "uPlot.iife.min.js", JAVASCRIPT, "uPlot.min.css", CSS);
     private static final String HTML = "text/html; charset=utf-8";
 
     private final Map<String, byte[]> files;
@@ -33,9 +39,21 @@ final class ConsoleAssets {
     }
 
     static ConsoleAssets load() {
+        String uplot = UPLOT + uplotVersion() + "/dist/";
         return new ConsoleAssets(Map.of(
-                "console.js", read("console.js"), "console.css", read("console.css"),
-                "console.html", read("console.html"), "login.html", read("login.html")));
+                "console.js", read(FOLDER + "console.js"), "console.css", read(FOLDER + "console.css"),
+                "console.html", read(FOLDER + "console.html"), "login.html", read(FOLDER + "login.html"),
+                "uPlot.iife.min.js", read(uplot + "uPlot.iife.min.js"), "uPlot.min.css", read(uplot + "uPlot.min.css")));
+    }
+
+    private static String uplotVersion() {
+        Properties properties = new Properties();
+        try (InputStream in = new ByteArrayInputStream(read(UPLOT_VERSION))) {
+            properties.load(in);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return properties.getProperty("version");
     }
 
     /** A script or style sheet by name; any other name is {@code 404}. */
@@ -88,10 +106,10 @@ final class ConsoleAssets {
         exchange.getResponseSender().send(ByteBuffer.wrap(bytes));
     }
 
-    private static byte[] read(String name) {
-        try (InputStream in = ConsoleAssets.class.getResourceAsStream(FOLDER + name)) {
+    private static byte[] read(String resource) {
+        try (InputStream in = ConsoleAssets.class.getResourceAsStream(resource)) {
             if (in == null) {
-                throw new IllegalStateException("the console's " + name + " is missing from the class path");
+                throw new IllegalStateException("the console's " + resource + " is missing from the class path");
             }
             return in.readAllBytes();
         } catch (IOException e) {

@@ -13,6 +13,7 @@ import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.PendingByTarget;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
@@ -188,6 +189,11 @@ final class UseCaseOperations implements ApiOperations {
     @Override
     public BulkRetryPreview previewRetryDeliveries(BulkRetry request) {
         return deliveries.previewRetryAll(request);
+    }
+
+    @Override
+    public PendingByTarget pendingByTarget() {
+        return deliveries.pendingByTarget();
     }
 
     @Override

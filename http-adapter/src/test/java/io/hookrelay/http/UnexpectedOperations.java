@@ -12,6 +12,7 @@ import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.PendingByTarget;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
@@ -174,6 +175,11 @@ class UnexpectedOperations implements ApiOperations {
     @Override
     public BulkRetryPreview previewRetryDeliveries(BulkRetry request) {
         return unexpected("previewRetryDeliveries");
+    }
+
+    @Override
+    public PendingByTarget pendingByTarget() {
+        return unexpected("pendingByTarget");
     }
 
     @Override

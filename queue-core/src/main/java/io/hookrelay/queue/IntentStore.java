@@ -138,6 +138,12 @@ public interface IntentStore extends IntentWrites {
      */
     int countSelected(IntentSelection selection, int atMost);
 
+    /**
+     * How many intents of {@code kind} are {@code pending}, by target, counting no more than {@code atMost} in all:
+     * which targets a backlog waits on, cheap however large it is. Targets with none are absent.
+     */
+    Map<String, Long> countPendingByTarget(String kind, int atMost);
+
     /** How many intents are {@code pending}, by raw kind; kinds with none may be absent. */
     Map<String, Long> countPendingByKind();
 

@@ -2,6 +2,7 @@ package io.hookrelay.delivery.admin;
 
 import io.hookrelay.delivery.BulkRetry;
 import io.hookrelay.delivery.BulkRetryPreview;
+import io.hookrelay.delivery.PendingByTarget;
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
@@ -13,6 +14,7 @@ import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.IntentQueue;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -22,6 +24,8 @@ import java.util.Objects;
 public final class DeliveryAdmin {
     /** The most a bulk retry's preview counts. */
     public static final int PREVIEW_LIMIT = 10_000;
+    /** The most the overview's pending counts add up to. */
+    public static final int PENDING_LIMIT = 100_000;
 
     private final DeliveryStore deliveries;
     private final IntentQueue queue;
@@ -76,6 +80,13 @@ public final class DeliveryAdmin {
     /** @return how many deliveries were made pending */
     public int retryAll(BulkRetry request) {
         return deliveries.retryAll(request, queue.clock().instant());
+    }
+
+    /** The deliveries waiting, by target, counted up to {@value #PENDING_LIMIT} in all. */
+    public PendingByTarget pendingByTarget() {
+        Map<String, Long> counted = queue.store().countPendingByTarget(Delivery.KIND, PENDING_LIMIT + 1);
+        long total = counted.values().stream().mapToLong(Long::longValue).sum();
+        return new PendingByTarget(counted, total > PENDING_LIMIT);
     }
 
     /** How many deliveries {@link #retryAll} would make pending now, counted up to {@value #PREVIEW_LIMIT}. */

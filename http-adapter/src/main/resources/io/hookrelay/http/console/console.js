@@ -109,17 +109,47 @@ function bodyText(contentType, bytes) {
   return hexDump(bytes);
 }
 
+const OVERVIEW_REFRESH_MS = 10000;
+
+/** A line chart of the node's samples over time, drawn by uPlot (from its webjar). */
+function chart(id, title, samples, lines) {
+  const box = el('div', { class: 'chart', id });
+  const xs = samples.map((sample) => new Date(sample.at).getTime() / 1000);
+  const data = [xs, ...lines.map((line) => samples.map((sample) => sample[line.field]))];
+  const options = {
+    title, width: 560, height: 200,
+    series: [{}, ...lines.map((line) => ({ label: line.label, stroke: line.colour, width: 2, spanGaps: false }))],
+    axes: [{}, { size: 60 }],
+  };
+  new uPlot(options, data, box);
+  return box;
+}
+
 async function overview() {
-  const [targets, failed] = await Promise.all([api('GET', '/targets'), api('GET', '/deliveries?state=failed&limit=100')]);
-  const paused = targets.data.filter((t) => t.paused);
+  const [activity, pending, targets, failed] = await Promise.all([api('GET', '/stats/activity'), api('GET', '/stats/pending'),
+    api('GET', '/targets'), api('GET', '/deliveries?state=failed&limit=100')]);
+  const samples = activity.samples;
+  const paused = new Set(targets.data.filter((t) => t.paused).map((t) => t.id));
+  const waiting = Object.entries(pending.pending_by_target).sort((a, b) => b[1] - a[1]);
   show('Overview',
     fields([
       ['Targets', targets.data.length],
-      ['Paused targets', paused.length],
+      ['Paused targets', paused.size],
       ['Failed deliveries', failed.next_cursor ? '100 or more' : failed.data.length],
+      ['Pending deliveries', waiting.reduce((sum, [, n]) => sum + n, 0).toLocaleString() + (pending.more ? ' or more' : '')],
     ]),
-    el('h2', {}, 'Paused targets'),
-    table(['Target', 'URL'], paused.map((t) => el('tr', {}, el('td', {}, link('#/targets', t.id)), el('td', { class: 'mono' }, t.url)))));
+    el('p', { class: 'muted' }, 'This node over the last hour, a point every 10 s (' + samples.length + ' so far).'),
+    el('div', { class: 'charts' },
+      chart('chart-rates', 'Webhooks and deliveries per second', samples, [
+        { field: 'accepted_per_s', label: 'accepted/s', colour: '#2456c7' },
+        { field: 'delivered_per_s', label: 'delivered/s', colour: '#1e7b34' }]),
+      chart('chart-failures', 'Failed attempts per second', samples, [{ field: 'failed_per_s', label: 'failed/s', colour: '#b3261e' }]),
+      chart('chart-lag', 'Mean lag, arrival to delivery (ms)', samples, [{ field: 'mean_lag_ms', label: 'lag ms', colour: '#8a5a00' }])),
+    el('h2', {}, 'Pending by target'),
+    table(['Target', 'Pending', 'State'], waiting.map(([target, count]) => el('tr', { 'data-pending': target },
+      el('td', {}, link('#/failed?target=' + encodeURIComponent(target), target)), el('td', {}, count.toLocaleString()),
+      el('td', { class: paused.has(target) ? 'bad' : 'good' }, paused.has(target) ? 'paused' : 'active')))));
+  liveTimer = setTimeout(render, OVERVIEW_REFRESH_MS);
 }
 
 const FILTERS = ['source', 'type', 'since', 'until'];

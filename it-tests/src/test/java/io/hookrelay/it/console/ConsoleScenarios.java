@@ -85,6 +85,28 @@ abstract class ConsoleScenarios {
     }
 
     @Test
+    void theOverviewChartsTheNodesActivityAndWhatWaitsForEachTarget() throws Exception {
+        Receiver receiver = server.startReceiver();
+        receiver.holdRequests();
+        server.createPlainSource("shop");
+        server.createRoutedTarget("shop", NewTarget.to("orders", receiver).maxInFlight(1));
+        for (int i = 0; i < 3; i++) {
+            server.accept("shop", "{\"type\":\"order.paid\"}");
+        }
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+
+        browser.go("/console#/");
+
+        assertThat(browser.awaitVisible(By.cssSelector("tr[data-pending='orders']")).getText()).contains("orders");
+        for (String chart : List.of("chart-rates", "chart-failures", "chart-lag")) {
+            assertThat(browser.driver.findElements(By.cssSelector("#" + chart + " canvas"))).as(chart).hasSize(1);
+        }
+        assertThat(browser.driver.findElement(By.id("view")).getText()).contains("Pending deliveries");
+        browser.screenshot(backend() + "-overview");
+        receiver.releaseAll();
+    }
+
+    @Test
     void aBadDocumentIsRefusedWithTheApisMessageAndChangesNothing() {
         browser.signIn(RelayServer.ADMIN_TOKEN);
         browser.go("/console#/targets");

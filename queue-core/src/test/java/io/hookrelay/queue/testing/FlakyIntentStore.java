@@ -37,7 +37,7 @@ import java.util.function.Supplier;
 public final class FlakyIntentStore implements IntentStore {
     public static final Set<String> OPERATIONS = Set.of("enqueueAll", "claim", "renew", "settle", "retryNow",
             "cancel", "pause", "resume", "isPaused", "find", "attempts", "countPendingByKind", "retire", "retryAll",
-            "deleteEnded", "countSelected");
+            "deleteEnded", "countSelected", "countPendingByTarget");
 
     private final IntentStore delegate;
     private final Map<String, AtomicInteger> transientFailuresLeft = new ConcurrentHashMap<>();
@@ -176,6 +176,11 @@ public final class FlakyIntentStore implements IntentStore {
     @Override
     public int countSelected(IntentSelection selection, int atMost) {
         return call("countSelected", () -> delegate.countSelected(selection, atMost));
+    }
+
+    @Override
+    public Map<String, Long> countPendingByTarget(String kind, int atMost) {
+        return call("countPendingByTarget", () -> delegate.countPendingByTarget(kind, atMost));
     }
 
     @Override

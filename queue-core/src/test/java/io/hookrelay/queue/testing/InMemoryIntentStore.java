@@ -191,6 +191,17 @@ public final class InMemoryIntentStore implements IntentStore {
         return (int) Math.min(atMost, selected(selection).size());
     }
 
+    @Override
+    public synchronized Map<String, Long> countPendingByTarget(String kind, int atMost) {
+        if (atMost < 0) {
+            throw new IllegalArgumentException("a count goes no further than a number of at least 0, not " + atMost);
+        }
+        return intentsById.values().stream()
+                .filter(intent -> intent.kind().equals(kind) && intent.state() == IntentState.PENDING)
+                .limit(atMost)
+                .collect(Collectors.groupingBy(Intent::target, Collectors.counting()));
+    }
+
     private List<Intent> selected(IntentSelection selection) {
         Instant since = selection.changedSince().map(InMemoryIntentStore::millis).orElse(Instant.MIN);
         Instant before = selection.changedBefore().map(InMemoryIntentStore::millis).orElse(Instant.MAX);

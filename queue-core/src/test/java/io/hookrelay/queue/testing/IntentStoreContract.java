@@ -1785,6 +1785,21 @@ public abstract class IntentStoreContract {
         }
 
         @Test
+        void pendingWorkIsCountedByTargetNoFurtherThanAsked() {
+            for (int i = 0; i < 3; i++) {
+                enqueued("job", "evt_a" + i, "target-a");
+            }
+            enqueued("job", "evt_b", "target-b");
+            settle(enqueued("job", "evt_c", "target-c").id(), IntentState.FAILED);
+            enqueued("mail", "evt_m", "target-a");
+
+            assertThat(store.countPendingByTarget("job", 100)).containsExactlyInAnyOrderEntriesOf(
+                    Map.of("target-a", 3L, "target-b", 1L));
+            assertThat(store.countPendingByTarget("job", 2).values().stream().mapToLong(Long::longValue).sum()).isEqualTo(2);
+            assertThat(store.countPendingByTarget("none", 100)).isEmpty();
+        }
+
+        @Test
         void workRetriedInBulkWhileItsPairIsPausedWaitsForTheResume() {
             Intent failed = enqueued("job", "evt_1", "target-a");
             settle(failed.id(), IntentState.FAILED);

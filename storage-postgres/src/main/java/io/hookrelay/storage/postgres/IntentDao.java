@@ -126,6 +126,15 @@ interface IntentDao {
     @SqlQuery("SELECT " + COLUMNS + " FROM intent_states WHERE seq = (SELECT seq FROM intents WHERE id = :id)")
     Optional<Intent> find(String id);
 
+    @SqlQuery("""
+            SELECT target, count(*) AS pending
+              FROM (SELECT target FROM intent_states WHERE kind = :kind AND state = 'pending' LIMIT :atMost) AS waiting
+             GROUP BY target
+            """)
+    @KeyColumn("target")
+    @ValueColumn("pending")
+    Map<String, Long> countPendingByTarget(String kind, int atMost);
+
     @SqlQuery("SELECT kind, count(*) AS pending FROM intent_states WHERE state = 'pending' GROUP BY kind")
     @KeyColumn("kind")
     @ValueColumn("pending")

@@ -317,6 +317,15 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
     }
 
     @Override
+    public Map<String, Long> countPendingByTarget(String kind, int atMost) {
+        if (atMost < 0) {
+            throw new IllegalArgumentException("a count goes no further than a number of at least 0, not " + atMost);
+        }
+        return database.read("count pending by target",
+                handle -> handle.attach(IntentDao.class).countPendingByTarget(kind, atMost));
+    }
+
+    @Override
     public Map<String, Long> countPendingByKind() {
         return database.read("count pending", handle -> handle.attach(IntentDao.class).countPendingByKind());
     }

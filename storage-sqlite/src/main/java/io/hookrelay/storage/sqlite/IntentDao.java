@@ -193,6 +193,15 @@ interface IntentDao {
     @SqlQuery("SELECT " + COLUMNS + " FROM intents WHERE id = :id")
     Optional<Intent> find(String id);
 
+    @SqlQuery("""
+            SELECT target, count(*) AS pending
+              FROM (SELECT target FROM intents WHERE kind = :kind AND state = 'pending' LIMIT :atMost)
+             GROUP BY target
+            """)
+    @KeyColumn("target")
+    @ValueColumn("pending")
+    Map<String, Long> countPendingByTarget(String kind, int atMost);
+
     @SqlQuery("SELECT kind, count(*) AS pending FROM intents WHERE state = 'pending' GROUP BY kind")
     @KeyColumn("kind")
     @ValueColumn("pending")

@@ -1,0 +1,31 @@
+package io.hookrelay.http;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * {@code GET /api/v1/stats/activity} → {@code {"samples":[{"at","accepted_per_s","delivered_per_s","failed_per_s",
+ * "mean_lag_ms"}]}}, oldest first: the node's recent rates, as the console's overview charts them.
+ */
+final class ActivityHandler implements Endpoint {
+    private final ActivityHistory history;
+
+    ActivityHandler(ActivityHistory history) {
+        this.history = Objects.requireNonNull(history, "history");
+    }
+
+    record SampleJson(String at, double acceptedPerS, double deliveredPerS, double failedPerS, Double meanLagMs) {
+        static SampleJson of(ActivitySample sample) {
+            return new SampleJson(JsonTimes.format(sample.at()), sample.acceptedPerSecond(), sample.deliveredPerSecond(),
+                    sample.failedPerSecond(), sample.meanLagMillis().isPresent() ? sample.meanLagMillis().getAsDouble() : null);
+        }
+    }
+
+    record ActivityJson(List<SampleJson> samples) {
+    }
+
+    @Override
+    public Reply handle(ApiRequest request) {
+        return Reply.ok(new ActivityJson(history.samples().stream().map(SampleJson::of).toList()));
+    }
+}
