@@ -117,7 +117,7 @@ function chart(id, title, samples, lines) {
   const xs = samples.map((sample) => new Date(sample.at).getTime() / 1000);
   const data = [xs, ...lines.map((line) => samples.map((sample) => sample[line.field]))];
   const options = {
-    title, width: 560, height: 200,
+    title, width: 540, height: 200,
     series: [{}, ...lines.map((line) => ({ label: line.label, stroke: line.colour, width: 2, spanGaps: false }))],
     axes: [{}, { size: 60 }],
   };
@@ -264,8 +264,10 @@ async function delivery(id) {
       ['Attempts', d.attempts], ['Next attempt', when(d.next_at)], ['Last error', d.last_error], ['Created', when(d.created_at)],
       ['Updated', when(d.updated_at)]]),
     el('div', { class: 'toolbar' },
-      el('button', { id: 'retry', onclick: act('Retry', () => api('POST', path + '/retry')) }, 'Retry'),
-      el('button', { id: 'cancel', onclick: act('Cancel', () => api('POST', path + '/cancel')) }, 'Cancel')),
+      d.state === 'completed' ? null : el('button', { id: 'retry', onclick: act('Retry', () => api('POST', path + '/retry')) }, 'Retry'),
+      d.state === 'pending' || d.state === 'running'
+        ? el('button', { id: 'cancel', onclick: act('Cancel', () => api('POST', path + '/cancel')) }, 'Cancel')
+        : null),
     el('h2', {}, 'Attempt log'),
     table(['#', 'Started', 'Duration', 'Status', 'Error', 'Response'], d.attempt_log.map((a) => el('tr', { class: 'attempt' },
       el('td', {}, a.attempt), el('td', {}, when(a.started_at)), el('td', {}, a.duration_ms + ' ms'), el('td', {}, a.status_code ?? '—'),

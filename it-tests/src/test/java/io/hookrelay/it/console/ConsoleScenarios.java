@@ -173,7 +173,9 @@ abstract class ConsoleScenarios {
         browser.signIn(RelayServer.ADMIN_TOKEN);
 
         browser.go("/console#/deliveries/" + deliveryId);
-        browser.awaitVisible(By.id("retry")).click();
+        WebElement retry = browser.awaitVisible(By.id("retry"));
+        assertThat(browser.driver.findElements(By.id("cancel"))).as("a failed delivery cannot be cancelled").isEmpty();
+        retry.click();
 
         browser.await(ExpectedConditions.textToBePresentInElementLocated(By.id("delivery-state"), "completed"));
     }
