@@ -28,9 +28,9 @@ public record EventFilter(Optional<String> sourceId, Optional<String> eventType,
     }
 
     /**
-     * The smallest id an event received at {@code since} can have. An event's id and its {@code received_at} are
-     * read from the clock one after the other, so the bound is a second earlier than {@code since}; the exact
-     * time is checked as well.
+     * The smallest id an event received at {@code since} can have. Ingest makes an event's id from its
+     * {@code received_at}; the bound is a second earlier all the same, for events stored before it did, whose ids
+     * were made a moment after. The exact time is checked as well.
      */
     public String lowestId() {
         return Ulids.lowestAt(Ulids.EVENT, since.map(time -> time.minusSeconds(1)).orElse(Instant.EPOCH));

@@ -26,8 +26,8 @@ public interface EventStore {
 
     /**
      * Events newest first, as {@code filter} chooses them. An event's id is taken to have been made by
-     * {@link Ulids} from the clock that gave its {@code receivedAt}, within a second of it, as ingest makes both:
-     * a time range then narrows which ids are walked ({@link EventFilter#lowestId()}).
+     * {@link Ulids} from its {@code receivedAt}, or within a second of it, as ingest makes it: a time range then
+     * narrows which ids are walked ({@link EventFilter#lowestId()}).
      */
     Page<EventSummary> list(EventFilter filter, PageRequest page);
 

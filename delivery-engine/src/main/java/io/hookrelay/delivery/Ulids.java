@@ -35,8 +35,13 @@ public final class Ulids {
     }
 
     public String next(String prefix) {
+        return next(prefix, clock.instant());
+    }
+
+    /** An id made at {@code at}: a record's own time, so its id and that time agree to the millisecond. */
+    public String next(String prefix, Instant at) {
         char[] out = new char[26];
-        encodeTime(clock.millis(), out);
+        encodeTime(at.toEpochMilli(), out);
         byte[] randomness = new byte[10];
         random.nextBytes(randomness);
         long high = 0;
@@ -58,7 +63,6 @@ public final class Ulids {
         return prefix + new String(out);
     }
 
-    /** True when {@code id} is {@code prefix} followed by a well-formed ULID. */
     /**
      * The smallest id with {@code prefix} made at {@code time} or later: ids sort by when they were made, so a
      * time range is an id range, which the primary key's index walks.
@@ -78,6 +82,7 @@ public final class Ulids {
         }
     }
 
+    /** True when {@code id} is {@code prefix} followed by a well-formed ULID. */
     public static boolean isValid(String id, String prefix) {
         return id != null && id.startsWith(prefix) && BODY.matcher(id.substring(prefix.length())).matches();
     }

@@ -71,7 +71,7 @@ final class ConsoleRoutes {
 
     private void signIn(HttpServerExchange exchange) {
         String address = exchange.getSourceAddress().getAddress().getHostAddress();
-        Optional<Duration> wait = throttle.waitFor(address);
+        Optional<Duration> wait = throttle.attempt(address);
         if (wait.isPresent()) {
             exchange.getResponseHeaders().put(Headers.RETRY_AFTER, Long.toString(Math.max(1, wait.get().toSeconds())));
             redirect(exchange, SIGN_IN + "?wait");
@@ -79,7 +79,6 @@ final class ConsoleRoutes {
         }
         String token = form(exchange).getOrDefault("token", "");
         if (!sessions.tokenMatches(token)) {
-            throttle.failed(address);
             redirect(exchange, SIGN_IN + "?failed");
             return;
         }

@@ -56,7 +56,13 @@ final class ConsoleSessions {
 
     /** The session the request's cookie holds, if it is one this server signed and it has not expired. */
     Optional<ConsoleSession> of(HttpServerExchange exchange) {
-        Cookie cookie = exchange.getRequestCookie(COOKIE);
+        Cookie cookie;
+        try {
+            cookie = exchange.getRequestCookie(COOKIE);
+        } catch (IllegalStateException | IllegalArgumentException unreadable) {
+            // More cookies than Undertow parses, or a header it cannot: no session can be read from them.
+            return Optional.empty();
+        }
         if (cookie == null) {
             return Optional.empty();
         }

@@ -33,7 +33,8 @@ final class ListEventsHandler implements Endpoint {
         Optional<String> key = request.queryParameter("idempotency_key");
         if (key.isPresent()) {
             if (source.isEmpty() || request.queryParameter("type").isPresent() || request.queryParameter("since").isPresent()
-                    || request.queryParameter("until").isPresent() || request.queryParameter("cursor").isPresent()) {
+                    || request.queryParameter("until").isPresent() || request.queryParameter("cursor").isPresent()
+                    || request.queryParameter("limit").isPresent()) {
                 throw new InvalidRequestException("idempotency_key is looked up in one source: give source and nothing else");
             }
             return Reply.ok(PageJson.of(operations.eventWithIdempotencyKey(source.get(), key.get()), EventSummaryJson::of));

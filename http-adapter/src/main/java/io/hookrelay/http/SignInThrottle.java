@@ -9,15 +9,19 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Slows down guessing the admin token through the console's sign-in form: after each failed sign-in from an
- * address, the next one from it is taken only after a wait that doubles with every failure in a row, from one
- * second up to {@link #LONGEST_WAIT}; a sign-in that succeeds ends the wait. Kept in this node's memory: each
- * node slows its own guesses, which is enough to make guessing a token of any length hopeless.
+ * Slows down guessing the admin token through the console's sign-in form: every sign-in from an address counts as
+ * failed until it is known to have succeeded, and the next one from that address is taken only after a wait that
+ * doubles with every failure in a row, from one second up to {@link #LONGEST_WAIT}. Taking the attempt and counting
+ * it are one step, so sign-ins sent at once cannot all slip through. Past {@link #REMEMBERED} addresses still
+ * waiting, every new address shares one wait, so a crowd of addresses cannot guess faster than one. Kept in this
+ * node's memory: each node slows its own guesses, which with a token of the length the server requires (at least
+ * 16 characters) leaves guessing hopeless.
  */
 final class SignInThrottle {
     static final Duration LONGEST_WAIT = Duration.ofMinutes(1);
-    /** Addresses remembered at most; past it, those whose wait has ended are forgotten. */
-    private static final int REMEMBERED = 10_000;
+    static final int REMEMBERED = 10_000;
+    /** The one address every address past {@link #REMEMBERED} is counted as. */
+    private static final String CROWD = "";
 
     private record Failures(int inARow, Instant nextTry) {
     }
@@ -29,29 +33,35 @@ final class SignInThrottle {
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
-    /** @return how long {@code address} must still wait before its next sign-in is taken, if at all */
-    Optional<Duration> waitFor(String address) {
-        Failures failures = byAddress.get(address);
+    /**
+     * Takes a sign-in from {@code address}, counted as failed until {@link #succeeded} says otherwise.
+     *
+     * @return how long {@code address} must still wait, when it may not try yet; empty when the sign-in is taken
+     */
+    Optional<Duration> attempt(String address) {
         Instant now = clock.instant();
-        if (failures == null || !failures.nextTry().isAfter(now)) {
-            return Optional.empty();
-        }
-        return Optional.of(Duration.between(now, failures.nextTry()));
-    }
-
-    void failed(String address) {
-        Instant now = clock.instant();
-        if (byAddress.size() >= REMEMBERED) {
-            byAddress.values().removeIf(failures -> !failures.nextTry().isAfter(now));
-        }
-        byAddress.compute(address, (ignored, before) -> {
+        Duration[] wait = new Duration[1];
+        byAddress.compute(keyOf(address, now), (ignored, before) -> {
+            if (before != null && before.nextTry().isAfter(now)) {
+                wait[0] = Duration.between(now, before.nextTry());
+                return before;
+            }
             int inARow = before == null ? 1 : before.inARow() + 1;
-            Duration wait = Duration.ofSeconds(1L << Math.min(inARow - 1, 6));
-            return new Failures(inARow, now.plus(wait.compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : wait));
+            Duration next = Duration.ofSeconds(1L << Math.min(inARow - 1, 6));
+            return new Failures(inARow, now.plus(next.compareTo(LONGEST_WAIT) > 0 ? LONGEST_WAIT : next));
         });
+        return Optional.ofNullable(wait[0]);
     }
 
     void succeeded(String address) {
         byAddress.remove(address);
+    }
+
+    private String keyOf(String address, Instant now) {
+        if (byAddress.containsKey(address) || byAddress.size() < REMEMBERED) {
+            return address;
+        }
+        byAddress.values().removeIf(failures -> !failures.nextTry().isAfter(now));
+        return byAddress.size() < REMEMBERED ? address : CROWD;
     }
 }

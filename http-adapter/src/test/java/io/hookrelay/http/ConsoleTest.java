@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -137,6 +139,16 @@ class ConsoleTest {
         assertErrorShape(get("/api/v1/sources", laterExpiry), 401, "unauthorized");
         assertErrorShape(get("/api/v1/sources", ConsoleSessions.COOKIE + "=1.2.3"), 401, "unauthorized");
         assertThat(get("/console", laterExpiry).statusCode()).isEqualTo(303);
+        assertThat(operations.calls).isEmpty();
+    }
+
+    @Test
+    void more_cookies_than_are_read_are_no_session_rather_than_a_failure() throws Exception {
+        String crowd = IntStream.range(0, 250).mapToObj(i -> "c" + i + "=1")
+                .collect(Collectors.joining("; "));
+
+        assertErrorShape(get("/api/v1/sources", crowd + "; " + sessionCookie()), 401, "unauthorized");
+        assertThat(get("/console", crowd).statusCode()).isEqualTo(303);
         assertThat(operations.calls).isEmpty();
     }
 

@@ -82,11 +82,11 @@ public final class DeliveryAdmin {
         return deliveries.retryAll(request, queue.clock().instant());
     }
 
-    /** The deliveries waiting, by target, counted up to {@value #PENDING_LIMIT} in all. */
+    /** The deliveries waiting, by target, counted up to {@value #PENDING_LIMIT} in all: "more" once it got there. */
     public PendingByTarget pendingByTarget() {
-        Map<String, Long> counted = queue.store().countPendingByTarget(Delivery.KIND, PENDING_LIMIT + 1);
+        Map<String, Long> counted = queue.store().countPendingByTarget(Delivery.KIND, PENDING_LIMIT);
         long total = counted.values().stream().mapToLong(Long::longValue).sum();
-        return new PendingByTarget(counted, total > PENDING_LIMIT);
+        return new PendingByTarget(counted, total >= PENDING_LIMIT);
     }
 
     /** How many deliveries {@link #retryAll} would make pending now, counted up to {@value #PREVIEW_LIMIT}. */

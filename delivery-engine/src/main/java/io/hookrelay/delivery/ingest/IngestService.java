@@ -96,7 +96,7 @@ public final class IngestService {
         Optional<String> idempotencyKey = InboundFields.idempotencyKey(source, request);
         Optional<String> eventType = InboundFields.eventType(source.eventType(), request, jsonPointer,
                 reason -> eventTypeDropped(source, reason));
-        Event event = new Event(ulids.next(Ulids.EVENT), source.id(), eventType, now, request.contentType(),
+        Event event = new Event(ulids.next(Ulids.EVENT, now), source.id(), eventType, now, request.contentType(),
                 InboundFields.storedHeaders(source, request), request.body());
         List<NewDelivery> deliveries = Fanout.deliveries(event.id(), eventType, routes.forSource(source.id()), ulids);
         IngestResult result = events.store(event, idempotencyKey, deliveries, now);

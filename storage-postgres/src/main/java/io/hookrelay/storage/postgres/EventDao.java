@@ -52,7 +52,6 @@ interface EventDao {
             """)
     Optional<Event> find(String id);
 
-    /** Walks the primary key down from {@code before}. */
     /** The rest of a list's conditions, after the one that leads: see {@link io.hookrelay.delivery.stored.EventListing}. */
     String FILTERED = """
              id < :before AND id >= :lowest AND received_at >= :since AND received_at < :until
@@ -60,8 +59,9 @@ interface EventDao {
              ORDER BY id DESC LIMIT :limit
             """;
 
-    @SqlQuery(SUMMARY + " WHERE (CAST(:sourceId AS text) IS NULL OR source_id = :sourceId) AND" + FILTERED)
-    List<EventSummary> list(String sourceId, String eventType, String before, String lowest, long since, long until, int limit);
+    /** Walks the primary key down from {@code before}. */
+    @SqlQuery(SUMMARY + " WHERE" + FILTERED)
+    List<EventSummary> list(String eventType, String before, String lowest, long since, long until, int limit);
 
     /** Walks {@code events_by_source} down from {@code before}. */
     @SqlQuery(SUMMARY + " WHERE source_id = :sourceId AND" + FILTERED)

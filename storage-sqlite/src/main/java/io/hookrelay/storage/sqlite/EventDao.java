@@ -45,8 +45,8 @@ interface EventDao {
             """;
 
     /** Walks the primary key's index down from {@code before}. */
-    @SqlQuery(SUMMARY + " WHERE (:sourceId IS NULL OR source_id = :sourceId) AND" + FILTERED)
-    List<EventSummary> list(String sourceId, String eventType, String before, String lowest, long since, long until, int limit);
+    @SqlQuery(SUMMARY + " WHERE" + FILTERED)
+    List<EventSummary> list(String eventType, String before, String lowest, long since, long until, int limit);
 
     /** Walks {@code events_by_source} down from {@code before}. */
     @SqlQuery(SUMMARY + " WHERE source_id = :sourceId AND" + FILTERED)
