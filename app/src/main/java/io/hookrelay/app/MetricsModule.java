@@ -8,6 +8,7 @@ import io.hookrelay.app.metrics.ActivitySampler;
 import io.hookrelay.app.metrics.MicrometerQueueMetrics;
 import io.hookrelay.app.metrics.StorageMetrics;
 import io.hookrelay.delivery.OpenDatabase;
+import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.KindLabels;
 import io.hookrelay.queue.QueueMetrics;
@@ -75,8 +76,8 @@ final class MetricsModule extends AbstractModule {
 
     @Provides
     @Singleton
-    ActivitySampler activitySampler(Clock clock) {
-        return new ActivitySampler(clock);
+    ActivitySampler activitySampler(Clock clock, DeliveryAdmin deliveries) {
+        return new ActivitySampler(clock, () -> deliveries.pendingByTarget().counts());
     }
 
     /** Closed by {@link HookrelayServer}: it samples on a thread of its own until then. */

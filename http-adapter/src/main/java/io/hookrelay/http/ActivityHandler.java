@@ -1,11 +1,12 @@
 package io.hookrelay.http;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * {@code GET /api/v1/stats/activity} → {@code {"samples":[{"at","accepted_per_s","delivered_per_s","failed_per_s",
- * "mean_lag_ms"}]}}, oldest first: the node's recent rates, as the console's overview charts them.
+ * "mean_lag_ms","pending_by_target"}]}}, oldest first: the node's recent rates, as the console's overview charts them.
  */
 final class ActivityHandler implements Endpoint {
     private final ActivityHistory history;
@@ -14,10 +15,12 @@ final class ActivityHandler implements Endpoint {
         this.history = Objects.requireNonNull(history, "history");
     }
 
-    record SampleJson(String at, double acceptedPerS, double deliveredPerS, double failedPerS, Double meanLagMs) {
+    record SampleJson(String at, double acceptedPerS, double deliveredPerS, double failedPerS, Double meanLagMs,
+                      Map<String, Long> pendingByTarget) {
         static SampleJson of(ActivitySample sample) {
             return new SampleJson(JsonTimes.format(sample.at()), sample.acceptedPerSecond(), sample.deliveredPerSecond(),
-                    sample.failedPerSecond(), sample.meanLagMillis().isPresent() ? sample.meanLagMillis().getAsDouble() : null);
+                    sample.failedPerSecond(), sample.meanLagMillis().isPresent() ? sample.meanLagMillis().getAsDouble() : null,
+                    sample.pendingByTarget());
         }
     }
 

@@ -3,6 +3,7 @@ package io.hookrelay.app.metrics;
 import io.hookrelay.delivery.DeliveryAttemptOutcome;
 import io.hookrelay.delivery.IngestOutcome;
 import io.hookrelay.http.ActivityHistory;
+import io.hookrelay.queue.StoreException;
 import io.hookrelay.http.ActivitySample;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -13,16 +14,19 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import java.util.OptionalDouble;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 
 /**
  * The overview's charts: every {@link #INTERVAL} the relay's own counters are read and the change since the last
- * reading kept, for the last {@link #KEPT} of them. They are this node's counters, kept in its memory: on several
- * nodes each charts its own share, and a restart starts the charts afresh.
+ * reading kept, with the deliveries waiting by target, for the last {@link #KEPT} of them. The counters are this
+ * node's, kept in its memory: on several nodes each charts its own share, and a restart starts the charts afresh.
+ * The waiting deliveries are read from the database; when it cannot answer, that sample has none.
  */
 public final class ActivitySampler implements MeterBinder, ActivityHistory, AutoCloseable {
     public static final Duration INTERVAL = Duration.ofSeconds(10);
@@ -33,6 +37,7 @@ public final class ActivitySampler implements MeterBinder, ActivityHistory, Auto
     }
 
     private final Clock clock;
+    private final Supplier<Map<String, Long>> pendingByTarget;
     private final ArrayDeque<ActivitySample> samples = new ArrayDeque<>(SAMPLES);
     private final ScheduledExecutorService schedule = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "activity-sampler");
@@ -42,8 +47,9 @@ public final class ActivitySampler implements MeterBinder, ActivityHistory, Auto
     private MeterRegistry registry;
     private Totals last;
 
-    public ActivitySampler(Clock clock) {
+    public ActivitySampler(Clock clock, Supplier<Map<String, Long>> pendingByTarget) {
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.pendingByTarget = Objects.requireNonNull(pendingByTarget, "pendingByTarget");
     }
 
     @Override
@@ -73,8 +79,16 @@ public final class ActivitySampler implements MeterBinder, ActivityHistory, Auto
             samples.removeFirst();
         }
         samples.addLast(new ActivitySample(now.at(), rate(now.accepted() - last.accepted(), seconds),
-                rate(now.delivered() - last.delivered(), seconds), rate(now.failed() - last.failed(), seconds), lag));
+                rate(now.delivered() - last.delivered(), seconds), rate(now.failed() - last.failed(), seconds), lag, waiting()));
         last = now;
+    }
+
+    private Map<String, Long> waiting() {
+        try {
+            return pendingByTarget.get();
+        } catch (StoreException unavailable) {
+            return Map.of();
+        }
     }
 
     private static double rate(double change, double seconds) {

@@ -5,10 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hookrelay.delivery.DeliveryAttemptOutcome;
 import io.hookrelay.delivery.IngestOutcome;
 import io.hookrelay.http.ActivitySample;
+import io.hookrelay.queue.TransientStoreException;
 import io.hookrelay.queue.testing.MutableClock;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.OptionalDouble;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -17,7 +20,8 @@ class ActivitySamplerTest {
     private final MutableClock clock = new MutableClock();
     private final SimpleMeterRegistry registry = new SimpleMeterRegistry();
     private final MicrometerRelayMetrics relay = new MicrometerRelayMetrics(registry);
-    private final ActivitySampler sampler = new ActivitySampler(clock);
+    private final Map<String, Long> waiting = new HashMap<>(Map.of("billing", 3L));
+    private final ActivitySampler sampler = new ActivitySampler(clock, () -> Map.copyOf(waiting));
 
     @AfterEach
     void close() {
@@ -41,7 +45,8 @@ class ActivitySamplerTest {
 
         sampler.sample();
 
-        assertThat(sampler.samples()).containsExactly(new ActivitySample(clock.instant(), 3.0, 2.0, 0.2, OptionalDouble.of(200)));
+        assertThat(sampler.samples()).containsExactly(
+                new ActivitySample(clock.instant(), 3.0, 2.0, 0.2, OptionalDouble.of(200), Map.of("billing", 3L)));
     }
 
     @Test
@@ -60,5 +65,19 @@ class ActivitySamplerTest {
             assertThat(sample.acceptedPerSecond()).isZero();
             assertThat(sample.meanLagMillis()).isEmpty();
         });
+    }
+
+    @Test
+    void a_sample_taken_while_the_database_cannot_answer_has_no_waiting_deliveries() {
+        ActivitySampler unavailable = new ActivitySampler(clock, () -> {
+            throw new TransientStoreException("injected: the database is down", null);
+        });
+        unavailable.bindTo(registry);
+        clock.advance(ActivitySampler.INTERVAL);
+
+        unavailable.sample();
+
+        assertThat(unavailable.samples()).singleElement().satisfies(sample -> assertThat(sample.pendingByTarget()).isEmpty());
+        unavailable.close();
     }
 }

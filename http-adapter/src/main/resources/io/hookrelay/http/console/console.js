@@ -110,12 +110,13 @@ function bodyText(contentType, bytes) {
 }
 
 const OVERVIEW_REFRESH_MS = 10000;
+const PENDING_LINES = ['#2456c7', '#b3261e', '#1e7b34', '#8a5a00', '#6b3fa0'];
 
 /** A line chart of the node's samples over time, drawn by uPlot (from its webjar). */
 function chart(id, title, samples, lines) {
   const box = el('div', { class: 'chart', id });
   const xs = samples.map((sample) => new Date(sample.at).getTime() / 1000);
-  const data = [xs, ...lines.map((line) => samples.map((sample) => sample[line.field]))];
+  const data = [xs, ...lines.map((line) => samples.map(line.value))];
   const options = {
     title, width: 540, height: 200,
     series: [{}, ...lines.map((line) => ({ label: line.label, stroke: line.colour, width: 2, spanGaps: false }))],
@@ -141,10 +142,13 @@ async function overview() {
     el('p', { class: 'muted' }, 'This node over the last hour, a point every 10 s (' + samples.length + ' so far).'),
     el('div', { class: 'charts' },
       chart('chart-rates', 'Webhooks and deliveries per second', samples, [
-        { field: 'accepted_per_s', label: 'accepted/s', colour: '#2456c7' },
-        { field: 'delivered_per_s', label: 'delivered/s', colour: '#1e7b34' }]),
-      chart('chart-failures', 'Failed attempts per second', samples, [{ field: 'failed_per_s', label: 'failed/s', colour: '#b3261e' }]),
-      chart('chart-lag', 'Mean lag, arrival to delivery (ms)', samples, [{ field: 'mean_lag_ms', label: 'lag ms', colour: '#8a5a00' }])),
+        { value: (s) => s.accepted_per_s, label: 'accepted/s', colour: '#2456c7' },
+        { value: (s) => s.delivered_per_s, label: 'delivered/s', colour: '#1e7b34' }]),
+      chart('chart-failures', 'Failed attempts per second', samples, [{ value: (s) => s.failed_per_s, label: 'failed/s', colour: '#b3261e' }]),
+      chart('chart-lag', 'Mean lag, arrival to delivery (ms)', samples, [{ value: (s) => s.mean_lag_ms, label: 'lag ms', colour: '#8a5a00' }]),
+      chart('chart-pending', 'Pending deliveries, the most waited-on targets', samples,
+        waiting.slice(0, PENDING_LINES.length).map(([target], i) => ({
+          value: (s) => s.pending_by_target[target] ?? 0, label: target, colour: PENDING_LINES[i] })))),
     el('h2', {}, 'Pending by target'),
     table(['Target', 'Pending', 'State'], waiting.map(([target, count]) => el('tr', { 'data-pending': target },
       el('td', {}, link('#/failed?target=' + encodeURIComponent(target), target)), el('td', {}, count.toLocaleString()),

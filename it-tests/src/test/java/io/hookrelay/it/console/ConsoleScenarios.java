@@ -98,7 +98,7 @@ abstract class ConsoleScenarios {
         browser.go("/console#/");
 
         assertThat(browser.awaitVisible(By.cssSelector("tr[data-pending='orders']")).getText()).contains("orders");
-        for (String chart : List.of("chart-rates", "chart-failures", "chart-lag")) {
+        for (String chart : List.of("chart-rates", "chart-failures", "chart-lag", "chart-pending")) {
             assertThat(browser.driver.findElements(By.cssSelector("#" + chart + " canvas"))).as(chart).hasSize(1);
         }
         assertThat(browser.driver.findElement(By.id("view")).getText()).contains("Pending deliveries");
