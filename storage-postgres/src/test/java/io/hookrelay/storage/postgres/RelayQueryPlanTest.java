@@ -56,11 +56,14 @@ class RelayQueryPlanTest {
         everyFilter.putAll(Map.of("state", "failed", "targetId", "billing", "eventId", EVENT_ID));
         Map<String, Object> eventPage = new HashMap<>(noFilter);
         eventPage.put("eventId", EVENT_ID);
-        Map<String, Object> sourcePage = new HashMap<>(page);
+        Map<String, Object> eventsPage = new HashMap<>(page);
+        eventsPage.putAll(Map.of("lowest", "evt_01JY0000000000000000000000", "since", 0L, "until", Long.MAX_VALUE));
+        eventsPage.put("eventType", null);
+        Map<String, Object> sourcePage = new HashMap<>(eventsPage);
         sourcePage.put("sourceId", "orders");
         Map<String, Object> ended = Map.of("kind", Delivery.KIND, "endedBefore", 1L, "limit", 500);
         return List.of(
-                new Query("events", sql(EventDao.class, "list"), page, "events_pkey"),
+                new Query("events", sql(EventDao.class, "list"), eventsPage, "events_pkey"),
                 new Query("events of a source", sql(EventDao.class, "listOfSource"), sourcePage, "events_by_source"),
                 new Query("deliveries", sql(DeliveryDao.class, "list"), noFilter, "deliveries_pkey"),
                 new Query("deliveries of a target", sql(DeliveryDao.class, "listOfTarget"), everyFilter, "deliveries_by_target"),
