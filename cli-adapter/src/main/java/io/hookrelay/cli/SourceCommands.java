@@ -33,6 +33,10 @@ final class SourceCommands {
                 description = "Header whose value marks a repeated webhook (default: Idempotency-Key, then webhook-id).")
         private String idempotencyHeader;
 
+        @Option(names = "--idempotency-json-pointer", paramLabel = "POINTER",
+                description = "Take the key from this JSON pointer into the body instead of a header (Stripe: /id).")
+        private String idempotencyJsonPointer;
+
         @ArgGroup
         private EventTypeOptions eventType;
 
@@ -47,7 +51,8 @@ final class SourceCommands {
         @Override
         ApiAnswer send(AdminClient client) {
             return client.post(ApiPath.of("sources"), new SourceBody(id, verify == null ? null : verify.body(),
-                    idempotencyHeader, eventType == null ? null : eventType.body(), maxBodyBytes, redactHeaders));
+                    idempotencyHeader, eventType == null ? null : eventType.body(), maxBodyBytes, redactHeaders,
+                    idempotencyJsonPointer));
         }
 
         @Override
@@ -100,7 +105,7 @@ final class SourceCommands {
     }
 
     record SourceBody(String id, VerifyBody verify, String idempotencyHeader, EventTypeBody eventType, Integer maxBodyBytes,
-                      List<String> redactHeaders) {
+                      List<String> redactHeaders, String idempotencyJsonPointer) {
     }
 
     record VerifyBody(String scheme, String secret, String header, String prefix, String encoding) {
@@ -158,7 +163,10 @@ final class SourceCommands {
         }
     }
 
-    /** The signature settings appear only for hmac-sha256, the one scheme that has them. */
+    /**
+     * The signature settings appear only for hmac-sha256, the one scheme that has them; the idempotency key's
+     * header or its pointer into the body, whichever the source has.
+     */
     private static TextTable details(JsonNode source) {
         JsonNode verify = source.path("verify");
         TextTable table = new TextTable()
@@ -169,8 +177,12 @@ final class SourceCommands {
                     .row("signature prefix", ApiJson.text(verify, "prefix"))
                     .row("signature encoding", ApiJson.text(verify, "encoding"));
         }
-        return table.row("idempotency header", ApiJson.text(source, "idempotency_header"))
-                .row("event type", eventType(source))
+        if (source.hasNonNull("idempotency_json_pointer")) {
+            table.row("idempotency key", "json pointer " + ApiJson.text(source, "idempotency_json_pointer"));
+        } else {
+            table.row("idempotency header", ApiJson.text(source, "idempotency_header"));
+        }
+        return table.row("event type", eventType(source))
                 .row("max body bytes", ApiJson.text(source, "max_body_bytes"))
                 .row("redacted headers", redactedHeaders(source));
     }

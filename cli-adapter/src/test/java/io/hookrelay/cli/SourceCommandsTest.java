@@ -74,6 +74,28 @@ class SourceCommandsTest {
     }
 
     @Test
+    void add_takes_the_idempotency_key_from_a_json_pointer_and_shows_it() {
+        api.answers(201, """
+                {"id":"stripe","verify":{"scheme":"none"},"idempotency_header":null,"event_type":{"json_pointer":"/type"},\
+                "max_body_bytes":65536,"redact_headers":[],"idempotency_json_pointer":"/id"}""");
+
+        Cli.Result result = Cli.run(environment, "source", "add", "stripe", "--idempotency-json-pointer", "/id",
+                "--event-type-json-pointer", "/type");
+
+        assertThat(result.exitCode()).isZero();
+        api.assertOnlyRequest("POST", "/api/v1/sources", """
+                {"id":"stripe","event_type":{"json_pointer":"/type"},"idempotency_json_pointer":"/id"}""");
+        assertThat(result.out()).isEqualTo("""
+                id                stripe
+                verify            none
+                idempotency key   json pointer /id
+                event type        json pointer /type
+                max body bytes    65536
+                redacted headers  -
+                """);
+    }
+
+    @Test
     void verification_settings_without_a_scheme_are_a_usage_error_and_send_nothing() {
         Cli.Result result = Cli.run(environment, "source", "add", "github", "--secret", "s3cret");
 

@@ -14,9 +14,11 @@ import java.util.Optional;
  *                          misbehaving sender from filling the disk
  * @param redactHeaders     headers left out of the stored event besides the credentials every source leaves
  *                          out, lower-cased, each once, in order; never one that verification reads
+ * @param idempotencyJsonPointer where in a JSON body the key is instead of a header, for providers that put
+ *                          their event's id there (Stripe's {@code /id}); not with {@code idempotencyHeader}
  */
 public record Source(String id, Verification verify, Optional<String> idempotencyHeader, EventTypeSource eventType, int maxBodyBytes,
-                     List<String> redactHeaders) {
+                     List<String> redactHeaders, Optional<String> idempotencyJsonPointer) {
     public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
     public static final int LARGEST_MAX_BODY_BYTES = 10 * 1024 * 1024;
     public static final int MOST_REDACTED_HEADERS = 50;
@@ -35,6 +37,17 @@ public record Source(String id, Verification verify, Optional<String> idempotenc
             throw new InvalidRequestException("max_body_bytes must be between 1 and " + LARGEST_MAX_BODY_BYTES);
         }
         redactHeaders = redactable(redactHeaders, verify);
+        Objects.requireNonNull(idempotencyJsonPointer, "idempotencyJsonPointer");
+        idempotencyJsonPointer.ifPresent(pointer -> JsonPointerSyntax.require(pointer, "idempotency_json_pointer"));
+        if (idempotencyHeader.isPresent() && idempotencyJsonPointer.isPresent()) {
+            throw new InvalidRequestException("give idempotency_header or idempotency_json_pointer, not both");
+        }
+    }
+
+    /** A source whose idempotency key, if any, comes from a header. */
+    public Source(String id, Verification verify, Optional<String> idempotencyHeader, EventTypeSource eventType, int maxBodyBytes,
+                  List<String> redactHeaders) {
+        this(id, verify, idempotencyHeader, eventType, maxBodyBytes, redactHeaders, Optional.empty());
     }
 
     /** A source that stores every header but the credentials every source leaves out. */

@@ -65,6 +65,27 @@ class SourceTest {
     }
 
     @Test
+    void takesItsIdempotencyKeyFromAPointerIntoTheBodyOrAHeaderButNotBoth() {
+        Source stripe = new Source("stripe", Verification.none(), Optional.empty(), new EventTypeSource.None(), 1, List.of(),
+                Optional.of("/id"));
+
+        assertThat(stripe.idempotencyJsonPointer()).contains("/id");
+        assertThatThrownBy(() -> new Source("s", Verification.none(), Optional.of("Idempotency-Key"), new EventTypeSource.None(), 1,
+                List.of(), Optional.of("/id")))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("not both");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", "id", "/a~2", "/~"})
+    void refusesAnIdempotencyPointerThatIsNone(String pointer) {
+        assertThatThrownBy(() -> new Source("s", Verification.none(), Optional.empty(), new EventTypeSource.None(), 1, List.of(),
+                Optional.of(pointer)))
+                .isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("idempotency_json_pointer");
+    }
+
+    @Test
     void keepsTheHeadersItRedactsLowerCasedAndEachOnce() {
         Source source = new Source("s", Verification.none(), Optional.empty(), new EventTypeSource.None(), 1,
                 List.of("X-Tenant-Secret", "x-tenant-secret", "X-Session"));

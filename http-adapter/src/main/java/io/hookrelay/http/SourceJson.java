@@ -10,10 +10,11 @@ import java.util.List;
 /**
  * A source as the API shows it. The verification secret is write-only, and this shape has no member that
  * could carry it; {@code header}, {@code prefix} and {@code encoding} appear only for {@code hmac-sha256},
- * the one scheme that has them.
+ * the one scheme that has them. {@code idempotency_json_pointer} appears only on a source that has one, so a
+ * source without it reads as it did before there was one.
  */
 record SourceJson(String id, VerifyJson verify, String idempotencyHeader, EventTypeJson eventType, int maxBodyBytes,
-                  List<String> redactHeaders) {
+                  List<String> redactHeaders, @JsonInclude(JsonInclude.Include.NON_NULL) String idempotencyJsonPointer) {
 
     record VerifyJson(String scheme, @JsonInclude(JsonInclude.Include.NON_NULL) String header,
                       @JsonInclude(JsonInclude.Include.NON_NULL) String prefix,
@@ -45,6 +46,7 @@ record SourceJson(String id, VerifyJson verify, String idempotencyHeader, EventT
 
     static SourceJson of(Source source) {
         return new SourceJson(source.id(), VerifyJson.of(source.verify()), source.idempotencyHeader().orElse(null),
-                EventTypeJson.of(source.eventType()), source.maxBodyBytes(), source.redactHeaders());
+                EventTypeJson.of(source.eventType()), source.maxBodyBytes(), source.redactHeaders(),
+                source.idempotencyJsonPointer().orElse(null));
     }
 }

@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * source. The domain's {@link Source} checks the values; this only maps names and shapes.
  */
 record SourceRequest(String id, VerifyRequest verify, String idempotencyHeader, EventTypeRequest eventType, Integer maxBodyBytes,
-                     List<String> redactHeaders) {
+                     List<String> redactHeaders, String idempotencyJsonPointer) {
 
     record VerifyRequest(String scheme, String secret, String header, String prefix, String encoding) {
         private static final String SCHEMES =
@@ -71,6 +71,7 @@ record SourceRequest(String id, VerifyRequest verify, String idempotencyHeader, 
                 Optional.ofNullable(idempotencyHeader),
                 eventType == null ? new EventTypeSource.None() : eventType.toEventTypeSource(),
                 maxBodyBytes == null ? Source.DEFAULT_MAX_BODY_BYTES : maxBodyBytes,
-                redactHeaders == null ? List.of() : redactHeaders);
+                redactHeaders == null ? List.of() : redactHeaders,
+                Optional.ofNullable(idempotencyJsonPointer));
     }
 }

@@ -30,11 +30,18 @@ final class InboundFields {
      * The key that makes a provider's redelivery a duplicate. A source that names its header uses that one
      * only: the operator said which header identifies a delivery for this provider, and another header
      * there may mean something else. Otherwise the conventional {@code Idempotency-Key}, then Standard
-     * Webhooks' {@code webhook-id}. A blank value is no key: all blank-keyed requests would be one event.
+     * Webhooks' {@code webhook-id}. A blank value is no key: all blank-keyed requests would be one event. A source
+     * that takes its key from the body reads it there; a body without one, or with one longer than
+     * {@value #LONGEST_VALUE} characters, has none, since a provider's webhook is never refused for what its body
+     * holds: it is stored, only not deduplicated.
      *
-     * @throws InvalidRequestException when the key is longer than {@value #LONGEST_VALUE} characters
+     * @throws InvalidRequestException when a header's key is longer than {@value #LONGEST_VALUE} characters
      */
-    static Optional<String> idempotencyKey(Source source, InboundRequest request) {
+    static Optional<String> idempotencyKey(Source source, InboundRequest request, JsonPointerReader json) {
+        if (source.idempotencyJsonPointer().isPresent()) {
+            return json.read(request.body(), source.idempotencyJsonPointer().get())
+                    .filter(value -> !value.isBlank() && value.length() <= LONGEST_VALUE);
+        }
         Optional<String> key = source.idempotencyHeader().isPresent()
                 ? nonBlankHeader(request, source.idempotencyHeader().get())
                 : nonBlankHeader(request, IDEMPOTENCY_KEY).or(() -> nonBlankHeader(request, WEBHOOK_ID));

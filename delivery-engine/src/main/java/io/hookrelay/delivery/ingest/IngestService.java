@@ -93,7 +93,7 @@ public final class IngestService {
                     + source.maxBodyBytes());
         }
         SignatureVerifier.of(source.verify().scheme()).verify(source.verify(), request, now);
-        Optional<String> idempotencyKey = InboundFields.idempotencyKey(source, request);
+        Optional<String> idempotencyKey = InboundFields.idempotencyKey(source, request, jsonPointer);
         Optional<String> eventType = InboundFields.eventType(source.eventType(), request, jsonPointer,
                 reason -> eventTypeDropped(source, reason));
         Event event = new Event(ulids.next(Ulids.EVENT, now), source.id(), eventType, now, request.contentType(),

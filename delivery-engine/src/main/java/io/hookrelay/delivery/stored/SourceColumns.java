@@ -20,7 +20,7 @@ public final class SourceColumns {
     /** The columns {@link #read} reads. */
     public static final String NAMES = """
             id, verify_scheme, verify_secret, verify_header, verify_prefix, verify_encoding, idempotency_header,
-            event_type_header, event_type_json_pointer, max_body_bytes, redact_headers""";
+            event_type_header, event_type_json_pointer, max_body_bytes, redact_headers, idempotency_json_pointer""";
 
     private SourceColumns() {
     }
@@ -45,6 +45,7 @@ public final class SourceColumns {
                 source.eventType() instanceof EventTypeSource.JsonPointer pointer ? pointer.pointer() : null);
         columns.put("max_body_bytes", source.maxBodyBytes());
         columns.put("redact_headers", forms.ofTexts(source.redactHeaders()));
+        columns.put("idempotency_json_pointer", source.idempotencyJsonPointer().orElse(null));
         columns.put("now", now.toEpochMilli());
         return columns;
     }
@@ -60,7 +61,8 @@ public final class SourceColumns {
                 Optional.ofNullable(row.text("idempotency_header")),
                 eventTypeSource(row),
                 row.integer("max_body_bytes"),
-                forms.texts(row.value("redact_headers")));
+                forms.texts(row.value("redact_headers")),
+                Optional.ofNullable(row.text("idempotency_json_pointer")));
     }
 
     /**

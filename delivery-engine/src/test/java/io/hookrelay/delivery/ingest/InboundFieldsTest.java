@@ -52,14 +52,32 @@ class InboundFieldsTest {
     @ParameterizedTest
     @MethodSource("idempotencyKeys")
     void choosesTheIdempotencyKey(Optional<String> configuredHeader, InboundRequest request, Optional<String> expected) {
-        assertThat(InboundFields.idempotencyKey(source(configuredHeader), request)).isEqualTo(expected);
+        assertThat(InboundFields.idempotencyKey(source(configuredHeader), request, NEVER_CALLED)).isEqualTo(expected);
     }
 
     @Test
     void refusesAnIdempotencyKeyOver256Characters() {
-        assertThatThrownBy(() -> InboundFields.idempotencyKey(source(Optional.empty()), request("{}", "webhook-id", TOO_LONG)))
+        assertThatThrownBy(() -> InboundFields.idempotencyKey(source(Optional.empty()), request("{}", "webhook-id", TOO_LONG),
+                NEVER_CALLED))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("256");
+    }
+
+    @Test
+    void aSourceThatTakesItsKeyFromTheBodyReadsOnlyThereAndNeverRefusesForWhatItFinds() {
+        Source stripe = new Source("stripe", Verification.none(), Optional.empty(), new EventTypeSource.None(),
+                Source.DEFAULT_MAX_BODY_BYTES, List.of(), Optional.of("/id"));
+        JsonPointerReader id = (json, pointer) -> pointer.equals("/id") ? Optional.of("evt_1") : Optional.empty();
+        JsonPointerReader nothing = (json, pointer) -> Optional.empty();
+        JsonPointerReader blank = (json, pointer) -> Optional.of(" ");
+        JsonPointerReader tooLong = (json, pointer) -> Optional.of(TOO_LONG);
+        JsonPointerReader longest = (json, pointer) -> Optional.of(LONGEST);
+
+        assertThat(InboundFields.idempotencyKey(stripe, request("{}", "Idempotency-Key", "a"), id)).contains("evt_1");
+        assertThat(InboundFields.idempotencyKey(stripe, request("{}", "Idempotency-Key", "a"), nothing)).isEmpty();
+        assertThat(InboundFields.idempotencyKey(stripe, request("{}"), blank)).isEmpty();
+        assertThat(InboundFields.idempotencyKey(stripe, request("{}"), tooLong)).isEmpty();
+        assertThat(InboundFields.idempotencyKey(stripe, request("{}"), longest)).contains(LONGEST);
     }
 
     static Stream<Arguments> eventTypes() {

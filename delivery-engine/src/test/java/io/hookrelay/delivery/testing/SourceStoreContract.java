@@ -40,7 +40,9 @@ public abstract class SourceStoreContract extends RelayStoreContract {
                 new Source("escaped-pointer", Verification.none(), Optional.empty(), new EventTypeSource.JsonPointer("/a~1b/~0c"), 1024,
                         List.of("x-one")),
                 new Source("stripe", new Verification(VerificationScheme.STRIPE, "whsec_stripe", null, null, null),
-                        Optional.empty(), new EventTypeSource.JsonPointer("/data/object/type"), 65536));
+                        Optional.empty(), new EventTypeSource.JsonPointer("/data/object/type"), 65536),
+                new Source("stripe-keyed", new Verification(VerificationScheme.STRIPE, "whsec_stripe", null, null, null),
+                        Optional.empty(), new EventTypeSource.JsonPointer("/type"), 65536, List.of(), Optional.of("/id")));
     }
 
     @ParameterizedTest

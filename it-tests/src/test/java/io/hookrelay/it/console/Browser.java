@@ -30,14 +30,14 @@ final class Browser implements AutoCloseable {
     private static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
 
     final ChromeDriver driver;
-    private final String base;
+    private String base = "";
 
-    private Browser(ChromeDriver driver, String base) {
+    private Browser(ChromeDriver driver) {
         this.driver = driver;
-        this.base = base;
     }
 
-    static Browser open(String base, Path profile) {
+    /** One browser for a class's tests: starting Chromium costs more than most scenarios. */
+    static Browser open(Path profile) {
         assertThat(Files.isExecutable(CHROMIUM) && Files.isExecutable(CHROMEDRIVER))
                 .as("the console's browser tests need Debian's chromium and chromium-driver: apt-get install chromium chromium-driver")
                 .isTrue();
@@ -46,7 +46,17 @@ final class Browser implements AutoCloseable {
                 "--disable-quic", "--no-first-run", "--window-size=1280,900", "--user-data-dir=" + profile.toAbsolutePath());
         ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(CHROMEDRIVER.toFile())
                 .usingAnyFreePort().build();
-        return new Browser(new ChromeDriver(service, options), base);
+        return new Browser(new ChromeDriver(service, options));
+    }
+
+    /**
+     * Points the browser at a new server, with nothing kept from the one before. A cookie belongs to a host, not
+     * to a port, so the last server's session would reach this one; they are deleted from one of its pages.
+     */
+    void useServer(String baseUri) {
+        base = baseUri;
+        go("/healthz");
+        driver.manage().deleteAllCookies();
     }
 
     void go(String path) {

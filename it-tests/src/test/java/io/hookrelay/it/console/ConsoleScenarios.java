@@ -11,7 +11,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,9 +29,11 @@ import org.openqa.selenium.support.ui.Select;
  */
 abstract class ConsoleScenarios {
     @TempDir
+    static Path profile;
+    private static Browser browser;
+    @TempDir
     Path dir;
     private RelayServer server;
-    private Browser browser;
 
     /** A new server with nothing configured, in {@code dataDir} or on a database of its own. */
     abstract RelayServer startServer(Path dataDir) throws Exception;
@@ -37,17 +41,26 @@ abstract class ConsoleScenarios {
     /** Names this backend's screenshots. */
     abstract String backend();
 
+    @BeforeAll
+    static void openBrowser() {
+        browser = Browser.open(profile);
+    }
+
+    @AfterAll
+    static void closeBrowser() {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
     @BeforeEach
     void start() throws Exception {
         server = startServer(Files.createDirectories(dir.resolve("data")));
-        browser = Browser.open(server.baseUri().toString(), dir.resolve("profile"));
+        browser.useServer(server.baseUri().toString());
     }
 
     @AfterEach
     void stop() {
-        if (browser != null) {
-            browser.close();
-        }
         server.close();
     }
 

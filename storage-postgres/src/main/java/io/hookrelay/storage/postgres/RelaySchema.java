@@ -125,6 +125,9 @@ final class RelaySchema {
                         target_id text COLLATE "C" NOT NULL PRIMARY KEY,
                         streak    int NOT NULL CHECK (streak >= 0)
                     );
+                    """),
+            new Migration(3, """
+                    ALTER TABLE sources ADD COLUMN idempotency_json_pointer text;
                     """)));
 
     private RelaySchema() {

@@ -140,6 +140,9 @@ final class RelayMigrations {
                                       AND older.event_types = routes.event_types AND older.id < routes.id);
 
                     CREATE UNIQUE INDEX routes_once ON routes (source_id, target_id, event_types);
+                    """),
+            new Migration(5, """
+                    ALTER TABLE sources ADD COLUMN idempotency_json_pointer TEXT;
                     """)));
 
     private RelayMigrations() {
