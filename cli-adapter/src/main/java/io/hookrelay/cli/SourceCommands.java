@@ -29,13 +29,8 @@ final class SourceCommands {
         @ArgGroup(exclusive = false)
         private VerifyOptions verify;
 
-        @Option(names = "--idempotency-header", paramLabel = "HEADER",
-                description = "Header whose value marks a repeated webhook (default: Idempotency-Key, then webhook-id).")
-        private String idempotencyHeader;
-
-        @Option(names = "--idempotency-json-pointer", paramLabel = "POINTER",
-                description = "Take the key from this JSON pointer into the body instead of a header (Stripe: /id).")
-        private String idempotencyJsonPointer;
+        @ArgGroup
+        private IdempotencyOptions idempotency;
 
         @ArgGroup
         private EventTypeOptions eventType;
@@ -51,8 +46,8 @@ final class SourceCommands {
         @Override
         ApiAnswer send(AdminClient client) {
             return client.post(ApiPath.of("sources"), new SourceBody(id, verify == null ? null : verify.body(),
-                    idempotencyHeader, eventType == null ? null : eventType.body(), maxBodyBytes, redactHeaders,
-                    idempotencyJsonPointer));
+                    idempotency == null ? null : idempotency.header, eventType == null ? null : eventType.body(), maxBodyBytes,
+                    redactHeaders, idempotency == null ? null : idempotency.jsonPointer));
         }
 
         @Override
@@ -90,6 +85,17 @@ final class SourceCommands {
         }
     }
 
+    /** Where a repeated webhook's key is: one header, or one place in the body, never both. */
+    static final class IdempotencyOptions {
+        @Option(names = "--idempotency-header", paramLabel = "HEADER",
+                description = "Header whose value marks a repeated webhook (default: Idempotency-Key, then webhook-id).")
+        private String header;
+
+        @Option(names = "--idempotency-json-pointer", paramLabel = "POINTER",
+                description = "Take the key from this JSON pointer into the body instead of a header (Stripe: /id).")
+        private String jsonPointer;
+    }
+
     static final class EventTypeOptions {
         @Option(names = "--event-type-header", paramLabel = "HEADER",
                 description = "Read each event's type from this header, such as X-GitHub-Event.")
@@ -123,10 +129,10 @@ final class SourceCommands {
 
         @Override
         void print(ApiAnswer answer, PrintWriter out) {
-            TextTable table = TextTable.withColumns("ID", "VERIFY", "EVENT TYPE", "IDEMPOTENCY HEADER", "MAX BODY BYTES");
+            TextTable table = TextTable.withColumns("ID", "VERIFY", "EVENT TYPE", "IDEMPOTENCY KEY", "MAX BODY BYTES");
             Listing.print(answer.json(), "no sources", table, source -> new Object[] {
                 ApiJson.text(source, "id"), ApiJson.text(source.path("verify"), "scheme"), eventType(source),
-                ApiJson.text(source, "idempotency_header"), ApiJson.text(source, "max_body_bytes"),
+                idempotencyKey(source), ApiJson.text(source, "max_body_bytes"),
             }, out);
         }
     }
@@ -178,13 +184,20 @@ final class SourceCommands {
                     .row("signature encoding", ApiJson.text(verify, "encoding"));
         }
         if (source.hasNonNull("idempotency_json_pointer")) {
-            table.row("idempotency key", "json pointer " + ApiJson.text(source, "idempotency_json_pointer"));
+            table.row("idempotency key", idempotencyKey(source));
         } else {
             table.row("idempotency header", ApiJson.text(source, "idempotency_header"));
         }
         return table.row("event type", eventType(source))
                 .row("max body bytes", ApiJson.text(source, "max_body_bytes"))
                 .row("redacted headers", redactedHeaders(source));
+    }
+
+    /** The header a repeated webhook's key is in, or where in its body; "-" for the default headers. */
+    private static String idempotencyKey(JsonNode source) {
+        return source.hasNonNull("idempotency_json_pointer")
+                ? "json pointer " + ApiJson.text(source, "idempotency_json_pointer")
+                : ApiJson.text(source, "idempotency_header");
     }
 
     /** The source's own list; the credentials every source leaves out are not repeated here. */

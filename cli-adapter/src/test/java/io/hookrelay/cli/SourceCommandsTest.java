@@ -96,6 +96,16 @@ class SourceCommandsTest {
     }
 
     @Test
+    void an_idempotency_header_and_pointer_together_are_a_usage_error_and_send_nothing() {
+        Cli.Result result = Cli.run(environment, "source", "add", "stripe", "--idempotency-header", "X-Id",
+                "--idempotency-json-pointer", "/id");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.errLines()).singleElement().asString().contains("mutually exclusive");
+        assertThat(api.requests()).isEmpty();
+    }
+
+    @Test
     void verification_settings_without_a_scheme_are_a_usage_error_and_send_nothing() {
         Cli.Result result = Cli.run(environment, "source", "add", "github", "--secret", "s3cret");
 
@@ -134,9 +144,9 @@ class SourceCommandsTest {
         assertThat(result.exitCode()).isZero();
         api.assertOnlyRequest("GET", "/api/v1/sources", null);
         assertThat(result.out()).isEqualTo("""
-                ID      VERIFY       EVENT TYPE             IDEMPOTENCY HEADER  MAX BODY BYTES
-                github  hmac-sha256  header X-GitHub-Event  X-GitHub-Delivery   1048576
-                stripe  stripe       json pointer /type     -                   65536
+                ID      VERIFY       EVENT TYPE             IDEMPOTENCY KEY    MAX BODY BYTES
+                github  hmac-sha256  header X-GitHub-Event  X-GitHub-Delivery  1048576
+                stripe  stripe       json pointer /type     -                  65536
                 """);
     }
 

@@ -3,8 +3,8 @@ package io.hookrelay.delivery;
 import java.util.Optional;
 
 /**
- * Reads one value out of a JSON body, for sources that find the event type inside it. A port so the domain
- * needs no JSON library.
+ * Reads one value out of a JSON body, for sources that find the event type or the idempotency key inside it.
+ * A port so the domain needs no JSON library.
  */
 public interface JsonPointerReader {
 

@@ -9,7 +9,8 @@ import java.util.Optional;
  * An inbound endpoint, {@code POST /hooks/{id}}.
  *
  * @param idempotencyHeader the header whose value makes a repeated delivery from the provider a duplicate;
- *                          empty means {@code Idempotency-Key}, then {@code webhook-id}
+ *                          empty, with no {@code idempotencyJsonPointer} either, means {@code Idempotency-Key},
+ *                          then {@code webhook-id}
  * @param maxBodyBytes      the largest body accepted; providers' payloads are small, and a limit keeps one
  *                          misbehaving sender from filling the disk
  * @param redactHeaders     headers left out of the stored event besides the credentials every source leaves

@@ -10,7 +10,7 @@ import java.io.IOException;
 import java.util.Optional;
 
 /**
- * Finds a source's event type inside a JSON body by streaming through it with Jackson's parser, never
+ * Finds a source's event type or idempotency key inside a JSON body by streaming through it with Jackson's parser, never
  * building the document: an ingest body may be megabytes from anyone on the network, and a tree of
  * {@code [{},{},…]} costs many times its size in memory. Only the value at the pointer is kept, and only
  * the nesting depth (at most {@value #MAX_NESTING_DEPTH} levels) costs memory beyond it.

@@ -13,9 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * failed until it is known to have succeeded, and the next one from that address is taken only after a wait that
  * doubles with every failure in a row, from one second up to {@link #LONGEST_WAIT}. Taking the attempt and counting
  * it are one step, so sign-ins sent at once cannot all slip through. Past {@link #REMEMBERED} addresses still
- * waiting, every new address shares one wait, so a crowd of addresses cannot guess faster than one. Kept in this
- * node's memory: each node slows its own guesses, which with a token of the length the server requires (at least
- * 16 characters) leaves guessing hopeless.
+ * waiting, every new address shares one wait, which bounds both the memory and how fast a crowd of addresses
+ * guesses (a flood may then make an operator from a new address wait too; the API's bearer token still works).
+ * Kept in this node's memory: each node slows its own guesses, which with a token of the length the server
+ * requires (at least 16 characters) leaves guessing hopeless.
  */
 final class SignInThrottle {
     static final Duration LONGEST_WAIT = Duration.ofMinutes(1);

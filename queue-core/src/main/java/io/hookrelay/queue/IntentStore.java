@@ -144,6 +144,13 @@ public interface IntentStore extends IntentWrites {
      */
     Map<String, Long> countPendingByTarget(String kind, int atMost);
 
+    /** The check every store makes of the {@code atMost} its counts are given: a bug, if it fails. */
+    static void requireCountLimit(int atMost) {
+        if (atMost < 0) {
+            throw new IllegalArgumentException("a count goes no further than a number of at least 0, not " + atMost);
+        }
+    }
+
     /** How many intents are {@code pending}, by raw kind; kinds with none may be absent. */
     Map<String, Long> countPendingByKind();
 

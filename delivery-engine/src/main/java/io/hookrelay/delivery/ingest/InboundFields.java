@@ -31,16 +31,17 @@ final class InboundFields {
      * only: the operator said which header identifies a delivery for this provider, and another header
      * there may mean something else. Otherwise the conventional {@code Idempotency-Key}, then Standard
      * Webhooks' {@code webhook-id}. A blank value is no key: all blank-keyed requests would be one event. A source
-     * that takes its key from the body reads it there; a body without one, or with one longer than
-     * {@value #LONGEST_VALUE} characters, has none, since a provider's webhook is never refused for what its body
-     * holds: it is stored, only not deduplicated.
+     * that takes its key from the body reads it there; a body without one, or with one no store could keep (longer
+     * than {@value #LONGEST_VALUE} characters, or holding a control character such as NUL, which PostgreSQL's text
+     * refuses), has none, since a provider's webhook is never refused for what its body holds: it is stored, only
+     * not deduplicated.
      *
      * @throws InvalidRequestException when a header's key is longer than {@value #LONGEST_VALUE} characters
      */
     static Optional<String> idempotencyKey(Source source, InboundRequest request, JsonPointerReader json) {
         if (source.idempotencyJsonPointer().isPresent()) {
             return json.read(request.body(), source.idempotencyJsonPointer().get())
-                    .filter(value -> !value.isBlank() && value.length() <= LONGEST_VALUE);
+                    .filter(value -> !value.isBlank() && unusable(value).isEmpty());
         }
         Optional<String> key = source.idempotencyHeader().isPresent()
                 ? nonBlankHeader(request, source.idempotencyHeader().get())
@@ -86,6 +87,7 @@ final class InboundFields {
         return request.header(name).filter(value -> !value.isBlank());
     }
 
+    /** Why a value from the request cannot serve as a type or key, if it cannot: too long, or unprintable. */
     private static Optional<EventTypeDrop> unusable(String type) {
         if (type.length() > LONGEST_VALUE) {
             return Optional.of(EventTypeDrop.TOO_LONG);

@@ -66,8 +66,8 @@ public final class IngestService {
      * @throws io.hookrelay.delivery.NotFoundException code unknown_source
      * @throws io.hookrelay.delivery.PayloadTooLargeException over the source's max_body_bytes
      * @throws io.hookrelay.delivery.InvalidSignatureException failed verification
-     * @throws io.hookrelay.delivery.InvalidRequestException an idempotency key over 256 characters; an event type
-     *         that cannot be used is never a refusal, the event is stored without one
+     * @throws io.hookrelay.delivery.InvalidRequestException an idempotency header over 256 characters; an event
+     *         type or a key from the body that cannot be used is never a refusal, the event is stored without one
      * @throws StoreException the event could not be stored; nothing was acknowledged
      */
     public IngestResult ingest(String sourceId, InboundRequest request) {

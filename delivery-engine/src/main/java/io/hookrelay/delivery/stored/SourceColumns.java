@@ -51,18 +51,22 @@ public final class SourceColumns {
     }
 
     /**
+     * A row with both an idempotency header and a pointer, which a node of the version before pointers can leave
+     * by replacing a source's header without knowing of its pointer, reads as the pointer alone.
+     *
      * @throws IllegalStateException when a stored scheme or encoding is none this version knows, or the
      *                               secret does not open
      */
     public static <X extends Exception> Source read(StoredRow<X> row, StoredForms<X> forms, SecretCipher secrets) throws X {
+        Optional<String> idempotencyPointer = Optional.ofNullable(row.text("idempotency_json_pointer"));
         return new Source(
                 row.text("id"),
                 verification(row, secrets),
-                Optional.ofNullable(row.text("idempotency_header")),
+                idempotencyPointer.isPresent() ? Optional.empty() : Optional.ofNullable(row.text("idempotency_header")),
                 eventTypeSource(row),
                 row.integer("max_body_bytes"),
                 forms.texts(row.value("redact_headers")),
-                Optional.ofNullable(row.text("idempotency_json_pointer")));
+                idempotencyPointer);
     }
 
     /**

@@ -72,12 +72,14 @@ class InboundFieldsTest {
         JsonPointerReader blank = (json, pointer) -> Optional.of(" ");
         JsonPointerReader tooLong = (json, pointer) -> Optional.of(TOO_LONG);
         JsonPointerReader longest = (json, pointer) -> Optional.of(LONGEST);
+        JsonPointerReader nul = (json, pointer) -> Optional.of("evt_\u0000");
 
         assertThat(InboundFields.idempotencyKey(stripe, request("{}", "Idempotency-Key", "a"), id)).contains("evt_1");
         assertThat(InboundFields.idempotencyKey(stripe, request("{}", "Idempotency-Key", "a"), nothing)).isEmpty();
         assertThat(InboundFields.idempotencyKey(stripe, request("{}"), blank)).isEmpty();
         assertThat(InboundFields.idempotencyKey(stripe, request("{}"), tooLong)).isEmpty();
         assertThat(InboundFields.idempotencyKey(stripe, request("{}"), longest)).contains(LONGEST);
+        assertThat(InboundFields.idempotencyKey(stripe, request("{}"), nul)).as("no store keeps a NUL").isEmpty();
     }
 
     static Stream<Arguments> eventTypes() {

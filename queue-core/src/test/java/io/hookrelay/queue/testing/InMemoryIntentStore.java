@@ -185,17 +185,13 @@ public final class InMemoryIntentStore implements IntentStore {
 
     @Override
     public synchronized int countSelected(IntentSelection selection, int atMost) {
-        if (atMost < 0) {
-            throw new IllegalArgumentException("a count goes no further than a number of at least 0, not " + atMost);
-        }
+        IntentStore.requireCountLimit(atMost);
         return (int) Math.min(atMost, selected(selection).size());
     }
 
     @Override
     public synchronized Map<String, Long> countPendingByTarget(String kind, int atMost) {
-        if (atMost < 0) {
-            throw new IllegalArgumentException("a count goes no further than a number of at least 0, not " + atMost);
-        }
+        IntentStore.requireCountLimit(atMost);
         return intentsById.values().stream()
                 .filter(intent -> intent.kind().equals(kind) && intent.state() == IntentState.PENDING)
                 .limit(atMost)

@@ -308,9 +308,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
 
     @Override
     public int countSelected(IntentSelection selection, int atMost) {
-        if (atMost < 0) {
-            throw new IllegalArgumentException("a count goes no further than a number of at least 0, not " + atMost);
-        }
+        IntentStore.requireCountLimit(atMost);
         return database.read("count selected", handle -> handle.attach(IntentDao.class).countSelected(selection.kind(),
                 selection.state().wireName(), selection.target().orElse(null), PostgresIntentWrites.since(selection),
                 PostgresIntentWrites.before(selection), atMost));
@@ -318,9 +316,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
 
     @Override
     public Map<String, Long> countPendingByTarget(String kind, int atMost) {
-        if (atMost < 0) {
-            throw new IllegalArgumentException("a count goes no further than a number of at least 0, not " + atMost);
-        }
+        IntentStore.requireCountLimit(atMost);
         return database.read("count pending by target",
                 handle -> handle.attach(IntentDao.class).countPendingByTarget(kind, atMost));
     }
