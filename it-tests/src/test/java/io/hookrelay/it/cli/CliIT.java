@@ -65,7 +65,7 @@ class CliIT {
         assertThat(addedJson.json()).isEqualTo(apiJson("/api/v1/sources/cli-plain"));
 
         CliRun list = succeeded(admin("source", "list"));
-        assertThat(list.row("ID")).hasValue(List.of("ID", "VERIFY", "EVENT TYPE", "IDEMPOTENCY HEADER", "MAX BODY BYTES"));
+        assertThat(list.row("ID")).hasValue(List.of("ID", "VERIFY", "EVENT TYPE", "IDEMPOTENCY KEY", "MAX BODY BYTES"));
         assertThat(list.row("cli-github"))
                 .hasValue(List.of("cli-github", "hmac-sha256", "header X-GitHub-Event", "X-GitHub-Delivery", "1048576"));
         assertThat(list.row("cli-plain")).hasValue(List.of("cli-plain", "none", "-", "-", "2048"));
