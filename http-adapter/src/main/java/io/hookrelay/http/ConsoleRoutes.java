@@ -98,11 +98,11 @@ final class ConsoleRoutes {
     }
 
     private static Map<String, String> form(HttpServerExchange exchange) {
-        String contentType = Optional.ofNullable(exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE)).orElse("");
-        if (!contentType.regionMatches(true, 0, "application/x-www-form-urlencoded", 0, 33)) {
+        ApiRequest request = new ApiRequest(exchange);
+        if (!request.contentType().regionMatches(true, 0, "application/x-www-form-urlencoded", 0, 33)) {
             throw new InvalidRequestException("the console's forms are sent as application/x-www-form-urlencoded");
         }
-        String body = new String(new ApiRequest(exchange).body(MAX_FORM_BYTES), StandardCharsets.UTF_8);
+        String body = new String(request.body(MAX_FORM_BYTES), StandardCharsets.UTF_8);
         Map<String, String> fields = new HashMap<>();
         for (String pair : body.split("&")) {
             int equals = pair.indexOf('=');

@@ -28,7 +28,6 @@ import io.hookrelay.delivery.admin.TargetAdmin;
 import io.hookrelay.delivery.ingest.IngestService;
 import java.util.List;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.OptionalInt;
 
 /** The API's operations, done by delivery-engine's use cases. */

@@ -20,7 +20,6 @@ import io.hookrelay.delivery.TargetDraft;
 import io.hookrelay.delivery.TargetView;
 import io.hookrelay.delivery.admin.BackupAdmin;
 import java.util.List;
-import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
 
