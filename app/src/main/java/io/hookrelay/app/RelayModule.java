@@ -136,8 +136,9 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    EventAdmin eventAdmin(EventStore events, DeliveryStore deliveries, RouteStore routes, IntentQueue queue, Ulids ulids) {
-        return new EventAdmin(events, deliveries, routes, queue, ulids);
+    EventAdmin eventAdmin(EventStore events, DeliveryStore deliveries, RouteStore routes, IntentQueue queue,
+                          JsonPointerReader jsonPointer, Ulids ulids) {
+        return new EventAdmin(events, deliveries, routes, queue, jsonPointer, ulids);
     }
 
     @Provides

@@ -3,6 +3,8 @@ package io.hookrelay.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
 import java.util.stream.StreamSupport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -13,10 +15,11 @@ import picocli.CommandLine.Parameters;
         name = "route",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
-        description = "Manages routes: a source's events, all or some types, go to a target.",
+        description = "Manages routes: a source's events, all or those of some types or bodies, go to a target.",
         subcommands = {RouteCommands.AddRoute.class, RouteCommands.ListRoutes.class, RouteCommands.RemoveRoute.class})
 final class RouteCommands {
     static final String EVERY_EVENT = "(all)";
+    static final String EVERY_BODY = "(none)";
 
     @Command(name = "add", description = "Routes a source's events to a target.")
     static final class AddRoute extends AdminCommand {
@@ -32,9 +35,15 @@ final class RouteCommands {
                         + "Repeat for more (default: every event).")
         private List<String> eventTypes;
 
+        @Option(names = "--filter", paramLabel = "JSON", converter = PayloadFilterConverter.class,
+                description = "Only events whose JSON body meets this condition, such as "
+                        + "'{\"pointer\":\"/data/object/status\",\"equals\":\"paid\"}' (or \"in\":[…], \"exists\":true, "
+                        + "\"prefix\":\"…\"). Repeat for more; all must hold.")
+        private List<JsonNode> filters;
+
         @Override
         ApiAnswer send(AdminClient client) {
-            return client.post(ApiPath.of("routes"), new RouteBody(source, target, eventTypes));
+            return client.post(ApiPath.of("routes"), new RouteBody(source, target, eventTypes, filters));
         }
 
         @Override
@@ -45,11 +54,12 @@ final class RouteCommands {
                     .row("source", ApiJson.text(route, "source"))
                     .row("target", ApiJson.text(route, "target"))
                     .row("event types", eventTypes(route))
+                    .row("filters", filters(route))
                     .print(out);
         }
     }
 
-    record RouteBody(String source, String target, List<String> eventTypes) {
+    record RouteBody(String source, String target, List<String> eventTypes, List<JsonNode> filters) {
     }
 
     @Command(name = "list", description = "Lists the routes.")
@@ -61,9 +71,10 @@ final class RouteCommands {
 
         @Override
         void print(ApiAnswer answer, PrintWriter out) {
-            TextTable table = TextTable.withColumns("ID", "SOURCE", "TARGET", "EVENT TYPES");
+            TextTable table = TextTable.withColumns("ID", "SOURCE", "TARGET", "EVENT TYPES", "FILTERS");
             Listing.print(answer.json(), "no routes", table, route -> new Object[] {
                 ApiJson.text(route, "id"), ApiJson.text(route, "source"), ApiJson.text(route, "target"), eventTypes(route),
+                filters(route),
             }, out);
         }
     }
@@ -89,5 +100,15 @@ final class RouteCommands {
                 .map(JsonNode::asText)
                 .toList();
         return filters.isEmpty() ? EVERY_EVENT : String.join(", ", filters);
+    }
+
+    /** Each filter as {@code /pointer condition value}, the value as JSON, so {@code "1"} and {@code 1} read apart. */
+    private static String filters(JsonNode route) {
+        List<String> filters = StreamSupport.stream(route.path("filters").spliterator(), false)
+                .map(filter -> StreamSupport.stream(((Iterable<Map.Entry<String, JsonNode>>) filter::fields).spliterator(), false)
+                        .map(field -> field.getKey().equals("pointer") ? field.getValue().asText() : field.getKey() + " " + field.getValue())
+                        .collect(Collectors.joining(" ")))
+                .toList();
+        return filters.isEmpty() ? EVERY_BODY : String.join("; ", filters);
     }
 }

@@ -9,9 +9,10 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(FakeApiExtension.class)
 class RouteCommandsTest {
     private static final String FILTERED = """
-            {"id":"rte_01HZY3M8Q6W1V4T2N8K5J7C9XA","source":"github","target":"billing","event_types":["push","issues.*"]}""";
+            {"id":"rte_01HZY3M8Q6W1V4T2N8K5J7C9XA","source":"github","target":"billing","event_types":["push","issues.*"],
+            "filters":[{"pointer":"/ref","prefix":"refs/heads/"},{"pointer":"/size","in":[1,"1"]}]}""";
     private static final String EVERYTHING = """
-            {"id":"rte_01HZY3M8Q6W1V4T2N8K5J7C9XB","source":"stripe","target":"audit","event_types":[]}""";
+            {"id":"rte_01HZY3M8Q6W1V4T2N8K5J7C9XB","source":"stripe","target":"audit","event_types":[],"filters":[]}""";
 
     private final FakeApi api;
     private final Map<String, String> environment;
@@ -36,7 +37,31 @@ class RouteCommandsTest {
                 source       github
                 target       billing
                 event types  push, issues.*
+                filters      /ref prefix "refs/heads/"; /size in [1,"1"]
                 """);
+    }
+
+    @Test
+    void add_sends_each_payload_filter_as_the_json_object_it_was_given() {
+        api.answers(201, FILTERED);
+
+        Cli.Result result = Cli.run(environment, "route", "add", "--source", "github", "--target", "billing",
+                "--filter", "{\"pointer\":\"/ref\",\"prefix\":\"refs/heads/\"}", "--filter", "{\"pointer\":\"/deleted\",\"equals\":null}");
+
+        assertThat(result.exitCode()).isZero();
+        api.assertOnlyRequest("POST", "/api/v1/routes", """
+                {"source":"github","target":"billing","filters":[{"pointer":"/ref","prefix":"refs/heads/"},\
+                {"pointer":"/deleted","equals":null}]}""");
+    }
+
+    @Test
+    void a_filter_that_is_not_a_json_object_is_a_usage_error_and_sends_nothing() {
+        Cli.Result result = Cli.run(environment, "route", "add", "--source", "github", "--target", "billing", "--filter", "/ref=main");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.errLines()).hasSize(1);
+        assertThat(result.errLines().get(0)).contains("a filter is a JSON object");
+        assertThat(api.requests()).isEmpty();
     }
 
     @Test
@@ -46,7 +71,7 @@ class RouteCommandsTest {
         Cli.Result result = Cli.run(environment, "route", "add", "--source", "stripe", "--target", "audit");
 
         api.assertOnlyRequest("POST", "/api/v1/routes", "{\"source\":\"stripe\",\"target\":\"audit\"}");
-        assertThat(result.out()).endsWith("event types  (all)\n");
+        assertThat(result.out()).endsWith("event types  (all)\nfilters      (none)\n");
     }
 
     @Test
@@ -67,9 +92,9 @@ class RouteCommandsTest {
 
         api.assertOnlyRequest("GET", "/api/v1/routes", null);
         assertThat(result.out()).isEqualTo("""
-                ID                              SOURCE  TARGET   EVENT TYPES
-                rte_01HZY3M8Q6W1V4T2N8K5J7C9XA  github  billing  push, issues.*
-                rte_01HZY3M8Q6W1V4T2N8K5J7C9XB  stripe  audit    (all)
+                ID                              SOURCE  TARGET   EVENT TYPES     FILTERS
+                rte_01HZY3M8Q6W1V4T2N8K5J7C9XA  github  billing  push, issues.*  /ref prefix "refs/heads/"; /size in [1,"1"]
+                rte_01HZY3M8Q6W1V4T2N8K5J7C9XB  stripe  audit    (all)           (none)
                 """);
     }
 

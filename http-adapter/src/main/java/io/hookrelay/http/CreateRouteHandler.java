@@ -13,6 +13,7 @@ final class CreateRouteHandler implements Endpoint {
     @Override
     public Reply handle(ApiRequest request) {
         RouteRequest route = request.jsonBody(RouteRequest.class);
-        return Reply.created(RouteJson.of(operations.createRoute(route.sourceId(), route.targetId(), route.filters())));
+        return Reply.created(RouteJson.of(operations.createRoute(route.sourceId(), route.targetId(), route.typeFilters(),
+                route.payloadFilters())));
     }
 }

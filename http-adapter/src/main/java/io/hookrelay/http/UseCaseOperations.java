@@ -13,6 +13,7 @@ import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.PendingByTarget;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.Source;
@@ -126,8 +127,8 @@ final class UseCaseOperations implements ApiOperations {
     }
 
     @Override
-    public Route createRoute(String sourceId, String targetId, List<String> eventTypes) {
-        return routes.create(sourceId, targetId, eventTypes);
+    public Route createRoute(String sourceId, String targetId, List<String> eventTypes, List<PayloadFilter> filters) {
+        return routes.create(sourceId, targetId, eventTypes, filters);
     }
 
     @Override

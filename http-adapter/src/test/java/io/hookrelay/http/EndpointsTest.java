@@ -16,8 +16,10 @@ import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.EventTypeSource;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.JsonValue;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
@@ -27,6 +29,7 @@ import io.hookrelay.delivery.Verification;
 import io.hookrelay.delivery.VerificationScheme;
 import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.queue.IntentState;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -150,7 +153,9 @@ class EndpointsTest {
 
     @Test
     void routes_are_created_listed_and_deleted() throws Exception {
-        HttpResponse<String> created = server.send("POST", "/api/v1/routes", "{\"source\":\"github\",\"target\":\"billing\",\"event_types\":[\"push\",\"issue.*\"]}");
+        HttpResponse<String> created = server.send("POST", "/api/v1/routes", "{\"source\":\"github\",\"target\":\"billing\","
+                + "\"event_types\":[\"push\",\"issue.*\"],\"filters\":[{\"pointer\":\"/ref\",\"prefix\":\"refs/heads/\"},"
+                + "{\"pointer\":\"/deleted\",\"equals\":null},{\"pointer\":\"/size\",\"in\":[1.5,true,\"x\"]}]}");
         HttpResponse<String> everything = server.send("POST", "/api/v1/routes", "{\"source\":\"github\",\"target\":\"billing\"}");
         HttpResponse<String> list = server.send("GET", "/api/v1/routes", null);
         HttpResponse<String> deleted = server.send("DELETE", "/api/v1/routes/" + Samples.ROUTE_ID, null);
@@ -160,8 +165,12 @@ class EndpointsTest {
         assertThat(everything.statusCode()).isEqualTo(201);
         assertThat(list.statusCode()).isEqualTo(200);
         assertThat(deleted.statusCode()).isEqualTo(204);
-        assertThat(given).containsExactly(List.of("github", "billing", List.of("push", "issue.*")), List.of("github", "billing", List.of()),
-                Samples.ROUTE_ID);
+        assertThat(given).containsExactly(List.of("github", "billing", List.of("push", "issue.*"), List.of(
+                        new PayloadFilter("/ref", new PayloadFilter.Prefix("refs/heads/")),
+                        new PayloadFilter("/deleted", new PayloadFilter.Equals(JsonValue.Null.NULL)),
+                        new PayloadFilter("/size", new PayloadFilter.OneOf(List.of(new JsonValue.Decimal(new BigDecimal("1.5")),
+                                new JsonValue.Bool(true), new JsonValue.Text("x")))))),
+                List.of("github", "billing", List.of(), List.of()), Samples.ROUTE_ID);
     }
 
     @Test
@@ -415,8 +424,8 @@ class EndpointsTest {
         }
 
         @Override
-        public Route createRoute(String sourceId, String targetId, List<String> eventTypes) {
-            given(List.of(sourceId, targetId, eventTypes));
+        public Route createRoute(String sourceId, String targetId, List<String> eventTypes, List<PayloadFilter> filters) {
+            given(List.of(sourceId, targetId, eventTypes, filters));
             return Samples.route();
         }
 

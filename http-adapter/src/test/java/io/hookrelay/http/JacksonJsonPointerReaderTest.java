@@ -2,9 +2,13 @@ package io.hookrelay.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.delivery.JsonValue;
 import io.hookrelay.delivery.Source;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -86,6 +90,35 @@ class JacksonJsonPointerReaderTest {
     @CsvSource(delimiter = '|', value = {"{\"type\":\"a\"} {\"type\":\"b\"}", "{\"type\":\"a\",\"x\":[1,}", "{\"type\":\"a\"", "\"a\" x"})
     void a_type_found_in_a_body_that_is_not_one_whole_document_does_not_count(String body) {
         assertThat(reader.read(bytes(body), "/type")).isEmpty();
+    }
+
+    @Test
+    void reads_every_pointer_in_one_pass_including_values_above_and_below_each_other() {
+        Optional<Map<String, JsonValue>> found = reader.values(bytes(STRIPE),
+                Set.of("/data/object", "/data/object/kind", "/data/object/flag", "/data/object/none", "/data/object/ratio", "/missing",
+                        "/data/object/items/0/name", "/data/object/items/7"));
+
+        assertThat(found).hasValue(Map.of(
+                "/data/object", JsonValue.Structure.STRUCTURE,
+                "/data/object/kind", new JsonValue.Text("card"),
+                "/data/object/flag", new JsonValue.Bool(true),
+                "/data/object/none", JsonValue.Null.NULL,
+                "/data/object/ratio", new JsonValue.Decimal(new BigDecimal("1.50")),
+                "/data/object/items/0/name", new JsonValue.Text("first")));
+    }
+
+    /** The second {@code a} replaces the first whole, as in a tree: what only the first held below it is gone. */
+    @Test
+    void a_repeated_name_forgets_what_its_first_value_held() {
+        assertThat(reader.values(bytes("{\"a\":{\"b\":1,\"c\":2},\"a\":{\"c\":3}}"), Set.of("/a/b", "/a/c")))
+                .hasValue(Map.of("/a/c", new JsonValue.Decimal(BigDecimal.valueOf(3))));
+    }
+
+    @Test
+    void a_body_that_is_not_json_has_no_values_at_all() {
+        assertThat(reader.values(bytes("type=push"), Set.of("/type"))).isEmpty();
+        assertThat(reader.values(bytes("{\"type\":\"push\"} trailing"), Set.of("/type"))).isEmpty();
+        assertThat(reader.values(bytes("[]"), Set.of("/type"))).hasValue(Map.of());
     }
 
     private static byte[] bytes(String text) {

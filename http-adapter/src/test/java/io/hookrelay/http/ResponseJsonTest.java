@@ -8,7 +8,10 @@ import io.hookrelay.delivery.EventDetail;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.EventTypeSource;
 import io.hookrelay.delivery.IngestResult;
+import io.hookrelay.delivery.JsonValue;
 import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PayloadFilter;
+import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.SignatureEncoding;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Verification;
@@ -17,6 +20,7 @@ import io.hookrelay.queue.AttemptDetail;
 import io.hookrelay.queue.AttemptOutcome;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.IntentState;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -93,7 +97,26 @@ class ResponseJsonTest {
     @Test
     void a_route_lists_its_filters() {
         assertThat(json(RouteJson.of(Samples.route()))).isEqualTo("{\"id\":\"" + Samples.ROUTE_ID
-                + "\",\"source\":\"github\",\"target\":\"billing\",\"event_types\":[\"issue.*\",\"push\"]}");
+                + "\",\"source\":\"github\",\"target\":\"billing\",\"event_types\":[\"issue.*\",\"push\"],\"filters\":[]}");
+    }
+
+    /** Each filter is its pointer and its one condition, with values of the types they were given in. */
+    @Test
+    void a_route_shows_each_payload_filter_as_it_was_written() {
+        Route route = new Route(Samples.ROUTE_ID, "stripe", "billing", List.of(), List.of(
+                new PayloadFilter("/data/object/status", new PayloadFilter.Equals(new JsonValue.Text("paid"))),
+                new PayloadFilter("/type", new PayloadFilter.OneOf(List.of(new JsonValue.Text("a"), new JsonValue.Decimal(new BigDecimal("2.5")),
+                        JsonValue.Null.NULL))),
+                new PayloadFilter("/livemode", new PayloadFilter.Exists(true)),
+                new PayloadFilter("/type", new PayloadFilter.Prefix("invoice.")),
+                new PayloadFilter("/deleted", new PayloadFilter.Equals(JsonValue.Null.NULL))));
+
+        assertThat(json(RouteJson.of(route))).endsWith("\"event_types\":[],\"filters\":["
+                + "{\"pointer\":\"/data/object/status\",\"equals\":\"paid\"},"
+                + "{\"pointer\":\"/deleted\",\"equals\":null},"
+                + "{\"pointer\":\"/livemode\",\"exists\":true},"
+                + "{\"pointer\":\"/type\",\"in\":[\"a\",2.5,null]},"
+                + "{\"pointer\":\"/type\",\"prefix\":\"invoice.\"}]}");
     }
 
     @Test

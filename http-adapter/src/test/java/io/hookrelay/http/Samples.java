@@ -53,7 +53,7 @@ final class Samples {
     }
 
     static Route route() {
-        return new Route(ROUTE_ID, "github", "billing", List.of("push", "issue.*"));
+        return new Route(ROUTE_ID, "github", "billing", List.of("push", "issue.*"), List.of());
     }
 
     static Event event() {

@@ -12,6 +12,7 @@ import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.PendingByTarget;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.Source;
@@ -112,7 +113,7 @@ class UnexpectedOperations implements ApiOperations {
     }
 
     @Override
-    public Route createRoute(String sourceId, String targetId, List<String> eventTypes) {
+    public Route createRoute(String sourceId, String targetId, List<String> eventTypes, List<PayloadFilter> filters) {
         return unexpected("createRoute");
     }
 

@@ -7,6 +7,7 @@ import io.hookrelay.delivery.EventDetail;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.JsonPointerReader;
 import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Page;
@@ -27,13 +28,16 @@ public final class EventAdmin {
     private final DeliveryStore deliveries;
     private final RouteStore routes;
     private final IntentQueue queue;
+    private final JsonPointerReader jsonPointer;
     private final Ulids ulids;
 
-    public EventAdmin(EventStore events, DeliveryStore deliveries, RouteStore routes, IntentQueue queue, Ulids ulids) {
+    public EventAdmin(EventStore events, DeliveryStore deliveries, RouteStore routes, IntentQueue queue,
+                      JsonPointerReader jsonPointer, Ulids ulids) {
         this.events = Objects.requireNonNull(events, "events");
         this.deliveries = Objects.requireNonNull(deliveries, "deliveries");
         this.routes = Objects.requireNonNull(routes, "routes");
         this.queue = Objects.requireNonNull(queue, "queue");
+        this.jsonPointer = Objects.requireNonNull(jsonPointer, "jsonPointer");
         this.ulids = Objects.requireNonNull(ulids, "ulids");
     }
 
@@ -64,7 +68,7 @@ public final class EventAdmin {
      */
     public List<Delivery> replay(String id) {
         Event event = find(id);
-        List<NewDelivery> replays = Fanout.deliveries(event.id(), event.eventType(), routes.forSource(event.sourceId()), ulids);
+        List<NewDelivery> replays = Fanout.deliveries(event, routes.forSource(event.sourceId()), jsonPointer, ulids);
         if (replays.isEmpty()) {
             return List.of();
         }

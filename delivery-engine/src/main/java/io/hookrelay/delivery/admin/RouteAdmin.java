@@ -2,6 +2,7 @@ package io.hookrelay.delivery.admin;
 
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.NotFoundException;
+import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.SourceStore;
@@ -29,8 +30,8 @@ public final class RouteAdmin {
      * @throws NotFoundException when the source or the target does not exist
      * @throws ConflictException when a route with the same source, target and filters exists
      */
-    public Route create(String sourceId, String targetId, List<String> eventTypes) {
-        Route route = new Route(ulids.next(Ulids.ROUTE), sourceId, targetId, eventTypes);
+    public Route create(String sourceId, String targetId, List<String> eventTypes, List<PayloadFilter> filters) {
+        Route route = new Route(ulids.next(Ulids.ROUTE), sourceId, targetId, eventTypes, filters);
         if (sources.find(sourceId).isEmpty()) {
             throw new NotFoundException("not_found", "no source " + sourceId);
         }
@@ -42,7 +43,8 @@ public final class RouteAdmin {
             case NO_SOURCE_OR_TARGET ->
                     throw new NotFoundException("not_found", "source " + sourceId + " or target " + targetId + " was deleted meanwhile");
             case DUPLICATE -> throw new ConflictException("a route from " + sourceId + " to " + targetId
-                    + (route.eventTypes().isEmpty() ? " for every event" : " with these event_types") + " already exists");
+                    + (route.eventTypes().isEmpty() && route.filters().isEmpty() ? " for every event" : " with these event_types and filters")
+                    + " already exists");
         };
     }
 

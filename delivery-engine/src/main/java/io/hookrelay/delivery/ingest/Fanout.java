@@ -1,29 +1,41 @@
 package io.hookrelay.delivery.ingest;
 
+import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.JsonPointerReader;
+import io.hookrelay.delivery.JsonValue;
 import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.Ulids;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Which targets an event goes to: one delivery per distinct target among its source's routes that match
- * the event's type, in route order. Distinct, because two routes to one target (say {@code invoice.*} and
- * {@code invoice.paid}) describe one receiver that wants the event once. Ingest and replay both fan out
- * this way.
+ * the event's type and body, in route order. Distinct, because two routes to one target (say {@code invoice.*}
+ * and {@code invoice.paid}) describe one receiver that wants the event once. Ingest and replay both fan out
+ * this way, so a replay follows the routes' filters as they are today.
  */
 public final class Fanout {
     private Fanout() {
     }
 
-    /** New deliveries of event {@code eventId} over {@code routes}, each with a fresh delivery id. */
-    public static List<NewDelivery> deliveries(String eventId, Optional<String> eventType, List<Route> routes, Ulids ulids) {
-        return targets(routes, eventType).stream()
-                .map(targetId -> new NewDelivery(ulids.next(Ulids.DELIVERY), eventId, targetId))
+    /** New deliveries of {@code event} over {@code routes}, each with a fresh delivery id. */
+    public static List<NewDelivery> deliveries(Event event, List<Route> routes, JsonPointerReader json, Ulids ulids) {
+        return targets(routes, event.eventType(), document(event.body(), routes, json)).stream()
+                .map(targetId -> new NewDelivery(ulids.next(Ulids.DELIVERY), event.id(), targetId))
                 .toList();
     }
 
-    static List<String> targets(List<Route> routes, Optional<String> eventType) {
-        return routes.stream().filter(route -> route.matches(eventType)).map(Route::targetId).distinct().toList();
+    static List<String> targets(List<Route> routes, Optional<String> eventType, Optional<Map<String, JsonValue>> document) {
+        return routes.stream().filter(route -> route.matches(eventType, document)).map(Route::targetId).distinct().toList();
+    }
+
+    /** The body read once for every pointer the routes filter on, and not at all when none does. */
+    private static Optional<Map<String, JsonValue>> document(byte[] body, List<Route> routes, JsonPointerReader json) {
+        Set<String> pointers = routes.stream().flatMap(route -> route.pointers().stream()).collect(Collectors.toUnmodifiableSet());
+        return pointers.isEmpty() ? Optional.of(Map.of()) : json.values(body, pointers);
     }
 }

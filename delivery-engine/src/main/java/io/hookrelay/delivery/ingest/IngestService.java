@@ -98,7 +98,7 @@ public final class IngestService {
                 reason -> eventTypeDropped(source, reason));
         Event event = new Event(ulids.next(Ulids.EVENT, now), source.id(), eventType, now, request.contentType(),
                 InboundFields.storedHeaders(source, request), request.body());
-        List<NewDelivery> deliveries = Fanout.deliveries(event.id(), eventType, routes.forSource(source.id()), ulids);
+        List<NewDelivery> deliveries = Fanout.deliveries(event, routes.forSource(source.id()), jsonPointer, ulids);
         IngestResult result = events.store(event, idempotencyKey, deliveries, now);
         if (!result.duplicate() && result.deliveries() > 0) {
             freshEvents.hold(event, result.deliveries());

@@ -2,14 +2,23 @@ package io.hookrelay.delivery.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.JsonPointerReader;
+import io.hookrelay.delivery.JsonValue;
 import io.hookrelay.delivery.NewDelivery;
+import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.Ulids;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,9 +28,17 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FanoutTest {
     private static final Ulids ULIDS = new Ulids(Clock.fixed(Instant.parse("2025-03-01T12:00:00Z"), ZoneOffset.UTC));
     private static final String EVENT_ID = ULIDS.next(Ulids.EVENT);
+    private static final JsonPointerReader UNREAD = (json, pointers) -> {
+        throw new AssertionError("no route filters on the body, so it is not read");
+    };
 
     private static Route route(String target, String... eventTypes) {
-        return new Route(ULIDS.next(Ulids.ROUTE), "billing", target, List.of(eventTypes));
+        return new Route(ULIDS.next(Ulids.ROUTE), "billing", target, List.of(eventTypes), List.of());
+    }
+
+    private static Event event(Optional<String> eventType) {
+        return new Event(EVENT_ID, "billing", eventType, Instant.EPOCH, "application/json", Map.of(),
+                "{}".getBytes(StandardCharsets.UTF_8));
     }
 
     private static final List<Route> ROUTES = List.of(
@@ -44,28 +61,62 @@ class FanoutTest {
     @ParameterizedTest
     @MethodSource("selections")
     void selectsDistinctMatchingTargetsInRouteOrder(Optional<String> eventType, List<String> expected) {
-        assertThat(Fanout.targets(ROUTES, eventType)).isEqualTo(expected);
+        assertThat(Fanout.targets(ROUTES, eventType, Optional.of(Map.of()))).isEqualTo(expected);
     }
 
     @Test
     void routeOrderDecidesTargetOrder() {
-        assertThat(Fanout.targets(List.of(route("zeta"), route("alpha")), Optional.empty())).containsExactly("zeta", "alpha");
+        assertThat(Fanout.targets(List.of(route("zeta"), route("alpha")), Optional.empty(), Optional.of(Map.of())))
+                .containsExactly("zeta", "alpha");
     }
 
     @Test
     void noRoutesMeansNoDeliveries() {
-        assertThat(Fanout.deliveries(EVENT_ID, Optional.of("invoice.paid"), List.of(), ULIDS)).isEmpty();
-        assertThat(Fanout.deliveries(EVENT_ID, Optional.empty(), List.of(route("crm", "customer.*")), ULIDS)).isEmpty();
+        assertThat(Fanout.deliveries(event(Optional.of("invoice.paid")), List.of(), UNREAD, ULIDS)).isEmpty();
+        assertThat(Fanout.deliveries(event(Optional.empty()), List.of(route("crm", "customer.*")), UNREAD, ULIDS)).isEmpty();
     }
 
     @Test
     void makesOneDeliveryWithAFreshIdPerTarget() {
-        List<NewDelivery> deliveries = Fanout.deliveries(EVENT_ID, Optional.of("invoice.paid"), ROUTES, ULIDS);
+        List<NewDelivery> deliveries = Fanout.deliveries(event(Optional.of("invoice.paid")), ROUTES, UNREAD, ULIDS);
 
         assertThat(deliveries).extracting(NewDelivery::targetId).containsExactly("ledger", "invoices");
         assertThat(deliveries).extracting(NewDelivery::eventId).containsOnly(EVENT_ID);
         assertThat(deliveries).extracting(NewDelivery::id)
                 .allMatch(id -> Ulids.isValid(id, Ulids.DELIVERY))
                 .doesNotHaveDuplicates();
+    }
+
+    /** Every pointer of every route is asked for in one read, and each route's filters then decide alone. */
+    @Test
+    void readsTheBodyOnceForAllRoutesAndSendsWhereEveryFilterHolds() {
+        List<Set<String>> reads = new ArrayList<>();
+        JsonPointerReader paidInvoice = (json, pointers) -> {
+            reads.add(pointers);
+            return Optional.of(Map.of("/type", new JsonValue.Text("invoice.paid"), "/data/amount", new JsonValue.Decimal(
+                    new BigDecimal("12.50"))));
+        };
+        PayloadFilter paid = new PayloadFilter("/type", new PayloadFilter.Equals(new JsonValue.Text("invoice.paid")));
+        PayloadFilter live = new PayloadFilter("/livemode", new PayloadFilter.Exists(true));
+        PayloadFilter amount = new PayloadFilter("/data/amount", new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("12.5"))));
+        List<Route> routes = List.of(
+                new Route(ULIDS.next(Ulids.ROUTE), "billing", "ledger", List.of(), List.of(paid, amount)),
+                new Route(ULIDS.next(Ulids.ROUTE), "billing", "audit", List.of(), List.of(paid, live)),
+                route("crm"));
+
+        List<NewDelivery> deliveries = Fanout.deliveries(event(Optional.empty()), routes, paidInvoice, ULIDS);
+
+        assertThat(deliveries).extracting(NewDelivery::targetId).containsExactly("ledger", "crm");
+        assertThat(reads).containsExactly(Set.of("/type", "/data/amount", "/livemode"));
+    }
+
+    @Test
+    void aBodyThatIsNotJsonTravelsOnlyRoutesWithoutPayloadFilters() {
+        JsonPointerReader notJson = (json, pointers) -> Optional.empty();
+        PayloadFilter absent = new PayloadFilter("/livemode", new PayloadFilter.Exists(false));
+        List<Route> routes = List.of(new Route(ULIDS.next(Ulids.ROUTE), "billing", "audit", List.of(), List.of(absent)), route("crm"));
+
+        assertThat(Fanout.deliveries(event(Optional.empty()), routes, notJson, ULIDS)).extracting(NewDelivery::targetId)
+                .containsExactly("crm");
     }
 }

@@ -9,6 +9,7 @@ import io.hookrelay.delivery.EventTypeSource;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.InvalidRequestException;
 import io.hookrelay.delivery.JsonPointerReader;
+import io.hookrelay.delivery.JsonValue;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Verification;
 import io.hookrelay.delivery.VerificationScheme;
@@ -17,6 +18,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,9 +29,16 @@ import org.junit.jupiter.params.provider.MethodSource;
 class InboundFieldsTest {
     private static final String LONGEST = "k".repeat(256);
     private static final String TOO_LONG = "k".repeat(257);
-    private static final JsonPointerReader NEVER_CALLED = (json, pointer) -> {
-        throw new AssertionError("the body was read for " + pointer);
+    private static final JsonPointerReader NEVER_CALLED = (json, pointers) -> {
+        throw new AssertionError("the body was read for " + pointers);
     };
+
+    /** A reader that finds, at each pointer, the text {@code valueAt} gives. */
+    private static JsonPointerReader reading(BiFunction<byte[], String, Optional<String>> valueAt) {
+        return (json, pointers) -> Optional.of(pointers.stream()
+                .flatMap(pointer -> valueAt.apply(json, pointer).map(text -> Map.entry(pointer, (JsonValue) new JsonValue.Text(text))).stream())
+                .collect(Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
+    }
 
     private static Source source(Optional<String> idempotencyHeader) {
         return new Source("github", Verification.none(), idempotencyHeader, new EventTypeSource.None(), Source.DEFAULT_MAX_BODY_BYTES);
@@ -67,12 +77,12 @@ class InboundFieldsTest {
     void aSourceThatTakesItsKeyFromTheBodyReadsOnlyThereAndNeverRefusesForWhatItFinds() {
         Source stripe = new Source("stripe", Verification.none(), Optional.empty(), new EventTypeSource.None(),
                 Source.DEFAULT_MAX_BODY_BYTES, List.of(), Optional.of("/id"));
-        JsonPointerReader id = (json, pointer) -> pointer.equals("/id") ? Optional.of("evt_1") : Optional.empty();
-        JsonPointerReader nothing = (json, pointer) -> Optional.empty();
-        JsonPointerReader blank = (json, pointer) -> Optional.of(" ");
-        JsonPointerReader tooLong = (json, pointer) -> Optional.of(TOO_LONG);
-        JsonPointerReader longest = (json, pointer) -> Optional.of(LONGEST);
-        JsonPointerReader nul = (json, pointer) -> Optional.of("evt_\u0000");
+        JsonPointerReader id = reading((json, pointer) -> pointer.equals("/id") ? Optional.of("evt_1") : Optional.empty());
+        JsonPointerReader nothing = reading((json, pointer) -> Optional.empty());
+        JsonPointerReader blank = reading((json, pointer) -> Optional.of(" "));
+        JsonPointerReader tooLong = reading((json, pointer) -> Optional.of(TOO_LONG));
+        JsonPointerReader longest = reading((json, pointer) -> Optional.of(LONGEST));
+        JsonPointerReader nul = reading((json, pointer) -> Optional.of("evt_\u0000"));
 
         assertThat(InboundFields.idempotencyKey(stripe, request("{}", "Idempotency-Key", "a"), id)).contains("evt_1");
         assertThat(InboundFields.idempotencyKey(stripe, request("{}", "Idempotency-Key", "a"), nothing)).isEmpty();
@@ -85,12 +95,12 @@ class InboundFieldsTest {
     static Stream<Arguments> eventTypes() {
         EventTypeSource header = new EventTypeSource.Header("X-GitHub-Event");
         EventTypeSource pointer = new EventTypeSource.JsonPointer("/type");
-        JsonPointerReader typeField = (json, path) -> path.equals("/type")
-                && new String(json, StandardCharsets.UTF_8).contains("invoice.paid") ? Optional.of("invoice.paid") : Optional.empty();
-        JsonPointerReader blank = (json, path) -> Optional.of("  ");
-        JsonPointerReader tooLong = (json, path) -> Optional.of(TOO_LONG);
-        JsonPointerReader loneSurrogate = (json, path) -> Optional.of("invoice.\uD800paid");
-        JsonPointerReader emoji = (json, path) -> Optional.of("party.\uD83C\uDF89");
+        JsonPointerReader typeField = reading((json, path) -> path.equals("/type")
+                && new String(json, StandardCharsets.UTF_8).contains("invoice.paid") ? Optional.of("invoice.paid") : Optional.empty());
+        JsonPointerReader blank = reading((json, path) -> Optional.of("  "));
+        JsonPointerReader tooLong = reading((json, path) -> Optional.of(TOO_LONG));
+        JsonPointerReader loneSurrogate = reading((json, path) -> Optional.of("invoice.\uD800paid"));
+        JsonPointerReader emoji = reading((json, path) -> Optional.of("party.\uD83C\uDF89"));
         Optional<EventTypeDrop> kept = Optional.empty();
         return Stream.of(
                 Arguments.of(new EventTypeSource.None(), request("{}", "X-GitHub-Event", "push"), NEVER_CALLED, Optional.empty(), kept),

@@ -87,7 +87,7 @@ public class RelayFixture implements AutoCloseable {
     }
 
     public Route route(String sourceId, String targetId, String... eventTypes) {
-        return new Route(nextId(Ulids.ROUTE), sourceId, targetId, List.of(eventTypes));
+        return new Route(nextId(Ulids.ROUTE), sourceId, targetId, List.of(eventTypes), List.of());
     }
 
     /** Creates sources and targets with default settings. */

@@ -2,9 +2,13 @@ package io.hookrelay.delivery.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.delivery.JsonValue;
+import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.RouteStore.Creation;
+import io.hookrelay.delivery.Ulids;
+import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -92,6 +96,27 @@ public abstract class RouteStoreContract extends RelayStoreContract {
     }
 
     /** Many operators' scripts at once: one route comes of it, and every other create is told it exists. */
+    /** Strings with the stored form's separators, numbers, booleans and null all read back as they were written. */
+    @Test
+    void payloadFiltersReadBackAndAreWhatMakesTwoRoutesDiffer() {
+        PayloadFilter paid = new PayloadFilter("/data/object/status", new PayloadFilter.Equals(new JsonValue.Text("paid\tand\nsettled")));
+        PayloadFilter kinds = new PayloadFilter("/type", new PayloadFilter.OneOf(List.of(new JsonValue.Decimal(new BigDecimal("2.5")),
+                new JsonValue.Bool(true), JsonValue.Null.NULL)));
+        PayloadFilter live = new PayloadFilter("/livemode", new PayloadFilter.Exists(false));
+        Route unfiltered = relay.route("orders", "billing", "order.*");
+        Route filtered = new Route(relay.nextId(Ulids.ROUTE), "orders", "billing", List.of("order.*"), List.of(paid, kinds, live));
+        Route reordered = new Route(relay.nextId(Ulids.ROUTE), "orders", "billing", List.of("order.*"), List.of(live, kinds, paid));
+        Route fewer = new Route(relay.nextId(Ulids.ROUTE), "orders", "billing", List.of("order.*"), List.of(paid));
+
+        assertThat(routes.create(unfiltered)).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(filtered)).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(reordered)).isEqualTo(Creation.DUPLICATE);
+        assertThat(routes.create(fewer)).isEqualTo(Creation.CREATED);
+
+        assertThat(routes.forSource("orders")).extracting(Route::filters).containsExactly(List.of(), filtered.filters(), fewer.filters());
+        assertThat(routes.list()).contains(filtered, fewer);
+    }
+
     @Test
     void concurrentCreatesOfOneRouteStoreItOnce() throws Exception {
         int creators = 16;

@@ -435,27 +435,43 @@ async function sources(query) {
   })), editor);
 }
 
+function filterText(f) {
+  return Object.keys(f).filter((k) => k !== 'pointer').map((k) => f.pointer + ' ' + k + ' ' + JSON.stringify(f[k])).join('');
+}
+
 async function routes() {
   const [list, sourceList, targetList] = await Promise.all([api('GET', '/routes'), api('GET', '/sources'), api('GET', '/targets')]);
   const source = el('select', { id: 'route-source' }, sourceList.data.map((s) => el('option', { value: s.id }, s.id)));
   const target = el('select', { id: 'route-target' }, targetList.data.map((t) => el('option', { value: t.id }, t.id)));
   const types = el('input', { id: 'route-types', placeholder: 'event types, comma-separated (none: every type)', size: '40' });
+  const filters = el('textarea', { id: 'route-filters', rows: '3', cols: '60', spellcheck: 'false',
+    placeholder: 'payload filters, a JSON array (none: every body), e.g. [{"pointer":"/data/object/status","equals":"paid"}]' });
   const problem = el('p', { class: 'bad' });
   const create = el('button', { class: 'primary', id: 'route-create', type: 'button' }, 'Create route');
   create.addEventListener('click', async () => {
     const eventTypes = types.value.split(',').map((t) => t.trim()).filter((t) => t);
+    const body = { source: source.value, target: target.value, event_types: eventTypes };
     try {
-      await api('POST', '/routes', { source: source.value, target: target.value, event_types: eventTypes });
+      if (filters.value.trim()) {
+        body.filters = JSON.parse(filters.value);
+      }
+    } catch (e) {
+      problem.textContent = 'the filters are not JSON: ' + e.message;
+      return;
+    }
+    try {
+      await api('POST', '/routes', body);
       await render();
     } catch (e) {
       problem.textContent = e.message;
     }
   });
-  show('Routes', table(['Route', 'Source', 'Target', 'Event types', ''], list.data.map((r) => el('tr', { 'data-route': r.id },
+  show('Routes', table(['Route', 'Source', 'Target', 'Event types', 'Payload filters', ''], list.data.map((r) => el('tr', { 'data-route': r.id },
     el('td', { class: 'mono' }, r.id), el('td', {}, r.source), el('td', {}, r.target),
     el('td', {}, r.event_types.length ? r.event_types.join(', ') : 'every type'),
+    el('td', { class: 'mono' }, r.filters.length ? r.filters.map(filterText).join('; ') : 'every body'),
     el('td', {}, deleteButton('Delete', () => api('DELETE', '/routes/' + encodeURIComponent(r.id))))))),
-  el('h2', {}, 'New route'), el('div', { class: 'toolbar' }, source, target, types, create), problem);
+  el('h2', {}, 'New route'), el('div', { class: 'toolbar' }, source, target, types, create), filters, problem);
 }
 
 const VIEWS = [

@@ -144,24 +144,28 @@ class CliIT {
         succeeded(admin("target", "add", "cli-route-target", receiver.url()));
 
         CliRun added = succeeded(admin("route", "add", "--source", "cli-routed", "--target", "cli-route-target",
-                "--event-type", "push", "--event-type", "issues.*"));
+                "--event-type", "push", "--event-type", "issues.*", "--filter", "{\"pointer\":\"/sender/type\",\"equals\":\"User\"}"));
         String filteredId = added.row("id").orElseThrow().get(1);
         assertThat(filteredId).startsWith("rte_");
         assertThat(added.row("source")).hasValue(List.of("source", "cli-routed"));
         assertThat(added.row("target")).hasValue(List.of("target", "cli-route-target"));
         assertThat(added.row("event types")).as("filters are a set, kept sorted").hasValue(List.of("event types", "issues.*, push"));
+        assertThat(added.row("filters")).hasValue(List.of("filters", "/sender/type equals \"User\""));
         failed(admin("route", "add", "--source", "cli-routed", "--target", "cli-route-target", "--event-type", "issues.*",
-                "--event-type", "push"), 1,
-                "hookrelay: a route from cli-routed to cli-route-target with these event_types already exists (conflict)");
+                "--event-type", "push", "--filter", "{\"pointer\":\"/sender/type\",\"equals\":\"User\"}"), 1,
+                "hookrelay: a route from cli-routed to cli-route-target with these event_types and filters already exists (conflict)");
+        failed(admin("route", "add", "--source", "cli-routed", "--target", "cli-route-target", "--filter", "{\"pointer\":\"sender\",\"exists\":true}"), 1,
+                "hookrelay: each filter's pointer must be an RFC 6901 pointer: it starts with /, a ~ is always ~0 or ~1, and it is at most 256 characters (invalid_request)");
         JsonNode everything = succeeded(admin("route", "add", "--source", "cli-routed", "--target", "cli-route-target", "--json")).json();
         assertThat(everything.get("event_types")).isEmpty();
         assertThat(apiJson("/api/v1/routes").get("data")).contains(everything);
 
         CliRun list = succeeded(admin("route", "list"));
-        assertThat(list.row("ID")).hasValue(List.of("ID", "SOURCE", "TARGET", "EVENT TYPES"));
-        assertThat(list.row(filteredId)).hasValue(List.of(filteredId, "cli-routed", "cli-route-target", "issues.*, push"));
+        assertThat(list.row("ID")).hasValue(List.of("ID", "SOURCE", "TARGET", "EVENT TYPES", "FILTERS"));
+        assertThat(list.row(filteredId)).hasValue(List.of(filteredId, "cli-routed", "cli-route-target", "issues.*, push",
+                "/sender/type equals \"User\""));
         assertThat(list.row(everything.get("id").asText()))
-                .hasValue(List.of(everything.get("id").asText(), "cli-routed", "cli-route-target", "(all)"));
+                .hasValue(List.of(everything.get("id").asText(), "cli-routed", "cli-route-target", "(all)", "(none)"));
         assertThat(succeeded(admin("route", "list", "--json")).json()).isEqualTo(apiJson("/api/v1/routes"));
 
         assertThat(succeeded(admin("route", "rm", filteredId)).outLines()).containsExactly("deleted route " + filteredId);

@@ -2,6 +2,7 @@ package io.hookrelay.it.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
@@ -76,10 +77,13 @@ abstract class ConsoleScenarios {
         save("target", "{\"id\":\"orders\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":10}");
         String secret = browser.awaitVisible(By.id("new-secret")).getText();
         browser.go("/console#/routes");
+        browser.awaitVisible(By.id("route-filters")).sendKeys("[{\"pointer\":\"/type\",\"prefix\":\"order.\"}]");
         browser.awaitVisible(By.id("route-create")).click();
-        browser.awaitVisible(By.cssSelector("tr[data-route]"));
+        assertThat(browser.awaitVisible(By.cssSelector("tr[data-route]")).getText()).contains("/type prefix \"order.\"");
         assertThat(secret).startsWith("whsec_");
-        assertThat(server.api().get("/api/v1/routes").expect(200).path("data").get(0).path("target").asText()).isEqualTo("orders");
+        JsonNode route = server.api().get("/api/v1/routes").expect(200).path("data").get(0);
+        assertThat(route.path("target").asText()).isEqualTo("orders");
+        assertThat(route.path("filters").toString()).isEqualTo("[{\"pointer\":\"/type\",\"prefix\":\"order.\"}]");
 
         browser.go("/console#/events");
         browser.awaitVisible(By.cssSelector("#source-filter"));

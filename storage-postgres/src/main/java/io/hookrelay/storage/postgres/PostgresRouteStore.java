@@ -22,13 +22,14 @@ public final class PostgresRouteStore implements RouteStore {
     @Override
     public Creation create(Route route) {
         String eventTypes = RouteColumns.eventTypes(route);
+        String filters = RouteColumns.filters(route);
         long now = database.clock().millis();
         return database.transaction("create route", handle -> {
             RouteDao dao = handles.attach(handle, RouteDao.class);
             if (dao.lockSourceAndTarget(route.sourceId(), route.targetId()) == 0) {
                 return Creation.NO_SOURCE_OR_TARGET;
             }
-            return dao.insert(route.id(), route.sourceId(), route.targetId(), eventTypes, now) == 1
+            return dao.insert(route.id(), route.sourceId(), route.targetId(), eventTypes, filters, now) == 1
                     ? Creation.CREATED
                     : Creation.DUPLICATE;
         });

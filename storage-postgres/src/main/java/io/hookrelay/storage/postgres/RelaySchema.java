@@ -14,9 +14,9 @@ import java.util.List;
  * <p>Ids are {@code COLLATE "C"}: pages walk ids in byte order, as the ULIDs sort, whatever the database's
  * own collation (which may ignore punctuation such as the {@code _} of {@code evt_}).
  *
- * <p>A route is unique by source, target and filters. Its filters are one text, sorted and each once as
- * {@code Route} keeps them, so one text is one set; the index holds the text's digest because a route's
- * filters may be longer than a b-tree entry can be. Concurrent creates of one route, on any nodes, store it
+ * <p>A route is unique by source, target and filters. Its event-type filters are one text, sorted and each once
+ * as {@code Route} keeps them, so one text is one set, and its payload filters another; the index holds the
+ * texts' digests because a route's filters may be longer than a b-tree entry can be. Concurrent creates of one route, on any nodes, store it
  * once.
  *
  * <p>What every node must count together lives here too, keyed by target id without a reference to the
@@ -128,6 +128,13 @@ final class RelaySchema {
                     """),
             new Migration(3, """
                     ALTER TABLE sources ADD COLUMN idempotency_json_pointer text;
+                    """),
+            new Migration(4, """
+                    ALTER TABLE routes ADD COLUMN filters text NOT NULL DEFAULT '';
+
+                    DROP INDEX routes_once;
+
+                    CREATE UNIQUE INDEX routes_once ON routes (source_id, target_id, md5(event_types), md5(filters));
                     """)));
 
     private RelaySchema() {

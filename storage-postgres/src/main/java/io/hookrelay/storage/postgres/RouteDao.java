@@ -8,7 +8,8 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /**
  * The {@code routes} table. Event-type filters are one text, one a line in the order {@link Route} keeps
- * them (sorted, each once; a filter holds no line break), which is what {@code routes_once} makes unique.
+ * them (sorted, each once; a filter holds no line break), payload filters another, which is what
+ * {@code routes_once} makes unique.
  * Times are epoch milliseconds.
  */
 interface RouteDao {
@@ -36,10 +37,10 @@ interface RouteDao {
     @SqlUpdate("""
             INSERT INTO routes (""" + COLUMNS + """
             , created_at)
-            VALUES (:id, :sourceId, :targetId, :eventTypes, :now)
-            ON CONFLICT (source_id, target_id, md5(event_types)) DO NOTHING
+            VALUES (:id, :sourceId, :targetId, :eventTypes, :filters, :now)
+            ON CONFLICT (source_id, target_id, md5(event_types), md5(filters)) DO NOTHING
             """)
-    int insert(String id, String sourceId, String targetId, String eventTypes, long now);
+    int insert(String id, String sourceId, String targetId, String eventTypes, String filters, long now);
 
     @SqlUpdate("DELETE FROM routes WHERE id = :id")
     int delete(String id);

@@ -27,6 +27,9 @@ import java.util.List;
  * nothing references a route, and a source fans out to a target once however many of its routes lead there,
  * so no delivery changes. A JSON pointer stored with a {@code ~} that starts no RFC 6901 escape, which was
  * read as a plain {@code ~}, is rewritten to the escape {@code ~0}, so it means what it meant.
+ *
+ * <p>Step 6 adds routes' payload filters, which are part of what makes a route unique: existing routes have
+ * none.
  */
 final class RelayMigrations {
     static final String NAME = "relay";
@@ -143,6 +146,13 @@ final class RelayMigrations {
                     """),
             new Migration(5, """
                     ALTER TABLE sources ADD COLUMN idempotency_json_pointer TEXT;
+                    """),
+            new Migration(6, """
+                    ALTER TABLE routes ADD COLUMN filters TEXT NOT NULL DEFAULT '';
+
+                    DROP INDEX routes_once;
+
+                    CREATE UNIQUE INDEX routes_once ON routes (source_id, target_id, event_types, filters);
                     """)));
 
     private RelayMigrations() {

@@ -7,9 +7,9 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /**
- * The {@code routes} table. Event-type filters are one a line, in the order {@link Route} keeps them, which
- * makes {@code (source_id, target_id, event_types)} unique for the same filters in any order. Times are epoch
- * milliseconds.
+ * The {@code routes} table. Event-type filters are one a line, in the order {@link Route} keeps them, and so are
+ * payload filters, which makes {@code (source_id, target_id, event_types, filters)} unique for the same filters
+ * in any order. Times are epoch milliseconds.
  */
 interface RouteDao {
 
@@ -22,15 +22,18 @@ interface RouteDao {
     @SqlUpdate("""
             INSERT INTO routes (""" + COLUMNS + """
             , created_at)
-            SELECT :id, :sourceId, :targetId, :eventTypes, :now
+            SELECT :id, :sourceId, :targetId, :eventTypes, :filters, :now
              WHERE EXISTS (SELECT 1 FROM sources WHERE id = :sourceId)
                AND EXISTS (SELECT 1 FROM targets WHERE id = :targetId)
-            ON CONFLICT (source_id, target_id, event_types) DO NOTHING
+            ON CONFLICT (source_id, target_id, event_types, filters) DO NOTHING
             """)
-    int insert(String id, String sourceId, String targetId, String eventTypes, long now);
+    int insert(String id, String sourceId, String targetId, String eventTypes, String filters, long now);
 
-    @SqlQuery("SELECT EXISTS (SELECT 1 FROM routes WHERE source_id = :sourceId AND target_id = :targetId AND event_types = :eventTypes)")
-    boolean exists(String sourceId, String targetId, String eventTypes);
+    @SqlQuery("""
+            SELECT EXISTS (SELECT 1 FROM routes
+                            WHERE source_id = :sourceId AND target_id = :targetId AND event_types = :eventTypes AND filters = :filters)
+            """)
+    boolean exists(String sourceId, String targetId, String eventTypes, String filters);
 
     @SqlUpdate("DELETE FROM routes WHERE id = :id")
     int delete(String id);

@@ -19,13 +19,14 @@ public final class SqliteRouteStore implements RouteStore {
     @Override
     public Creation create(Route route) {
         String eventTypes = RouteColumns.eventTypes(route);
+        String filters = RouteColumns.filters(route);
         long now = database.clock().millis();
         return database.writeConfig("create route", handle -> {
             RouteDao dao = handle.attach(RouteDao.class);
-            if (dao.insert(route.id(), route.sourceId(), route.targetId(), eventTypes, now) == 1) {
+            if (dao.insert(route.id(), route.sourceId(), route.targetId(), eventTypes, filters, now) == 1) {
                 return Creation.CREATED;
             }
-            return dao.exists(route.sourceId(), route.targetId(), eventTypes) ? Creation.DUPLICATE : Creation.NO_SOURCE_OR_TARGET;
+            return dao.exists(route.sourceId(), route.targetId(), eventTypes, filters) ? Creation.DUPLICATE : Creation.NO_SOURCE_OR_TARGET;
         });
     }
 
