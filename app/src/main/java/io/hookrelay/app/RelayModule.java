@@ -12,7 +12,9 @@ import io.hookrelay.delivery.JsonPointerReader;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.RelaySettings;
 import io.hookrelay.delivery.RouteStore;
+import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.Ulids;
 import io.hookrelay.delivery.WebhookSender;
@@ -27,7 +29,7 @@ import io.hookrelay.delivery.jdk.JdkWebhookSender;
 import io.hookrelay.delivery.send.DeliveryHandler;
 import io.hookrelay.delivery.send.DeliverySlots;
 import io.hookrelay.delivery.send.FailureStreaks;
-import io.hookrelay.delivery.send.TargetDirectory;
+import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.http.JacksonJsonPointerReader;
 import io.hookrelay.queue.IntentQueue;
@@ -83,8 +85,14 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    TargetDirectory targetDirectory(TargetStore targets, Clock clock) {
-        return new TargetDirectory(targets, TargetDirectory.DEFAULT_MAX_AGE, clock);
+    Directory<Target> targetDirectory(TargetStore targets, Clock clock) {
+        return new Directory<>(targets::find, Directory.DEFAULT_MAX_AGE, clock);
+    }
+
+    @Provides
+    @Singleton
+    Directory<Source> sourceDirectory(SourceStore sources, Clock clock) {
+        return new Directory<>(sources::find, Directory.DEFAULT_MAX_AGE, clock);
     }
 
     @Provides
@@ -95,10 +103,10 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    DeliveryHandler deliveryHandler(EventStore events, FreshEvents freshEvents, TargetDirectory targets, TargetHealth health,
-                                    DeliverySlots slots, IntentQueue queue, WebhookSender sender, RelaySettings settings,
-                                    RelayMetrics metrics) {
-        return new DeliveryHandler(events, freshEvents, targets, health, slots, queue, sender, settings, metrics);
+    DeliveryHandler deliveryHandler(EventStore events, FreshEvents freshEvents, Directory<Target> targets, Directory<Source> sources,
+                                    TargetHealth health, DeliverySlots slots, IntentQueue queue, WebhookSender sender,
+                                    RelaySettings settings, RelayMetrics metrics) {
+        return new DeliveryHandler(events, freshEvents, targets, sources, health, slots, queue, sender, settings, metrics);
     }
 
     @Provides
@@ -117,13 +125,13 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    SourceAdmin sourceAdmin(SourceStore sources) {
-        return new SourceAdmin(sources);
+    SourceAdmin sourceAdmin(SourceStore sources, Directory<Source> directory) {
+        return new SourceAdmin(sources, directory);
     }
 
     @Provides
     @Singleton
-    TargetAdmin targetAdmin(TargetStore targets, TargetDirectory directory, TargetHealth health, IntentQueue queue, SecureRandom random,
+    TargetAdmin targetAdmin(TargetStore targets, Directory<Target> directory, TargetHealth health, IntentQueue queue, SecureRandom random,
                             EgressPolicy egress) {
         return new TargetAdmin(targets, directory, health, queue, random, egress);
     }

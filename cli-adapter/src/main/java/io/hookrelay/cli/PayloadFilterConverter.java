@@ -1,7 +1,10 @@
 package io.hookrelay.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -10,10 +13,15 @@ import picocli.CommandLine.TypeConversionException;
  * Only its shape is checked here; the server says what is wrong with its fields, as it does for any client.
  */
 final class PayloadFilterConverter implements ITypeConverter<JsonNode> {
+    /** Numbers stay exact decimals, as the server compares them; a repeated name or trailing text is no filter. */
+    private static final ObjectReader READER = ApiJson.MAPPER.reader()
+            .with(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS, DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+
     @Override
     public JsonNode convert(String value) {
         try {
-            JsonNode filter = ApiJson.MAPPER.readTree(value);
+            JsonNode filter = READER.readTree(value);
             if (filter != null && filter.isObject()) {
                 return filter;
             }

@@ -43,11 +43,16 @@ final class SourceCommands {
                         + "X-Api-Key and X-Auth-Token; repeat for more.")
         private List<String> redactHeaders;
 
+        @Option(names = "--forward-header", paramLabel = "HEADER",
+                description = "A provider header passed on to targets with every delivery, such as X-GitHub-Event; "
+                        + "repeat for more. Never hop-by-hop headers, credentials or hookrelay's own.")
+        private List<String> forwardHeaders;
+
         @Override
         ApiAnswer send(AdminClient client) {
             return client.post(ApiPath.of("sources"), new SourceBody(id, verify == null ? null : verify.body(),
                     idempotency == null ? null : idempotency.header, eventType == null ? null : eventType.body(), maxBodyBytes,
-                    redactHeaders, idempotency == null ? null : idempotency.jsonPointer));
+                    redactHeaders, idempotency == null ? null : idempotency.jsonPointer, forwardHeaders));
         }
 
         @Override
@@ -111,7 +116,7 @@ final class SourceCommands {
     }
 
     record SourceBody(String id, VerifyBody verify, String idempotencyHeader, EventTypeBody eventType, Integer maxBodyBytes,
-                      List<String> redactHeaders, String idempotencyJsonPointer) {
+                      List<String> redactHeaders, String idempotencyJsonPointer, List<String> forwardHeaders) {
     }
 
     record VerifyBody(String scheme, String secret, String header, String prefix, String encoding) {
@@ -190,7 +195,8 @@ final class SourceCommands {
         }
         return table.row("event type", eventType(source))
                 .row("max body bytes", ApiJson.text(source, "max_body_bytes"))
-                .row("redacted headers", redactedHeaders(source));
+                .row("redacted headers", headerList(source, "redact_headers"))
+                .row("forwarded headers", headerList(source, "forward_headers"));
     }
 
     /** The header a repeated webhook's key is in, or where in its body; "-" for the default headers. */
@@ -200,10 +206,10 @@ final class SourceCommands {
                 : ApiJson.text(source, "idempotency_header");
     }
 
-    /** The source's own list; the credentials every source leaves out are not repeated here. */
-    private static String redactedHeaders(JsonNode source) {
+    /** One of the source's header lists; for redactions, the credentials every source leaves out are not repeated here. */
+    private static String headerList(JsonNode source, String field) {
         List<String> names = new ArrayList<>();
-        source.path("redact_headers").forEach(name -> names.add(name.asText()));
+        source.path(field).forEach(name -> names.add(name.asText()));
         return names.isEmpty() ? null : String.join(", ", names);
     }
 

@@ -55,6 +55,27 @@ class RouteCommandsTest {
     }
 
     @Test
+    void a_filter_s_numbers_are_sent_exactly_as_written() {
+        api.answers(201, FILTERED);
+
+        Cli.Result result = Cli.run(environment, "route", "add", "--source", "github", "--target", "billing",
+                "--filter", "{\"pointer\":\"/size\",\"in\":[1e400,1.00000000000000001]}");
+
+        assertThat(result.exitCode()).isZero();
+        api.assertOnlyRequest("POST", "/api/v1/routes", """
+                {"source":"github","target":"billing","filters":[{"pointer":"/size","in":[1E+400,1.00000000000000001]}]}""");
+    }
+
+    @Test
+    void a_filter_with_a_repeated_name_or_trailing_text_is_a_usage_error() {
+        for (String filter : new String[] {"{\"pointer\":\"/a\",\"pointer\":\"/b\",\"exists\":true}", "{\"pointer\":\"/a\",\"exists\":true} x"}) {
+            assertThat(Cli.run(environment, "route", "add", "--source", "github", "--target", "billing", "--filter", filter).exitCode())
+                    .as(filter).isEqualTo(2);
+        }
+        assertThat(api.requests()).isEmpty();
+    }
+
+    @Test
     void a_filter_that_is_not_a_json_object_is_a_usage_error_and_sends_nothing() {
         Cli.Result result = Cli.run(environment, "route", "add", "--source", "github", "--target", "billing", "--filter", "/ref=main");
 

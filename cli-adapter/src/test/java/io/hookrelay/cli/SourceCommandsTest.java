@@ -11,7 +11,7 @@ class SourceCommandsTest {
     private static final String GITHUB = """
             {"id":"github","verify":{"scheme":"hmac-sha256","header":"X-Hub-Signature-256","prefix":"sha256=","encoding":"hex"},\
             "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576,\
-            "redact_headers":["x-tenant-secret","x-session"]}""";
+            "redact_headers":["x-tenant-secret","x-session"],"forward_headers":["x-github-event","x-github-delivery"]}""";
     private static final String STRIPE = """
             {"id":"stripe","verify":{"scheme":"stripe"},"idempotency_header":null,"event_type":{"json_pointer":"/type"},\
             "max_body_bytes":65536,"redact_headers":[]}""";
@@ -31,14 +31,15 @@ class SourceCommandsTest {
         Cli.Result result = Cli.run(environment, "source", "add", "github", "--verify", "hmac-sha256", "--secret", "s3cret",
                 "--signature-header", "X-Hub-Signature-256", "--signature-prefix", "sha256=", "--signature-encoding", "hex",
                 "--idempotency-header", "X-GitHub-Delivery", "--event-type-header", "X-GitHub-Event", "--max-body-bytes", "1048576",
-                "--redact-header", "X-Tenant-Secret", "--redact-header", "X-Session");
+                "--redact-header", "X-Tenant-Secret", "--redact-header", "X-Session", "--forward-header", "X-GitHub-Event",
+                "--forward-header", "X-GitHub-Delivery");
 
         assertThat(result.exitCode()).isZero();
         api.assertOnlyRequest("POST", "/api/v1/sources", """
                 {"id":"github","verify":{"scheme":"hmac-sha256","secret":"s3cret","header":"X-Hub-Signature-256",
                  "prefix":"sha256=","encoding":"hex"},"idempotency_header":"X-GitHub-Delivery",
                  "event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576,
-                 "redact_headers":["X-Tenant-Secret","X-Session"]}""");
+                 "redact_headers":["X-Tenant-Secret","X-Session"],"forward_headers":["X-GitHub-Event","X-GitHub-Delivery"]}""");
         assertThat(result.out()).isEqualTo("""
                 id                  github
                 verify              hmac-sha256
@@ -49,6 +50,7 @@ class SourceCommandsTest {
                 event type          header X-GitHub-Event
                 max body bytes      1048576
                 redacted headers    x-tenant-secret, x-session
+                forwarded headers   x-github-event, x-github-delivery
                 """);
         assertThat(result.err()).isEmpty();
     }
@@ -86,12 +88,13 @@ class SourceCommandsTest {
         api.assertOnlyRequest("POST", "/api/v1/sources", """
                 {"id":"stripe","event_type":{"json_pointer":"/type"},"idempotency_json_pointer":"/id"}""");
         assertThat(result.out()).isEqualTo("""
-                id                stripe
-                verify            none
-                idempotency key   json pointer /id
-                event type        json pointer /type
-                max body bytes    65536
-                redacted headers  -
+                id                 stripe
+                verify             none
+                idempotency key    json pointer /id
+                event type         json pointer /type
+                max body bytes     65536
+                redacted headers   -
+                forwarded headers  -
                 """);
     }
 
@@ -183,6 +186,7 @@ class SourceCommandsTest {
                 event type          json pointer /type
                 max body bytes      65536
                 redacted headers    -
+                forwarded headers   -
                 """);
     }
 

@@ -1,5 +1,6 @@
 package io.hookrelay.delivery;
 
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -7,6 +8,11 @@ import java.util.regex.Pattern;
  * headers are, rather than everything RFC 9110 allows in a token; a name outside that is a typo.
  */
 public final class HeaderNames {
+    /**
+     * Credentials a proxy or the provider put on a request, lower-cased: never stored with an event (they would be
+     * readable to every operator and in every backup) and never forwarded.
+     */
+    public static final Set<String> CREDENTIALS = Set.of("authorization", "cookie", "proxy-authorization", "x-api-key", "x-auth-token");
     private static final int LONGEST = 128;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9-]{1," + LONGEST + "}");
 

@@ -19,9 +19,9 @@ public final class JsonPointerSyntax {
      * @throws InvalidRequestException when {@code pointer} is not such a pointer
      */
     public static void require(String pointer, String field) {
-        if (pointer == null || pointer.length() > LONGEST || !RFC_6901.matcher(pointer).matches()) {
+        if (pointer == null || pointer.length() > LONGEST || !RFC_6901.matcher(pointer).matches() || !StorableText.isStorable(pointer)) {
             throw new InvalidRequestException(field + " must be an RFC 6901 pointer: it starts with /, a ~ is always ~0 or ~1, "
-                    + "and it is at most " + LONGEST + " characters");
+                    + "it holds no NUL or lone surrogate, and it is at most " + LONGEST + " characters");
         }
     }
 }

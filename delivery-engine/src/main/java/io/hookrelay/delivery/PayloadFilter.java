@@ -1,9 +1,12 @@
 package io.hookrelay.delivery;
 
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 
 /**
  * One condition a route puts on an event's JSON body, beside its event types: the value at {@link #pointer}
@@ -14,6 +17,8 @@ import java.util.Optional;
 public record PayloadFilter(String pointer, Condition condition) {
     static final int MOST_VALUES = 100;
     static final int LONGEST_TEXT = 1024;
+    static final int MOST_DIGITS = 100;
+    static final int LARGEST_EXPONENT = 1000;
 
     public PayloadFilter {
         JsonPointerSyntax.require(pointer, "each filter's pointer");
@@ -65,7 +70,7 @@ public record PayloadFilter(String pointer, Condition condition) {
 
     public record Equals(JsonValue value) implements Condition {
         public Equals {
-            requireOperand(value, "equals");
+            value = operand(value, "equals");
         }
 
         @Override
@@ -91,8 +96,9 @@ public record PayloadFilter(String pointer, Condition condition) {
             if (values.isEmpty() || values.size() > MOST_VALUES) {
                 throw new InvalidRequestException("a filter's in must list 1 to " + MOST_VALUES + " values");
             }
-            values.forEach(value -> requireOperand(value, "in"));
-            values = List.copyOf(values);
+            values = values.stream().map(value -> operand(value, "in"))
+                    .collect(Collectors.toMap(PayloadFilterText::operand, value -> value, (first, same) -> first, TreeMap::new))
+                    .values().stream().toList();
         }
 
         @Override
@@ -132,8 +138,9 @@ public record PayloadFilter(String pointer, Condition condition) {
     /** Holds for strings only: a number that starts with the same digits is not text. */
     public record Prefix(String prefix) implements Condition {
         public Prefix {
-            if (prefix == null || prefix.isEmpty() || prefix.length() > LONGEST_TEXT) {
-                throw new InvalidRequestException("a filter's prefix must be a string of 1 to " + LONGEST_TEXT + " characters");
+            if (prefix == null || prefix.isEmpty() || prefix.length() > LONGEST_TEXT || !StorableText.isStorable(prefix)) {
+                throw new InvalidRequestException("a filter's prefix must be a string of 1 to " + LONGEST_TEXT
+                        + " characters, without NUL or a lone surrogate");
             }
         }
 
@@ -153,13 +160,27 @@ public record PayloadFilter(String pointer, Condition condition) {
         }
     }
 
-    /** A value a filter compares with: a scalar of bounded size, since an object or array would compare with nothing. */
-    private static void requireOperand(JsonValue value, String field) {
+    /**
+     * A value a filter compares with, in one form: a scalar of bounded size (an object or array would compare with
+     * nothing), text that every store keeps as it is, a number of at most {@value #MOST_DIGITS} digits and an
+     * exponent within {@value #LARGEST_EXPONENT}, written without trailing zeros or an exponent it does not need.
+     */
+    private static JsonValue operand(JsonValue value, String field) {
         if (value == null || value == JsonValue.Structure.STRUCTURE) {
             throw new InvalidRequestException("a filter's " + field + " takes strings, numbers, booleans or null");
         }
-        if (value.text().filter(text -> text.length() > LONGEST_TEXT).isPresent()) {
-            throw new InvalidRequestException("a filter's " + field + " values must be at most " + LONGEST_TEXT + " characters");
+        if (value instanceof JsonValue.Text text && (text.value().length() > LONGEST_TEXT || !StorableText.isStorable(text.value()))) {
+            throw new InvalidRequestException("a filter's " + field + " strings must be at most " + LONGEST_TEXT
+                    + " characters, without NUL or a lone surrogate");
         }
+        if (value instanceof JsonValue.Decimal decimal) {
+            BigDecimal number = decimal.value();
+            if (number.precision() > MOST_DIGITS || Math.abs((long) number.scale()) > LARGEST_EXPONENT) {
+                throw new InvalidRequestException("a filter's " + field + " numbers must have at most " + MOST_DIGITS
+                        + " digits and an exponent within " + LARGEST_EXPONENT);
+            }
+            return new JsonValue.Decimal(new BigDecimal(number.stripTrailingZeros().toPlainString()));
+        }
+        return value;
     }
 }

@@ -46,7 +46,8 @@ public final class PayloadFilterText {
         return new PayloadFilter(unescape(fields[0]), PayloadFilter.Condition.of(fields[1], operands));
     }
 
-    private static String operand(JsonValue value) {
+    /** One operand's form, by which {@code in} values are also kept in order and each once. */
+    static String operand(JsonValue value) {
         if (value instanceof JsonValue.Text text) {
             return "s" + escape(text.value());
         }

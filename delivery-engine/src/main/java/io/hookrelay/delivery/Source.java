@@ -17,9 +17,11 @@ import java.util.Optional;
  *                          out, lower-cased, each once, in order; never one that verification reads
  * @param idempotencyJsonPointer where in a JSON body the key is instead of a header, for providers that put
  *                          their event's id there (Stripe's {@code /id}); not with {@code idempotencyHeader}
+ * @param forwardHeaders    the provider's headers every delivery of the source's events passes on, as stored
+ *                          with the event, lower-cased, each once, in order (see {@link ForwardedHeaders})
  */
 public record Source(String id, Verification verify, Optional<String> idempotencyHeader, EventTypeSource eventType, int maxBodyBytes,
-                     List<String> redactHeaders, Optional<String> idempotencyJsonPointer) {
+                     List<String> redactHeaders, Optional<String> idempotencyJsonPointer, List<String> forwardHeaders) {
     public static final int DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
     public static final int LARGEST_MAX_BODY_BYTES = 10 * 1024 * 1024;
     public static final int MOST_REDACTED_HEADERS = 50;
@@ -43,12 +45,16 @@ public record Source(String id, Verification verify, Optional<String> idempotenc
         if (idempotencyHeader.isPresent() && idempotencyJsonPointer.isPresent()) {
             throw new InvalidRequestException("give idempotency_header or idempotency_json_pointer, not both");
         }
+        forwardHeaders = ForwardedHeaders.require(forwardHeaders);
+        forwardHeaders.stream().filter(redactHeaders::contains).findFirst().ifPresent(redacted -> {
+            throw new InvalidRequestException("forward_headers cannot list " + redacted + ": redact_headers keeps it from being stored");
+        });
     }
 
-    /** A source whose idempotency key, if any, comes from a header. */
+    /** A source whose idempotency key, if any, comes from a header, and that forwards no headers. */
     public Source(String id, Verification verify, Optional<String> idempotencyHeader, EventTypeSource eventType, int maxBodyBytes,
                   List<String> redactHeaders) {
-        this(id, verify, idempotencyHeader, eventType, maxBodyBytes, redactHeaders, Optional.empty());
+        this(id, verify, idempotencyHeader, eventType, maxBodyBytes, redactHeaders, Optional.empty(), List.of());
     }
 
     /** A source that stores every header but the credentials every source leaves out. */

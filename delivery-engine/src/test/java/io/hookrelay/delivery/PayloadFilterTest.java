@@ -76,4 +76,29 @@ class PayloadFilterTest {
         assertThatThrownBy(() -> PayloadFilter.Condition.of("prefix", List.of(new JsonValue.Bool(true))))
                 .isInstanceOf(InvalidRequestException.class).hasMessageContaining("a string");
     }
+
+    /** One value, one form: what the API shows back, and what makes two routes the same, is the number's plain form. */
+    @Test
+    void keepsNumbersInOneFormAndInValuesAsASet() {
+        assertThat(new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1E+2"))).value())
+                .isEqualTo(new JsonValue.Decimal(new BigDecimal("100")));
+        assertThat(new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1.50"))).value())
+                .isEqualTo(new JsonValue.Decimal(new BigDecimal("1.5")));
+        assertThat(new PayloadFilter.OneOf(List.of(new JsonValue.Text("b"), new JsonValue.Text("a"), new JsonValue.Text("b"),
+                new JsonValue.Decimal(BigDecimal.ONE), new JsonValue.Decimal(new BigDecimal("1.0")))))
+                .isEqualTo(new PayloadFilter.OneOf(List.of(new JsonValue.Decimal(BigDecimal.ONE), new JsonValue.Text("a"),
+                        new JsonValue.Text("b"))));
+    }
+
+    @Test
+    void refusesValuesNoStoreKeepsAsTheyAre() {
+        assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1E+2147483647"))))
+                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("exponent");
+        assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1".repeat(101)))))
+                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("digits");
+        assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Text("a\u0000b"))).isInstanceOf(InvalidRequestException.class);
+        assertThatThrownBy(() -> new PayloadFilter.Prefix("\ud800")).isInstanceOf(InvalidRequestException.class);
+        assertThatThrownBy(() -> new PayloadFilter("/a\u0000", new PayloadFilter.Exists(true))).isInstanceOf(InvalidRequestException.class);
+        assertThat(new PayloadFilter.Equals(new JsonValue.Text("party \uD83C\uDF89")).value()).isEqualTo(new JsonValue.Text("party \uD83C\uDF89"));
+    }
 }

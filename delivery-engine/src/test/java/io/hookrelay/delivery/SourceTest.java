@@ -67,11 +67,11 @@ class SourceTest {
     @Test
     void takesItsIdempotencyKeyFromAPointerIntoTheBodyOrAHeaderButNotBoth() {
         Source stripe = new Source("stripe", Verification.none(), Optional.empty(), new EventTypeSource.None(), 1, List.of(),
-                Optional.of("/id"));
+                Optional.of("/id"), List.of());
 
         assertThat(stripe.idempotencyJsonPointer()).contains("/id");
         assertThatThrownBy(() -> new Source("s", Verification.none(), Optional.of("Idempotency-Key"), new EventTypeSource.None(), 1,
-                List.of(), Optional.of("/id")))
+                List.of(), Optional.of("/id"), List.of()))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("not both");
     }
@@ -80,9 +80,37 @@ class SourceTest {
     @ValueSource(strings = {"", "id", "/a~2", "/~"})
     void refusesAnIdempotencyPointerThatIsNone(String pointer) {
         assertThatThrownBy(() -> new Source("s", Verification.none(), Optional.empty(), new EventTypeSource.None(), 1, List.of(),
-                Optional.of(pointer)))
+                Optional.of(pointer), List.of()))
                 .isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("idempotency_json_pointer");
+    }
+
+    private static Source forwarding(List<String> redact, String... forward) {
+        return new Source("github", Verification.none(), Optional.empty(), new EventTypeSource.None(), 1, redact, Optional.empty(),
+                List.of(forward));
+    }
+
+    @Test
+    void keepsTheHeadersItForwardsLowerCasedAndEachOnce() {
+        assertThat(forwarding(List.of(), "X-GitHub-Event", "x-github-delivery", "X-GITHUB-EVENT").forwardHeaders())
+                .containsExactly("x-github-event", "x-github-delivery");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"Connection", "transfer-encoding", "Host", "Content-Length", "Upgrade", "TE", "Authorization", "Cookie",
+            "X-Api-Key", "webhook-signature", "Webhook-Id", "x-hookrelay-hops", "X-Hookrelay-Source", "content-type", "User-Agent"})
+    void neverForwardsConnectionCredentialOrItsOwnHeaders(String name) {
+        assertThatThrownBy(() -> forwarding(List.of(), name)).isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("forward_headers cannot list " + name.toLowerCase(Locale.ROOT));
+    }
+
+    @Test
+    void refusesToForwardWhatItRedactsTooManyHeadersOrNamesThatAreNone() {
+        assertThatThrownBy(() -> forwarding(List.of("X-Tenant"), "x-tenant")).isInstanceOf(InvalidRequestException.class)
+                .hasMessageContaining("redact_headers");
+        assertThatThrownBy(() -> forwarding(List.of(), "X GitHub")).isInstanceOf(InvalidRequestException.class);
+        assertThatThrownBy(() -> forwarding(List.of(), IntStream.range(0, 21).mapToObj(i -> "x-h" + i)
+                .toArray(String[]::new))).isInstanceOf(InvalidRequestException.class).hasMessageContaining("at most 20");
     }
 
     @Test

@@ -14,7 +14,8 @@ import java.util.List;
  * source without it reads as it did before there was one.
  */
 record SourceJson(String id, VerifyJson verify, String idempotencyHeader, EventTypeJson eventType, int maxBodyBytes,
-                  List<String> redactHeaders, @JsonInclude(JsonInclude.Include.NON_NULL) String idempotencyJsonPointer) {
+                  List<String> redactHeaders, @JsonInclude(JsonInclude.Include.NON_NULL) String idempotencyJsonPointer,
+                  List<String> forwardHeaders) {
 
     record VerifyJson(String scheme, @JsonInclude(JsonInclude.Include.NON_NULL) String header,
                       @JsonInclude(JsonInclude.Include.NON_NULL) String prefix,
@@ -47,6 +48,6 @@ record SourceJson(String id, VerifyJson verify, String idempotencyHeader, EventT
     static SourceJson of(Source source) {
         return new SourceJson(source.id(), VerifyJson.of(source.verify()), source.idempotencyHeader().orElse(null),
                 EventTypeJson.of(source.eventType()), source.maxBodyBytes(), source.redactHeaders(),
-                source.idempotencyJsonPointer().orElse(null));
+                source.idempotencyJsonPointer().orElse(null), source.forwardHeaders());
     }
 }

@@ -17,7 +17,7 @@ import java.util.stream.Collectors;
  * source. The domain's {@link Source} checks the values; this only maps names and shapes.
  */
 record SourceRequest(String id, VerifyRequest verify, String idempotencyHeader, EventTypeRequest eventType, Integer maxBodyBytes,
-                     List<String> redactHeaders, String idempotencyJsonPointer) {
+                     List<String> redactHeaders, String idempotencyJsonPointer, List<String> forwardHeaders) {
 
     record VerifyRequest(String scheme, String secret, String header, String prefix, String encoding) {
         private static final String SCHEMES =
@@ -72,6 +72,7 @@ record SourceRequest(String id, VerifyRequest verify, String idempotencyHeader, 
                 eventType == null ? new EventTypeSource.None() : eventType.toEventTypeSource(),
                 maxBodyBytes == null ? Source.DEFAULT_MAX_BODY_BYTES : maxBodyBytes,
                 redactHeaders == null ? List.of() : redactHeaders,
-                Optional.ofNullable(idempotencyJsonPointer));
+                Optional.ofNullable(idempotencyJsonPointer),
+                forwardHeaders == null ? List.of() : forwardHeaders);
     }
 }

@@ -185,6 +185,9 @@ class BadInputTest {
                 new Case("POST", "/api/v1/routes", "{\"source\":\"s\",\"target\":\"t\",\"filters\":[null]}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/routes", "{\"source\":\"s\",\"target\":\"t\",\"filters\":[\"/a\"]}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/routes", "{\"source\":\"s\",\"target\":\"t\",\"filters\":{}}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/routes", "{\"source\":\"s\",\"target\":\"t\",\"filters\":[{\"pointer\":\"/a\",\"equals\":100e2147483647}]}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/routes", "{\"source\":\"s\",\"target\":\"t\",\"filters\":[{\"pointer\":\"/a\",\"equals\":\"\\u0000\"}]}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/routes", "{\"source\":\"s\",\"target\":\"t\",\"filters\":[{\"pointer\":\"/a\",\"in\":[\"\\ud800\"]}]}", 400, "invalid_request"),
                 new Case("DELETE", "/api/v1/routes/123", null, 400, "invalid_request"),
                 new Case("DELETE", "/api/v1/routes/" + EVENT, null, 400, "invalid_request"),
 

@@ -41,7 +41,7 @@ class ResponseJsonTest {
 
         assertThat(json).isEqualTo("{\"id\":\"github\",\"verify\":{\"scheme\":\"hmac-sha256\",\"header\":\"X-Hub-Signature-256\","
                 + "\"prefix\":\"sha256=\",\"encoding\":\"hex\"},\"idempotency_header\":\"X-GitHub-Delivery\","
-                + "\"event_type\":{\"header\":\"X-GitHub-Event\"},\"max_body_bytes\":2048,\"redact_headers\":[]}");
+                + "\"event_type\":{\"header\":\"X-GitHub-Event\"},\"max_body_bytes\":2048,\"redact_headers\":[],\"forward_headers\":[]}");
         assertThat(json).doesNotContain("gh-secret").doesNotContain("secret");
     }
 
@@ -53,22 +53,23 @@ class ResponseJsonTest {
         String json = json(SourceJson.of(stripe));
 
         assertThat(json).isEqualTo("{\"id\":\"stripe\",\"verify\":{\"scheme\":\"stripe\"},\"idempotency_header\":null,"
-                + "\"event_type\":{\"json_pointer\":\"/type\"},\"max_body_bytes\":1048576,\"redact_headers\":[]}");
+                + "\"event_type\":{\"json_pointer\":\"/type\"},\"max_body_bytes\":1048576,\"redact_headers\":[],\"forward_headers\":[]}");
         assertThat(json).doesNotContain("whsec_");
     }
 
     @Test
     void a_source_without_event_type_writes_null() {
         assertThat(json(SourceJson.of(Samples.plainSource("plain")))).isEqualTo("{\"id\":\"plain\",\"verify\":{\"scheme\":\"none\"},"
-                + "\"idempotency_header\":null,\"event_type\":null,\"max_body_bytes\":1048576,\"redact_headers\":[]}");
+                + "\"idempotency_header\":null,\"event_type\":null,\"max_body_bytes\":1048576,\"redact_headers\":[],\"forward_headers\":[]}");
     }
 
     @Test
-    void a_source_lists_the_headers_it_redacts_as_stored() {
+    void a_source_lists_the_headers_it_redacts_and_forwards_as_stored() {
         Source source = new Source("tenant", Verification.none(), Optional.empty(), new EventTypeSource.None(), 10,
-                List.of("X-Tenant-Secret", "x-session"));
+                List.of("X-Tenant-Secret", "x-session"), Optional.empty(), List.of("X-GitHub-Event"));
 
-        assertThat(json(SourceJson.of(source))).endsWith("\"redact_headers\":[\"x-tenant-secret\",\"x-session\"]}");
+        assertThat(json(SourceJson.of(source))).endsWith("\"redact_headers\":[\"x-tenant-secret\",\"x-session\"],"
+                + "\"forward_headers\":[\"x-github-event\"]}");
     }
 
     @Test
@@ -100,9 +101,9 @@ class ResponseJsonTest {
                 + "\",\"source\":\"github\",\"target\":\"billing\",\"event_types\":[\"issue.*\",\"push\"],\"filters\":[]}");
     }
 
-    /** Each filter is its pointer and its one condition, with values of the types they were given in. */
+    /** Each filter is its pointer and its one condition, with values of the types they were given in; in values as a set. */
     @Test
-    void a_route_shows_each_payload_filter_as_it_was_written() {
+    void a_route_shows_each_payload_filter_as_it_was_written_in_its_one_form() {
         Route route = new Route(Samples.ROUTE_ID, "stripe", "billing", List.of(), List.of(
                 new PayloadFilter("/data/object/status", new PayloadFilter.Equals(new JsonValue.Text("paid"))),
                 new PayloadFilter("/type", new PayloadFilter.OneOf(List.of(new JsonValue.Text("a"), new JsonValue.Decimal(new BigDecimal("2.5")),
@@ -115,7 +116,7 @@ class ResponseJsonTest {
                 + "{\"pointer\":\"/data/object/status\",\"equals\":\"paid\"},"
                 + "{\"pointer\":\"/deleted\",\"equals\":null},"
                 + "{\"pointer\":\"/livemode\",\"exists\":true},"
-                + "{\"pointer\":\"/type\",\"in\":[\"a\",2.5,null]},"
+                + "{\"pointer\":\"/type\",\"in\":[2.5,\"a\",null]},"
                 + "{\"pointer\":\"/type\",\"prefix\":\"invoice.\"}]}");
     }
 

@@ -4,15 +4,21 @@ import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.send.Directory;
 import java.util.List;
 import java.util.Objects;
 
-/** Operators' management of sources. Deleting one takes its routes along; its events stay readable. */
+/**
+ * Operators' management of sources. Deleting one takes its routes along; its events stay readable. A replace or
+ * delete tells the delivery path's {@link Directory}, which forwards a source's headers, at once.
+ */
 public final class SourceAdmin {
     private final SourceStore sources;
+    private final Directory<Source> directory;
 
-    public SourceAdmin(SourceStore sources) {
+    public SourceAdmin(SourceStore sources, Directory<Source> directory) {
         this.sources = Objects.requireNonNull(sources, "sources");
+        this.directory = Objects.requireNonNull(directory, "directory");
     }
 
     /** @throws ConflictException when a source with this id exists */
@@ -37,6 +43,7 @@ public final class SourceAdmin {
         if (!sources.update(source)) {
             throw missing(source.id());
         }
+        directory.forget(source.id());
         return source;
     }
 
@@ -45,6 +52,7 @@ public final class SourceAdmin {
         if (!sources.delete(id)) {
             throw missing(id);
         }
+        directory.forget(id);
     }
 
     private static NotFoundException missing(String id) {

@@ -9,7 +9,7 @@ import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.TargetView;
 import io.hookrelay.delivery.WebhookSecrets;
 import io.hookrelay.delivery.egress.EgressPolicy;
-import io.hookrelay.delivery.send.TargetDirectory;
+import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.queue.IntentQueue;
 import java.security.SecureRandom;
@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Operators' management of targets. A replace or delete tells the delivery path's {@link TargetDirectory}
+ * Operators' management of targets. A replace or delete tells the delivery path's {@link Directory}
  * to forget its copy, so the next attempt uses the new URL, secret and schedule, or finds the target gone.
  * A paused target is the queue's pause of {@code (delivery, id)}: its deliveries stay pending until it is
  * resumed. A URL whose host is an address the egress policy denies is refused before anything is stored;
@@ -25,13 +25,13 @@ import java.util.Objects;
  */
 public final class TargetAdmin {
     private final TargetStore targets;
-    private final TargetDirectory directory;
+    private final Directory<Target> directory;
     private final TargetHealth health;
     private final IntentQueue queue;
     private final SecureRandom random;
     private final EgressPolicy egress;
 
-    public TargetAdmin(TargetStore targets, TargetDirectory directory, TargetHealth health, IntentQueue queue, SecureRandom random,
+    public TargetAdmin(TargetStore targets, Directory<Target> directory, TargetHealth health, IntentQueue queue, SecureRandom random,
                        EgressPolicy egress) {
         this.targets = Objects.requireNonNull(targets, "targets");
         this.directory = Objects.requireNonNull(directory, "directory");

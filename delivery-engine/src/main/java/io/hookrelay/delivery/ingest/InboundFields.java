@@ -2,6 +2,7 @@ package io.hookrelay.delivery.ingest;
 
 import io.hookrelay.delivery.EventTypeDrop;
 import io.hookrelay.delivery.EventTypeSource;
+import io.hookrelay.delivery.HeaderNames;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.InvalidRequestException;
 import io.hookrelay.delivery.JsonPointerReader;
@@ -17,11 +18,6 @@ final class InboundFields {
     static final int LONGEST_VALUE = 256;
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     static final String WEBHOOK_ID = "webhook-id";
-    /**
-     * Credentials a proxy or the provider put on the request; kept, they would be readable to every operator
-     * and in every backup. Names are lower-case, as {@link InboundRequest} keeps them.
-     */
-    static final Set<String> CREDENTIAL_HEADERS = Set.of("authorization", "cookie", "proxy-authorization", "x-api-key", "x-auth-token");
 
     private InboundFields() {
     }
@@ -71,7 +67,8 @@ final class InboundFields {
     }
 
     /**
-     * The headers stored with the event: all of them but credentials and those the source redacts. The
+     * The headers stored with the event: all of them but credentials ({@link HeaderNames#CREDENTIALS}; kept, they
+     * would be readable to every operator and in every backup) and those the source redacts. The
      * headers its verification reads are kept even when they are credentials (a provider may sign in
      * {@code Authorization}), so a stored event's signature can be checked again.
      */
@@ -79,7 +76,7 @@ final class InboundFields {
         Set<String> signed = source.verify().signedHeaders();
         return request.headers().entrySet().stream()
                 .filter(header -> signed.contains(header.getKey())
-                        || !(CREDENTIAL_HEADERS.contains(header.getKey()) || source.redactHeaders().contains(header.getKey())))
+                        || !(HeaderNames.CREDENTIALS.contains(header.getKey()) || source.redactHeaders().contains(header.getKey())))
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 

@@ -3,10 +3,12 @@ package io.hookrelay.delivery.send;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.ForwardedHeaders;
 import io.hookrelay.delivery.FreshEvents;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.RelaySettings;
 import io.hookrelay.delivery.SendException;
+import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.WebhookResponse;
 import io.hookrelay.delivery.WebhookSender;
@@ -26,6 +28,7 @@ import io.hookrelay.queue.StopException;
 import io.hookrelay.queue.TransientStoreException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
@@ -64,7 +67,8 @@ public final class DeliveryHandler implements AsyncIntentHandler {
 
     private final EventStore events;
     private final FreshEvents freshEvents;
-    private final TargetDirectory targets;
+    private final Directory<Target> targets;
+    private final Directory<Source> sources;
     private final TargetHealth health;
     private final IntentQueue queue;
     private final WebhookSender sender;
@@ -73,12 +77,14 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     private final Clock clock;
     private final DeliverySlots inFlight;
 
-    public DeliveryHandler(EventStore events, FreshEvents freshEvents, TargetDirectory targets, TargetHealth health,
-                           DeliverySlots inFlight, IntentQueue queue, WebhookSender sender, RelaySettings settings,
-                           RelayMetrics metrics) {
+    /** @param sources the sources of the events delivered, for the headers they forward */
+    public DeliveryHandler(EventStore events, FreshEvents freshEvents, Directory<Target> targets, Directory<Source> sources,
+                           TargetHealth health, DeliverySlots inFlight, IntentQueue queue, WebhookSender sender,
+                           RelaySettings settings, RelayMetrics metrics) {
         this.events = Objects.requireNonNull(events, "events");
         this.freshEvents = Objects.requireNonNull(freshEvents, "freshEvents");
         this.targets = Objects.requireNonNull(targets, "targets");
+        this.sources = Objects.requireNonNull(sources, "sources");
         this.health = Objects.requireNonNull(health, "health");
         this.inFlight = Objects.requireNonNull(inFlight, "inFlight");
         this.queue = Objects.requireNonNull(queue, "queue");
@@ -122,18 +128,20 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     public CompletionStage<Void> start(Intent intent, AttemptContext attempt) {
         Target target;
         Event event;
+        Map<String, String> forwarded;
         CompletableFuture<Optional<DeliverySlot>> slot;
         try {
             target = beforeSending(() -> targets.find(intent.target()))
                     .orElseThrow(() -> new StopException("target deleted: " + intent.target()));
             event = eventOf(intent);
+            forwarded = forwardedHeaders(event);
             slot = beforeSending(() -> inFlight.acquire(target, STUCK_PATIENCE));
         } catch (SnoozeException | StopException e) {
             return CompletableFuture.failedFuture(e);
         }
         attempt.whenCancelled(() -> slot.cancel(false));
         return slot.thenCompose(granted -> granted.isPresent()
-                ? sendHoldingTheSlot(event, target, intent, attempt, granted.get())
+                ? sendHoldingTheSlot(event, forwarded, target, intent, attempt, granted.get())
                 : CompletableFuture.failedFuture(new SnoozeException("target " + target.id() + " has "
                         + target.maxInFlight() + " deliveries in flight and none ended for " + STUCK_PATIENCE.toMillis()
                         + " ms, or it was paused", clock.instant().plus(STUCK_SNOOZE))));
@@ -146,8 +154,8 @@ public final class DeliveryHandler implements AsyncIntentHandler {
      * timeout stays the one the slot was taken for, which sized the slot's hold on a shared store: a longer one
      * could outlast the hold and let another node take the slot while this attempt still runs.
      */
-    private CompletableFuture<Void> sendHoldingTheSlot(Event event, Target slotOf, Intent intent, AttemptContext attempt,
-                                                       DeliverySlot slot) {
+    private CompletableFuture<Void> sendHoldingTheSlot(Event event, Map<String, String> forwarded, Target slotOf, Intent intent,
+                                                       AttemptContext attempt, DeliverySlot slot) {
         if (attempt.isCancelled()) {
             slot.release();
             return CompletableFuture.failedFuture(new CancellationException("the attempt was called off before sending"));
@@ -166,7 +174,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         CompletableFuture<WebhookResponse> exchange;
         try {
             exchange = sender.send(
-                    SignedRequests.of(event, target, intent.id(), intent.attempts(), clock.instant(), settings.version()));
+                    SignedRequests.of(event, forwarded, target, intent.id(), intent.attempts(), clock.instant(), settings.version()));
         } catch (RuntimeException e) {
             slot.release();
             return CompletableFuture.failedFuture(e);
@@ -176,6 +184,13 @@ public final class DeliveryHandler implements AsyncIntentHandler {
             slot.release();
             return settle(response, Completions.causeOf(failure), event, target, attempt);
         }, inFlight.attemptEnds()).thenCompose(settled -> settled);
+    }
+
+    /** The headers the event's source forwards now, of those stored with it; none once the source is deleted. */
+    private Map<String, String> forwardedHeaders(Event event) throws SnoozeException {
+        return beforeSending(() -> sources.find(event.sourceId()))
+                .map(source -> ForwardedHeaders.of(source.forwardHeaders(), event))
+                .orElse(Map.of());
     }
 
     /** Held in memory since its ingest for a first attempt; otherwise read from the store. */

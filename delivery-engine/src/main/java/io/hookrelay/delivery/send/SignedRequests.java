@@ -29,12 +29,16 @@ final class SignedRequests {
     /**
      * @param now            the attempt's time: {@code webhook-timestamp} and the signature both use it, so a
      *                       retry is signed afresh and passes a receiver's freshness check
+     * @param forwarded      the provider's headers the source passes on, sent first so that none of the relay's
+     *                       own can be displaced by one ({@link io.hookrelay.delivery.ForwardedHeaders} allows none of them)
      * @param relayVersion   sent as {@code user-agent: hookrelay/<version>}
      */
-    static WebhookRequest of(Event event, Target target, String deliveryId, int attempt, Instant now, String relayVersion) {
+    static WebhookRequest of(Event event, Map<String, String> forwarded, Target target, String deliveryId, int attempt, Instant now,
+                             String relayVersion) {
         long timestamp = now.getEpochSecond();
         byte[] body = event.body();
         Map<String, String> headers = new LinkedHashMap<>();
+        forwarded.forEach((name, value) -> sendable(value).ifPresent(sent -> headers.put(name, sent)));
         headers.put("content-type", sendable(event.contentType()).orElse(FALLBACK_CONTENT_TYPE));
         headers.put(StandardWebhooks.ID_HEADER, event.id());
         headers.put(StandardWebhooks.TIMESTAMP_HEADER, Long.toString(timestamp));

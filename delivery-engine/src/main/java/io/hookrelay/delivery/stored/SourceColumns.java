@@ -20,7 +20,7 @@ public final class SourceColumns {
     /** The columns {@link #read} reads. */
     public static final String NAMES = """
             id, verify_scheme, verify_secret, verify_header, verify_prefix, verify_encoding, idempotency_header,
-            event_type_header, event_type_json_pointer, max_body_bytes, redact_headers, idempotency_json_pointer""";
+            event_type_header, event_type_json_pointer, max_body_bytes, redact_headers, idempotency_json_pointer, forward_headers""";
 
     private SourceColumns() {
     }
@@ -46,6 +46,7 @@ public final class SourceColumns {
         columns.put("max_body_bytes", source.maxBodyBytes());
         columns.put("redact_headers", forms.ofTexts(source.redactHeaders()));
         columns.put("idempotency_json_pointer", source.idempotencyJsonPointer().orElse(null));
+        columns.put("forward_headers", forms.ofTexts(source.forwardHeaders()));
         columns.put("now", now.toEpochMilli());
         return columns;
     }
@@ -66,7 +67,8 @@ public final class SourceColumns {
                 eventTypeSource(row),
                 row.integer("max_body_bytes"),
                 forms.texts(row.value("redact_headers")),
-                idempotencyPointer);
+                idempotencyPointer,
+                forms.texts(row.value("forward_headers")));
     }
 
     /**

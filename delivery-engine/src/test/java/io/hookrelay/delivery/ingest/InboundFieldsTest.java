@@ -76,7 +76,7 @@ class InboundFieldsTest {
     @Test
     void aSourceThatTakesItsKeyFromTheBodyReadsOnlyThereAndNeverRefusesForWhatItFinds() {
         Source stripe = new Source("stripe", Verification.none(), Optional.empty(), new EventTypeSource.None(),
-                Source.DEFAULT_MAX_BODY_BYTES, List.of(), Optional.of("/id"));
+                Source.DEFAULT_MAX_BODY_BYTES, List.of(), Optional.of("/id"), List.of());
         JsonPointerReader id = reading((json, pointer) -> pointer.equals("/id") ? Optional.of("evt_1") : Optional.empty());
         JsonPointerReader nothing = reading((json, pointer) -> Optional.empty());
         JsonPointerReader blank = reading((json, pointer) -> Optional.of(" "));

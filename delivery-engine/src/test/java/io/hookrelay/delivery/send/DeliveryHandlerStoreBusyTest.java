@@ -217,8 +217,8 @@ class DeliveryHandlerStoreBusyTest {
         // The handler must not touch the queue before it has sent something; the queue itself listens to its store.
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
         IntentQueue queue = new IntentQueue(answering(IntentStore.class, "addListener", () -> null), clock);
-        return new DeliveryHandler(events, freshEvents, new TargetDirectory(targets, Duration.ZERO, clock),
-                new TargetHealth(streaks, 20), slots, queue, sending,
+        return new DeliveryHandler(events, freshEvents, new Directory<>(targets::find, Duration.ZERO, clock),
+                new Directory<>(sourceId -> Optional.empty(), Duration.ZERO, clock), new TargetHealth(streaks, 20), slots, queue, sending,
                 new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE);
     }
 

@@ -3,6 +3,7 @@ package io.hookrelay.delivery.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.ForwardedHeaders;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.WebhookRequest;
 import java.net.URI;
@@ -10,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -30,7 +32,7 @@ class SignedRequestsTest {
         byte[] body = {0, (byte) 0xff, '{', '}', '\n'};
 
         WebhookRequest request = SignedRequests.of(event("application/json; charset=utf-8", Optional.of("push"), body),
-                TARGET, DELIVERY_ID, 3, NOW, "1.2.3");
+                Map.of(), TARGET, DELIVERY_ID, 3, NOW, "1.2.3");
 
         assertThat(request.url()).isEqualTo(TARGET.url());
         assertThat(request.body()).isEqualTo(body);
@@ -52,12 +54,12 @@ class SignedRequestsTest {
     void anEventThatCameThroughRelaysGoesOnWithOneHopMore() {
         Event relayed = new Event(EVENT_ID, "github", Optional.empty(), NOW, "text/plain", Map.of("x-hookrelay-hops", "2"), new byte[3]);
 
-        assertThat(SignedRequests.of(relayed, TARGET, DELIVERY_ID, 1, NOW, "1").headers()).containsEntry("x-hookrelay-hops", "3");
+        assertThat(SignedRequests.of(relayed, Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1").headers()).containsEntry("x-hookrelay-hops", "3");
     }
 
     @Test
     void neverSetsAHeaderTheHttpClientOwns() {
-        WebhookRequest request = SignedRequests.of(event("text/plain", Optional.of("push"), new byte[3]), TARGET, DELIVERY_ID, 1, NOW, "1");
+        WebhookRequest request = SignedRequests.of(event("text/plain", Optional.of("push"), new byte[3]), Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1");
 
         assertThat(request.headers().keySet()).doesNotContainAnyElementsOf(
                 Set.of("host", "content-length", "connection", "expect", "upgrade", "transfer-encoding"));
@@ -65,14 +67,14 @@ class SignedRequestsTest {
 
     @Test
     void anEventWithoutContentTypeGoesAsOctetStream() {
-        WebhookRequest request = SignedRequests.of(event("", Optional.empty(), new byte[3]), TARGET, DELIVERY_ID, 1, NOW, "1");
+        WebhookRequest request = SignedRequests.of(event("", Optional.empty(), new byte[3]), Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1");
 
         assertThat(request.headers()).containsEntry("content-type", "application/octet-stream");
     }
 
     @Test
     void anEventWithoutTypeHasNoTypeHeader() {
-        WebhookRequest request = SignedRequests.of(event("text/plain", Optional.empty(), new byte[3]), TARGET, DELIVERY_ID, 1, NOW, "1");
+        WebhookRequest request = SignedRequests.of(event("text/plain", Optional.empty(), new byte[3]), Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1");
 
         assertThat(request.headers()).doesNotContainKey("x-hookrelay-event-type");
     }
@@ -80,7 +82,7 @@ class SignedRequestsTest {
     @Test
     void valuesThatCannotTravelAsHeadersAreLeftOutNotAltered() {
         WebhookRequest request = SignedRequests.of(event("text/plain\r\nx-evil: 1", Optional.of("ordre.créé→payé"), new byte[3]),
-                TARGET, DELIVERY_ID, 1, NOW, "1");
+                Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1");
 
         assertThat(request.headers()).containsEntry("content-type", "application/octet-stream");
         assertThat(request.headers()).doesNotContainKey("x-hookrelay-event-type");
@@ -89,7 +91,7 @@ class SignedRequestsTest {
     @Test
     void latin1HeaderValuesAreKeptAsTheyArrived() {
         WebhookRequest request = SignedRequests.of(event("text/plain; name=caf\u00e9", Optional.of("caf\u00e9.created"), new byte[3]),
-                TARGET, DELIVERY_ID, 1, NOW, "1");
+                Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1");
 
         assertThat(request.headers())
                 .containsEntry("content-type", "text/plain; name=caf\u00e9")
@@ -100,12 +102,30 @@ class SignedRequestsTest {
     void eachAttemptIsSignedAtItsOwnTime() {
         Event event = event("text/plain", Optional.empty(), "hello".getBytes(StandardCharsets.UTF_8));
 
-        WebhookRequest first = SignedRequests.of(event, TARGET, DELIVERY_ID, 1, NOW, "1");
-        WebhookRequest later = SignedRequests.of(event, TARGET, DELIVERY_ID, 2, NOW.plusSeconds(300), "1");
+        WebhookRequest first = SignedRequests.of(event, Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1");
+        WebhookRequest later = SignedRequests.of(event, Map.of(), TARGET, DELIVERY_ID, 2, NOW.plusSeconds(300), "1");
 
         assertThat(later.headers().get("webhook-id")).isEqualTo(first.headers().get("webhook-id"));
         assertThat(later.headers().get("webhook-timestamp")).isEqualTo(Long.toString(NOW.getEpochSecond() + 300));
         assertThat(later.headers().get("webhook-signature")).isNotEqualTo(first.headers().get("webhook-signature"));
+    }
+
+    /** What the source forwards goes as stored; a value no HTTP field may carry is left out rather than sent broken. */
+    @Test
+    void sendsTheForwardedHeadersBesideItsOwn() {
+        WebhookRequest request = SignedRequests.of(event("application/json", Optional.of("push"), new byte[3]),
+                Map.of("x-github-event", "push", "x-github-delivery", "72d3162e", "x-broken", "a\r\nx-evil: 1"), TARGET, DELIVERY_ID, 1,
+                NOW, "1");
+
+        assertThat(request.headers()).containsEntry("x-github-event", "push").containsEntry("x-github-delivery", "72d3162e")
+                .containsEntry("webhook-id", EVENT_ID).doesNotContainKeys("x-broken", "x-evil");
+    }
+
+    @Test
+    void forwardsOnlyWhatTheEventHasOfTheNamesItsSourceLists() {
+        Event event = event("application/json", Optional.of("push"), new byte[3]);
+
+        assertThat(ForwardedHeaders.of(List.of("x-github-event", "x-github-delivery"), event)).isEqualTo(Map.of("x-github-event", "push"));
     }
 
     private static Event event(String contentType, Optional<String> type, byte[] body) {

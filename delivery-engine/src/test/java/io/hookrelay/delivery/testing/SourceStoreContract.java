@@ -42,7 +42,8 @@ public abstract class SourceStoreContract extends RelayStoreContract {
                 new Source("stripe", new Verification(VerificationScheme.STRIPE, "whsec_stripe", null, null, null),
                         Optional.empty(), new EventTypeSource.JsonPointer("/data/object/type"), 65536),
                 new Source("stripe-keyed", new Verification(VerificationScheme.STRIPE, "whsec_stripe", null, null, null),
-                        Optional.empty(), new EventTypeSource.JsonPointer("/type"), 65536, List.of(), Optional.of("/id")));
+                        Optional.empty(), new EventTypeSource.JsonPointer("/type"), 65536, List.of(), Optional.of("/id"),
+                        List.of("x-github-event", "x-github-delivery")));
     }
 
     @ParameterizedTest

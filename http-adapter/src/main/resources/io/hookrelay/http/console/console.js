@@ -16,7 +16,7 @@ async function api(method, path, body) {
   if (method !== 'GET') headers['X-CSRF-Token'] = csrfToken;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch('/api/v1' + path, {
-    method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body),
+    method, headers, credentials: 'same-origin', body: body === undefined || typeof body === 'string' ? body : JSON.stringify(body),
   });
   if (response.status === 401) {
     window.location.assign('/console/login?expired');
@@ -450,14 +450,16 @@ async function routes() {
   const create = el('button', { class: 'primary', id: 'route-create', type: 'button' }, 'Create route');
   create.addEventListener('click', async () => {
     const eventTypes = types.value.split(',').map((t) => t.trim()).filter((t) => t);
-    const body = { source: source.value, target: target.value, event_types: eventTypes };
-    try {
-      if (filters.value.trim()) {
-        body.filters = JSON.parse(filters.value);
+    // The filters go as typed: through JavaScript's numbers, 1e400 or a long integer would arrive changed.
+    let body = JSON.stringify({ source: source.value, target: target.value, event_types: eventTypes });
+    if (filters.value.trim()) {
+      try {
+        JSON.parse(filters.value);
+      } catch (e) {
+        problem.textContent = 'the filters are not JSON: ' + e.message;
+        return;
       }
-    } catch (e) {
-      problem.textContent = 'the filters are not JSON: ' + e.message;
-      return;
+      body = body.slice(0, -1) + ',"filters":' + filters.value + '}';
     }
     try {
       await api('POST', '/routes', body);
@@ -469,7 +471,7 @@ async function routes() {
   show('Routes', table(['Route', 'Source', 'Target', 'Event types', 'Payload filters', ''], list.data.map((r) => el('tr', { 'data-route': r.id },
     el('td', { class: 'mono' }, r.id), el('td', {}, r.source), el('td', {}, r.target),
     el('td', {}, r.event_types.length ? r.event_types.join(', ') : 'every type'),
-    el('td', { class: 'mono' }, r.filters.length ? r.filters.map(filterText).join('; ') : 'every body'),
+    el('td', { class: 'mono' }, (r.filters || []).length ? r.filters.map(filterText).join('; ') : 'every body'),
     el('td', {}, deleteButton('Delete', () => api('DELETE', '/routes/' + encodeURIComponent(r.id))))))),
   el('h2', {}, 'New route'), el('div', { class: 'toolbar' }, source, target, types, create), filters, problem);
 }

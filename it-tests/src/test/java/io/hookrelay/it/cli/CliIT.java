@@ -155,7 +155,7 @@ class CliIT {
                 "--event-type", "push", "--filter", "{\"pointer\":\"/sender/type\",\"equals\":\"User\"}"), 1,
                 "hookrelay: a route from cli-routed to cli-route-target with these event_types and filters already exists (conflict)");
         failed(admin("route", "add", "--source", "cli-routed", "--target", "cli-route-target", "--filter", "{\"pointer\":\"sender\",\"exists\":true}"), 1,
-                "hookrelay: each filter's pointer must be an RFC 6901 pointer: it starts with /, a ~ is always ~0 or ~1, and it is at most 256 characters (invalid_request)");
+                "hookrelay: each filter's pointer must be an RFC 6901 pointer: it starts with /, a ~ is always ~0 or ~1, it holds no NUL or lone surrogate, and it is at most 256 characters (invalid_request)");
         JsonNode everything = succeeded(admin("route", "add", "--source", "cli-routed", "--target", "cli-route-target", "--json")).json();
         assertThat(everything.get("event_types")).isEmpty();
         assertThat(apiJson("/api/v1/routes").get("data")).contains(everything);

@@ -71,8 +71,9 @@ abstract class ConsoleScenarios {
         browser.signIn(RelayServer.ADMIN_TOKEN);
 
         browser.go("/console#/sources");
-        save("source", "{\"id\":\"shop\",\"event_type\":{\"json_pointer\":\"/type\"}}");
+        save("source", "{\"id\":\"shop\",\"event_type\":{\"json_pointer\":\"/type\"},\"forward_headers\":[\"X-Shop-Tenant\"]}");
         browser.awaitVisible(By.cssSelector("tr[data-source='shop']"));
+        assertThat(server.api().get("/api/v1/sources/shop").expect(200).path("forward_headers").toString()).isEqualTo("[\"x-shop-tenant\"]");
         browser.go("/console#/targets");
         save("target", "{\"id\":\"orders\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":10}");
         String secret = browser.awaitVisible(By.id("new-secret")).getText();

@@ -135,6 +135,9 @@ final class RelaySchema {
                     DROP INDEX routes_once;
 
                     CREATE UNIQUE INDEX routes_once ON routes (source_id, target_id, md5(event_types), md5(filters));
+                    """),
+            new Migration(5, """
+                    ALTER TABLE sources ADD COLUMN forward_headers text[] NOT NULL DEFAULT '{}';
                     """)));
 
     private RelaySchema() {

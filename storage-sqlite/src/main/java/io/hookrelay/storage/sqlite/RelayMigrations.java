@@ -29,7 +29,7 @@ import java.util.List;
  * read as a plain {@code ~}, is rewritten to the escape {@code ~0}, so it means what it meant.
  *
  * <p>Step 6 adds routes' payload filters, which are part of what makes a route unique: existing routes have
- * none.
+ * none. Step 7 adds the headers a source forwards, one a line like {@code redact_headers}.
  */
 final class RelayMigrations {
     static final String NAME = "relay";
@@ -153,6 +153,9 @@ final class RelayMigrations {
                     DROP INDEX routes_once;
 
                     CREATE UNIQUE INDEX routes_once ON routes (source_id, target_id, event_types, filters);
+                    """),
+            new Migration(7, """
+                    ALTER TABLE sources ADD COLUMN forward_headers TEXT NOT NULL DEFAULT '';
                     """)));
 
     private RelayMigrations() {

@@ -20,7 +20,7 @@ interface SourceDao {
             , created_at, updated_at)
             VALUES (:id, :verify_scheme, :verify_secret, :verify_header, :verify_prefix, :verify_encoding,
                     :idempotency_header, :event_type_header, :event_type_json_pointer, :max_body_bytes, :redact_headers,
-                    :idempotency_json_pointer, :now, :now)
+                    :idempotency_json_pointer, :forward_headers, :now, :now)
             ON CONFLICT (id) DO NOTHING
             """)
     int insert(@BindMap Map<String, ?> columns);
@@ -31,7 +31,8 @@ interface SourceDao {
                    verify_prefix = :verify_prefix, verify_encoding = :verify_encoding,
                    idempotency_header = :idempotency_header, event_type_header = :event_type_header,
                    event_type_json_pointer = :event_type_json_pointer, max_body_bytes = :max_body_bytes,
-                   redact_headers = :redact_headers, idempotency_json_pointer = :idempotency_json_pointer, updated_at = :now
+                   redact_headers = :redact_headers, idempotency_json_pointer = :idempotency_json_pointer,
+                   forward_headers = :forward_headers, updated_at = :now
              WHERE id = :id
             """)
     int update(@BindMap Map<String, ?> columns);

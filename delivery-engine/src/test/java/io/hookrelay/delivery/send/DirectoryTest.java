@@ -17,12 +17,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 /** The store here stands for a database other nodes change without telling this one. */
-class TargetDirectoryTest {
+class DirectoryTest {
     private static final Duration MAX_AGE = Duration.ofMillis(500);
 
     private final MutableClock clock = new MutableClock();
     private final SharedTargets store = new SharedTargets();
-    private final TargetDirectory directory = new TargetDirectory(store, MAX_AGE, clock);
+    private final Directory<Target> directory = new Directory<>(store::find, MAX_AGE, clock);
 
     @Test
     void aCopyYoungerThanTheMaxAgeIsServedWithoutReadingTheStore() {

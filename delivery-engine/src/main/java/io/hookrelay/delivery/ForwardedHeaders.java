@@ -1,0 +1,57 @@
+package io.hookrelay.delivery;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The provider headers a source passes on to its targets, such as GitHub's {@code X-GitHub-Event}. Never one
+ * that describes a connection rather than the message (hop-by-hop: the relay's own connection has its own),
+ * a credential (it would hand the provider's or a proxy's secret to every receiver), or one the relay sets on
+ * every delivery itself ({@code webhook-*}, {@code x-hookrelay-*}, {@code content-type}, {@code user-agent}),
+ * which a receiver must be able to trust came from the relay.
+ */
+public final class ForwardedHeaders {
+    public static final int MOST = 20;
+    private static final Set<String> CONNECTION = Set.of("connection", "keep-alive", "proxy-connection", "proxy-authenticate",
+            "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length", "expect", "set-cookie");
+    private static final Set<String> SET_BY_THE_RELAY = Set.of("content-type", "user-agent", HopCount.HEADER);
+    private static final List<String> RELAY_PREFIXES = List.of("webhook-", "x-hookrelay-");
+
+    private ForwardedHeaders() {
+    }
+
+    /**
+     * @return the names lower-cased, each once, in order
+     * @throws InvalidRequestException for more than {@value #MOST} names, one that is no header name, or one never forwarded
+     */
+    static List<String> require(List<String> names) {
+        Objects.requireNonNull(names, "forwardHeaders");
+        if (names.size() > MOST) {
+            throw new InvalidRequestException("forward_headers may list at most " + MOST + " headers");
+        }
+        for (String name : names) {
+            if (!HeaderNames.isValid(name)) {
+                throw new InvalidRequestException("each forward_headers entry must be an HTTP header name");
+            }
+        }
+        List<String> lowerCased = names.stream().map(name -> name.toLowerCase(Locale.ROOT)).distinct().toList();
+        for (String name : lowerCased) {
+            if (CONNECTION.contains(name) || HeaderNames.CREDENTIALS.contains(name) || SET_BY_THE_RELAY.contains(name)
+                    || RELAY_PREFIXES.stream().anyMatch(name::startsWith)) {
+                throw new InvalidRequestException("forward_headers cannot list " + name
+                        + ": hop-by-hop headers, credentials and the headers hookrelay sets itself are never forwarded");
+            }
+        }
+        return lowerCased;
+    }
+
+    /** The ones of {@code names} that the stored event has, with its values. */
+    public static Map<String, String> of(List<String> names, Event event) {
+        return names.stream().filter(event.headers()::containsKey)
+                .collect(Collectors.toUnmodifiableMap(name -> name, event.headers()::get));
+    }
+}

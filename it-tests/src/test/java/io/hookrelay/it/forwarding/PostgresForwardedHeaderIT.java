@@ -1,0 +1,19 @@
+package io.hookrelay.it.forwarding;
+
+import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
+import java.nio.file.Path;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Forwarded headers on PostgreSQL, each scenario on an empty schema. */
+class PostgresForwardedHeaderIT extends ForwardedHeaderScenarios {
+    @RegisterExtension
+    static final PostgresTestDatabase postgres = new PostgresTestDatabase();
+
+    @Override
+    RelayServer startServer(Path dataDir) throws Exception {
+        postgres.execute("DROP SCHEMA public CASCADE");
+        postgres.execute("CREATE SCHEMA public");
+        return RelayServer.startOnPostgres(dataDir, postgres.url());
+    }
+}
