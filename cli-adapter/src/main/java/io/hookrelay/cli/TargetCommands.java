@@ -2,19 +2,21 @@ package io.hookrelay.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code hookrelay target add|list|show|rm|pause|resume}: where deliveries go. */
+/** {@code hookrelay target add|list|show|rm|pause|resume|rotate-secret}: where deliveries go. */
 @Command(
         name = "target",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Manages targets: the receivers deliveries are POSTed to, signed with the target's secret.",
         subcommands = {TargetCommands.AddTarget.class, TargetCommands.ListTargets.class, TargetCommands.ShowTarget.class,
-            TargetCommands.RemoveTarget.class, TargetCommands.PauseTarget.class, TargetCommands.ResumeTarget.class})
+            TargetCommands.RemoveTarget.class, TargetCommands.PauseTarget.class, TargetCommands.ResumeTarget.class,
+            TargetCommands.RotateSecret.class})
 final class TargetCommands {
     static final String SECRET_NOTE = "The secret is shown only this once: store it now. "
             + "Receivers check each delivery's webhook-signature header with it.";
@@ -29,8 +31,14 @@ final class TargetCommands {
         private String url;
 
         @Option(names = "--secret", paramLabel = "SECRET",
-                description = "The signing secret, whsec_ + base64 (default: a new random one).")
+                description = "The signing secret, whsec_ + base64, or whsk_ + base64 of an ed25519 seed for v1a "
+                        + "(default: a new random one).")
         private String secret;
+
+        @Option(names = "--signature", paramLabel = "v1|v1a",
+                description = "How deliveries are signed: v1 (HMAC-SHA256, the default) or v1a (ed25519; receivers verify "
+                        + "with the public key shown).")
+        private String signature;
 
         @Option(names = "--timeout-ms", paramLabel = "MS", description = "How long one attempt may take (default: 15000).")
         private Integer timeoutMs;
@@ -47,7 +55,7 @@ final class TargetCommands {
         @Override
         ApiAnswer send(AdminClient client) {
             return client.post(ApiPath.of("targets"), new TargetBody(id, url, secret, timeoutMs,
-                    retrySchedule == null ? null : retrySchedule.waitsSeconds(), maxInFlight));
+                    retrySchedule == null ? null : retrySchedule.waitsSeconds(), maxInFlight, signature));
         }
 
         @Override
@@ -59,7 +67,39 @@ final class TargetCommands {
         }
     }
 
-    record TargetBody(String id, String url, String secret, Integer timeoutMs, List<Long> retryScheduleS, Integer maxInFlight) {
+    record TargetBody(String id, String url, String secret, Integer timeoutMs, List<Long> retryScheduleS, Integer maxInFlight,
+                      String signature) {
+    }
+
+    @Command(name = "rotate-secret", description = "Gives a target a new signing secret and prints it, once; the old one "
+            + "keeps signing beside it for the grace period.")
+    static final class RotateSecret extends AdminCommand {
+        @Parameters(paramLabel = "ID", description = "The target's id.")
+        private String id;
+
+        @Option(names = "--grace", paramLabel = "SPAN", converter = DurationText.Converter.class,
+                description = "How long deliveries also carry a signature under the old secret, such as 24h or 0 (default: 1d).")
+        private Duration grace;
+
+        @Option(names = "--signature", paramLabel = "v1|v1a", description = "The new secret's scheme (default: the current one's).")
+        private String signature;
+
+        @Override
+        ApiAnswer send(AdminClient client) {
+            return client.post(ApiPath.of("targets", id, "rotate-secret"),
+                    new RotationBody(grace == null ? null : grace.toSeconds(), signature));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            JsonNode target = answer.json();
+            details(target).row("secret", ApiJson.text(target, "secret")).print(out);
+            out.println();
+            out.println(SECRET_NOTE);
+        }
+    }
+
+    record RotationBody(Long graceS, String signature) {
     }
 
     @Command(name = "list", description = "Lists the targets.")
@@ -143,14 +183,23 @@ final class TargetCommands {
         }
     }
 
+    /** A v1a target's public key and a rotated one's grace are shown only when it has them. */
     private static TextTable details(JsonNode target) {
-        return new TextTable()
+        TextTable table = new TextTable()
                 .row("id", ApiJson.text(target, "id"))
                 .row("url", ApiJson.text(target, "url"))
                 .row("paused", paused(target))
                 .row("timeout ms", ApiJson.text(target, "timeout_ms"))
                 .row("retry schedule", RetrySchedule.describe(target.path("retry_schedule_s")))
-                .row("max in flight", ApiJson.text(target, "max_in_flight"));
+                .row("max in flight", ApiJson.text(target, "max_in_flight"))
+                .row("signature", ApiJson.text(target, "signature"));
+        if (target.hasNonNull("public_key")) {
+            table.row("public key", ApiJson.text(target, "public_key"));
+        }
+        if (target.hasNonNull("previous_secret_until")) {
+            table.row("old secret until", ApiJson.text(target, "previous_secret_until"));
+        }
+        return table;
     }
 
     private static String paused(JsonNode target) {

@@ -11,10 +11,10 @@ class TargetCommandsTest {
     private static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
     private static final String BILLING = """
             {"id":"billing","url":"http://127.0.0.1:9000/hook","timeout_ms":5000,"retry_schedule_s":[5,300,7200,86400],\
-            "max_in_flight":4,"paused":false}""";
+            "max_in_flight":4,"signature":"v1","paused":false}""";
     private static final String AUDIT = """
             {"id":"audit","url":"https://audit.example/in","timeout_ms":15000,"retry_schedule_s":[],\
-            "max_in_flight":10,"paused":true}""";
+            "max_in_flight":10,"signature":"v1a","public_key":"whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=","paused":true}""";
 
     private final FakeApi api;
     private final Map<String, String> environment;
@@ -42,6 +42,7 @@ class TargetCommandsTest {
                 timeout ms      5000
                 retry schedule  5s,5m,2h,1d
                 max in flight   4
+                signature       v1
                 secret          %s
 
                 The secret is shown only this once: store it now. Receivers check each delivery's webhook-signature header with it.
@@ -124,7 +125,31 @@ class TargetCommandsTest {
                 timeout ms      15000
                 retry schedule  none
                 max in flight   10
+                signature       v1a
+                public key      whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=
                 """);
+    }
+
+    @Test
+    void rotate_secret_sends_the_grace_in_seconds_and_prints_the_new_secret_once() {
+        api.answers(200, BILLING.replace("\"paused\":false}", "\"paused\":false,\"secret\":\"" + SECRET
+                + "\",\"previous_secret_until\":\"2026-12-02T10:00:00Z\"}"));
+
+        Cli.Result result = Cli.run(environment, "target", "rotate-secret", "billing", "--grace", "2h");
+
+        assertThat(result.exitCode()).isZero();
+        api.assertOnlyRequest("POST", "/api/v1/targets/billing/rotate-secret", "{\"grace_s\":7200}");
+        assertThat(result.out()).contains("old secret until  2026-12-02T10:00:00Z\n").contains("secret            " + SECRET + "\n")
+                .contains("The secret is shown only this once");
+    }
+
+    @Test
+    void rotate_secret_without_options_sends_nothing_but_the_request() {
+        api.answers(200, BILLING);
+
+        assertThat(Cli.run(environment, "target", "rotate-secret", "billing", "--signature", "v1a").exitCode()).isZero();
+
+        api.assertOnlyRequest("POST", "/api/v1/targets/billing/rotate-secret", "{\"signature\":\"v1a\"}");
     }
 
     @Test

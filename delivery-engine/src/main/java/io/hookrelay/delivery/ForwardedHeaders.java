@@ -1,9 +1,7 @@
 package io.hookrelay.delivery;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -29,16 +27,7 @@ public final class ForwardedHeaders {
      * @throws InvalidRequestException for more than {@value #MOST} names, one that is no header name, or one never forwarded
      */
     static List<String> require(List<String> names) {
-        Objects.requireNonNull(names, "forwardHeaders");
-        if (names.size() > MOST) {
-            throw new InvalidRequestException("forward_headers may list at most " + MOST + " headers");
-        }
-        for (String name : names) {
-            if (!HeaderNames.isValid(name)) {
-                throw new InvalidRequestException("each forward_headers entry must be an HTTP header name");
-            }
-        }
-        List<String> lowerCased = names.stream().map(name -> name.toLowerCase(Locale.ROOT)).distinct().toList();
+        List<String> lowerCased = HeaderNames.requireList(names, "forward_headers", MOST);
         for (String name : lowerCased) {
             if (CONNECTION.contains(name) || HeaderNames.CREDENTIALS.contains(name) || SET_BY_THE_RELAY.contains(name)
                     || RELAY_PREFIXES.stream().anyMatch(name::startsWith)) {

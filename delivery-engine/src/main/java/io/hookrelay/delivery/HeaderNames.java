@@ -1,5 +1,8 @@
 package io.hookrelay.delivery;
 
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -21,5 +24,25 @@ public final class HeaderNames {
 
     public static boolean isValid(String name) {
         return name != null && NAME.matcher(name).matches();
+    }
+
+    /**
+     * A source's list of header names, as requests keep them.
+     *
+     * @param field the request's name for the list, for the refusal
+     * @return the names lower-cased, each once, in order
+     * @throws InvalidRequestException for more than {@code most} names or one that is no header name
+     */
+    static List<String> requireList(List<String> names, String field, int most) {
+        Objects.requireNonNull(names, field);
+        if (names.size() > most) {
+            throw new InvalidRequestException(field + " may list at most " + most + " headers");
+        }
+        for (String name : names) {
+            if (!isValid(name)) {
+                throw new InvalidRequestException("each " + field + " entry must be an HTTP header name");
+            }
+        }
+        return names.stream().map(name -> name.toLowerCase(Locale.ROOT)).distinct().toList();
     }
 }

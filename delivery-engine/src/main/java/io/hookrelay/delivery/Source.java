@@ -1,7 +1,6 @@
 package io.hookrelay.delivery;
 
 import java.util.List;
-import java.util.Locale;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -63,16 +62,7 @@ public record Source(String id, Verification verify, Optional<String> idempotenc
     }
 
     private static List<String> redactable(List<String> names, Verification verify) {
-        Objects.requireNonNull(names, "redactHeaders");
-        if (names.size() > MOST_REDACTED_HEADERS) {
-            throw new InvalidRequestException("redact_headers may list at most " + MOST_REDACTED_HEADERS + " headers");
-        }
-        for (String name : names) {
-            if (!HeaderNames.isValid(name)) {
-                throw new InvalidRequestException("each redact_headers entry must be an HTTP header name");
-            }
-        }
-        List<String> lowerCased = names.stream().map(name -> name.toLowerCase(Locale.ROOT)).distinct().toList();
+        List<String> lowerCased = HeaderNames.requireList(names, "redact_headers", MOST_REDACTED_HEADERS);
         lowerCased.stream().filter(verify.signedHeaders()::contains).findFirst().ifPresent(signed -> {
             throw new InvalidRequestException("redact_headers cannot list " + signed
                     + ": verification reads it, and it is kept so a stored event's signature can be checked again");

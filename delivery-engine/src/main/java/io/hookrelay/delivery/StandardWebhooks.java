@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * Standard Webhooks signatures, for every side of hookrelay that deals in them: deliveries are signed with
@@ -12,7 +13,8 @@ import java.util.List;
  * accepts cannot drift apart.
  *
  * <p>A signature is {@code v1,} then the base64 of HMAC-SHA256 over {@code id + "." + timestamp + "." +
- * body}, keyed with the bytes a {@code whsec_} secret stands for. Signing the id and timestamp with the body
+ * body}, keyed with the bytes a {@code whsec_} secret stands for, or {@code v1a,} then the base64 of an ed25519
+ * signature over the same text with a {@code whsk_} key. Signing the id and timestamp with the body
  * is what lets a receiver reject a replayed or re-dated message, not just a forged one; whether the
  * timestamp is recent enough is the receiver's call, since it needs a clock and a tolerance, so it is not
  * checked here.
@@ -22,13 +24,35 @@ public final class StandardWebhooks {
     public static final String TIMESTAMP_HEADER = "webhook-timestamp";
     public static final String SIGNATURE_HEADER = "webhook-signature";
     private static final String VERSION_PREFIX = "v1,";
+    private static final String ASYMMETRIC_PREFIX = "v1a,";
+    private static final String PUBLIC_KEY_PREFIX = "whpk_";
 
     private StandardWebhooks() {
     }
 
-    /** The {@code webhook-signature} value for one message. */
+    /**
+     * One {@code webhook-signature} entry for one message: {@code v1,} with a {@code whsec_} secret, {@code v1a,} and
+     * the base64 of an ed25519 signature over the same text with a {@code whsk_} key.
+     */
     public static String sign(String secret, String messageId, long timestamp, byte[] body) {
+        if (SignatureScheme.of(secret) == SignatureScheme.V1A) {
+            return ASYMMETRIC_PREFIX + Base64.getEncoder().encodeToString(Ed25519Keys.sign(WebhookSecrets.keyOf(secret),
+                    signedText(messageId, timestamp, body)));
+        }
         return VERSION_PREFIX + Base64.getEncoder().encodeToString(hmac(secret, messageId, timestamp, body));
+    }
+
+    /** The {@code webhook-signature} value signed with each secret, space-separated as the specification lists them. */
+    public static String signAll(List<String> secrets, String messageId, long timestamp, byte[] body) {
+        return secrets.stream().map(secret -> sign(secret, messageId, timestamp, body)).collect(Collectors.joining(" "));
+    }
+
+    /** The {@code whpk_} public key a receiver verifies {@code v1a} signatures of a {@code whsk_} key with. */
+    public static String publicKey(String secretKey) {
+        if (SignatureScheme.of(secretKey) != SignatureScheme.V1A) {
+            throw new IllegalArgumentException("only a whsk_ key has a public key");
+        }
+        return PUBLIC_KEY_PREFIX + Base64.getEncoder().encodeToString(Ed25519Keys.publicKey(WebhookSecrets.keyOf(secretKey)));
     }
 
     /**
@@ -49,7 +73,17 @@ public final class StandardWebhooks {
     }
 
     private static byte[] hmac(String secret, String messageId, long timestamp, byte[] body) {
-        byte[] signedPrefix = (messageId + "." + timestamp + ".").getBytes(StandardCharsets.UTF_8);
-        return Hmacs.sha256(WebhookSecrets.keyOf(secret), signedPrefix, body);
+        return Hmacs.sha256(WebhookSecrets.keyOf(secret), signedPrefix(messageId, timestamp), body);
+    }
+
+    private static byte[] signedText(String messageId, long timestamp, byte[] body) {
+        byte[] prefix = signedPrefix(messageId, timestamp);
+        byte[] text = Arrays.copyOf(prefix, prefix.length + body.length);
+        System.arraycopy(body, 0, text, prefix.length, body.length);
+        return text;
+    }
+
+    private static byte[] signedPrefix(String messageId, long timestamp) {
+        return (messageId + "." + timestamp + ".").getBytes(StandardCharsets.UTF_8);
     }
 }

@@ -2,20 +2,25 @@ package io.hookrelay.delivery;
 
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Where deliveries go, and how patiently.
  *
- * @param secret        the Standard Webhooks signing secret; returned by the API only when created
- * @param retrySchedule the waits before retry 1, 2, …; the first attempt is immediate, and once the list is
- *                      used up the delivery fails
- * @param maxInFlight   how many deliveries this target may have in flight at once, so a slow receiver is
- *                      not buried by a backlog released all at once
+ * @param secret         the Standard Webhooks signing secret, {@code whsec_} or {@code whsk_} (its prefix is the
+ *                       {@link SignatureScheme}); returned by the API only when created or rotated
+ * @param retrySchedule  the waits before retry 1, 2, …; the first attempt is immediate, and once the list is
+ *                       used up the delivery fails
+ * @param maxInFlight    how many deliveries this target may have in flight at once, so a slow receiver is
+ *                       not buried by a backlog released all at once
+ * @param previousSecret the secret before the last rotation, while it still signs beside this one
  */
-public record Target(String id, URI url, String secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight) {
+public record Target(String id, URI url, String secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight,
+                     Optional<PreviousSecret> previousSecret) {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
     public static final Duration LONGEST_TIMEOUT = Duration.ofMinutes(5);
     public static final Duration SHORTEST_TIMEOUT = Duration.ofMillis(100);
@@ -33,7 +38,8 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
     public Target {
         ResourceIds.require(id, "target");
         requireDeliverable(url);
-        WebhookSecrets.requireValid(secret, "secret");
+        WebhookSecrets.requireSigningSecret(secret, "secret");
+        Objects.requireNonNull(previousSecret, "previousSecret");
         Objects.requireNonNull(timeout, "timeout");
         if (timeout.compareTo(SHORTEST_TIMEOUT) < 0 || timeout.compareTo(LONGEST_TIMEOUT) > 0) {
             throw new InvalidRequestException("timeout_ms must be between " + SHORTEST_TIMEOUT.toMillis() + " and " + LONGEST_TIMEOUT.toMillis());
@@ -52,6 +58,28 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
         }
     }
 
+    /** A target that has not rotated its secret, or whose last rotation no longer matters. */
+    public Target(String id, URI url, String secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight) {
+        this(id, url, secret, timeout, retrySchedule, maxInFlight, Optional.empty());
+    }
+
+    public SignatureScheme signature() {
+        return SignatureScheme.of(secret);
+    }
+
+    /** The secrets a delivery attempted at {@code now} is signed with: this one, and the previous one within its grace. */
+    public List<String> signingSecrets(Instant now) {
+        return previousSecret.filter(previous -> previous.signsAt(now))
+                .map(previous -> List.of(secret, previous.secret()))
+                .orElse(List.of(secret));
+    }
+
+    /** This target with {@code newSecret}, and the current one signing beside it until {@code until} (none when not later than now). */
+    public Target rotatedTo(String newSecret, Instant until, Instant now) {
+        Optional<PreviousSecret> previous = until.isAfter(now) ? Optional.of(new PreviousSecret(secret, until)) : Optional.empty();
+        return new Target(id, url, newSecret, timeout, retrySchedule, maxInFlight, previous);
+    }
+
     private static void requireDeliverable(URI url) {
         Objects.requireNonNull(url, "url");
         String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
@@ -67,6 +95,7 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
     @Override
     public String toString() {
         return "Target[id=" + id + ", url=" + url + ", timeout=" + timeout + ", retrySchedule=" + retrySchedule
-                + ", maxInFlight=" + maxInFlight + ", secret=(hidden)]";
+                + ", maxInFlight=" + maxInFlight + ", signature=" + signature().wireName() + ", secret=(hidden)"
+                + previousSecret.map(previous -> ", previous secret until " + previous.until()).orElse("") + "]";
     }
 }

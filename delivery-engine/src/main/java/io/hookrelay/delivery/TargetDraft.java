@@ -7,17 +7,44 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A target as an operator writes it: without a secret the server generates one on create and keeps the
- * current one on replace, so rotating a secret is explicit.
+ * A target as an operator writes it: without a secret the server generates one of the {@code signature}'s kind
+ * (v1 unless it says) on create and keeps the current one on replace, so rotating a secret is explicit.
+ *
+ * @param signature the scheme asked for; a secret given with it must be of that scheme
  */
-public record TargetDraft(String id, URI url, Optional<String> secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight) {
+public record TargetDraft(String id, URI url, Optional<String> secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight,
+                          Optional<SignatureScheme> signature) {
     public TargetDraft {
         Objects.requireNonNull(secret, "secret");
+        Objects.requireNonNull(signature, "signature");
+        signature.ifPresent(scheme -> secret.filter(given -> !given.startsWith(scheme.secretPrefix())).ifPresent(given -> {
+            throw new InvalidRequestException("signature " + scheme.wireName() + " signs with a " + scheme.secretPrefix() + " secret");
+        }));
     }
 
-    /** The target this draft describes, given the secret to use when the draft has none. */
-    public Target withSecretOr(String fallbackSecret) {
-        return new Target(id, url, secret.orElse(fallbackSecret), timeout, retrySchedule, maxInFlight);
+    /** The target this draft creates, with {@code generated} as its secret when the draft has none. */
+    public Target created(String generated) {
+        return new Target(id, url, secret.orElse(generated), timeout, retrySchedule, maxInFlight);
+    }
+
+    /**
+     * The target this draft replaces {@code current} with. A new secret ends any grace of the one before it: giving
+     * one is replacing it now, where rotating it would have kept the old one signing for a while.
+     *
+     * @throws InvalidRequestException when it asks for another scheme without a secret of that scheme
+     */
+    public Target replacing(Target current) {
+        signature.filter(scheme -> secret.isEmpty() && scheme != current.signature()).ifPresent(scheme -> {
+            throw new InvalidRequestException("signature " + scheme.wireName() + " needs a new secret: give one, or rotate the secret to "
+                    + scheme.wireName());
+        });
+        return secret.map(given -> new Target(id, url, given, timeout, retrySchedule, maxInFlight))
+                .orElseGet(() -> new Target(id, url, current.secret(), timeout, retrySchedule, maxInFlight, current.previousSecret()));
+    }
+
+    /** The scheme of the secret a create generates. */
+    public SignatureScheme schemeToGenerate() {
+        return signature.orElse(SignatureScheme.V1);
     }
 
     @Override

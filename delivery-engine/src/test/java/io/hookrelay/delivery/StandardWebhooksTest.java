@@ -4,8 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PublicKey;
 import java.security.SecureRandom;
+import java.security.Signature;
+import java.security.spec.X509EncodedKeySpec;
 import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
 import java.util.Random;
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
@@ -36,7 +42,7 @@ class StandardWebhooksTest {
     void signAgreesWithAnIndependentHmacOverIdTimestampAndBody() {
         Random random = new Random(7);
         for (int i = 0; i < 50; i++) {
-            String secret = WebhookSecrets.generate(new SecureRandom());
+            String secret = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1);
             byte[] body = new byte[random.nextInt(3000)];
             random.nextBytes(body);
             String id = "evt_" + i;
@@ -75,7 +81,7 @@ class StandardWebhooksTest {
     void matchesWhatItSigns() {
         Random random = new Random(11);
         for (int i = 0; i < 50; i++) {
-            String secret = WebhookSecrets.generate(new SecureRandom());
+            String secret = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1);
             byte[] body = new byte[random.nextInt(3000)];
             random.nextBytes(body);
             long timestamp = 1_600_000_000L + random.nextInt(1_000_000);
@@ -151,5 +157,45 @@ class StandardWebhooksTest {
 
     private static String base64(byte[] bytes) {
         return Base64.getEncoder().encodeToString(bytes);
+    }
+
+    /** A v1a entry verifies with the JDK's own Ed25519 under the whpk_ key, and under no other key. */
+    @Test
+    void v1aSignaturesVerifyWithThePublicKeyAndTheJdksEd25519() throws GeneralSecurityException {
+        String secretKey = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1A);
+        String otherKey = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1A);
+
+        String signature = StandardWebhooks.sign(secretKey, ID, TIMESTAMP, BODY);
+
+        assertThat(signature).startsWith("v1a,");
+        assertThat(StandardWebhooks.publicKey(secretKey)).startsWith("whpk_");
+        byte[] signed = (ID + "." + TIMESTAMP + "." + new String(BODY, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+        assertThat(ed25519Verifies(StandardWebhooks.publicKey(secretKey), signed, signature.substring(4))).isTrue();
+        assertThat(ed25519Verifies(StandardWebhooks.publicKey(otherKey), signed, signature.substring(4))).isFalse();
+    }
+
+    @Test
+    void signAllListsOneEntryPerSecretSpaceSeparated() {
+        String secretKey = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1A);
+
+        String header = StandardWebhooks.signAll(List.of(SECRET, secretKey), ID, TIMESTAMP, BODY);
+
+        assertThat(header.split(" ")).hasSize(2);
+        assertThat(header.split(" ")[0]).isEqualTo(StandardWebhooks.sign(SECRET, ID, TIMESTAMP, BODY));
+        assertThat(header.split(" ")[1]).startsWith("v1a,");
+        assertThat(StandardWebhooks.matches(SECRET, ID, TIMESTAMP, BODY, header)).isTrue();
+    }
+
+    /** X.509's fixed prefix for an Ed25519 key, then the raw 32 bytes: how the JDK takes a key it did not make. */
+    private static boolean ed25519Verifies(String publicKey, byte[] message, String base64Signature) throws GeneralSecurityException {
+        byte[] raw = Base64.getDecoder().decode(publicKey.substring("whpk_".length()));
+        byte[] x509 = new byte[44];
+        System.arraycopy(HexFormat.of().parseHex("302a300506032b6570032100"), 0, x509, 0, 12);
+        System.arraycopy(raw, 0, x509, 12, 32);
+        PublicKey key = KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(x509));
+        Signature verifier = Signature.getInstance("Ed25519");
+        verifier.initVerify(key);
+        verifier.update(message);
+        return verifier.verify(Base64.getDecoder().decode(base64Signature));
     }
 }

@@ -7,6 +7,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
@@ -18,7 +20,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class TargetTest {
-    private static final String SECRET = WebhookSecrets.generate(new SecureRandom());
+    private static final String SECRET = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1);
 
     private static Target target(String url, Duration timeout, List<Duration> schedule, int maxInFlight) {
         return new Target("ledger", URI.create(url), SECRET, timeout, schedule, maxInFlight);
@@ -86,16 +88,65 @@ class TargetTest {
     }
 
     @Test
-    void aDraftKeepsItsOwnSecretOrTakesTheFallback() {
-        String other = WebhookSecrets.generate(new SecureRandom());
-        TargetDraft withSecret = new TargetDraft("ledger", URI.create("https://example.com"), Optional.of(SECRET),
-                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, 1);
-        TargetDraft without = new TargetDraft("ledger", URI.create("https://example.com"), Optional.empty(),
-                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, 1);
+    void aDraftKeepsItsOwnSecretOrTakesTheGeneratedOne() {
+        String other = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1);
+        TargetDraft withSecret = draft(Optional.of(SECRET), Optional.empty());
+        TargetDraft without = draft(Optional.empty(), Optional.empty());
 
-        assertThat(withSecret.withSecretOr(other).secret()).isEqualTo(SECRET);
-        assertThat(without.withSecretOr(other).secret()).isEqualTo(other);
+        assertThat(withSecret.created(other).secret()).isEqualTo(SECRET);
+        assertThat(without.created(other).secret()).isEqualTo(other);
         assertThat(withSecret.toString()).doesNotContain(SECRET.substring(6));
+    }
+
+    private static TargetDraft draft(Optional<String> secret, Optional<SignatureScheme> signature) {
+        return new TargetDraft("ledger", URI.create("https://example.com"), secret, Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, 1,
+                signature);
+    }
+
+    private static Target target(String secret) {
+        return new Target("ledger", URI.create("https://example.com"), secret, Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, 1);
+    }
+
+    /** Its secret's prefix is its scheme; a secret of the other scheme, or a v1a key that is no 32-byte seed, is refused. */
+    @Test
+    void signsWithTheSchemeOfItsSecret() {
+        String key = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1A);
+
+        assertThat(target(SECRET).signature()).isEqualTo(SignatureScheme.V1);
+        assertThat(target(key).signature()).isEqualTo(SignatureScheme.V1A);
+        assertThatThrownBy(() -> target("whsk_" + Base64.getEncoder().encodeToString(new byte[31])))
+                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("ed25519");
+        assertThatThrownBy(() -> draft(Optional.of(SECRET), Optional.of(SignatureScheme.V1A)))
+                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("whsk_");
+    }
+
+    @Test
+    void aRotatedTargetSignsWithBothSecretsUntilTheGraceEnds() {
+        Instant now = Instant.parse("2026-12-01T10:00:00Z");
+        String next = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1A);
+
+        Target rotated = target(SECRET).rotatedTo(next, now.plusSeconds(60), now);
+
+        assertThat(rotated.secret()).isEqualTo(next);
+        assertThat(rotated.signingSecrets(now)).containsExactly(next, SECRET);
+        assertThat(rotated.signingSecrets(now.plusSeconds(59))).containsExactly(next, SECRET);
+        assertThat(rotated.signingSecrets(now.plusSeconds(60))).containsExactly(next);
+        assertThat(target(SECRET).rotatedTo(next, now, now).previousSecret()).as("no grace").isEmpty();
+        assertThat(rotated.toString()).doesNotContain(SECRET.substring(6)).doesNotContain(next.substring(5));
+    }
+
+    /** A replace without a secret keeps the grace; one with a secret replaces it now; another scheme needs a secret. */
+    @Test
+    void aReplaceKeepsTheRotationUnlessItGivesASecret() {
+        Instant now = Instant.parse("2026-12-01T10:00:00Z");
+        String next = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1);
+        Target rotated = target(SECRET).rotatedTo(next, now.plusSeconds(60), now);
+
+        assertThat(draft(Optional.empty(), Optional.empty()).replacing(rotated).previousSecret()).isEqualTo(rotated.previousSecret());
+        assertThat(draft(Optional.of(SECRET), Optional.empty()).replacing(rotated).previousSecret()).isEmpty();
+        assertThat(draft(Optional.empty(), Optional.of(SignatureScheme.V1)).replacing(rotated).secret()).isEqualTo(next);
+        assertThatThrownBy(() -> draft(Optional.empty(), Optional.of(SignatureScheme.V1A)).replacing(rotated))
+                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("rotate");
     }
 
     @Test

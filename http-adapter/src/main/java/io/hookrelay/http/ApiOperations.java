@@ -15,12 +15,15 @@ import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.PendingByTarget;
 import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetDraft;
 import io.hookrelay.delivery.TargetView;
 import io.hookrelay.delivery.admin.BackupAdmin;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
@@ -60,6 +63,8 @@ interface ApiOperations {
     void deleteTarget(String id);
 
     TargetView pauseTarget(String id);
+
+    TargetView rotateSecret(String id, Duration grace, Optional<SignatureScheme> scheme);
 
     TargetView resumeTarget(String id);
 

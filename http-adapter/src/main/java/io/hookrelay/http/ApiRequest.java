@@ -76,6 +76,12 @@ final class ApiRequest {
         return Json.read(jsonBytes(), type);
     }
 
+    /** The body as {@code type}, or empty when there is none: for endpoints whose every field has a default. */
+    <T> Optional<T> optionalJsonBody(Class<T> type) {
+        byte[] body = jsonBytes();
+        return Json.isBlank(body) ? Optional.empty() : Optional.of(Json.read(body, type));
+    }
+
     /** For endpoints that take no body: none, or an empty JSON object, is fine; anything else is refused. */
     void noBody() {
         byte[] body = jsonBytes();

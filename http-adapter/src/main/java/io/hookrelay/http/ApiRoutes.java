@@ -90,6 +90,7 @@ public final class ApiRoutes {
         route(router, Methods.PUT, "/api/v1/targets/{id}", new ReplaceTargetHandler(operations));
         route(router, Methods.DELETE, "/api/v1/targets/{id}", new DeleteTargetHandler(operations));
         route(router, Methods.POST, "/api/v1/targets/{id}/pause", new PauseTargetHandler(operations));
+        route(router, Methods.POST, "/api/v1/targets/{id}/rotate-secret", new RotateSecretHandler(operations));
         route(router, Methods.POST, "/api/v1/targets/{id}/resume", new ResumeTargetHandler(operations));
 
         route(router, Methods.POST, "/api/v1/routes", new CreateRouteHandler(operations));

@@ -1,6 +1,7 @@
 package io.hookrelay.http;
 
 import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.Ulids;
 import io.hookrelay.queue.IntentState;
 import java.time.Instant;
@@ -49,6 +50,10 @@ final class Fields {
     static IntentState state(String value, String field) {
         return Arrays.stream(IntentState.values()).filter(state -> state.wireName().equals(value)).findFirst()
                 .orElseThrow(() -> new InvalidRequestException(field + " must be one of " + STATES));
+    }
+
+    static SignatureScheme signature(String value) {
+        return SignatureScheme.fromWireName(value).orElseThrow(() -> new InvalidRequestException("signature must be v1 or v1a"));
     }
 
     static Instant rfc3339(String value, String field) {

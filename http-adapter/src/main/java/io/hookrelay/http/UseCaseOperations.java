@@ -16,6 +16,7 @@ import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.PendingByTarget;
 import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetDraft;
@@ -27,8 +28,10 @@ import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
 import io.hookrelay.delivery.ingest.IngestService;
+import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /** The API's operations, done by delivery-engine's use cases. */
@@ -119,6 +122,11 @@ final class UseCaseOperations implements ApiOperations {
     @Override
     public TargetView pauseTarget(String id) {
         return targets.pause(id);
+    }
+
+    @Override
+    public TargetView rotateSecret(String id, Duration grace, Optional<SignatureScheme> scheme) {
+        return targets.rotateSecret(id, grace, scheme);
     }
 
     @Override

@@ -161,6 +161,12 @@ class BadInputTest {
                 new Case("POST", "/api/v1/targets/t/resume", "{", 400, "invalid_json"),
                 new Case("POST", "/api/v1/targets/t/resume?now=1", null, 400, "invalid_request"),
 
+                new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":\"https://x.example\",\"signature\":\"v2\"}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/targets/t/rotate-secret", "{\"grace_s\":\"1d\"}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/targets/t/rotate-secret", "{\"grace_s\":1.5}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/targets/t/rotate-secret", "{\"signature\":\"ed25519\"}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/targets/t/rotate-secret", "{\"grace\":1}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/targets/T!/rotate-secret", "{}", 400, "invalid_request"),
                 // routes
                 new Case("POST", "/api/v1/routes", "{\"target\":\"t\"}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/routes", "{\"source\":\"s\"}", 400, "invalid_request"),

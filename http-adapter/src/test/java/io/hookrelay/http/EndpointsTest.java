@@ -21,6 +21,7 @@ import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetDraft;
@@ -120,17 +121,18 @@ class EndpointsTest {
 
         assertThat(response.statusCode()).isEqualTo(201);
         assertThat(given).containsExactly(new TargetDraft("billing", URI.create("https://billing.example/hooks"), Optional.empty(),
-                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT));
+                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT, Optional.empty()));
         assertThat(tree(response).get("secret").asText()).isEqualTo(Samples.SECRET);
     }
 
     @Test
     void create_target_maps_every_field() throws Exception {
         server.send("POST", "/api/v1/targets", "{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\",\"secret\":\"" + Samples.SECRET
-                + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[0,5,300],\"max_in_flight\":4}");
+                + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[0,5,300],\"max_in_flight\":4,\"signature\":\"v1\"}");
 
         assertThat(given).containsExactly(new TargetDraft("billing", URI.create("https://billing.example/hooks"), Optional.of(Samples.SECRET),
-                Duration.ofMillis(2500), List.of(Duration.ZERO, Duration.ofSeconds(5), Duration.ofMinutes(5)), 4));
+                Duration.ofMillis(2500), List.of(Duration.ZERO, Duration.ofSeconds(5), Duration.ofMinutes(5)), 4,
+                Optional.of(SignatureScheme.V1)));
     }
 
     @Test
@@ -147,8 +149,21 @@ class EndpointsTest {
             assertThat(response.body()).doesNotContain("secret").doesNotContain("whsec_");
         });
         assertThat(given).contains(new TargetDraft("billing", URI.create("https://billing.example/v2"), Optional.of(Samples.SECRET),
-                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT), "pause billing", "resume billing");
+                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT, Optional.empty()), "pause billing",
+                "resume billing");
         assertThat(server.send("DELETE", "/api/v1/targets/billing", null).statusCode()).isEqualTo(204);
+    }
+
+    /** A rotation's answer is the one besides a create's that shows the secret; without a body it takes the defaults. */
+    @Test
+    void rotating_a_secret_answers_with_the_new_one() throws Exception {
+        HttpResponse<String> asked = server.send("POST", "/api/v1/targets/billing/rotate-secret", "{\"grace_s\":60,\"signature\":\"v1a\"}");
+        HttpResponse<String> defaults = server.send("POST", "/api/v1/targets/billing/rotate-secret", null);
+
+        assertThat(asked.statusCode()).isEqualTo(200);
+        assertThat(tree(asked).get("secret").asText()).isEqualTo(Samples.SECRET);
+        assertThat(defaults.statusCode()).isEqualTo(200);
+        assertThat(given).containsExactly("rotate billing PT1M Optional[V1A]", "rotate billing PT24H Optional.empty");
     }
 
     @Test
@@ -414,6 +429,12 @@ class EndpointsTest {
         @Override
         public TargetView pauseTarget(String id) {
             given("pause " + id);
+            return Samples.pausedTarget();
+        }
+
+        @Override
+        public TargetView rotateSecret(String id, Duration grace, Optional<SignatureScheme> scheme) {
+            given("rotate " + id + " " + grace + " " + scheme);
             return Samples.pausedTarget();
         }
 

@@ -14,6 +14,8 @@ import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.SignatureEncoding;
 import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.TargetView;
 import io.hookrelay.delivery.Verification;
 import io.hookrelay.delivery.VerificationScheme;
 import io.hookrelay.queue.AttemptDetail;
@@ -24,6 +26,8 @@ import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -83,7 +87,8 @@ class ResponseJsonTest {
     @Test
     void a_created_target_shows_its_secret_once() {
         assertThat(json(TargetJson.created(Samples.target()))).isEqualTo("{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\","
-                + "\"secret\":\"" + Samples.SECRET + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[5,300],\"max_in_flight\":4,\"paused\":false}");
+                + "\"secret\":\"" + Samples.SECRET + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[5,300],\"max_in_flight\":4,\"paused\":false,"
+                + "\"signature\":\"v1\"}");
     }
 
     @Test
@@ -91,8 +96,22 @@ class ResponseJsonTest {
         String json = json(TargetJson.of(Samples.pausedTarget()));
 
         assertThat(json).isEqualTo("{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\",\"timeout_ms\":2500,"
-                + "\"retry_schedule_s\":[5,300],\"max_in_flight\":4,\"paused\":true}");
+                + "\"retry_schedule_s\":[5,300],\"max_in_flight\":4,\"paused\":true,\"signature\":\"v1\"}");
         assertThat(json).doesNotContain("whsec_");
+    }
+
+    /** A v1a target shows the public key receivers verify with; a rotated one, when its old secret stops signing. */
+    @Test
+    void a_v1a_target_shows_its_public_key_and_a_rotation_its_end_but_no_secret() {
+        String key = "whsk_" + Base64.getEncoder().encodeToString(HexFormat.of().parseHex(
+                "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"));
+        Target rotated = Samples.target().rotatedTo(key, Instant.parse("2026-12-02T10:00:00Z"), Instant.parse("2026-12-01T10:00:00Z"));
+
+        String json = json(TargetJson.of(new TargetView(rotated, false)));
+
+        assertThat(json).endsWith("\"signature\":\"v1a\",\"public_key\":\"whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=\","
+                + "\"previous_secret_until\":\"2026-12-02T10:00:00Z\"}");
+        assertThat(json).doesNotContain("whsk_").doesNotContain("whsec_");
     }
 
     @Test

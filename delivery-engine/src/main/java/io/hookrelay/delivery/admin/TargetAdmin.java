@@ -2,7 +2,9 @@ package io.hookrelay.delivery.admin;
 
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.InvalidRequestException;
 import io.hookrelay.delivery.NotFoundException;
+import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetDraft;
 import io.hookrelay.delivery.TargetStore;
@@ -13,8 +15,11 @@ import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.queue.IntentQueue;
 import java.security.SecureRandom;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Operators' management of targets. A replace or delete tells the delivery path's {@link Directory}
@@ -24,6 +29,10 @@ import java.util.Objects;
  * a host name is checked at every attempt instead, since what it resolves to may change.
  */
 public final class TargetAdmin {
+    /** Long enough for any receiver's release cycle; a longer overlap would only keep a leaked secret valid. */
+    public static final Duration LONGEST_GRACE = Duration.ofDays(30);
+    public static final Duration DEFAULT_GRACE = Duration.ofHours(24);
+
     private final TargetStore targets;
     private final Directory<Target> directory;
     private final TargetHealth health;
@@ -48,7 +57,7 @@ public final class TargetAdmin {
      * @throws io.hookrelay.delivery.InvalidRequestException when its host is an address the egress policy denies
      */
     public Target create(TargetDraft draft) {
-        Target target = draft.withSecretOr(WebhookSecrets.generate(random));
+        Target target = draft.created(WebhookSecrets.generate(random, draft.schemeToGenerate()));
         egress.checkLiteralHost(target.url());
         if (!targets.create(target)) {
             throw new ConflictException("target " + target.id() + " already exists");
@@ -66,19 +75,42 @@ public final class TargetAdmin {
     }
 
     /**
-     * Replaces the target's settings, keeping its secret unless the draft rotates it.
+     * Replaces the target's settings, keeping its secret (and a previous one's grace) unless the draft gives one.
      *
      * @throws NotFoundException when there is no such target
      * @throws io.hookrelay.delivery.InvalidRequestException when its host is an address the egress policy denies
      */
     public TargetView replace(TargetDraft draft) {
-        Target target = draft.withSecretOr(find(draft.id()).secret());
+        Target target = draft.replacing(find(draft.id()));
         egress.checkLiteralHost(target.url());
         if (!targets.update(target)) {
             throw missing(target.id());
         }
         directory.forget(target.id());
         return view(target);
+    }
+
+    /**
+     * Gives the target a new secret, of its own scheme or {@code scheme}, and keeps the current one signing beside it
+     * for {@code grace}: every delivery attempted meanwhile carries a signature under each, so receivers can move to
+     * the new secret without a moment in which they refuse the relay's deliveries.
+     *
+     * @return the target with its new secret: the only answer that shows it
+     * @throws NotFoundException when there is no such target
+     * @throws io.hookrelay.delivery.InvalidRequestException when {@code grace} is negative or longer than {@link #LONGEST_GRACE}
+     */
+    public TargetView rotateSecret(String id, Duration grace, Optional<SignatureScheme> scheme) {
+        if (grace.isNegative() || grace.compareTo(LONGEST_GRACE) > 0) {
+            throw new InvalidRequestException("grace_s must be between 0 and " + LONGEST_GRACE.toSeconds());
+        }
+        Target current = find(id);
+        Instant now = queue.clock().instant();
+        Target rotated = current.rotatedTo(WebhookSecrets.generate(random, scheme.orElse(current.signature())), now.plus(grace), now);
+        if (!targets.update(rotated)) {
+            throw missing(id);
+        }
+        directory.forget(id);
+        return view(rotated);
     }
 
     /**

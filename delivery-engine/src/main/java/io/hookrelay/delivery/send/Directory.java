@@ -56,10 +56,17 @@ public final class Directory<T> {
         if (cached != null && cached.isFresh()) {
             return Optional.of(cached.entry);
         }
-        Copy found = cache.compute(id, (key, current) -> current != null && current.isFresh()
-                ? current
-                : store.apply(key).map(entry -> new Copy(entry, clock.instant())).orElse(null));
+        Copy found = cache.compute(id, (key, current) -> current != null && current.isFresh() ? current : read(key));
         return Optional.ofNullable(found).map(copy -> copy.entry);
+    }
+
+    /**
+     * A copy's age counts from when its read began: a read that waits (for a pooled connection, say) may return what
+     * the store held before a change that committed meanwhile, and must not count as fresh from its end.
+     */
+    private Copy read(String id) {
+        Instant started = clock.instant();
+        return store.apply(id).map(entry -> new Copy(entry, started)).orElse(null);
     }
 
     public void forget(String id) {

@@ -28,7 +28,8 @@ final class SignedRequests {
 
     /**
      * @param now            the attempt's time: {@code webhook-timestamp} and the signature both use it, so a
-     *                       retry is signed afresh and passes a receiver's freshness check
+     *                       retry is signed afresh and passes a receiver's freshness check; within a rotation's
+     *                       grace the previous secret signs too
      * @param forwarded      the provider's headers the source passes on, sent first so that none of the relay's
      *                       own can be displaced by one ({@link io.hookrelay.delivery.ForwardedHeaders} allows none of them)
      * @param relayVersion   sent as {@code user-agent: hookrelay/<version>}
@@ -42,7 +43,7 @@ final class SignedRequests {
         headers.put("content-type", sendable(event.contentType()).orElse(FALLBACK_CONTENT_TYPE));
         headers.put(StandardWebhooks.ID_HEADER, event.id());
         headers.put(StandardWebhooks.TIMESTAMP_HEADER, Long.toString(timestamp));
-        headers.put(StandardWebhooks.SIGNATURE_HEADER, StandardWebhooks.sign(target.secret(), event.id(), timestamp, body));
+        headers.put(StandardWebhooks.SIGNATURE_HEADER, StandardWebhooks.signAll(target.signingSecrets(now), event.id(), timestamp, body));
         headers.put("user-agent", "hookrelay/" + relayVersion);
         headers.put("x-hookrelay-source", event.sourceId());
         event.eventType().flatMap(SignedRequests::sendable).ifPresent(type -> headers.put("x-hookrelay-event-type", type));

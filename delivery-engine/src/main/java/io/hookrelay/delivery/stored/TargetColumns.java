@@ -1,21 +1,24 @@
 package io.hookrelay.delivery.stored;
 
+import io.hookrelay.delivery.PreviousSecret;
 import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.delivery.Target;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * How a {@link Target} is stored: one row of flat values by column name, its signing secret sealed and its
+ * How a {@link Target} is stored: one row of flat values by column name, its signing secrets sealed and its
  * retry schedule in whole seconds, the API's unit, so nothing is rounded on the way through. An adapter
  * supplies only its database's form of a list (see {@link StoredForms}).
  */
 public final class TargetColumns {
     /** The columns {@link #read} reads. */
-    public static final String NAMES = "id, url, secret, timeout_ms, retry_schedule_s, max_in_flight";
+    public static final String NAMES = "id, url, secret, timeout_ms, retry_schedule_s, max_in_flight, previous_secret, previous_secret_until";
 
     private TargetColumns() {
     }
@@ -27,14 +30,17 @@ public final class TargetColumns {
      * @throws IllegalArgumentException when a retry wait is not whole seconds
      */
     public static Map<String, Object> values(Target target, StoredForms<?> forms, SecretCipher secrets, Instant now) {
-        return Map.of(
-                "id", target.id(),
-                "url", target.url().toString(),
-                "secret", secrets.seal(target.secret()),
-                "timeout_ms", target.timeout().toMillis(),
-                "retry_schedule_s", forms.ofLongs(wholeSeconds(target.retrySchedule())),
-                "max_in_flight", target.maxInFlight(),
-                "now", now.toEpochMilli());
+        Map<String, Object> columns = new HashMap<>();
+        columns.put("id", target.id());
+        columns.put("url", target.url().toString());
+        columns.put("secret", secrets.seal(target.secret()));
+        columns.put("timeout_ms", target.timeout().toMillis());
+        columns.put("retry_schedule_s", forms.ofLongs(wholeSeconds(target.retrySchedule())));
+        columns.put("max_in_flight", target.maxInFlight());
+        columns.put("previous_secret", target.previousSecret().map(previous -> secrets.seal(previous.secret())).orElse(null));
+        columns.put("previous_secret_until", target.previousSecret().map(previous -> previous.until().toEpochMilli()).orElse(null));
+        columns.put("now", now.toEpochMilli());
+        return columns;
     }
 
     /** @throws IllegalStateException when the secret does not open */
@@ -45,7 +51,13 @@ public final class TargetColumns {
                 secrets.open(row.text("secret")),
                 Duration.ofMillis(row.longInteger("timeout_ms")),
                 forms.longs(row.value("retry_schedule_s")).stream().map(Duration::ofSeconds).toList(),
-                row.integer("max_in_flight"));
+                row.integer("max_in_flight"),
+                previousSecret(row, secrets));
+    }
+
+    private static <X extends Exception> Optional<PreviousSecret> previousSecret(StoredRow<X> row, SecretCipher secrets) throws X {
+        String sealed = row.text("previous_secret");
+        return sealed == null ? Optional.empty() : Optional.of(new PreviousSecret(secrets.open(sealed), row.instant("previous_secret_until")));
     }
 
     private static List<Long> wholeSeconds(List<Duration> waits) {

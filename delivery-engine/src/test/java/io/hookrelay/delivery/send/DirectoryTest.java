@@ -49,6 +49,23 @@ class DirectoryTest {
         assertThat(directory.find("orders")).contains(changed);
     }
 
+    /** A read that took long may hold what the store had before a change made meanwhile: its copy ages from its start. */
+    @Test
+    void aCopyAgesFromWhenItsReadBegan() {
+        Target stale = RelayFixture.target("orders");
+        Directory<Target> slow = new Directory<>(id -> {
+            clock.advance(MAX_AGE.minusMillis(100));
+            return Optional.of(stale);
+        }, MAX_AGE, clock);
+        slow.find("orders");
+
+        clock.advance(Duration.ofMillis(100));
+
+        Instant before = clock.instant();
+        slow.find("orders");
+        assertThat(clock.instant()).as("expired, so read again").isAfter(before);
+    }
+
     @Test
     void anotherNodesDeleteIsSeenOnceTheCopyIsTheMaxAgeOld() {
         store.put(RelayFixture.target("orders"));

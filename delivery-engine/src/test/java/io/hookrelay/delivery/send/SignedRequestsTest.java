@@ -4,10 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.ForwardedHeaders;
+import io.hookrelay.delivery.SignatureScheme;
+import io.hookrelay.delivery.StandardWebhooks;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.WebhookRequest;
+import io.hookrelay.delivery.WebhookSecrets;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
@@ -108,6 +112,21 @@ class SignedRequestsTest {
         assertThat(later.headers().get("webhook-id")).isEqualTo(first.headers().get("webhook-id"));
         assertThat(later.headers().get("webhook-timestamp")).isEqualTo(Long.toString(NOW.getEpochSecond() + 300));
         assertThat(later.headers().get("webhook-signature")).isNotEqualTo(first.headers().get("webhook-signature"));
+    }
+
+    /** Within a rotation's grace the new secret signs first and the old one beside it; after it, the new one alone. */
+    @Test
+    void aRotatedTargetsDeliveriesCarryBothSignaturesDuringTheGrace() {
+        String next = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1);
+        Target rotated = TARGET.rotatedTo(next, NOW.plusSeconds(10), NOW);
+        Event event = event("application/json", Optional.of("push"), new byte[3]);
+
+        String during = SignedRequests.of(event, Map.of(), rotated, DELIVERY_ID, 1, NOW, "1").headers().get("webhook-signature");
+        String after = SignedRequests.of(event, Map.of(), rotated, DELIVERY_ID, 1, NOW.plusSeconds(10), "1").headers().get("webhook-signature");
+
+        assertThat(during.split(" ")).containsExactly(StandardWebhooks.sign(next, EVENT_ID, NOW.getEpochSecond(), new byte[3]),
+                StandardWebhooks.sign(TARGET.secret(), EVENT_ID, NOW.getEpochSecond(), new byte[3]));
+        assertThat(after).isEqualTo(StandardWebhooks.sign(next, EVENT_ID, NOW.plusSeconds(10).getEpochSecond(), new byte[3]));
     }
 
     /** What the source forwards goes as stored; a value no HTTP field may carry is left out rather than sent broken. */

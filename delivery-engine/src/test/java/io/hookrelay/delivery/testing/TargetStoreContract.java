@@ -77,6 +77,21 @@ public abstract class TargetStoreContract extends RelayStoreContract {
         assertThat(targets.find("billing")).isEmpty();
     }
 
+    /** A v1a key and a rotation's previous secret, sealed like the secret, read back; a later update without one clears it. */
+    @Test
+    void aRotatedTargetKeepsItsPreviousSecretUntilReplaced() {
+        targets.create(target("billing"));
+        String key = "whsk_" + "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
+        Target rotated = target("billing").rotatedTo(key, Instant.parse("2030-01-01T00:00:00.123Z"), Instant.EPOCH);
+
+        assertThat(targets.update(rotated)).isTrue();
+        assertThat(targets.find("billing")).contains(rotated);
+        assertThat(targets.find("billing").orElseThrow().previousSecret().orElseThrow().secret()).isEqualTo(RelayFixture.SECRET);
+
+        assertThat(targets.update(target("billing"))).isTrue();
+        assertThat(targets.find("billing").orElseThrow().previousSecret()).isEmpty();
+    }
+
     /** The pause is the queue's, not a setting: replacing the settings neither lifts nor sets it. */
     @Test
     void anUpdateLeavesTheTargetsPauseAsItWas() {

@@ -400,22 +400,50 @@ async function targets(query) {
   const editing = query.get('edit');
   const current = list.data.find((t) => t.id === editing);
   const editor = current
-    ? jsonEditor('target', 'Edit target ' + current.id, editable(current, ['id', 'paused', 'secret']),
+    ? jsonEditor('target', 'Edit target ' + current.id, editable(current, ['id', 'paused', 'secret', 'public_key', 'previous_secret_until']),
       (t) => api('PUT', '/targets/' + encodeURIComponent(current.id), t).then(() => { window.location.hash = '#/targets'; }))
     : jsonEditor('target', 'New target', { id: '', url: 'https://', max_in_flight: 10 }, async (t) => {
       const created = await api('POST', '/targets', t);
       return el('p', { class: 'secret' }, 'Target ', created.id, ' created. Its signing secret, shown only now: ',
         el('code', { id: 'new-secret' }, created.secret));
     });
-  show('Targets', table(['Target', 'URL', 'Max in flight', 'State', ''], list.data.map((t) => {
+  show('Targets', table(['Target', 'URL', 'Max in flight', 'Signature', 'State', ''], list.data.map((t) => {
     const path = '/targets/' + encodeURIComponent(t.id);
+    const signature = t.signature + (t.previous_secret_until ? ' (old secret until ' + t.previous_secret_until + ')' : '');
     return el('tr', { 'data-target': t.id }, el('td', {}, t.id), el('td', { class: 'mono' }, t.url), el('td', {}, t.max_in_flight),
+      el('td', { class: 'mono', title: t.public_key || '' }, signature),
       el('td', { class: t.paused ? 'bad' : 'good' }, t.paused ? 'paused' : 'active'),
       el('td', { class: 'actions' }, t.paused
         ? el('button', { onclick: act('Resume', () => api('POST', path + '/resume')) }, 'Resume')
         : el('button', { onclick: act('Pause', () => api('POST', path + '/pause')) }, 'Pause'),
       link('#/targets?edit=' + encodeURIComponent(t.id), 'Edit'), deleteButton('Delete', () => api('DELETE', path))));
-  })), editor);
+  })), editor, current ? rotation(current) : null);
+}
+
+/** A new secret, shown once; the old one signs beside it for the grace period, so receivers can switch unhurried. */
+function rotation(target) {
+  const grace = el('input', { id: 'rotate-grace', type: 'number', min: '0', value: '86400', size: '8' });
+  const scheme = el('select', { id: 'rotate-signature' }, el('option', { value: '' }, 'same scheme (' + target.signature + ')'),
+    el('option', { value: 'v1' }, 'v1 (HMAC)'), el('option', { value: 'v1a' }, 'v1a (ed25519)'));
+  const outcome = el('div', { id: 'rotate-outcome' });
+  const rotate = el('button', { id: 'rotate-secret', type: 'button' }, 'Rotate secret');
+  rotate.addEventListener('click', async () => {
+    // Sent as typed: the server says what is wrong with a grace that is not a whole number of seconds.
+    let body = '{"grace_s":' + (grace.value.trim() || 'null');
+    if (scheme.value) body += ',"signature":' + JSON.stringify(scheme.value);
+    try {
+      const rotated = await api('POST', '/targets/' + encodeURIComponent(target.id) + '/rotate-secret', body + '}');
+      outcome.replaceChildren(el('p', { class: 'secret' }, 'New signing secret, shown only now: ',
+        el('code', { id: 'rotated-secret' }, rotated.secret)),
+      rotated.public_key ? el('p', {}, 'Public key: ', el('code', { id: 'rotated-public-key' }, rotated.public_key)) : '',
+      el('p', {}, rotated.previous_secret_until ? 'The old secret signs too until ' + rotated.previous_secret_until + '.'
+        : 'The old secret no longer signs.'));
+    } catch (e) {
+      outcome.replaceChildren(el('p', { class: 'bad' }, e.message));
+    }
+  });
+  return el('section', {}, el('h2', {}, 'Rotate the signing secret'),
+    el('div', { class: 'toolbar' }, el('label', {}, 'grace (s) ', grace), scheme, rotate), outcome);
 }
 
 async function sources(query) {

@@ -71,22 +71,22 @@ class ManagementApiIT {
         String whsec = whsec();
         JsonNode github = api.post("/api/v1/sources", """
                 {"id":"src-github","verify":{"scheme":"hmac-sha256","secret":"%s"},
-                 "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"},"redact_headers":["X-Tenant-Token"]}"""
+                 "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"},"redact_headers":["X-Tenant-Token"],"forward_headers":[]}"""
                 .formatted(githubSecret)).expect(201);
         assertThat(github).isEqualTo(Json.parse("""
                 {"id":"src-github","verify":{"scheme":"hmac-sha256","header":"X-Hub-Signature-256","prefix":"sha256=","encoding":"hex"},
                  "idempotency_header":"X-GitHub-Delivery","event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576,
-                 "redact_headers":["x-tenant-token"]}"""));
+                 "redact_headers":["x-tenant-token"],"forward_headers":[]}"""));
         JsonNode minimal = api.post("/api/v1/sources", "{\"id\":\"src-minimal\"}").expect(201);
         assertThat(minimal).isEqualTo(Json.parse("""
                 {"id":"src-minimal","verify":{"scheme":"none"},"idempotency_header":null,"event_type":null,"max_body_bytes":1048576,
-                 "redact_headers":[]}"""));
+                 "redact_headers":[],"forward_headers":[]}"""));
         JsonNode standard = api.post("/api/v1/sources", """
                 {"id":"src-standard","verify":{"scheme":"standard-webhooks","secret":"%s"},
                  "event_type":{"json_pointer":"/type"},"max_body_bytes":2048}""".formatted(whsec)).expect(201);
         assertThat(standard).isEqualTo(Json.parse("""
                 {"id":"src-standard","verify":{"scheme":"standard-webhooks"},"idempotency_header":null,
-                 "event_type":{"json_pointer":"/type"},"max_body_bytes":2048,"redact_headers":[]}"""));
+                 "event_type":{"json_pointer":"/type"},"max_body_bytes":2048,"redact_headers":[],"forward_headers":[]}"""));
 
         ApiResponse list = api.get("/api/v1/sources");
         assertThat(fieldNames(list.expect(200))).containsExactly("data");
@@ -100,7 +100,7 @@ class ManagementApiIT {
                  "max_body_bytes":4096}""").expect(200);
         JsonNode expectedReplacement = Json.parse("""
                 {"id":"src-github","verify":{"scheme":"hmac-sha256","header":"X-Signature","prefix":"","encoding":"base64"},
-                 "idempotency_header":null,"event_type":null,"max_body_bytes":4096,"redact_headers":[]}""");
+                 "idempotency_header":null,"event_type":null,"max_body_bytes":4096,"redact_headers":[],"forward_headers":[]}""");
         assertThat(replaced).as("a PUT is the whole source: what it leaves out takes the default").isEqualTo(expectedReplacement);
         assertThat(api.get("/api/v1/sources/src-github").expect(200)).isEqualTo(expectedReplacement);
         assertThat(api.get("/api/v1/sources/src-github").body()).doesNotContain("rotated");
@@ -118,7 +118,7 @@ class ManagementApiIT {
         ApiResponse createdAnswer = api.post("/api/v1/targets", "{\"id\":\"tgt-defaults\",\"url\":\"" + receiver.url() + "\"}");
         JsonNode created = createdAnswer.expect(201);
         assertThat(fieldNames(created))
-                .containsExactlyInAnyOrder("id", "url", "secret", "timeout_ms", "retry_schedule_s", "max_in_flight", "paused");
+                .containsExactlyInAnyOrder("id", "url", "secret", "timeout_ms", "retry_schedule_s", "max_in_flight", "paused", "signature");
         String secret = created.get("secret").asText();
         assertThat(secret).startsWith("whsec_");
         assertThat(Base64.getDecoder().decode(secret.substring("whsec_".length()))).hasSize(32);
@@ -134,7 +134,7 @@ class ManagementApiIT {
                 .formatted(receiver.url(), chosenSecret)).expect(201);
         assertThat(chosen).isEqualTo(Json.parse("""
                 {"id":"tgt-chosen","url":"%s","secret":"%s","timeout_ms":2500,"retry_schedule_s":[0,1,60],"max_in_flight":3,
-                 "paused":false}"""
+                 "paused":false,"signature":"v1"}"""
                 .formatted(receiver.url(), chosenSecret)));
 
         JsonNode shown = api.get("/api/v1/targets/tgt-defaults").expect(200);
@@ -153,7 +153,7 @@ class ManagementApiIT {
         String otherUrl = receiver.url() + "/other";
         JsonNode replaced = api.put("/api/v1/targets/tgt-chosen", "{\"url\":\"" + otherUrl + "\",\"timeout_ms\":1000}").expect(200);
         assertThat(replaced).isEqualTo(Json.parse("""
-                {"id":"tgt-chosen","url":"%s","timeout_ms":1000,"retry_schedule_s":%s,"max_in_flight":10,"paused":false}"""
+                {"id":"tgt-chosen","url":"%s","timeout_ms":1000,"retry_schedule_s":%s,"max_in_flight":10,"paused":false,"signature":"v1"}"""
                 .formatted(otherUrl, DEFAULT_SCHEDULE)));
         assertThat(api.get("/api/v1/targets/tgt-chosen").expect(200)).isEqualTo(replaced);
 
@@ -172,10 +172,10 @@ class ManagementApiIT {
 
         JsonNode filtered = api.post("/api/v1/routes",
                 "{\"source\":\"rts-source\",\"target\":\"rts-one\",\"event_types\":[\"order.paid\",\"invoice.*\"]}").expect(201);
-        assertThat(fieldNames(filtered)).containsExactlyInAnyOrder("id", "source", "target", "event_types");
+        assertThat(fieldNames(filtered)).containsExactlyInAnyOrder("id", "source", "target", "event_types", "filters");
         assertThat(filtered.get("id").asText()).startsWith("rte_").satisfies(id -> assertThat(id.substring(4)).matches(ULID));
         assertThat(filtered).isEqualTo(Json.parse("""
-                {"id":"%s","source":"rts-source","target":"rts-one","event_types":["invoice.*","order.paid"]}"""
+                {"id":"%s","source":"rts-source","target":"rts-one","event_types":["invoice.*","order.paid"],"filters":[]}"""
                 .formatted(filtered.get("id").asText())));
         assertError(409, "conflict", api.post("/api/v1/routes",
                 "{\"source\":\"rts-source\",\"target\":\"rts-one\",\"event_types\":[\"invoice.*\",\"order.paid\",\"invoice.*\"]}"));

@@ -77,6 +77,13 @@ abstract class ConsoleScenarios {
         browser.go("/console#/targets");
         save("target", "{\"id\":\"orders\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":10}");
         String secret = browser.awaitVisible(By.id("new-secret")).getText();
+        browser.go("/console#/targets?edit=orders");
+        WebElement grace = browser.awaitVisible(By.id("rotate-grace"));
+        grace.clear();
+        grace.sendKeys("600");
+        browser.awaitVisible(By.id("rotate-secret")).click();
+        assertThat(browser.awaitVisible(By.id("rotated-secret")).getText()).startsWith("whsec_").isNotEqualTo(secret);
+        assertThat(server.api().get("/api/v1/targets/orders").expect(200).path("previous_secret_until").asText()).isNotEmpty();
         browser.go("/console#/routes");
         browser.awaitVisible(By.id("route-filters")).sendKeys("[{\"pointer\":\"/type\",\"prefix\":\"order.\"}]");
         browser.awaitVisible(By.id("route-create")).click();

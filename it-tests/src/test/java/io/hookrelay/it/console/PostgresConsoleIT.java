@@ -15,9 +15,7 @@ class PostgresConsoleIT extends ConsoleScenarios {
 
     @Override
     RelayServer startServer(Path dataDir) throws Exception {
-        postgres.execute("DROP SCHEMA public CASCADE");
-        postgres.execute("CREATE SCHEMA public");
-        return RelayServer.startOnPostgres(dataDir, postgres.url());
+        return RelayServer.startOnEmptySchema(dataDir, postgres);
     }
 
     @Override

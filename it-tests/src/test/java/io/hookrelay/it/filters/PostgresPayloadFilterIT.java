@@ -12,8 +12,6 @@ class PostgresPayloadFilterIT extends PayloadFilterScenarios {
 
     @Override
     RelayServer startServer(Path dataDir) throws Exception {
-        postgres.execute("DROP SCHEMA public CASCADE");
-        postgres.execute("CREATE SCHEMA public");
-        return RelayServer.startOnPostgres(dataDir, postgres.url());
+        return RelayServer.startOnEmptySchema(dataDir, postgres);
     }
 }

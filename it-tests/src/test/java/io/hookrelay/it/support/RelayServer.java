@@ -9,6 +9,7 @@ import io.hookrelay.app.Main;
 import io.hookrelay.cli.DatabaseUrl;
 import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.queue.testing.Await;
+import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -87,6 +89,16 @@ public final class RelayServer implements AutoCloseable {
         new SecureRandom().nextBytes(key);
         return new RelayServer(HookrelayServer.start(Main.injector(options, ADMIN_TOKEN, Base64.getEncoder().encodeToString(key))),
                 ADMIN_TOKEN);
+    }
+
+    /**
+     * A server on {@code postgres} emptied first, for scenario classes that start one server per test: the test before
+     * has stopped its server, so nothing holds the tables this drops.
+     */
+    public static RelayServer startOnEmptySchema(Path dataDir, PostgresTestDatabase postgres) throws SQLException {
+        postgres.execute("DROP SCHEMA public CASCADE");
+        postgres.execute("CREATE SCHEMA public");
+        return startOnPostgres(dataDir, postgres.url());
     }
 
     /** A server without a token in the environment: it reads, or on a first start creates, {@code <dataDir>/admin.token}. */

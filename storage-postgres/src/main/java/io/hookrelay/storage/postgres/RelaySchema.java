@@ -138,6 +138,12 @@ final class RelaySchema {
                     """),
             new Migration(5, """
                     ALTER TABLE sources ADD COLUMN forward_headers text[] NOT NULL DEFAULT '{}';
+                    """),
+            new Migration(6, """
+                    ALTER TABLE targets
+                        ADD COLUMN previous_secret       text,
+                        ADD COLUMN previous_secret_until bigint,
+                        ADD CHECK ((previous_secret IS NULL) = (previous_secret_until IS NULL));
                     """)));
 
     private RelaySchema() {

@@ -29,7 +29,8 @@ import java.util.List;
  * read as a plain {@code ~}, is rewritten to the escape {@code ~0}, so it means what it meant.
  *
  * <p>Step 6 adds routes' payload filters, which are part of what makes a route unique: existing routes have
- * none. Step 7 adds the headers a source forwards, one a line like {@code redact_headers}.
+ * none. Step 7 adds the headers a source forwards, one a line like {@code redact_headers}. Step 8 adds a target's
+ * previous secret, sealed as its secret is, and when it stops signing.
  */
 final class RelayMigrations {
     static final String NAME = "relay";
@@ -156,6 +157,12 @@ final class RelayMigrations {
                     """),
             new Migration(7, """
                     ALTER TABLE sources ADD COLUMN forward_headers TEXT NOT NULL DEFAULT '';
+                    """),
+            new Migration(8, """
+                    ALTER TABLE targets ADD COLUMN previous_secret TEXT;
+
+                    ALTER TABLE targets ADD COLUMN previous_secret_until INTEGER
+                        CHECK ((previous_secret IS NULL) = (previous_secret_until IS NULL));
                     """)));
 
     private RelayMigrations() {

@@ -1,0 +1,17 @@
+package io.hookrelay.it.signatures;
+
+import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
+import java.nio.file.Path;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Signatures on PostgreSQL, each scenario on an empty schema. */
+class PostgresSignatureIT extends SignatureScenarios {
+    @RegisterExtension
+    static final PostgresTestDatabase postgres = new PostgresTestDatabase();
+
+    @Override
+    RelayServer startServer(Path dataDir) throws Exception {
+        return RelayServer.startOnEmptySchema(dataDir, postgres);
+    }
+}

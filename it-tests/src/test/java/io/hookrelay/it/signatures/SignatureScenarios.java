@@ -1,0 +1,167 @@
+package io.hookrelay.it.signatures;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hookrelay.it.support.ApiResponse;
+import io.hookrelay.it.support.NewTarget;
+import io.hookrelay.it.support.NodeStandardWebhooks;
+import io.hookrelay.it.support.Receiver;
+import io.hookrelay.it.support.RelayServer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.Signature;
+import java.security.spec.X509EncodedKeySpec;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Deliveries' signatures as receivers check them, on each backend, with verifiers hookrelay did not write: the npm
+ * registry's Standard Webhooks library for {@code v1}, the JDK's Ed25519 for {@code v1a}. Through a rotation every
+ * delivery verifies under the old secret and under the new one until the grace period ends.
+ */
+abstract class SignatureScenarios {
+    private static final String UNRELATED = "whsec_" + Base64.getEncoder().encodeToString(new byte[32]);
+
+    private RelayServer relay;
+    private Receiver receiver;
+    private int sent;
+
+    abstract RelayServer startServer(Path dataDir) throws Exception;
+
+    @BeforeEach
+    void start(@TempDir Path dataDir) throws Exception {
+        relay = startServer(dataDir);
+        receiver = relay.startReceiver();
+        relay.createPlainSource("shop");
+    }
+
+    @AfterEach
+    void stop() {
+        relay.close();
+    }
+
+    @Test
+    void duringAV1RotationEachDeliveryVerifiesUnderTheOldAndTheNewSecret() throws Exception {
+        String first = relay.createTarget(NewTarget.to("ledger", receiver));
+        relay.createRoute("shop", "ledger");
+        Receiver.Request before = deliverOne();
+        assertThat(NodeStandardWebhooks.verify(first, before)).isEqualTo("verified");
+
+        JsonNode rotated = rotate("ledger", "{\"grace_s\":3600}");
+        String second = rotated.path("secret").asText();
+        Receiver.Request during = deliverOne();
+
+        assertThat(second).startsWith("whsec_").isNotEqualTo(first);
+        assertThat(rotated.path("previous_secret_until").asText()).isNotEmpty();
+        assertThat(during.header("webhook-signature").orElseThrow().split(" ")).hasSize(2);
+        assertThat(NodeStandardWebhooks.verify(first, during)).isEqualTo("verified");
+        assertThat(NodeStandardWebhooks.verify(second, during)).isEqualTo("verified");
+        assertThat(NodeStandardWebhooks.verify(UNRELATED, during)).startsWith("refused");
+        assertThat(relay.api().get("/api/v1/targets/ledger").expect(200).has("secret")).as("shown only once").isFalse();
+
+        String third = rotate("ledger", "{\"grace_s\":0}").path("secret").asText();
+        Receiver.Request after = deliverOne();
+
+        assertThat(NodeStandardWebhooks.verify(third, after)).isEqualTo("verified");
+        assertThat(NodeStandardWebhooks.verify(second, after)).as("no grace asked for").startsWith("refused");
+        assertThat(relay.api().get("/api/v1/targets/ledger").expect(200).has("previous_secret_until")).isFalse();
+    }
+
+    @Test
+    void aV1aTargetsDeliveriesVerifyWithItsPublicKeyAcrossARotation() throws Exception {
+        JsonNode created = relay.api().post("/api/v1/targets", "{\"id\":\"ledger\",\"url\":\"" + receiver.url()
+                + "\",\"signature\":\"v1a\"}").expect(201);
+        relay.createRoute("shop", "ledger");
+        String firstKey = created.path("public_key").asText();
+
+        assertThat(created.path("secret").asText()).startsWith("whsk_");
+        assertThat(firstKey).startsWith("whpk_");
+        assertThat(relay.api().get("/api/v1/targets/ledger").expect(200).path("public_key").asText()).isEqualTo(firstKey);
+        Receiver.Request before = deliverOne();
+        assertThat(ed25519Verified(before, firstKey)).containsExactly(firstKey);
+
+        String secondKey = rotate("ledger", "{}").path("public_key").asText();
+        Receiver.Request during = deliverOne();
+        assertThat(ed25519Verified(during, firstKey, secondKey)).containsExactlyInAnyOrder(firstKey, secondKey);
+
+        JsonNode backToV1 = rotate("ledger", "{\"grace_s\":600,\"signature\":\"v1\"}");
+        Receiver.Request switching = deliverOne();
+        assertThat(backToV1.has("public_key")).isFalse();
+        assertThat(NodeStandardWebhooks.verify(backToV1.path("secret").asText(), switching)).isEqualTo("verified");
+        assertThat(ed25519Verified(switching, secondKey)).containsExactly(secondKey);
+    }
+
+    @Test
+    void refusedSignatureSettingsAre400AndChangeNothing() throws Exception {
+        String secret = relay.createTarget(NewTarget.to("ledger", receiver));
+        List<String> refusedRotations = List.of("{\"grace_s\":-1}", "{\"grace_s\":2592001}", "{\"grace_s\":\"1d\"}", "{\"grace_s\":1.5}",
+                "{\"signature\":\"v2\"}", "{\"grace\":60}", "[]");
+        for (String body : refusedRotations) {
+            ApiResponse refused = relay.api().post("/api/v1/targets/ledger/rotate-secret", body);
+            assertThat(refused.status()).as(body).isEqualTo(400);
+            assertThat(refused.error()).as(body).isEqualTo("invalid_request");
+        }
+        assertThat(relay.api().post("/api/v1/targets/ghost/rotate-secret", "{}").status()).isEqualTo(404);
+        assertThat(relay.api().put("/api/v1/targets/ledger", "{\"url\":\"" + receiver.url() + "\",\"signature\":\"v1a\"}").status())
+                .as("another scheme needs a secret of it").isEqualTo(400);
+        assertThat(relay.api().post("/api/v1/targets", "{\"id\":\"other\",\"url\":\"" + receiver.url() + "\",\"signature\":\"v1a\","
+                + "\"secret\":\"" + secret + "\"}").status()).isEqualTo(400);
+
+        JsonNode unchanged = relay.api().get("/api/v1/targets/ledger").expect(200);
+        assertThat(unchanged.path("signature").asText()).isEqualTo("v1");
+        assertThat(unchanged.has("previous_secret_until")).isFalse();
+        relay.createRoute("shop", "ledger");
+        assertThat(NodeStandardWebhooks.verify(secret, deliverOne())).isEqualTo("verified");
+    }
+
+    private JsonNode rotate(String target, String body) {
+        return relay.api().post("/api/v1/targets/" + target + "/rotate-secret", body).expect(200);
+    }
+
+    private Receiver.Request deliverOne() throws InterruptedException {
+        relay.accept("shop", "{\"type\":\"order.paid\",\"n\":" + sent + "}");
+        sent++;
+        return receiver.awaitRequests(sent).get(sent - 1);
+    }
+
+    /** The public keys, of those given, under which a v1a entry of the delivery verifies (a key twice if two entries do). */
+    private static List<String> ed25519Verified(Receiver.Request delivery, String... publicKeys) throws GeneralSecurityException {
+        String id = delivery.header("webhook-id").orElseThrow();
+        String timestamp = delivery.header("webhook-timestamp").orElseThrow();
+        byte[] prefix = (id + "." + timestamp + ".").getBytes(StandardCharsets.UTF_8);
+        byte[] signed = Arrays.copyOf(prefix, prefix.length + delivery.body().length);
+        System.arraycopy(delivery.body(), 0, signed, prefix.length, delivery.body().length);
+        List<String> entries = Arrays.stream(delivery.header("webhook-signature").orElseThrow().split(" "))
+                .filter(entry -> entry.startsWith("v1a,")).map(entry -> entry.substring(4)).toList();
+        List<String> verified = new ArrayList<>();
+        for (String key : publicKeys) {
+            for (String entry : entries) {
+                if (verifies(key, signed, entry)) {
+                    verified.add(key);
+                }
+            }
+        }
+        return verified;
+    }
+
+    /** The JDK takes a raw Ed25519 key as X.509: a fixed 12-byte prefix, then the key's 32 bytes. */
+    private static boolean verifies(String publicKey, byte[] signed, String base64Signature) throws GeneralSecurityException {
+        byte[] raw = Base64.getDecoder().decode(publicKey.substring("whpk_".length()));
+        byte[] x509 = Arrays.copyOf(HexFormat.of().parseHex("302a300506032b6570032100"), 44);
+        System.arraycopy(raw, 0, x509, 12, 32);
+        Signature verifier = Signature.getInstance("Ed25519");
+        verifier.initVerify(KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(x509)));
+        verifier.update(signed);
+        return verifier.verify(Base64.getDecoder().decode(base64Signature));
+    }
+}
