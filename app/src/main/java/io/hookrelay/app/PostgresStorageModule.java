@@ -12,6 +12,7 @@ import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.send.DeliverySlots;
+import io.hookrelay.delivery.send.RateLimits;
 import io.hookrelay.delivery.send.FailureStreaks;
 import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.queue.IntentStore;
@@ -117,6 +118,13 @@ final class PostgresStorageModule extends AbstractModule {
     @Singleton
     DeliverySlots deliverySlots(PostgresRelayStores stores) {
         return stores.deliverySlots();
+    }
+
+    /** In the database: every node takes from one bucket per target. */
+    @Provides
+    @Singleton
+    RateLimits rateLimits(PostgresRelayStores stores) {
+        return stores.rateLimits();
     }
 
     /** Counted in the database: every node's failures make one target's streak. */

@@ -28,6 +28,7 @@ import io.hookrelay.delivery.ingest.IngestService;
 import io.hookrelay.delivery.jdk.JdkWebhookSender;
 import io.hookrelay.delivery.send.DeliveryHandler;
 import io.hookrelay.delivery.send.DeliverySlots;
+import io.hookrelay.delivery.send.RateLimits;
 import io.hookrelay.delivery.send.FailureStreaks;
 import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.send.TargetHealth;
@@ -104,9 +105,9 @@ final class RelayModule extends AbstractModule {
     @Provides
     @Singleton
     DeliveryHandler deliveryHandler(EventStore events, FreshEvents freshEvents, Directory<Target> targets, Directory<Source> sources,
-                                    TargetHealth health, DeliverySlots slots, IntentQueue queue, WebhookSender sender,
-                                    RelaySettings settings, RelayMetrics metrics) {
-        return new DeliveryHandler(events, freshEvents, targets, sources, health, slots, queue, sender, settings, metrics);
+                                    TargetHealth health, DeliverySlots slots, RateLimits rateLimits, IntentQueue queue,
+                                    WebhookSender sender, RelaySettings settings, RelayMetrics metrics) {
+        return new DeliveryHandler(events, freshEvents, targets, sources, health, slots, rateLimits, queue, sender, settings, metrics);
     }
 
     @Provides

@@ -14,9 +14,11 @@ import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.delivery.send.DeliverySlots;
+import io.hookrelay.delivery.send.RateLimits;
 import io.hookrelay.delivery.send.FailureStreaks;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.storage.sqlite.InProcessDeliverySlots;
+import io.hookrelay.storage.sqlite.InProcessRateLimits;
 import io.hookrelay.storage.sqlite.InProcessFailureStreaks;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteDeliveryStore;
@@ -108,6 +110,13 @@ final class SqliteStorageModule extends AbstractModule {
     @Singleton
     DeliverySlots deliverySlots() {
         return new InProcessDeliverySlots();
+    }
+
+    /** In memory, as the slots are: this process runs every attempt there is. */
+    @Provides
+    @Singleton
+    RateLimits rateLimits() {
+        return new InProcessRateLimits();
     }
 
     @Provides

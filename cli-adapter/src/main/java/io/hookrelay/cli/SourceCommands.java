@@ -40,7 +40,7 @@ final class SourceCommands {
 
         @Option(names = "--redact-header", paramLabel = "HEADER",
                 description = "A header never stored with events, besides Authorization, Cookie, Proxy-Authorization, "
-                        + "X-Api-Key and X-Auth-Token; repeat for more.")
+                        + "X-Api-Key, X-Auth-Token and X-Gitlab-Token; repeat for more.")
         private List<String> redactHeaders;
 
         @Option(names = "--forward-header", paramLabel = "HEADER",

@@ -35,6 +35,10 @@ final class TargetCommands {
                         + "(default: a new random one).")
         private String secret;
 
+        @Option(names = "--rate-limit-per-s", paramLabel = "N",
+                description = "Deliveries started per second at most, over every worker and node, such as 5 or 0.5 (default: none).")
+        private Double rateLimitPerS;
+
         @Option(names = "--signature", paramLabel = "v1|v1a",
                 description = "How deliveries are signed: v1 (HMAC-SHA256, the default) or v1a (ed25519; receivers verify "
                         + "with the public key shown).")
@@ -55,7 +59,7 @@ final class TargetCommands {
         @Override
         ApiAnswer send(AdminClient client) {
             return client.post(ApiPath.of("targets"), new TargetBody(id, url, secret, timeoutMs,
-                    retrySchedule == null ? null : retrySchedule.waitsSeconds(), maxInFlight, signature));
+                    retrySchedule == null ? null : retrySchedule.waitsSeconds(), maxInFlight, rateLimitPerS, signature));
         }
 
         @Override
@@ -68,7 +72,7 @@ final class TargetCommands {
     }
 
     record TargetBody(String id, String url, String secret, Integer timeoutMs, List<Long> retryScheduleS, Integer maxInFlight,
-                      String signature) {
+                      Double rateLimitPerS, String signature) {
     }
 
     @Command(name = "rotate-secret", description = "Gives a target a new signing secret and prints it, once; the old one "
@@ -192,6 +196,7 @@ final class TargetCommands {
                 .row("timeout ms", ApiJson.text(target, "timeout_ms"))
                 .row("retry schedule", RetrySchedule.describe(target.path("retry_schedule_s")))
                 .row("max in flight", ApiJson.text(target, "max_in_flight"))
+                .row("rate limit", rateLimit(target))
                 .row("signature", ApiJson.text(target, "signature"));
         if (target.hasNonNull("public_key")) {
             table.row("public key", ApiJson.text(target, "public_key"));
@@ -200,6 +205,10 @@ final class TargetCommands {
             table.row("old secret until", ApiJson.text(target, "previous_secret_until"));
         }
         return table;
+    }
+
+    private static String rateLimit(JsonNode target) {
+        return target.hasNonNull("rate_limit_per_s") ? target.get("rate_limit_per_s").asText() + "/s" : "none";
     }
 
     private static String paused(JsonNode target) {

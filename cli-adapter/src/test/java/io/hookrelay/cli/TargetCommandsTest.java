@@ -14,7 +14,7 @@ class TargetCommandsTest {
             "max_in_flight":4,"signature":"v1","paused":false}""";
     private static final String AUDIT = """
             {"id":"audit","url":"https://audit.example/in","timeout_ms":15000,"retry_schedule_s":[],\
-            "max_in_flight":10,"signature":"v1a","public_key":"whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=","paused":true}""";
+            "max_in_flight":10,"rate_limit_per_s":2.5,"signature":"v1a","public_key":"whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=","paused":true}""";
 
     private final FakeApi api;
     private final Map<String, String> environment;
@@ -29,12 +29,12 @@ class TargetCommandsTest {
         api.answers(201, BILLING.replace("\"paused\":false}", "\"paused\":false,\"secret\":\"" + SECRET + "\"}"));
 
         Cli.Result result = Cli.run(environment, "target", "add", "billing", "http://127.0.0.1:9000/hook", "--secret", SECRET,
-                "--timeout-ms", "5000", "--retry-schedule", "5,5m,2h,1d", "--max-in-flight", "4");
+                "--timeout-ms", "5000", "--retry-schedule", "5,5m,2h,1d", "--max-in-flight", "4", "--rate-limit-per-s", "0.5");
 
         assertThat(result.exitCode()).isZero();
         api.assertOnlyRequest("POST", "/api/v1/targets", """
                 {"id":"billing","url":"http://127.0.0.1:9000/hook","secret":"%s","timeout_ms":5000,
-                 "retry_schedule_s":[5,300,7200,86400],"max_in_flight":4}""".formatted(SECRET));
+                 "retry_schedule_s":[5,300,7200,86400],"max_in_flight":4,"rate_limit_per_s":0.5}""".formatted(SECRET));
         assertThat(result.out()).isEqualTo("""
                 id              billing
                 url             http://127.0.0.1:9000/hook
@@ -42,6 +42,7 @@ class TargetCommandsTest {
                 timeout ms      5000
                 retry schedule  5s,5m,2h,1d
                 max in flight   4
+                rate limit      none
                 signature       v1
                 secret          %s
 
@@ -125,6 +126,7 @@ class TargetCommandsTest {
                 timeout ms      15000
                 retry schedule  none
                 max in flight   10
+                rate limit      2.5/s
                 signature       v1a
                 public key      whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=
                 """);

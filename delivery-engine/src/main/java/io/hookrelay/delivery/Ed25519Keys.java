@@ -2,10 +2,12 @@ package io.hookrelay.delivery;
 
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
+import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
 import java.security.Signature;
+import java.security.interfaces.EdECPrivateKey;
 import java.security.spec.EdECPrivateKeySpec;
 import java.security.spec.NamedParameterSpec;
 import java.util.Arrays;
@@ -40,7 +42,14 @@ final class Ed25519Keys {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("Ed25519");
             generator.initialize(NamedParameterSpec.ED25519, new SeedAsRandom(seed));
-            byte[] encoded = generator.generateKeyPair().getPublic().getEncoded();
+            KeyPair pair = generator.generateKeyPair();
+            // A provider that drew its key some other way would hand back a stranger's public key, without a word.
+            boolean fromTheSeed = pair.getPrivate() instanceof EdECPrivateKey key
+                    && key.getBytes().filter(bytes -> Arrays.equals(bytes, seed)).isPresent();
+            if (!fromTheSeed) {
+                throw new IllegalStateException("this JDK's ed25519 key pair generator did not make the key from the seed");
+            }
+            byte[] encoded = pair.getPublic().getEncoded();
             return Arrays.copyOfRange(encoded, encoded.length - KEY_BYTES, encoded.length);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("this JDK cannot make ed25519 keys", e);

@@ -1,6 +1,8 @@
 package io.hookrelay.delivery;
 
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -8,7 +10,8 @@ import java.util.stream.Collectors;
 /**
  * The provider headers a source passes on to its targets, such as GitHub's {@code X-GitHub-Event}. Never one
  * that describes a connection rather than the message (hop-by-hop: the relay's own connection has its own),
- * a credential (it would hand the provider's or a proxy's secret to every receiver), or one the relay sets on
+ * a credential (it would hand the provider's or a proxy's secret to every receiver), a proxy's claim about the client
+ * ({@code X-Forwarded-For}: from an unverified source anyone could make it), or one the relay sets on
  * every delivery itself ({@code webhook-*}, {@code x-hookrelay-*}, {@code content-type}, {@code user-agent}),
  * which a receiver must be able to trust came from the relay.
  */
@@ -16,8 +19,11 @@ public final class ForwardedHeaders {
     public static final int MOST = 20;
     private static final Set<String> CONNECTION = Set.of("connection", "keep-alive", "proxy-connection", "proxy-authenticate",
             "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length", "expect", "set-cookie");
+    /** What proxies say about the client: from an unverified source anyone could claim any address to receivers that trust these. */
+    private static final Set<String> PROXY_CLAIMS = Set.of("forwarded", "via", "x-real-ip", "true-client-ip");
+    private static final String CONNECTION_HEADER = "connection";
     private static final Set<String> SET_BY_THE_RELAY = Set.of("content-type", "user-agent", HopCount.HEADER);
-    private static final List<String> RELAY_PREFIXES = List.of("webhook-", "x-hookrelay-");
+    private static final List<String> REFUSED_PREFIXES = List.of("webhook-", "x-hookrelay-", "x-forwarded-");
 
     private ForwardedHeaders() {
     }
@@ -30,17 +36,24 @@ public final class ForwardedHeaders {
         List<String> lowerCased = HeaderNames.requireList(names, "forward_headers", MOST);
         for (String name : lowerCased) {
             if (CONNECTION.contains(name) || HeaderNames.CREDENTIALS.contains(name) || SET_BY_THE_RELAY.contains(name)
-                    || RELAY_PREFIXES.stream().anyMatch(name::startsWith)) {
+                    || PROXY_CLAIMS.contains(name) || REFUSED_PREFIXES.stream().anyMatch(name::startsWith)) {
                 throw new InvalidRequestException("forward_headers cannot list " + name
-                        + ": hop-by-hop headers, credentials and the headers hookrelay sets itself are never forwarded");
+                        + ": hop-by-hop headers, credentials, proxies' claims about the client and the headers hookrelay sets "
+                        + "itself are never forwarded");
             }
         }
         return lowerCased;
     }
 
-    /** The ones of {@code names} that the stored event has, with its values. */
+    /**
+     * The ones of {@code names} that the stored event has, with its values, but for those its {@code Connection}
+     * header named: the provider's proxy meant them for one hop, whatever the source lists.
+     */
     public static Map<String, String> of(List<String> names, Event event) {
-        return names.stream().filter(event.headers()::containsKey)
+        Set<String> hopByHop = Arrays.stream(event.headers().getOrDefault(CONNECTION_HEADER, "").split(","))
+                .map(token -> token.strip().toLowerCase(Locale.ROOT))
+                .collect(Collectors.toSet());
+        return names.stream().filter(event.headers()::containsKey).filter(name -> !hopByHop.contains(name))
                 .collect(Collectors.toUnmodifiableMap(name -> name, event.headers()::get));
     }
 }

@@ -15,7 +15,8 @@ public final class HeaderNames {
      * Credentials a proxy or the provider put on a request, lower-cased: never stored with an event (they would be
      * readable to every operator and in every backup) and never forwarded.
      */
-    public static final Set<String> CREDENTIALS = Set.of("authorization", "cookie", "proxy-authorization", "x-api-key", "x-auth-token");
+    public static final Set<String> CREDENTIALS =
+            Set.of("authorization", "cookie", "proxy-authorization", "x-api-key", "x-auth-token", "x-gitlab-token");
     private static final int LONGEST = 128;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9-]{1," + LONGEST + "}");
 

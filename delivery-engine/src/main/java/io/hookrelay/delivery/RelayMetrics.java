@@ -21,6 +21,10 @@ public interface RelayMetrics {
         @Override
         public void delivered(Duration sinceReceived) {
         }
+
+        @Override
+        public void rateLimited() {
+        }
     };
 
     void ingested(IngestOutcome outcome);
@@ -32,4 +36,7 @@ public interface RelayMetrics {
 
     /** A delivery succeeded {@code sinceReceived} after its event arrived. */
     void delivered(Duration sinceReceived);
+
+    /** A delivery found its target's rate limit used up and waits for it, its attempt not counted. */
+    void rateLimited();
 }

@@ -17,10 +17,11 @@ import java.util.Optional;
  *                       used up the delivery fails
  * @param maxInFlight    how many deliveries this target may have in flight at once, so a slow receiver is
  *                       not buried by a backlog released all at once
+ * @param rateLimit      how many deliveries a second may start, over every worker and node; none without
  * @param previousSecret the secret before the last rotation, while it still signs beside this one
  */
 public record Target(String id, URI url, String secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight,
-                     Optional<PreviousSecret> previousSecret) {
+                     Optional<RateLimit> rateLimit, Optional<PreviousSecret> previousSecret) {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
     public static final Duration LONGEST_TIMEOUT = Duration.ofMinutes(5);
     public static final Duration SHORTEST_TIMEOUT = Duration.ofMillis(100);
@@ -39,6 +40,7 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
         ResourceIds.require(id, "target");
         requireDeliverable(url);
         WebhookSecrets.requireSigningSecret(secret, "secret");
+        Objects.requireNonNull(rateLimit, "rateLimit");
         Objects.requireNonNull(previousSecret, "previousSecret");
         Objects.requireNonNull(timeout, "timeout");
         if (timeout.compareTo(SHORTEST_TIMEOUT) < 0 || timeout.compareTo(LONGEST_TIMEOUT) > 0) {
@@ -58,9 +60,9 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
         }
     }
 
-    /** A target that has not rotated its secret, or whose last rotation no longer matters. */
+    /** A target without a rate limit that has not rotated its secret. */
     public Target(String id, URI url, String secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight) {
-        this(id, url, secret, timeout, retrySchedule, maxInFlight, Optional.empty());
+        this(id, url, secret, timeout, retrySchedule, maxInFlight, Optional.empty(), Optional.empty());
     }
 
     public SignatureScheme signature() {
@@ -74,10 +76,23 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
                 .orElse(List.of(secret));
     }
 
+    /** This target without a previous secret whose grace is over: kept, it would only lie sealed in every backup. */
+    public Target current(Instant now) {
+        if (previousSecret.filter(previous -> !previous.signsAt(now)).isEmpty()) {
+            return this;
+        }
+        return new Target(id, url, secret, timeout, retrySchedule, maxInFlight, rateLimit, Optional.empty());
+    }
+
+    /** This target with another timeout, everything else as it is. */
+    public Target withTimeout(Duration otherTimeout) {
+        return new Target(id, url, secret, otherTimeout, retrySchedule, maxInFlight, rateLimit, previousSecret);
+    }
+
     /** This target with {@code newSecret}, and the current one signing beside it until {@code until} (none when not later than now). */
     public Target rotatedTo(String newSecret, Instant until, Instant now) {
         Optional<PreviousSecret> previous = until.isAfter(now) ? Optional.of(new PreviousSecret(secret, until)) : Optional.empty();
-        return new Target(id, url, newSecret, timeout, retrySchedule, maxInFlight, previous);
+        return new Target(id, url, newSecret, timeout, retrySchedule, maxInFlight, rateLimit, previous);
     }
 
     private static void requireDeliverable(URI url) {
@@ -95,7 +110,8 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
     @Override
     public String toString() {
         return "Target[id=" + id + ", url=" + url + ", timeout=" + timeout + ", retrySchedule=" + retrySchedule
-                + ", maxInFlight=" + maxInFlight + ", signature=" + signature().wireName() + ", secret=(hidden)"
+                + ", maxInFlight=" + maxInFlight + rateLimit.map(limit -> ", rateLimit=" + limit.perSecond() + "/s").orElse("")
+                + ", signature=" + signature().wireName() + ", secret=(hidden)"
                 + previousSecret.map(previous -> ", previous secret until " + previous.until()).orElse("") + "]";
     }
 }

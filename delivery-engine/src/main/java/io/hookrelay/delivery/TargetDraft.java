@@ -13,9 +13,10 @@ import java.util.Optional;
  * @param signature the scheme asked for; a secret given with it must be of that scheme
  */
 public record TargetDraft(String id, URI url, Optional<String> secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight,
-                          Optional<SignatureScheme> signature) {
+                          Optional<RateLimit> rateLimit, Optional<SignatureScheme> signature) {
     public TargetDraft {
         Objects.requireNonNull(secret, "secret");
+        Objects.requireNonNull(rateLimit, "rateLimit");
         Objects.requireNonNull(signature, "signature");
         signature.ifPresent(scheme -> secret.filter(given -> !given.startsWith(scheme.secretPrefix())).ifPresent(given -> {
             throw new InvalidRequestException("signature " + scheme.wireName() + " signs with a " + scheme.secretPrefix() + " secret");
@@ -24,7 +25,7 @@ public record TargetDraft(String id, URI url, Optional<String> secret, Duration 
 
     /** The target this draft creates, with {@code generated} as its secret when the draft has none. */
     public Target created(String generated) {
-        return new Target(id, url, secret.orElse(generated), timeout, retrySchedule, maxInFlight);
+        return new Target(id, url, secret.orElse(generated), timeout, retrySchedule, maxInFlight, rateLimit, Optional.empty());
     }
 
     /**
@@ -38,8 +39,9 @@ public record TargetDraft(String id, URI url, Optional<String> secret, Duration 
             throw new InvalidRequestException("signature " + scheme.wireName() + " needs a new secret: give one, or rotate the secret to "
                     + scheme.wireName());
         });
-        return secret.map(given -> new Target(id, url, given, timeout, retrySchedule, maxInFlight))
-                .orElseGet(() -> new Target(id, url, current.secret(), timeout, retrySchedule, maxInFlight, current.previousSecret()));
+        return secret.map(given -> new Target(id, url, given, timeout, retrySchedule, maxInFlight, rateLimit, Optional.empty()))
+                .orElseGet(() -> new Target(id, url, current.secret(), timeout, retrySchedule, maxInFlight, rateLimit,
+                        current.previousSecret()));
     }
 
     /** The scheme of the secret a create generates. */

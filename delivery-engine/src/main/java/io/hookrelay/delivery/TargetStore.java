@@ -3,6 +3,7 @@ package io.hookrelay.delivery;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /** Durable targets. Whether a target is paused is the queue's pause of {@code (delivery, target id)}. */
 public interface TargetStore {
@@ -12,6 +13,15 @@ public interface TargetStore {
 
     /** Replaces a target's settings. @return false when there is no such target */
     boolean update(Target target);
+
+    /**
+     * Replaces a target with what {@code change} makes of it, read and written in one transaction, so two changes
+     * at once (a rotation and a replace, on any nodes) each start from what the other left; {@code change} may
+     * refuse by throwing, and then nothing is written.
+     *
+     * @return the target as changed; empty when there is no such target
+     */
+    Optional<Target> change(String id, UnaryOperator<Target> change);
 
     /**
      * In one transaction: deletes the target and its routes, lifts its pause, and cancels its pending and

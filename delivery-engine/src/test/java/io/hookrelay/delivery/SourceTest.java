@@ -98,7 +98,8 @@ class SourceTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"Connection", "transfer-encoding", "Host", "Content-Length", "Upgrade", "TE", "Authorization", "Cookie",
-            "X-Api-Key", "webhook-signature", "Webhook-Id", "x-hookrelay-hops", "X-Hookrelay-Source", "content-type", "User-Agent"})
+            "X-Api-Key", "X-Gitlab-Token", "webhook-signature", "Webhook-Id", "x-hookrelay-hops", "X-Hookrelay-Source", "content-type",
+            "User-Agent", "X-Forwarded-For", "Forwarded", "Via", "X-Real-IP"})
     void neverForwardsConnectionCredentialOrItsOwnHeaders(String name) {
         assertThatThrownBy(() -> forwarding(List.of(), name)).isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("forward_headers cannot list " + name.toLowerCase(Locale.ROOT));

@@ -100,7 +100,7 @@ class TargetTest {
 
     private static TargetDraft draft(Optional<String> secret, Optional<SignatureScheme> signature) {
         return new TargetDraft("ledger", URI.create("https://example.com"), secret, Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, 1,
-                signature);
+                Optional.empty(), signature);
     }
 
     private static Target target(String secret) {
@@ -133,6 +133,17 @@ class TargetTest {
         assertThat(rotated.signingSecrets(now.plusSeconds(60))).containsExactly(next);
         assertThat(target(SECRET).rotatedTo(next, now, now).previousSecret()).as("no grace").isEmpty();
         assertThat(rotated.toString()).doesNotContain(SECRET.substring(6)).doesNotContain(next.substring(5));
+    }
+
+    /** Once its grace is over the previous secret is dropped, not carried along in every later write and backup. */
+    @Test
+    void aPreviousSecretIsDroppedOnceItsGraceIsOver() {
+        Instant now = Instant.parse("2026-12-01T10:00:00Z");
+        Target rotated = target(SECRET).rotatedTo(WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1), now.plusSeconds(60), now);
+
+        assertThat(rotated.current(now.plusSeconds(59))).isSameAs(rotated);
+        assertThat(rotated.current(now.plusSeconds(60)).previousSecret()).isEmpty();
+        assertThat(rotated.current(now.plusSeconds(60)).secret()).isEqualTo(rotated.secret());
     }
 
     /** A replace without a secret keeps the grace; one with a secret replaces it now; another scheme needs a secret. */

@@ -1,6 +1,7 @@
 package io.hookrelay.http;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.hookrelay.delivery.RateLimit;
 import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.StandardWebhooks;
 import io.hookrelay.delivery.Target;
@@ -14,7 +15,7 @@ import java.util.List;
  * shows its {@code public_key}, which is no secret; a rotated one, until when its previous secret still signs.
  */
 record TargetJson(String id, String url, @JsonInclude(JsonInclude.Include.NON_NULL) String secret, long timeoutMs,
-                  List<Long> retryScheduleS, int maxInFlight, boolean paused, String signature,
+                  List<Long> retryScheduleS, int maxInFlight, boolean paused, String signature, Double rateLimitPerS,
                   @JsonInclude(JsonInclude.Include.NON_NULL) String publicKey,
                   @JsonInclude(JsonInclude.Include.NON_NULL) String previousSecretUntil) {
 
@@ -35,7 +36,7 @@ record TargetJson(String id, String url, @JsonInclude(JsonInclude.Include.NON_NU
     private static TargetJson of(Target target, String secret, boolean paused) {
         return new TargetJson(target.id(), target.url().toString(), secret, target.timeout().toMillis(),
                 target.retrySchedule().stream().map(Duration::toSeconds).toList(), target.maxInFlight(), paused,
-                target.signature().wireName(),
+                target.signature().wireName(), target.rateLimit().map(RateLimit::perSecond).orElse(null),
                 target.signature() == SignatureScheme.V1A ? StandardWebhooks.publicKey(target.secret()) : null,
                 target.previousSecret().map(previous -> JsonTimes.format(previous.until())).orElse(null));
     }

@@ -162,6 +162,11 @@ class BadInputTest {
                 new Case("POST", "/api/v1/targets/t/resume?now=1", null, 400, "invalid_request"),
 
                 new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":\"https://x.example\",\"signature\":\"v2\"}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":\"https://x.example\",\"rate_limit_per_s\":0}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":\"https://x.example\",\"rate_limit_per_s\":-5}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":\"https://x.example\",\"rate_limit_per_s\":\"5\"}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":\"https://x.example\",\"rate_limit_per_s\":1e400}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":\"https://x.example\",\"rate_limit_per_s\":100001}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/targets/t/rotate-secret", "{\"grace_s\":\"1d\"}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/targets/t/rotate-secret", "{\"grace_s\":1.5}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/targets/t/rotate-secret", "{\"signature\":\"ed25519\"}", 400, "invalid_request"),

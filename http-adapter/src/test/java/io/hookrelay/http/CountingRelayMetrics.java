@@ -31,4 +31,8 @@ final class CountingRelayMetrics implements RelayMetrics {
     public void delivered(Duration sinceReceived) {
         throw new AssertionError("the HTTP adapter never delivers");
     }
+
+    @Override
+    public void rateLimited() {
+    }
 }

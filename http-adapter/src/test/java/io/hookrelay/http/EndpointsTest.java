@@ -20,6 +20,7 @@ import io.hookrelay.delivery.JsonValue;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.PayloadFilter;
+import io.hookrelay.delivery.RateLimit;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.Source;
@@ -121,18 +122,18 @@ class EndpointsTest {
 
         assertThat(response.statusCode()).isEqualTo(201);
         assertThat(given).containsExactly(new TargetDraft("billing", URI.create("https://billing.example/hooks"), Optional.empty(),
-                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT, Optional.empty()));
+                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT, Optional.empty(), Optional.empty()));
         assertThat(tree(response).get("secret").asText()).isEqualTo(Samples.SECRET);
     }
 
     @Test
     void create_target_maps_every_field() throws Exception {
         server.send("POST", "/api/v1/targets", "{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\",\"secret\":\"" + Samples.SECRET
-                + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[0,5,300],\"max_in_flight\":4,\"signature\":\"v1\"}");
+                + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[0,5,300],\"max_in_flight\":4,\"rate_limit_per_s\":2.5,\"signature\":\"v1\"}");
 
         assertThat(given).containsExactly(new TargetDraft("billing", URI.create("https://billing.example/hooks"), Optional.of(Samples.SECRET),
                 Duration.ofMillis(2500), List.of(Duration.ZERO, Duration.ofSeconds(5), Duration.ofMinutes(5)), 4,
-                Optional.of(SignatureScheme.V1)));
+                Optional.of(new RateLimit(2.5)), Optional.of(SignatureScheme.V1)));
     }
 
     @Test
@@ -149,7 +150,8 @@ class EndpointsTest {
             assertThat(response.body()).doesNotContain("secret").doesNotContain("whsec_");
         });
         assertThat(given).contains(new TargetDraft("billing", URI.create("https://billing.example/v2"), Optional.of(Samples.SECRET),
-                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT, Optional.empty()), "pause billing",
+                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT, Optional.empty(), Optional.empty()),
+                "pause billing",
                 "resume billing");
         assertThat(server.send("DELETE", "/api/v1/targets/billing", null).statusCode()).isEqualTo(204);
     }

@@ -88,7 +88,7 @@ class ResponseJsonTest {
     void a_created_target_shows_its_secret_once() {
         assertThat(json(TargetJson.created(Samples.target()))).isEqualTo("{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\","
                 + "\"secret\":\"" + Samples.SECRET + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[5,300],\"max_in_flight\":4,\"paused\":false,"
-                + "\"signature\":\"v1\"}");
+                + "\"signature\":\"v1\",\"rate_limit_per_s\":null}");
     }
 
     @Test
@@ -96,7 +96,8 @@ class ResponseJsonTest {
         String json = json(TargetJson.of(Samples.pausedTarget()));
 
         assertThat(json).isEqualTo("{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\",\"timeout_ms\":2500,"
-                + "\"retry_schedule_s\":[5,300],\"max_in_flight\":4,\"paused\":true,\"signature\":\"v1\"}");
+                + "\"retry_schedule_s\":[5,300],\"max_in_flight\":4,\"paused\":true,\"signature\":\"v1\","
+                + "\"rate_limit_per_s\":null}");
         assertThat(json).doesNotContain("whsec_");
     }
 
@@ -109,7 +110,7 @@ class ResponseJsonTest {
 
         String json = json(TargetJson.of(new TargetView(rotated, false)));
 
-        assertThat(json).endsWith("\"signature\":\"v1a\",\"public_key\":\"whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=\","
+        assertThat(json).endsWith("\"signature\":\"v1a\",\"rate_limit_per_s\":null,\"public_key\":\"whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=\","
                 + "\"previous_secret_until\":\"2026-12-02T10:00:00Z\"}");
         assertThat(json).doesNotContain("whsk_").doesNotContain("whsec_");
     }

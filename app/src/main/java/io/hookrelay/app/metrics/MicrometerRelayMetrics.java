@@ -24,6 +24,7 @@ public final class MicrometerRelayMetrics implements RelayMetrics {
     private final Map<EventTypeDrop, Counter> eventTypesDropped = new EnumMap<>(EventTypeDrop.class);
     private final Map<DeliveryAttemptOutcome, Counter> attempts = new EnumMap<>(DeliveryAttemptOutcome.class);
     private final Timer lag;
+    private final Counter rateLimited;
 
     public MicrometerRelayMetrics(MeterRegistry registry) {
         Objects.requireNonNull(registry, "registry");
@@ -49,6 +50,9 @@ public final class MicrometerRelayMetrics implements RelayMetrics {
                 .description("From an event's arrival to its successful delivery")
                 .publishPercentileHistogram()
                 .register(registry);
+        rateLimited = Counter.builder("relay.delivery.rate_limited")
+                .description("Deliveries that found their target's rate limit used up and wait for it, no attempt counted")
+                .register(registry);
     }
 
     @Override
@@ -69,5 +73,10 @@ public final class MicrometerRelayMetrics implements RelayMetrics {
     @Override
     public void delivered(Duration sinceReceived) {
         lag.record(sinceReceived);
+    }
+
+    @Override
+    public void rateLimited() {
+        rateLimited.increment();
     }
 }

@@ -81,11 +81,12 @@ public final class TargetAdmin {
      * @throws io.hookrelay.delivery.InvalidRequestException when its host is an address the egress policy denies
      */
     public TargetView replace(TargetDraft draft) {
-        Target target = draft.replacing(find(draft.id()));
-        egress.checkLiteralHost(target.url());
-        if (!targets.update(target)) {
-            throw missing(target.id());
-        }
+        Instant now = queue.clock().instant();
+        Target target = targets.change(draft.id(), current -> {
+            Target replaced = draft.replacing(current.current(now));
+            egress.checkLiteralHost(replaced.url());
+            return replaced;
+        }).orElseThrow(() -> missing(draft.id()));
         directory.forget(target.id());
         return view(target);
     }
@@ -93,7 +94,8 @@ public final class TargetAdmin {
     /**
      * Gives the target a new secret, of its own scheme or {@code scheme}, and keeps the current one signing beside it
      * for {@code grace}: every delivery attempted meanwhile carries a signature under each, so receivers can move to
-     * the new secret without a moment in which they refuse the relay's deliveries.
+     * the new secret without a moment in which they refuse the relay's deliveries. A rotation within an earlier one's
+     * grace ends that grace: the secret before the current one stops signing, as only two ever sign at once.
      *
      * @return the target with its new secret: the only answer that shows it
      * @throws NotFoundException when there is no such target
@@ -103,12 +105,10 @@ public final class TargetAdmin {
         if (grace.isNegative() || grace.compareTo(LONGEST_GRACE) > 0) {
             throw new InvalidRequestException("grace_s must be between 0 and " + LONGEST_GRACE.toSeconds());
         }
-        Target current = find(id);
         Instant now = queue.clock().instant();
-        Target rotated = current.rotatedTo(WebhookSecrets.generate(random, scheme.orElse(current.signature())), now.plus(grace), now);
-        if (!targets.update(rotated)) {
-            throw missing(id);
-        }
+        Target rotated = targets.change(id, current -> current.current(now)
+                        .rotatedTo(WebhookSecrets.generate(random, scheme.orElse(current.signature())), now.plus(grace), now))
+                .orElseThrow(() -> missing(id));
         directory.forget(id);
         return view(rotated);
     }
@@ -157,7 +157,7 @@ public final class TargetAdmin {
     }
 
     private TargetView view(Target target) {
-        return new TargetView(target, queue.store().isPaused(Delivery.KIND, target.id()));
+        return new TargetView(target.current(queue.clock().instant()), queue.store().isPaused(Delivery.KIND, target.id()));
     }
 
     private static NotFoundException missing(String id) {

@@ -28,12 +28,14 @@ import io.hookrelay.queue.StopException;
 import io.hookrelay.queue.TransientStoreException;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Function;
 import java.util.function.Supplier;
 
@@ -63,6 +65,8 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     static final Duration STUCK_SNOOZE = Duration.ofSeconds(1);
     /** How long a delivery waits when the store could not be read before sending it. */
     static final Duration STORE_BUSY_SNOOZE = Duration.ofSeconds(1);
+    /** How widely the deliveries a rate limit holds back are spread when they come back for a token. */
+    static final Duration RATE_LIMITED_SPREAD = Duration.ofSeconds(1);
     private static final RetryPolicy GIVE_UP = (intentId, attempts) -> Optional.empty();
 
     private final EventStore events;
@@ -76,17 +80,19 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     private final RelayMetrics metrics;
     private final Clock clock;
     private final DeliverySlots inFlight;
+    private final RateLimits rateLimits;
 
     /** @param sources the sources of the events delivered, for the headers they forward */
     public DeliveryHandler(EventStore events, FreshEvents freshEvents, Directory<Target> targets, Directory<Source> sources,
-                           TargetHealth health, DeliverySlots inFlight, IntentQueue queue, WebhookSender sender,
-                           RelaySettings settings, RelayMetrics metrics) {
+                           TargetHealth health, DeliverySlots inFlight, RateLimits rateLimits, IntentQueue queue,
+                           WebhookSender sender, RelaySettings settings, RelayMetrics metrics) {
         this.events = Objects.requireNonNull(events, "events");
         this.freshEvents = Objects.requireNonNull(freshEvents, "freshEvents");
         this.targets = Objects.requireNonNull(targets, "targets");
         this.sources = Objects.requireNonNull(sources, "sources");
         this.health = Objects.requireNonNull(health, "health");
         this.inFlight = Objects.requireNonNull(inFlight, "inFlight");
+        this.rateLimits = Objects.requireNonNull(rateLimits, "rateLimits");
         this.queue = Objects.requireNonNull(queue, "queue");
         this.sender = Objects.requireNonNull(sender, "sender");
         this.settings = Objects.requireNonNull(settings, "settings");
@@ -164,9 +170,8 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         try {
             Target current = beforeSending(() -> targets.find(slotOf.id()))
                     .orElseThrow(() -> new StopException("target deleted: " + slotOf.id()));
-            target = current.timeout().compareTo(slotOf.timeout()) <= 0 ? current
-                    : new Target(current.id(), current.url(), current.secret(), slotOf.timeout(), current.retrySchedule(),
-                    current.maxInFlight());
+            target = current.timeout().compareTo(slotOf.timeout()) <= 0 ? current : current.withTimeout(slotOf.timeout());
+            takeRateToken(target);
         } catch (SnoozeException | StopException | RuntimeException e) {
             slot.release();
             return CompletableFuture.failedFuture(e);
@@ -184,6 +189,25 @@ public final class DeliveryHandler implements AsyncIntentHandler {
             slot.release();
             return settle(response, Completions.causeOf(failure), event, target, attempt);
         }, inFlight.attemptEnds()).thenCompose(settled -> settled);
+    }
+
+    /**
+     * A token of the target's rate limit, taken once the attempt holds its slot, so that only what is about to be sent
+     * spends one. Without one the delivery waits until there will be, spread over {@link #RATE_LIMITED_SPREAD} so
+     * that a backlog does not all come back at the same instant; its attempt is not counted, so a rate limit never
+     * uses up a retry schedule.
+     */
+    private void takeRateToken(Target target) throws SnoozeException {
+        if (target.rateLimit().isEmpty()) {
+            return;
+        }
+        Instant now = clock.instant();
+        Optional<Duration> wait = beforeSending(() -> rateLimits.take(target.id(), target.rateLimit().get(), now));
+        if (wait.isPresent()) {
+            metrics.rateLimited();
+            Duration spread = Duration.ofMillis(ThreadLocalRandom.current().nextLong(RATE_LIMITED_SPREAD.toMillis() + 1));
+            throw new SnoozeException("target " + target.id() + " is at its rate limit", now.plus(wait.get()).plus(spread));
+        }
     }
 
     /** The headers the event's source forwards now, of those stored with it; none once the source is deleted. */

@@ -1,6 +1,7 @@
 package io.hookrelay.delivery.stored;
 
 import io.hookrelay.delivery.PreviousSecret;
+import io.hookrelay.delivery.RateLimit;
 import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.delivery.Target;
 import java.net.URI;
@@ -18,7 +19,8 @@ import java.util.Optional;
  */
 public final class TargetColumns {
     /** The columns {@link #read} reads. */
-    public static final String NAMES = "id, url, secret, timeout_ms, retry_schedule_s, max_in_flight, previous_secret, previous_secret_until";
+    public static final String NAMES = "id, url, secret, timeout_ms, retry_schedule_s, max_in_flight, rate_limit_per_s, "
+            + "previous_secret, previous_secret_until";
 
     private TargetColumns() {
     }
@@ -37,6 +39,7 @@ public final class TargetColumns {
         columns.put("timeout_ms", target.timeout().toMillis());
         columns.put("retry_schedule_s", forms.ofLongs(wholeSeconds(target.retrySchedule())));
         columns.put("max_in_flight", target.maxInFlight());
+        columns.put("rate_limit_per_s", target.rateLimit().map(RateLimit::perSecond).orElse(null));
         columns.put("previous_secret", target.previousSecret().map(previous -> secrets.seal(previous.secret())).orElse(null));
         columns.put("previous_secret_until", target.previousSecret().map(previous -> previous.until().toEpochMilli()).orElse(null));
         columns.put("now", now.toEpochMilli());
@@ -52,7 +55,13 @@ public final class TargetColumns {
                 Duration.ofMillis(row.longInteger("timeout_ms")),
                 forms.longs(row.value("retry_schedule_s")).stream().map(Duration::ofSeconds).toList(),
                 row.integer("max_in_flight"),
+                rateLimit(row),
                 previousSecret(row, secrets));
+    }
+
+    private static <X extends Exception> Optional<RateLimit> rateLimit(StoredRow<X> row) throws X {
+        Object perSecond = row.value("rate_limit_per_s");
+        return perSecond == null ? Optional.empty() : Optional.of(new RateLimit(((Number) perSecond).doubleValue()));
     }
 
     private static <X extends Exception> Optional<PreviousSecret> previousSecret(StoredRow<X> row, SecretCipher secrets) throws X {

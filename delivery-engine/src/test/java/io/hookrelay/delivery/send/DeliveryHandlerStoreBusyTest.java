@@ -218,7 +218,8 @@ class DeliveryHandlerStoreBusyTest {
         Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
         IntentQueue queue = new IntentQueue(answering(IntentStore.class, "addListener", () -> null), clock);
         return new DeliveryHandler(events, freshEvents, new Directory<>(targets::find, Duration.ZERO, clock),
-                new Directory<>(sourceId -> Optional.empty(), Duration.ZERO, clock), new TargetHealth(streaks, 20), slots, queue, sending,
+                new Directory<>(sourceId -> Optional.empty(), Duration.ZERO, clock), new TargetHealth(streaks, 20), slots,
+                (targetId, limit, now) -> Optional.empty(), queue, sending,
                 new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE);
     }
 

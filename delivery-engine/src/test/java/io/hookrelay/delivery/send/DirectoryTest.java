@@ -14,6 +14,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /** The store here stands for a database other nodes change without telling this one. */
@@ -129,6 +130,11 @@ class DirectoryTest {
 
         @Override
         public boolean delete(String id, Instant now) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public Optional<Target> change(String id, UnaryOperator<Target> change) {
             throw new UnsupportedOperationException();
         }
 

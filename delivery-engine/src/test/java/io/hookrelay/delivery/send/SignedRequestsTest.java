@@ -147,6 +147,14 @@ class SignedRequestsTest {
         assertThat(ForwardedHeaders.of(List.of("x-github-event", "x-github-delivery"), event)).isEqualTo(Map.of("x-github-event", "push"));
     }
 
+    @Test
+    void neverForwardsAHeaderTheEventsConnectionHeaderNamed() {
+        Event event = new Event(EVENT_ID, "github", Optional.of("push"), NOW, "application/json",
+                Map.of("x-github-event", "push", "x-hop", "1", "connection", "keep-alive, X-Hop"), new byte[3]);
+
+        assertThat(ForwardedHeaders.of(List.of("x-github-event", "x-hop"), event)).isEqualTo(Map.of("x-github-event", "push"));
+    }
+
     private static Event event(String contentType, Optional<String> type, byte[] body) {
         return new Event(EVENT_ID, "github", type, NOW.minusSeconds(5), contentType, Map.of("x-github-event", "push"), body);
     }

@@ -2,8 +2,10 @@ package io.hookrelay.delivery.testing;
 
 import static io.hookrelay.delivery.testing.RelayFixture.target;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.RateLimit;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetStore;
@@ -15,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,7 +37,7 @@ public abstract class TargetStoreContract extends RelayStoreContract {
         Target custom = new Target("billing", URI.create("http://10.0.0.7:8080/in?tenant=a&x=%2F"), RelayFixture.SECRET,
                 Duration.ofMillis(2500), List.of(Duration.ZERO, Duration.ofSeconds(1), Duration.ofDays(7)), 1);
         Target noRetries = new Target("once", URI.create("https://once.example/"), RelayFixture.SECRET,
-                Target.LONGEST_TIMEOUT, List.of(), Target.LARGEST_MAX_IN_FLIGHT);
+                Target.LONGEST_TIMEOUT, List.of(), Target.LARGEST_MAX_IN_FLIGHT, Optional.of(new RateLimit(0.25)), Optional.empty());
 
         assertThat(targets.create(custom)).isTrue();
         assertThat(targets.create(noRetries)).isTrue();
@@ -90,6 +93,22 @@ public abstract class TargetStoreContract extends RelayStoreContract {
 
         assertThat(targets.update(target("billing"))).isTrue();
         assertThat(targets.find("billing").orElseThrow().previousSecret()).isEmpty();
+    }
+
+    /** A change reads and writes in one transaction: what it refuses writes nothing, and a missing target is no change. */
+    @Test
+    void aChangeStartsFromTheStoredTargetAndARefusedOneWritesNothing() {
+        targets.create(target("billing"));
+
+        Optional<Target> changed = targets.change("billing", current -> current.withTimeout(Duration.ofSeconds(3)));
+        assertThat(changed.map(Target::timeout)).contains(Duration.ofSeconds(3));
+        assertThat(targets.find("billing")).isEqualTo(changed);
+
+        assertThatThrownBy(() -> targets.change("billing", current -> {
+            throw new IllegalArgumentException("refused");
+        })).hasMessage("refused");
+        assertThat(targets.find("billing")).isEqualTo(changed);
+        assertThat(targets.change("ghost", current -> current)).isEmpty();
     }
 
     /** The pause is the queue's, not a setting: replacing the settings neither lifts nor sets it. */

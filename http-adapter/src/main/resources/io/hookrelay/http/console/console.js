@@ -407,10 +407,11 @@ async function targets(query) {
       return el('p', { class: 'secret' }, 'Target ', created.id, ' created. Its signing secret, shown only now: ',
         el('code', { id: 'new-secret' }, created.secret));
     });
-  show('Targets', table(['Target', 'URL', 'Max in flight', 'Signature', 'State', ''], list.data.map((t) => {
+  show('Targets', table(['Target', 'URL', 'Max in flight', 'Rate limit', 'Signature', 'State', ''], list.data.map((t) => {
     const path = '/targets/' + encodeURIComponent(t.id);
     const signature = t.signature + (t.previous_secret_until ? ' (old secret until ' + t.previous_secret_until + ')' : '');
     return el('tr', { 'data-target': t.id }, el('td', {}, t.id), el('td', { class: 'mono' }, t.url), el('td', {}, t.max_in_flight),
+      el('td', {}, t.rate_limit_per_s ? t.rate_limit_per_s + '/s' : 'none'),
       el('td', { class: 'mono', title: t.public_key || '' }, signature),
       el('td', { class: t.paused ? 'bad' : 'good' }, t.paused ? 'paused' : 'active'),
       el('td', { class: 'actions' }, t.paused
@@ -428,11 +429,14 @@ function rotation(target) {
   const outcome = el('div', { id: 'rotate-outcome' });
   const rotate = el('button', { id: 'rotate-secret', type: 'button' }, 'Rotate secret');
   rotate.addEventListener('click', async () => {
-    // Sent as typed: the server says what is wrong with a grace that is not a whole number of seconds.
-    let body = '{"grace_s":' + (grace.value.trim() || 'null');
-    if (scheme.value) body += ',"signature":' + JSON.stringify(scheme.value);
+    if (!/^\d+$/.test(grace.value.trim())) {
+      outcome.replaceChildren(el('p', { class: 'bad' }, 'the grace is a whole number of seconds'));
+      return;
+    }
+    const body = { grace_s: Number(grace.value.trim()) };
+    if (scheme.value) body.signature = scheme.value;
     try {
-      const rotated = await api('POST', '/targets/' + encodeURIComponent(target.id) + '/rotate-secret', body + '}');
+      const rotated = await api('POST', '/targets/' + encodeURIComponent(target.id) + '/rotate-secret', body);
       outcome.replaceChildren(el('p', { class: 'secret' }, 'New signing secret, shown only now: ',
         el('code', { id: 'rotated-secret' }, rotated.secret)),
       rotated.public_key ? el('p', {}, 'Public key: ', el('code', { id: 'rotated-public-key' }, rotated.public_key)) : '',

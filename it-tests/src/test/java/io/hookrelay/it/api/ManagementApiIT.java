@@ -118,7 +118,8 @@ class ManagementApiIT {
         ApiResponse createdAnswer = api.post("/api/v1/targets", "{\"id\":\"tgt-defaults\",\"url\":\"" + receiver.url() + "\"}");
         JsonNode created = createdAnswer.expect(201);
         assertThat(fieldNames(created))
-                .containsExactlyInAnyOrder("id", "url", "secret", "timeout_ms", "retry_schedule_s", "max_in_flight", "paused", "signature");
+                .containsExactlyInAnyOrder("id", "url", "secret", "timeout_ms", "retry_schedule_s", "max_in_flight", "paused", "signature",
+                        "rate_limit_per_s");
         String secret = created.get("secret").asText();
         assertThat(secret).startsWith("whsec_");
         assertThat(Base64.getDecoder().decode(secret.substring("whsec_".length()))).hasSize(32);
@@ -134,7 +135,7 @@ class ManagementApiIT {
                 .formatted(receiver.url(), chosenSecret)).expect(201);
         assertThat(chosen).isEqualTo(Json.parse("""
                 {"id":"tgt-chosen","url":"%s","secret":"%s","timeout_ms":2500,"retry_schedule_s":[0,1,60],"max_in_flight":3,
-                 "paused":false,"signature":"v1"}"""
+                 "paused":false,"signature":"v1","rate_limit_per_s":null}"""
                 .formatted(receiver.url(), chosenSecret)));
 
         JsonNode shown = api.get("/api/v1/targets/tgt-defaults").expect(200);
@@ -153,7 +154,7 @@ class ManagementApiIT {
         String otherUrl = receiver.url() + "/other";
         JsonNode replaced = api.put("/api/v1/targets/tgt-chosen", "{\"url\":\"" + otherUrl + "\",\"timeout_ms\":1000}").expect(200);
         assertThat(replaced).isEqualTo(Json.parse("""
-                {"id":"tgt-chosen","url":"%s","timeout_ms":1000,"retry_schedule_s":%s,"max_in_flight":10,"paused":false,"signature":"v1"}"""
+                {"id":"tgt-chosen","url":"%s","timeout_ms":1000,"retry_schedule_s":%s,"max_in_flight":10,"paused":false,"signature":"v1","rate_limit_per_s":null}"""
                 .formatted(otherUrl, DEFAULT_SCHEDULE)));
         assertThat(api.get("/api/v1/targets/tgt-chosen").expect(200)).isEqualTo(replaced);
 

@@ -75,9 +75,10 @@ abstract class ConsoleScenarios {
         browser.awaitVisible(By.cssSelector("tr[data-source='shop']"));
         assertThat(server.api().get("/api/v1/sources/shop").expect(200).path("forward_headers").toString()).isEqualTo("[\"x-shop-tenant\"]");
         browser.go("/console#/targets");
-        save("target", "{\"id\":\"orders\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":10}");
+        save("target", "{\"id\":\"orders\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":10,\"rate_limit_per_s\":50}");
         String secret = browser.awaitVisible(By.id("new-secret")).getText();
         browser.go("/console#/targets?edit=orders");
+        assertThat(browser.awaitVisible(By.cssSelector("tr[data-target='orders']")).getText()).contains("50/s");
         WebElement grace = browser.awaitVisible(By.id("rotate-grace"));
         grace.clear();
         grace.sendKeys("600");

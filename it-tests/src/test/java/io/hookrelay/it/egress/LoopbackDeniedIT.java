@@ -15,8 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
-import java.util.OptionalInt;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -92,7 +90,7 @@ class LoopbackDeniedIT {
 
     /** A target of the receiver by the name {@code localhost}, which the relay resolves at each attempt. */
     private NewTarget byName(String id) {
-        return new NewTarget(id, receiver.url().replace("127.0.0.1", "localhost"), Optional.empty(), OptionalInt.empty());
+        return NewTarget.at(id, receiver.url().replace("127.0.0.1", "localhost"));
     }
 
     private int port() {

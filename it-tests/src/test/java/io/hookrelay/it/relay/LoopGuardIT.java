@@ -9,7 +9,6 @@ import io.hookrelay.queue.testing.Await;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -62,7 +61,7 @@ class LoopGuardIT {
 
     /** A target at {@code relay}'s own ingest endpoint for {@code sourceId}, retried only after an hour. */
     private static NewTarget backInto(RelayServer relay, String sourceId, String targetId) {
-        return new NewTarget(targetId, relay.baseUri() + "/hooks/" + sourceId, Optional.of(List.of(3600)), OptionalInt.empty());
+        return NewTarget.at(targetId, relay.baseUri() + "/hooks/" + sourceId).retrySchedule(3600);
     }
 
     /** Waits until {@code relay} has refused a delivery as a loop: the last link of the chain, so every event is stored by then. */

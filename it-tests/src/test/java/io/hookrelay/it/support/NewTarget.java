@@ -6,27 +6,39 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.OptionalInt;
 
 /** A target as the API creates it; what is left empty takes the server's default. */
-public record NewTarget(String id, String url, Optional<List<Integer>> retryScheduleSeconds, OptionalInt maxInFlight) {
+public record NewTarget(String id, String url, Optional<List<Integer>> retryScheduleSeconds, OptionalInt maxInFlight,
+                        OptionalDouble rateLimitPerSecond) {
     public NewTarget {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(url, "url");
         retryScheduleSeconds = retryScheduleSeconds.map(List::copyOf);
         Objects.requireNonNull(maxInFlight, "maxInFlight");
+        Objects.requireNonNull(rateLimitPerSecond, "rateLimitPerSecond");
     }
 
     public static NewTarget to(String id, Receiver receiver) {
-        return new NewTarget(id, receiver.url(), Optional.empty(), OptionalInt.empty());
+        return at(id, receiver.url());
+    }
+
+    /** A target at any address, such as one the egress guard must refuse. */
+    public static NewTarget at(String id, String url) {
+        return new NewTarget(id, url, Optional.empty(), OptionalInt.empty(), OptionalDouble.empty());
     }
 
     public NewTarget retrySchedule(Integer... seconds) {
-        return new NewTarget(id, url, Optional.of(List.of(seconds)), maxInFlight);
+        return new NewTarget(id, url, Optional.of(List.of(seconds)), maxInFlight, rateLimitPerSecond);
     }
 
     public NewTarget maxInFlight(int limit) {
-        return new NewTarget(id, url, retryScheduleSeconds, OptionalInt.of(limit));
+        return new NewTarget(id, url, retryScheduleSeconds, OptionalInt.of(limit), rateLimitPerSecond);
+    }
+
+    public NewTarget rateLimitPerSecond(double perSecond) {
+        return new NewTarget(id, url, retryScheduleSeconds, maxInFlight, OptionalDouble.of(perSecond));
     }
 
     /** The body of {@code POST /api/v1/targets}. */
@@ -37,6 +49,7 @@ public record NewTarget(String id, String url, Optional<List<Integer>> retrySche
             seconds.forEach(schedule::add);
         });
         maxInFlight.ifPresent(limit -> target.put("max_in_flight", limit));
+        rateLimitPerSecond.ifPresent(perSecond -> target.put("rate_limit_per_s", perSecond));
         return target.toString();
     }
 }

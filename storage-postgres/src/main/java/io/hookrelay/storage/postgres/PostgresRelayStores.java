@@ -24,6 +24,7 @@ public final class PostgresRelayStores implements AutoCloseable {
     private final PostgresRetentionStore retention;
     private final PostgresDeliverySlots deliverySlots;
     private final PostgresFailureStreaks failureStreaks;
+    private final PostgresRateLimits rateLimits;
 
     private PostgresRelayStores(PostgresDatabase database, PostgresIntentStore intents, RelayHandles handles) {
         sources = new PostgresSourceStore(database, handles);
@@ -34,6 +35,7 @@ public final class PostgresRelayStores implements AutoCloseable {
         retention = new PostgresRetentionStore(database, intents, handles);
         deliverySlots = new PostgresDeliverySlots(database);
         failureStreaks = new PostgresFailureStreaks(database);
+        rateLimits = new PostgresRateLimits(database);
     }
 
     /**
@@ -92,6 +94,10 @@ public final class PostgresRelayStores implements AutoCloseable {
 
     public PostgresFailureStreaks failureStreaks() {
         return failureStreaks;
+    }
+
+    public PostgresRateLimits rateLimits() {
+        return rateLimits;
     }
 
     /** Ends what waits for a delivery slot and stops asking; idempotent. */

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
  * {@link TargetStore} on PostgreSQL. Every read goes to the database: other nodes may change a target at any
@@ -35,6 +36,18 @@ public final class PostgresTargetStore implements TargetStore {
     public boolean update(Target target) {
         Map<String, Object> columns = columns(target);
         return database.transaction("update target", handle -> handles.attach(handle, TargetDao.class).update(columns)) == 1;
+    }
+
+    /** The row is locked as it is read, so a change on another node waits for this one and starts from it. */
+    @Override
+    public Optional<Target> change(String id, UnaryOperator<Target> change) {
+        Objects.requireNonNull(change, "change");
+        return database.transaction("change target", handle -> {
+            TargetDao targets = handles.attach(handle, TargetDao.class);
+            Optional<Target> changed = targets.findForUpdate(id).map(change);
+            changed.ifPresent(target -> targets.update(columns(target)));
+            return changed;
+        });
     }
 
     /**

@@ -21,8 +21,8 @@ import java.util.List;
  *
  * <p>What every node must count together lives here too, keyed by target id without a reference to the
  * target, so an attempt that ends after its target was deleted never fails on it: each target's
- * {@code max_in_flight} slots ({@link PostgresDeliverySlots}) and its streak of failed attempts
- * ({@link PostgresFailureStreaks}).
+ * {@code max_in_flight} slots ({@link PostgresDeliverySlots}), its streak of failed attempts
+ * ({@link PostgresFailureStreaks}) and its rate limit's token bucket ({@link PostgresRateLimits}).
  *
  * <p>An idempotency key is inserted before its event, as the claim on the key that a concurrent ingest of
  * the same key waits for; its reference to the event is therefore checked at commit.
@@ -144,6 +144,15 @@ final class RelaySchema {
                         ADD COLUMN previous_secret       text,
                         ADD COLUMN previous_secret_until bigint,
                         ADD CHECK ((previous_secret IS NULL) = (previous_secret_until IS NULL));
+                    """),
+            new Migration(7, """
+                    ALTER TABLE targets ADD COLUMN rate_limit_per_s double precision CHECK (rate_limit_per_s > 0);
+
+                    CREATE TABLE target_buckets (
+                        target_id   text COLLATE "C" NOT NULL PRIMARY KEY,
+                        tokens      double precision NOT NULL,
+                        refilled_at bigint NOT NULL
+                    );
                     """)));
 
     private RelaySchema() {

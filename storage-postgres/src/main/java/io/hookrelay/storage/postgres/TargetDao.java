@@ -18,8 +18,8 @@ interface TargetDao {
     @SqlUpdate("""
             INSERT INTO targets (""" + COLUMNS + """
             , created_at, updated_at)
-            VALUES (:id, :url, :secret, :timeout_ms, :retry_schedule_s, :max_in_flight, :previous_secret, :previous_secret_until,
-                    :now, :now)
+            VALUES (:id, :url, :secret, :timeout_ms, :retry_schedule_s, :max_in_flight, :rate_limit_per_s, :previous_secret,
+                    :previous_secret_until, :now, :now)
             ON CONFLICT (id) DO NOTHING
             """)
     int insert(@BindMap Map<String, ?> columns);
@@ -27,7 +27,7 @@ interface TargetDao {
     @SqlUpdate("""
             UPDATE targets
                SET url = :url, secret = :secret, timeout_ms = :timeout_ms, retry_schedule_s = :retry_schedule_s,
-                   max_in_flight = :max_in_flight, previous_secret = :previous_secret,
+                   max_in_flight = :max_in_flight, rate_limit_per_s = :rate_limit_per_s, previous_secret = :previous_secret,
                    previous_secret_until = :previous_secret_until, updated_at = :now
              WHERE id = :id
             """)
@@ -39,6 +39,9 @@ interface TargetDao {
 
     @SqlQuery("SELECT " + COLUMNS + " FROM targets WHERE id = :id")
     Optional<Target> find(String id);
+
+    @SqlQuery("SELECT " + COLUMNS + " FROM targets WHERE id = :id FOR UPDATE")
+    Optional<Target> findForUpdate(String id);
 
     @SqlQuery("SELECT " + COLUMNS + " FROM targets ORDER BY id")
     List<Target> list();

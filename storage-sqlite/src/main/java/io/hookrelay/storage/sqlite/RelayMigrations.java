@@ -30,7 +30,7 @@ import java.util.List;
  *
  * <p>Step 6 adds routes' payload filters, which are part of what makes a route unique: existing routes have
  * none. Step 7 adds the headers a source forwards, one a line like {@code redact_headers}. Step 8 adds a target's
- * previous secret, sealed as its secret is, and when it stops signing.
+ * previous secret, sealed as its secret is, and when it stops signing; step 9 its rate limit.
  */
 final class RelayMigrations {
     static final String NAME = "relay";
@@ -163,6 +163,9 @@ final class RelayMigrations {
 
                     ALTER TABLE targets ADD COLUMN previous_secret_until INTEGER
                         CHECK ((previous_secret IS NULL) = (previous_secret_until IS NULL));
+                    """),
+            new Migration(9, """
+                    ALTER TABLE targets ADD COLUMN rate_limit_per_s REAL CHECK (rate_limit_per_s > 0);
                     """)));
 
     private RelayMigrations() {

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /** {@link TargetStore} on SQLite: writes through the database's single writer, reads from its pool. */
 public final class SqliteTargetStore implements TargetStore {
@@ -30,6 +31,18 @@ public final class SqliteTargetStore implements TargetStore {
     public boolean update(Target target) {
         Map<String, Object> columns = columns(target);
         return database.writeConfig("update target", handle -> handle.attach(TargetDao.class).update(columns)) == 1;
+    }
+
+    /** The single writer runs one write at a time, so the read in it is what the write replaces. */
+    @Override
+    public Optional<Target> change(String id, UnaryOperator<Target> change) {
+        Objects.requireNonNull(change, "change");
+        return database.writeConfig("change target", handle -> {
+            TargetDao targets = handle.attach(TargetDao.class);
+            Optional<Target> changed = targets.find(id).map(change);
+            changed.ifPresent(target -> targets.update(columns(target)));
+            return changed;
+        });
     }
 
     /**

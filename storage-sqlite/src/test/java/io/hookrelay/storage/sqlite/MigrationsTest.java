@@ -183,7 +183,8 @@ class MigrationsTest {
                 new Applied("relay", 2, first + 4), new Applied("relay", 3, first + 7), new Applied("relay", 4, first + 8),
                 new Applied("relay", 5, SECOND_OPEN.toEpochMilli()), new Applied("relay", 6, SECOND_OPEN.toEpochMilli()),
                 new Applied("relay", 7, SECOND_OPEN.toEpochMilli()),
-                new Applied("relay", 8, SECOND_OPEN.toEpochMilli()));
+                new Applied("relay", 8, SECOND_OPEN.toEpochMilli()),
+                new Applied("relay", 9, SECOND_OPEN.toEpochMilli()));
         withPlainHandle(handle -> assertThat(handle.createQuery("SELECT version FROM schema_migrations ORDER BY version")
                 .mapTo(Integer.class).list()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, SchemaRecord.PER_TRACK));
     }

@@ -1,0 +1,22 @@
+package io.hookrelay.delivery.send;
+
+import io.hookrelay.delivery.RateLimit;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Targets' rate limits as token buckets, one per target, that every process delivering from the same store takes
+ * from: in memory when one process owns the data, in the database when several nodes share it, so only the store's
+ * adapter can keep them. A bucket starts full.
+ */
+public interface RateLimits {
+
+    /**
+     * Takes one token from the target's bucket, refilled at {@code limit}'s rate since it was last taken from.
+     *
+     * @return empty when a token was taken; else how long until the bucket holds one, nothing taken
+     * @throws io.hookrelay.queue.TransientStoreException when the store could not be asked
+     */
+    Optional<Duration> take(String targetId, RateLimit limit, Instant now);
+}

@@ -1,0 +1,114 @@
+package io.hookrelay.delivery.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.delivery.RateLimit;
+import io.hookrelay.delivery.send.RateLimits;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The rules of {@link RateLimits} that every adapter keeps, whether its buckets are in memory or in a database that
+ * several nodes share. Times are given, never read, so each test says exactly when each take happens.
+ */
+public abstract class RateLimitsContract {
+    private static final Instant START = Instant.parse("2026-12-01T10:00:00Z");
+    private static final RateLimit FIVE_A_SECOND = new RateLimit(5);
+
+    protected RateLimits limits;
+
+    /** The adapter's rate limits on a new, empty store. */
+    protected abstract RateLimits openRateLimits() throws Exception;
+
+    @BeforeEach
+    final void openLimitsUnderTest() throws Exception {
+        limits = openRateLimits();
+    }
+
+    @Test
+    void aNewBucketGivesABurstAtOnceThenSaysWhenTheNextTokenIsThere() {
+        for (int i = 0; i < FIVE_A_SECOND.burst(); i++) {
+            assertThat(limits.take("orders", FIVE_A_SECOND, START)).as("token %d", i).isEmpty();
+        }
+
+        Optional<Duration> wait = limits.take("orders", FIVE_A_SECOND, START);
+
+        assertThat(wait).hasValueSatisfying(until -> assertThat(until).isBetween(Duration.ofMillis(199), Duration.ofMillis(201)));
+    }
+
+    @Test
+    void itRefillsAtTheRateAndNeverHoldsMoreThanABurst() {
+        drain("orders", START);
+
+        assertThat(limits.take("orders", FIVE_A_SECOND, START.plusMillis(100))).as("half a token").isPresent();
+        assertThat(limits.take("orders", FIVE_A_SECOND, START.plusMillis(200))).isEmpty();
+        assertThat(limits.take("orders", FIVE_A_SECOND, START.plusMillis(200))).isPresent();
+
+        Instant muchLater = START.plus(Duration.ofHours(1));
+        assertThat(drain("orders", muchLater)).isEqualTo(FIVE_A_SECOND.burst());
+    }
+
+    @Test
+    void eachTargetHasABucketOfItsOwn() {
+        drain("orders", START);
+
+        assertThat(limits.take("audit", FIVE_A_SECOND, START)).isEmpty();
+        assertThat(limits.take("orders", FIVE_A_SECOND, START)).isPresent();
+    }
+
+    /** A slower limit caps what the bucket kept under the faster one at its own burst, and refills at its own rate. */
+    @Test
+    void aLoweredLimitAppliesAtOnce() {
+        RateLimit oneASecond = new RateLimit(1);
+        limits.take("orders", FIVE_A_SECOND, START);
+
+        assertThat(limits.take("orders", oneASecond, START)).isEmpty();
+        assertThat(limits.take("orders", oneASecond, START)).hasValueSatisfying(until -> assertThat(until).isEqualTo(Duration.ofSeconds(1)));
+    }
+
+    @Test
+    void aLimitBelowOneASecondStillSendsOneAtATime() {
+        RateLimit everyTenSeconds = new RateLimit(0.1);
+
+        assertThat(limits.take("orders", everyTenSeconds, START)).isEmpty();
+        assertThat(limits.take("orders", everyTenSeconds, START.plusSeconds(9))).isPresent();
+        assertThat(limits.take("orders", everyTenSeconds, START.plusSeconds(10))).isEmpty();
+    }
+
+    /** Many takers at the same moment, as every worker of every node may be: exactly a burst gets a token. */
+    @Test
+    void concurrentTakersShareOneBurst() throws Exception {
+        ExecutorService takers = Executors.newFixedThreadPool(8);
+        try {
+            List<Callable<Boolean>> takes = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                takes.add(() -> limits.take("orders", FIVE_A_SECOND, START).isEmpty());
+            }
+            long granted = 0;
+            for (Future<Boolean> take : takers.invokeAll(takes)) {
+                granted += take.get() ? 1 : 0;
+            }
+            assertThat(granted).isEqualTo(FIVE_A_SECOND.burst());
+        } finally {
+            takers.shutdownNow();
+        }
+    }
+
+    /** @return how many tokens were there */
+    private int drain(String target, Instant at) {
+        int taken = 0;
+        while (limits.take(target, FIVE_A_SECOND, at).isEmpty()) {
+            taken++;
+        }
+        return taken;
+    }
+}

@@ -1,0 +1,33 @@
+package io.hookrelay.storage.sqlite;
+
+import io.hookrelay.delivery.RateLimit;
+import io.hookrelay.delivery.send.RateLimits;
+import io.hookrelay.delivery.send.TokenBucket;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * {@link RateLimits} in this process's memory, which is where they all are on SQLite: one process owns the data
+ * directory, so its workers are every worker there is. A restart starts every bucket full, at most one burst more
+ * than the limit.
+ */
+public final class InProcessRateLimits implements RateLimits {
+    private final Map<String, TokenBucket> buckets = new ConcurrentHashMap<>();
+
+    @Override
+    public Optional<Duration> take(String targetId, RateLimit limit, Instant now) {
+        Objects.requireNonNull(limit, "limit");
+        AtomicReference<Optional<Duration>> wait = new AtomicReference<>();
+        buckets.compute(targetId, (id, bucket) -> {
+            TokenBucket current = bucket == null ? TokenBucket.full(limit, now) : bucket.refilled(limit, now);
+            wait.set(current.untilToken(limit));
+            return wait.get().isEmpty() ? current.less(1) : current;
+        });
+        return wait.get();
+    }
+}
