@@ -25,6 +25,7 @@ import io.hookrelay.queue.RetryPolicy;
 import io.hookrelay.queue.ScheduleBackoff;
 import io.hookrelay.queue.SnoozeException;
 import io.hookrelay.queue.StopException;
+import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.TransientStoreException;
 import java.time.Clock;
 import java.time.Duration;
@@ -65,8 +66,8 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     static final Duration STUCK_SNOOZE = Duration.ofSeconds(1);
     /** How long a delivery waits when the store could not be read before sending it. */
     static final Duration STORE_BUSY_SNOOZE = Duration.ofSeconds(1);
-    /** How widely the deliveries a rate limit holds back are spread when they come back for a token. */
-    static final Duration RATE_LIMITED_SPREAD = Duration.ofSeconds(1);
+    /** How widely the deliveries a rate limit holds back at once are spread beyond their places in line. */
+    static final Duration RATE_LIMITED_SPREAD = Duration.ofMillis(50);
     private static final RetryPolicy GIVE_UP = (intentId, attempts) -> Optional.empty();
 
     private final EventStore events;
@@ -193,16 +194,22 @@ public final class DeliveryHandler implements AsyncIntentHandler {
 
     /**
      * A token of the target's rate limit, taken once the attempt holds its slot, so that only what is about to be sent
-     * spends one. Without one the delivery waits until there will be, spread over {@link #RATE_LIMITED_SPREAD} so
-     * that a backlog does not all come back at the same instant; its attempt is not counted, so a rate limit never
-     * uses up a retry schedule.
+     * spends one. Without one the delivery waits for the token the bucket gave it a place in line for, plus up to
+     * {@link #RATE_LIMITED_SPREAD}, so deliveries that found it empty at once do not come back at the same instant.
+     * Its attempt is not counted, whatever stopped it, so a rate limit never uses up a retry schedule.
      */
     private void takeRateToken(Target target) throws SnoozeException {
         if (target.rateLimit().isEmpty()) {
             return;
         }
         Instant now = clock.instant();
-        Optional<Duration> wait = beforeSending(() -> rateLimits.take(target.id(), target.rateLimit().get(), now));
+        Optional<Duration> wait;
+        try {
+            wait = rateLimits.take(target.id(), target.rateLimit().get(), now);
+        } catch (StoreException unavailable) {
+            throw new SnoozeException("target " + target.id() + "'s rate limit could not be read: " + unavailable.getMessage(),
+                    now.plus(STORE_BUSY_SNOOZE));
+        }
         if (wait.isPresent()) {
             metrics.rateLimited();
             Duration spread = Duration.ofMillis(ThreadLocalRandom.current().nextLong(RATE_LIMITED_SPREAD.toMillis() + 1));

@@ -57,6 +57,21 @@ public abstract class RateLimitsContract {
         assertThat(drain("orders", muchLater)).isEqualTo(FIVE_A_SECOND.burst());
     }
 
+    /** Takers that find the bucket empty at once are each given a later token, one token apart, as a line. */
+    @Test
+    void takersThatFindItEmptyAreGivenPlacesInLine() {
+        for (int i = 0; i < FIVE_A_SECOND.burst(); i++) {
+            limits.take("orders", FIVE_A_SECOND, START);
+        }
+
+        List<Optional<Duration>> waits = List.of(limits.take("orders", FIVE_A_SECOND, START), limits.take("orders", FIVE_A_SECOND, START),
+                limits.take("orders", FIVE_A_SECOND, START));
+
+        assertThat(waits).containsExactly(Optional.of(Duration.ofMillis(200)), Optional.of(Duration.ofMillis(400)),
+                Optional.of(Duration.ofMillis(600)));
+        assertThat(limits.take("orders", FIVE_A_SECOND, START.plusMillis(200))).as("the line moves on as tokens come").isEmpty();
+    }
+
     @Test
     void eachTargetHasABucketOfItsOwn() {
         drain("orders", START);

@@ -15,9 +15,13 @@ import io.hookrelay.queue.IntentState;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -109,6 +113,28 @@ public abstract class TargetStoreContract extends RelayStoreContract {
         })).hasMessage("refused");
         assertThat(targets.find("billing")).isEqualTo(changed);
         assertThat(targets.change("ghost", current -> current)).isEmpty();
+    }
+
+    /** Changes at once each start from what the one before left: none is lost, as a rotation must not be. */
+    @Test
+    void concurrentChangesEachSeeTheOneBefore() throws Exception {
+        targets.create(new Target("billing", URI.create("https://billing.example/"), RelayFixture.SECRET, Duration.ofSeconds(1),
+                List.of(), 1));
+        int changes = 8;
+        ExecutorService changers = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<Optional<Target>>> done = new ArrayList<>();
+            for (int i = 0; i < changes; i++) {
+                done.add(changers.submit(() -> targets.change("billing", current -> current.withTimeout(current.timeout().plusSeconds(1)))));
+            }
+            for (Future<Optional<Target>> change : done) {
+                assertThat(change.get()).isPresent();
+            }
+        } finally {
+            changers.shutdownNow();
+        }
+
+        assertThat(targets.find("billing").orElseThrow().timeout()).isEqualTo(Duration.ofSeconds(1 + changes));
     }
 
     /** The pause is the queue's, not a setting: replacing the settings neither lifts nor sets it. */

@@ -146,12 +146,15 @@ final class RelaySchema {
                         ADD CHECK ((previous_secret IS NULL) = (previous_secret_until IS NULL));
                     """),
             new Migration(7, """
-                    ALTER TABLE targets ADD COLUMN rate_limit_per_s double precision CHECK (rate_limit_per_s > 0);
+                    ALTER TABLE targets ADD COLUMN rate_limit_per_s double precision
+                        CHECK (rate_limit_per_s BETWEEN 0.01 AND 100000);
 
-                    CREATE TABLE target_buckets (
+                    CREATE UNLOGGED TABLE target_buckets (
                         target_id   text COLLATE "C" NOT NULL PRIMARY KEY,
                         tokens      double precision NOT NULL,
-                        refilled_at bigint NOT NULL
+                        waiting     double precision NOT NULL,
+                        refilled_at bigint NOT NULL,
+                        granted     boolean NOT NULL
                     );
                     """)));
 

@@ -24,9 +24,9 @@ public final class InProcessRateLimits implements RateLimits {
         Objects.requireNonNull(limit, "limit");
         AtomicReference<Optional<Duration>> wait = new AtomicReference<>();
         buckets.compute(targetId, (id, bucket) -> {
-            TokenBucket current = bucket == null ? TokenBucket.full(limit, now) : bucket.refilled(limit, now);
-            wait.set(current.untilToken(limit));
-            return wait.get().isEmpty() ? current.less(1) : current;
+            TokenBucket.Take take = (bucket == null ? TokenBucket.full(limit, now) : bucket).take(limit, now);
+            wait.set(take.untilToken());
+            return take.after();
         });
         return wait.get();
     }

@@ -165,7 +165,7 @@ final class RelayMigrations {
                         CHECK ((previous_secret IS NULL) = (previous_secret_until IS NULL));
                     """),
             new Migration(9, """
-                    ALTER TABLE targets ADD COLUMN rate_limit_per_s REAL CHECK (rate_limit_per_s > 0);
+                    ALTER TABLE targets ADD COLUMN rate_limit_per_s REAL CHECK (rate_limit_per_s BETWEEN 0.01 AND 100000);
                     """)));
 
     private RelayMigrations() {
