@@ -64,10 +64,7 @@ final class TargetCommands {
 
         @Override
         void print(ApiAnswer answer, PrintWriter out) {
-            JsonNode target = answer.json();
-            details(target).row("secret", ApiJson.text(target, "secret")).print(out);
-            out.println();
-            out.println(SECRET_NOTE);
+            printWithSecret(answer.json(), out);
         }
     }
 
@@ -96,10 +93,7 @@ final class TargetCommands {
 
         @Override
         void print(ApiAnswer answer, PrintWriter out) {
-            JsonNode target = answer.json();
-            details(target).row("secret", ApiJson.text(target, "secret")).print(out);
-            out.println();
-            out.println(SECRET_NOTE);
+            printWithSecret(answer.json(), out);
         }
     }
 
@@ -185,6 +179,13 @@ final class TargetCommands {
         void print(ApiAnswer answer, PrintWriter out) {
             out.println("resumed target " + id);
         }
+    }
+
+    /** The answer to a create or a rotation, the only ones that carry the secret, and what to do with it. */
+    private static void printWithSecret(JsonNode target, PrintWriter out) {
+        details(target).row("secret", ApiJson.text(target, "secret")).print(out);
+        out.println();
+        out.println(SECRET_NOTE);
     }
 
     /** A v1a target's public key and a rotated one's grace are shown only when it has them. */
