@@ -11,9 +11,6 @@ public interface TargetStore {
     /** @return false when a target with this id already exists */
     boolean create(Target target);
 
-    /** Replaces a target's settings. @return false when there is no such target */
-    boolean update(Target target);
-
     /**
      * Replaces a target with what {@code change} makes of it, read and written in one transaction, so two changes
      * at once (a rotation and a replace, on any nodes) each start from what the other left; {@code change} may

@@ -124,11 +124,6 @@ class DirectoryTest {
         }
 
         @Override
-        public boolean update(Target target) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
         public boolean delete(String id, Instant now) {
             throw new UnsupportedOperationException();
         }

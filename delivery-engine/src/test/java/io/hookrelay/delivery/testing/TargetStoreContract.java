@@ -66,7 +66,7 @@ public abstract class TargetStoreContract extends RelayStoreContract {
     }
 
     @Test
-    void updateReplacesEverySettingAndAMissingTargetIsNotCreated() {
+    void aChangeReplacesEverySettingAndAMissingTargetIsNotCreated() {
         targets.create(target("billing"));
         assertThat(targets.find("billing")).as("read once, so a store that caches targets holds it")
                 .contains(target("billing"));
@@ -74,8 +74,8 @@ public abstract class TargetStoreContract extends RelayStoreContract {
                 "whsec_" + "QUJDREVGR0hJSktMTU5PUFFSU1RVVldYWVphYmNkZWY=", Duration.ofSeconds(3),
                 List.of(Duration.ofSeconds(60)), 2);
 
-        assertThat(targets.update(replacement)).isTrue();
-        assertThat(targets.update(target("ghost"))).isFalse();
+        assertThat(replaced(replacement)).isTrue();
+        assertThat(replaced(target("ghost"))).isFalse();
 
         assertThat(targets.find("billing")).contains(replacement);
         assertThat(targets.find("ghost")).isEmpty();
@@ -84,18 +84,18 @@ public abstract class TargetStoreContract extends RelayStoreContract {
         assertThat(targets.find("billing")).isEmpty();
     }
 
-    /** A v1a key and a rotation's previous secret, sealed like the secret, read back; a later update without one clears it. */
+    /** A v1a key and a rotation's previous secret, sealed like the secret, read back; a later change to a target without one clears it. */
     @Test
     void aRotatedTargetKeepsItsPreviousSecretUntilReplaced() {
         targets.create(target("billing"));
         String key = "whsk_" + "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
         Target rotated = target("billing").rotatedTo(key, Instant.parse("2030-01-01T00:00:00.123Z"), Instant.EPOCH);
 
-        assertThat(targets.update(rotated)).isTrue();
+        assertThat(replaced(rotated)).isTrue();
         assertThat(targets.find("billing")).contains(rotated);
         assertThat(targets.find("billing").orElseThrow().previousSecret().orElseThrow().secret()).isEqualTo(RelayFixture.SECRET);
 
-        assertThat(targets.update(target("billing"))).isTrue();
+        assertThat(replaced(target("billing"))).isTrue();
         assertThat(targets.find("billing").orElseThrow().previousSecret()).isEmpty();
     }
 
@@ -139,13 +139,13 @@ public abstract class TargetStoreContract extends RelayStoreContract {
 
     /** The pause is the queue's, not a setting: replacing the settings neither lifts nor sets it. */
     @Test
-    void anUpdateLeavesTheTargetsPauseAsItWas() {
+    void aChangeLeavesTheTargetsPauseAsItWas() {
         targets.create(target("billing"));
         targets.create(target("audit"));
         relay.intents.pause(Delivery.KIND, "billing");
 
-        assertThat(targets.update(target("billing"))).isTrue();
-        assertThat(targets.update(target("audit"))).isTrue();
+        assertThat(replaced(target("billing"))).isTrue();
+        assertThat(replaced(target("audit"))).isTrue();
 
         assertThat(relay.intents.isPaused(Delivery.KIND, "billing")).isTrue();
         assertThat(relay.intents.isPaused(Delivery.KIND, "audit")).isFalse();
@@ -214,5 +214,10 @@ public abstract class TargetStoreContract extends RelayStoreContract {
     private Map<String, Intent> intentsById(List<String> ids) {
         return ids.stream().collect(Collectors.toMap(id -> id,
                 id -> relay.intents.find(id).orElseThrow()));
+    }
+
+    /** Replaces the stored target of {@code replacement}'s id with it; false when there is none. */
+    private boolean replaced(Target replacement) {
+        return targets.change(replacement.id(), current -> replacement).isPresent();
     }
 }

@@ -32,12 +32,6 @@ public final class PostgresTargetStore implements TargetStore {
         return database.transaction("create target", handle -> handles.attach(handle, TargetDao.class).insert(columns)) == 1;
     }
 
-    @Override
-    public boolean update(Target target) {
-        Map<String, Object> columns = columns(target);
-        return database.transaction("update target", handle -> handles.attach(handle, TargetDao.class).update(columns)) == 1;
-    }
-
     /** The row is locked as it is read, so a change on another node waits for this one and starts from it. */
     @Override
     public Optional<Target> change(String id, UnaryOperator<Target> change) {

@@ -103,7 +103,7 @@ class PostgresRouteStoreTest {
         otherNode.relay.routes().create(toBilling);
         assertThat(relay.routes.forSource("orders")).containsExactly(toBilling);
         Target billing = RelayFixture.target("billing");
-        otherNode.relay.targets().update(new Target("billing", billing.url(), billing.secret(), billing.timeout(),
+        otherNode.relay.targets().change("billing", current -> new Target("billing", billing.url(), billing.secret(), billing.timeout(),
                 billing.retrySchedule(), 3));
         assertThat(relay.targets.find("billing").orElseThrow().maxInFlight()).isEqualTo(3);
         otherNode.relay.targets().delete("billing", relay.clock.instant());

@@ -27,12 +27,6 @@ public final class SqliteTargetStore implements TargetStore {
         return database.writeConfig("create target", handle -> handle.attach(TargetDao.class).insert(columns)) == 1;
     }
 
-    @Override
-    public boolean update(Target target) {
-        Map<String, Object> columns = columns(target);
-        return database.writeConfig("update target", handle -> handle.attach(TargetDao.class).update(columns)) == 1;
-    }
-
     /** The single writer runs one write at a time, so the read in it is what the write replaces. */
     @Override
     public Optional<Target> change(String id, UnaryOperator<Target> change) {
