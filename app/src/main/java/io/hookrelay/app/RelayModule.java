@@ -113,8 +113,9 @@ final class RelayModule extends AbstractModule {
     @Provides
     @Singleton
     IngestService ingestService(SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents,
-                                IntentQueue queue, JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics) {
-        return new IngestService(sources, routes, events, freshEvents, queue, jsonPointer, ulids, metrics);
+                                IntentQueue queue, JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics,
+                                Directory<Target> targets) {
+        return new IngestService(sources, routes, events, freshEvents, queue, jsonPointer, ulids, metrics, targets::find);
     }
 
     /** Shared by ingest, which fills it, and delivery, which takes from it. */
@@ -146,8 +147,8 @@ final class RelayModule extends AbstractModule {
     @Provides
     @Singleton
     EventAdmin eventAdmin(EventStore events, DeliveryStore deliveries, RouteStore routes, IntentQueue queue,
-                          JsonPointerReader jsonPointer, Ulids ulids) {
-        return new EventAdmin(events, deliveries, routes, queue, jsonPointer, ulids);
+                          JsonPointerReader jsonPointer, Ulids ulids, TargetStore targets) {
+        return new EventAdmin(events, deliveries, routes, queue, jsonPointer, ulids, targets);
     }
 
     @Provides

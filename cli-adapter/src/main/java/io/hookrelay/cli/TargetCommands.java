@@ -44,6 +44,11 @@ final class TargetCommands {
                         + "with the public key shown).")
         private String signature;
 
+        @Option(names = "--ordering", paramLabel = "none|fifo",
+                description = "fifo: one delivery at a time, in the order events came in; one that keeps failing holds "
+                        + "the later ones back (default: none).")
+        private String ordering;
+
         @Option(names = "--timeout-ms", paramLabel = "MS", description = "How long one attempt may take (default: 15000).")
         private Integer timeoutMs;
 
@@ -59,7 +64,8 @@ final class TargetCommands {
         @Override
         ApiAnswer send(AdminClient client) {
             return client.post(ApiPath.of("targets"), new TargetBody(id, url, secret, timeoutMs,
-                    retrySchedule == null ? null : retrySchedule.waitsSeconds(), maxInFlight, rateLimitPerS, signature));
+                    retrySchedule == null ? null : retrySchedule.waitsSeconds(), maxInFlight, rateLimitPerS, signature,
+                    ordering));
         }
 
         @Override
@@ -69,7 +75,7 @@ final class TargetCommands {
     }
 
     record TargetBody(String id, String url, String secret, Integer timeoutMs, List<Long> retryScheduleS, Integer maxInFlight,
-                      Double rateLimitPerS, String signature) {
+                      Double rateLimitPerS, String signature, String ordering) {
     }
 
     @Command(name = "rotate-secret", description = "Gives a target a new signing secret and prints it, once; the old one "
@@ -109,10 +115,12 @@ final class TargetCommands {
 
         @Override
         void print(ApiAnswer answer, PrintWriter out) {
-            TextTable table = TextTable.withColumns("ID", "URL", "PAUSED", "TIMEOUT MS", "RETRY SCHEDULE", "MAX IN FLIGHT");
+            TextTable table = TextTable.withColumns("ID", "URL", "PAUSED", "TIMEOUT MS", "RETRY SCHEDULE", "MAX IN FLIGHT",
+                    "ORDERING", "BLOCKED BY");
             Listing.print(answer.json(), "no targets", table, target -> new Object[] {
                 ApiJson.text(target, "id"), ApiJson.text(target, "url"), paused(target), ApiJson.text(target, "timeout_ms"),
                 RetrySchedule.describe(target.path("retry_schedule_s")), ApiJson.text(target, "max_in_flight"),
+                ApiJson.text(target, "ordering"), ApiJson.text(target.path("blocked_by"), "delivery_id"),
             }, out);
         }
     }
@@ -198,7 +206,14 @@ final class TargetCommands {
                 .row("retry schedule", RetrySchedule.describe(target.path("retry_schedule_s")))
                 .row("max in flight", ApiJson.text(target, "max_in_flight"))
                 .row("rate limit", rateLimit(target))
-                .row("signature", ApiJson.text(target, "signature"));
+                .row("signature", ApiJson.text(target, "signature"))
+                .row("ordering", ApiJson.text(target, "ordering"));
+        JsonNode blockedBy = target.path("blocked_by");
+        if (blockedBy.isObject()) {
+            table.row("blocked by", ApiJson.text(blockedBy, "delivery_id") + " (" + ApiJson.text(blockedBy, "state") + ", "
+                    + Plurals.count(blockedBy.path("attempts").asInt(), "attempt", "attempts") + ", next " + ApiJson.text(blockedBy, "next_at")
+                    + ": " + ApiJson.text(blockedBy, "last_error") + ")");
+        }
         if (target.hasNonNull("public_key")) {
             table.row("public key", ApiJson.text(target, "public_key"));
         }

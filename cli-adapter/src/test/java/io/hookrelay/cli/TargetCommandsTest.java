@@ -9,12 +9,16 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(FakeApiExtension.class)
 class TargetCommandsTest {
     private static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    private static final String BLOCKED_BY = """
+            {"delivery_id":"dlv_01JQ4Z0000000000000000000A","event_id":"evt_01JQ4Z0000000000000000000B","state":"pending",\
+            "attempts":3,"next_at":"2026-12-02T10:00:05Z","last_error":"http 500"}""";
     private static final String BILLING = """
             {"id":"billing","url":"http://127.0.0.1:9000/hook","timeout_ms":5000,"retry_schedule_s":[5,300,7200,86400],\
-            "max_in_flight":4,"signature":"v1","paused":false}""";
+            "max_in_flight":4,"signature":"v1","ordering":"fifo","blocked_by":%s,"paused":false}""".formatted(BLOCKED_BY);
     private static final String AUDIT = """
             {"id":"audit","url":"https://audit.example/in","timeout_ms":15000,"retry_schedule_s":[],\
-            "max_in_flight":10,"rate_limit_per_s":2.5,"signature":"v1a","public_key":"whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=","paused":true}""";
+            "max_in_flight":10,"rate_limit_per_s":2.5,"signature":"v1a","public_key":"whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=",\
+            "ordering":"none","blocked_by":null,"paused":true}""";
 
     private final FakeApi api;
     private final Map<String, String> environment;
@@ -26,15 +30,16 @@ class TargetCommandsTest {
 
     @Test
     void add_sends_every_setting_and_shows_the_secret_once_with_a_note() {
-        api.answers(201, BILLING.replace("\"paused\":false}", "\"paused\":false,\"secret\":\"" + SECRET + "\"}"));
+        api.answers(201, BILLING.replace(BLOCKED_BY, "null").replace("\"paused\":false}", "\"paused\":false,\"secret\":\"" + SECRET + "\"}"));
 
         Cli.Result result = Cli.run(environment, "target", "add", "billing", "http://127.0.0.1:9000/hook", "--secret", SECRET,
-                "--timeout-ms", "5000", "--retry-schedule", "5,5m,2h,1d", "--max-in-flight", "4", "--rate-limit-per-s", "0.5");
+                "--timeout-ms", "5000", "--retry-schedule", "5,5m,2h,1d", "--max-in-flight", "4", "--rate-limit-per-s", "0.5",
+                "--ordering", "fifo");
 
         assertThat(result.exitCode()).isZero();
         api.assertOnlyRequest("POST", "/api/v1/targets", """
                 {"id":"billing","url":"http://127.0.0.1:9000/hook","secret":"%s","timeout_ms":5000,
-                 "retry_schedule_s":[5,300,7200,86400],"max_in_flight":4,"rate_limit_per_s":0.5}""".formatted(SECRET));
+                 "retry_schedule_s":[5,300,7200,86400],"max_in_flight":4,"rate_limit_per_s":0.5,"ordering":"fifo"}""".formatted(SECRET));
         assertThat(result.out()).isEqualTo("""
                 id              billing
                 url             http://127.0.0.1:9000/hook
@@ -44,6 +49,7 @@ class TargetCommandsTest {
                 max in flight   4
                 rate limit      none
                 signature       v1
+                ordering        fifo
                 secret          %s
 
                 The secret is shown only this once: store it now. Receivers check each delivery's webhook-signature header with it.
@@ -99,9 +105,9 @@ class TargetCommandsTest {
         assertThat(result.exitCode()).isZero();
         api.assertOnlyRequest("GET", "/api/v1/targets", null);
         assertThat(result.out()).isEqualTo("""
-                ID       URL                         PAUSED  TIMEOUT MS  RETRY SCHEDULE  MAX IN FLIGHT
-                billing  http://127.0.0.1:9000/hook  no      5000        5s,5m,2h,1d     4
-                audit    https://audit.example/in    yes     15000       none            10
+                ID       URL                         PAUSED  TIMEOUT MS  RETRY SCHEDULE  MAX IN FLIGHT  ORDERING  BLOCKED BY
+                billing  http://127.0.0.1:9000/hook  no      5000        5s,5m,2h,1d     4              fifo      dlv_01JQ4Z0000000000000000000A
+                audit    https://audit.example/in    yes     15000       none            10             none      -
                 """);
     }
 
@@ -128,8 +134,29 @@ class TargetCommandsTest {
                 max in flight   10
                 rate limit      2.5/s
                 signature       v1a
+                ordering        none
                 public key      whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=
                 """);
+    }
+
+    @Test
+    void show_names_the_delivery_a_fifo_target_waits_for() {
+        api.answers(200, BILLING);
+
+        assertThat(Cli.run(environment, "target", "show", "billing").out()).contains("""
+                ordering        fifo
+                blocked by      dlv_01JQ4Z0000000000000000000A (pending, 3 attempts, next 2026-12-02T10:00:05Z: http 500)
+                """);
+    }
+
+    @Test
+    void an_ordering_the_server_refuses_is_a_one_line_error() {
+        api.answers(400, "{\"error\":\"invalid_request\",\"message\":\"ordering must be none or fifo\"}");
+
+        Cli.Result result = Cli.run(environment, "target", "add", "billing", "http://127.0.0.1:9000/hook", "--ordering", "lifo");
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).isEqualTo("hookrelay: ordering must be none or fifo (invalid_request)\n");
     }
 
     @Test

@@ -19,9 +19,10 @@ import java.util.Optional;
  *                       not buried by a backlog released all at once
  * @param rateLimit      how many deliveries a second may start, over every worker and node; none without
  * @param previousSecret the secret before the last rotation, while it still signs beside this one
+ * @param ordering       whether deliveries go one at a time in ingest order
  */
 public record Target(String id, URI url, String secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight,
-                     Optional<RateLimit> rateLimit, Optional<PreviousSecret> previousSecret) {
+                     Optional<RateLimit> rateLimit, Optional<PreviousSecret> previousSecret, DeliveryOrdering ordering) {
     public static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(15);
     public static final Duration LONGEST_TIMEOUT = Duration.ofMinutes(5);
     public static final Duration SHORTEST_TIMEOUT = Duration.ofMillis(100);
@@ -42,6 +43,7 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
         WebhookSecrets.requireSigningSecret(secret, "secret");
         Objects.requireNonNull(rateLimit, "rateLimit");
         Objects.requireNonNull(previousSecret, "previousSecret");
+        Objects.requireNonNull(ordering, "ordering");
         Objects.requireNonNull(timeout, "timeout");
         if (timeout.compareTo(SHORTEST_TIMEOUT) < 0 || timeout.compareTo(LONGEST_TIMEOUT) > 0) {
             throw new InvalidRequestException("timeout_ms must be between " + SHORTEST_TIMEOUT.toMillis() + " and " + LONGEST_TIMEOUT.toMillis());
@@ -60,9 +62,15 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
         }
     }
 
-    /** A target without a rate limit that has not rotated its secret. */
+    /** A target without a rate limit that has not rotated its secret and takes deliveries in any order. */
     public Target(String id, URI url, String secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight) {
         this(id, url, secret, timeout, retrySchedule, maxInFlight, Optional.empty(), Optional.empty());
+    }
+
+    /** A target that takes deliveries in any order. */
+    public Target(String id, URI url, String secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight,
+                  Optional<RateLimit> rateLimit, Optional<PreviousSecret> previousSecret) {
+        this(id, url, secret, timeout, retrySchedule, maxInFlight, rateLimit, previousSecret, DeliveryOrdering.NONE);
     }
 
     public SignatureScheme signature() {
@@ -81,18 +89,18 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
         if (previousSecret.filter(previous -> !previous.signsAt(now)).isEmpty()) {
             return this;
         }
-        return new Target(id, url, secret, timeout, retrySchedule, maxInFlight, rateLimit, Optional.empty());
+        return new Target(id, url, secret, timeout, retrySchedule, maxInFlight, rateLimit, Optional.empty(), ordering);
     }
 
     /** This target with another timeout, everything else as it is. */
     public Target withTimeout(Duration otherTimeout) {
-        return new Target(id, url, secret, otherTimeout, retrySchedule, maxInFlight, rateLimit, previousSecret);
+        return new Target(id, url, secret, otherTimeout, retrySchedule, maxInFlight, rateLimit, previousSecret, ordering);
     }
 
     /** This target with {@code newSecret}, and the current one signing beside it until {@code until} (none when not later than now). */
     public Target rotatedTo(String newSecret, Instant until, Instant now) {
         Optional<PreviousSecret> previous = until.isAfter(now) ? Optional.of(new PreviousSecret(secret, until)) : Optional.empty();
-        return new Target(id, url, newSecret, timeout, retrySchedule, maxInFlight, rateLimit, previous);
+        return new Target(id, url, newSecret, timeout, retrySchedule, maxInFlight, rateLimit, previous, ordering);
     }
 
     private static void requireDeliverable(URI url) {
@@ -110,7 +118,7 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
     @Override
     public String toString() {
         return "Target[id=" + id + ", url=" + url + ", timeout=" + timeout + ", retrySchedule=" + retrySchedule
-                + ", maxInFlight=" + maxInFlight + rateLimit.map(limit -> ", rateLimit=" + limit.perSecond() + "/s").orElse("")
+                + ", maxInFlight=" + maxInFlight + ", ordering=" + ordering.wireName() + rateLimit.map(limit -> ", rateLimit=" + limit.perSecond() + "/s").orElse("")
                 + ", signature=" + signature().wireName() + ", secret=(hidden)"
                 + previousSecret.map(previous -> ", previous secret until " + previous.until()).orElse("") + "]";
     }

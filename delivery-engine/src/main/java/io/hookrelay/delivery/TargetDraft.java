@@ -13,8 +13,9 @@ import java.util.Optional;
  * @param signature the scheme asked for; a secret given with it must be of that scheme
  */
 public record TargetDraft(String id, URI url, Optional<String> secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight,
-                          Optional<RateLimit> rateLimit, Optional<SignatureScheme> signature) {
+                          Optional<RateLimit> rateLimit, Optional<SignatureScheme> signature, DeliveryOrdering ordering) {
     public TargetDraft {
+        Objects.requireNonNull(ordering, "ordering");
         Objects.requireNonNull(secret, "secret");
         Objects.requireNonNull(rateLimit, "rateLimit");
         Objects.requireNonNull(signature, "signature");
@@ -23,9 +24,16 @@ public record TargetDraft(String id, URI url, Optional<String> secret, Duration 
         }));
     }
 
+    /** A draft of a target that takes deliveries in any order. */
+    public TargetDraft(String id, URI url, Optional<String> secret, Duration timeout, List<Duration> retrySchedule, int maxInFlight,
+                       Optional<RateLimit> rateLimit, Optional<SignatureScheme> signature) {
+        this(id, url, secret, timeout, retrySchedule, maxInFlight, rateLimit, signature, DeliveryOrdering.NONE);
+    }
+
     /** The target this draft creates, with {@code generated} as its secret when the draft has none. */
     public Target created(String generated) {
-        return new Target(id, url, secret.orElse(generated), timeout, retrySchedule, maxInFlight, rateLimit, Optional.empty());
+        return new Target(id, url, secret.orElse(generated), timeout, retrySchedule, maxInFlight, rateLimit, Optional.empty(),
+                ordering);
     }
 
     /**
@@ -39,9 +47,10 @@ public record TargetDraft(String id, URI url, Optional<String> secret, Duration 
             throw new InvalidRequestException("signature " + scheme.wireName() + " needs a new secret: give one, or rotate the secret to "
                     + scheme.wireName());
         });
-        return secret.map(given -> new Target(id, url, given, timeout, retrySchedule, maxInFlight, rateLimit, Optional.empty()))
+        return secret.map(given -> new Target(id, url, given, timeout, retrySchedule, maxInFlight, rateLimit, Optional.empty(),
+                        ordering))
                 .orElseGet(() -> new Target(id, url, current.secret(), timeout, retrySchedule, maxInFlight, rateLimit,
-                        current.previousSecret()));
+                        current.previousSecret(), ordering));
     }
 
     /** The scheme of the secret a create generates. */

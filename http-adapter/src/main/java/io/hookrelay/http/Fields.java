@@ -1,5 +1,6 @@
 package io.hookrelay.http;
 
+import io.hookrelay.delivery.DeliveryOrdering;
 import io.hookrelay.delivery.InvalidRequestException;
 import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.Ulids;
@@ -50,6 +51,10 @@ final class Fields {
     static IntentState state(String value, String field) {
         return Arrays.stream(IntentState.values()).filter(state -> state.wireName().equals(value)).findFirst()
                 .orElseThrow(() -> new InvalidRequestException(field + " must be one of " + STATES));
+    }
+
+    static DeliveryOrdering ordering(String value) {
+        return DeliveryOrdering.fromWireName(value).orElseThrow(() -> new InvalidRequestException("ordering must be none or fifo"));
     }
 
     static SignatureScheme signature(String value) {

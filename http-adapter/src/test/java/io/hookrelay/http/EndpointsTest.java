@@ -13,6 +13,7 @@ import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.EventDetail;
 import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.DeliveryOrdering;
 import io.hookrelay.delivery.EventTypeSource;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestResult;
@@ -129,11 +130,11 @@ class EndpointsTest {
     @Test
     void create_target_maps_every_field() throws Exception {
         server.send("POST", "/api/v1/targets", "{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\",\"secret\":\"" + Samples.SECRET
-                + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[0,5,300],\"max_in_flight\":4,\"rate_limit_per_s\":2.5,\"signature\":\"v1\"}");
+                + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[0,5,300],\"max_in_flight\":4,\"rate_limit_per_s\":2.5,\"signature\":\"v1\",\"ordering\":\"fifo\"}");
 
         assertThat(given).containsExactly(new TargetDraft("billing", URI.create("https://billing.example/hooks"), Optional.of(Samples.SECRET),
                 Duration.ofMillis(2500), List.of(Duration.ZERO, Duration.ofSeconds(5), Duration.ofMinutes(5)), 4,
-                Optional.of(new RateLimit(2.5)), Optional.of(SignatureScheme.V1)));
+                Optional.of(new RateLimit(2.5)), Optional.of(SignatureScheme.V1), DeliveryOrdering.FIFO));
     }
 
     @Test

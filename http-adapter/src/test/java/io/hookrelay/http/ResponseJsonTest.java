@@ -2,8 +2,10 @@ package io.hookrelay.http;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.delivery.BlockingDelivery;
 import io.hookrelay.delivery.Cursors;
 import io.hookrelay.delivery.DeliveryDetail;
+import io.hookrelay.delivery.DeliveryOrdering;
 import io.hookrelay.delivery.EventDetail;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.EventTypeSource;
@@ -23,6 +25,7 @@ import io.hookrelay.queue.AttemptOutcome;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.IntentState;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
@@ -88,7 +91,7 @@ class ResponseJsonTest {
     void a_created_target_shows_its_secret_once() {
         assertThat(json(TargetJson.created(Samples.target()))).isEqualTo("{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\","
                 + "\"secret\":\"" + Samples.SECRET + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[5,300],\"max_in_flight\":4,\"paused\":false,"
-                + "\"signature\":\"v1\",\"rate_limit_per_s\":null}");
+                + "\"signature\":\"v1\",\"rate_limit_per_s\":null,\"ordering\":\"none\",\"blocked_by\":null}");
     }
 
     @Test
@@ -97,7 +100,7 @@ class ResponseJsonTest {
 
         assertThat(json).isEqualTo("{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\",\"timeout_ms\":2500,"
                 + "\"retry_schedule_s\":[5,300],\"max_in_flight\":4,\"paused\":true,\"signature\":\"v1\","
-                + "\"rate_limit_per_s\":null}");
+                + "\"rate_limit_per_s\":null,\"ordering\":\"none\",\"blocked_by\":null}");
         assertThat(json).doesNotContain("whsec_");
     }
 
@@ -111,8 +114,23 @@ class ResponseJsonTest {
         String json = json(TargetJson.of(new TargetView(rotated, false)));
 
         assertThat(json).endsWith("\"signature\":\"v1a\",\"rate_limit_per_s\":null,\"public_key\":\"whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=\","
-                + "\"previous_secret_until\":\"2026-12-02T10:00:00Z\"}");
+                + "\"previous_secret_until\":\"2026-12-02T10:00:00Z\",\"ordering\":\"none\",\"blocked_by\":null}");
         assertThat(json).doesNotContain("whsk_").doesNotContain("whsec_");
+    }
+
+    /** A fifo target held back by a failing delivery names it, with what an operator needs to decide about it. */
+    @Test
+    void a_blocked_fifo_target_shows_the_delivery_it_waits_for() {
+        Target fifo = new Target("billing", URI.create("https://billing.example/hooks"), Samples.SECRET, Duration.ofMillis(2500),
+                List.of(Duration.ofSeconds(5)), 1, Optional.empty(), Optional.empty(), DeliveryOrdering.FIFO);
+        BlockingDelivery head = new BlockingDelivery("dlv_01JQ4Z0000000000000000000A", "evt_01JQ4Z0000000000000000000B",
+                IntentState.PENDING, 3, Instant.parse("2026-12-02T10:00:05Z"), "http 500");
+
+        String json = json(TargetJson.of(new TargetView(fifo, false, Optional.of(head))));
+
+        assertThat(json).endsWith("\"ordering\":\"fifo\",\"blocked_by\":{\"delivery_id\":\"dlv_01JQ4Z0000000000000000000A\","
+                + "\"event_id\":\"evt_01JQ4Z0000000000000000000B\",\"state\":\"pending\",\"attempts\":3,"
+                + "\"next_at\":\"2026-12-02T10:00:05Z\",\"last_error\":\"http 500\"}}");
     }
 
     @Test

@@ -40,7 +40,7 @@ public interface IntentStore extends IntentWrites {
     /**
      * Atomically takes up to {@code max} due intents ({@code pending} with {@code nextAt <= now}, or
      * {@code running} whose lease ended at or before {@code now}), skipping paused {@code (kind, target)}
-     * pairs, in order of {@code nextAt, createdAt, id}. Each comes back {@code running}, with one more
+     * pairs and FIFO intents that are not their lane's head, in order of {@code nextAt, createdAt, id}. Each comes back {@code running}, with one more
      * attempt, a fresh random token and a lease until {@code now + lease}.
      */
     List<Intent> claim(Instant now, Duration lease, int max);
@@ -150,6 +150,19 @@ public interface IntentStore extends IntentWrites {
             throw new IllegalArgumentException("a count goes no further than a number of at least 0, not " + atMost);
         }
     }
+
+    /**
+     * The head of FIFO lane {@code fifoKey} (see {@link NewIntent#fifoKey}): the one intent of the lane that may
+     * be claimed, and that holds the rest back. Empty when nothing of the lane is open.
+     */
+    Optional<Intent> fifoHead(String fifoKey);
+
+    /**
+     * The FIFO heads of {@code kind} that have failed at least once and not ended, holding their lanes back
+     * until they succeed, fail for good or are cancelled; at most {@code atMost}, in no particular order. What
+     * an operator must be shown: everything behind them waits.
+     */
+    List<Intent> failingFifoHeads(String kind, int atMost);
 
     /** How many intents are {@code pending}, by raw kind; kinds with none may be absent. */
     Map<String, Long> countPendingByKind();

@@ -14,9 +14,17 @@ import java.util.Optional;
  *
  * @param id     the intent id; when not given it is derived from the triple, so two producers that never
  *               talked agree on it
- * @param nextAt when the first attempt becomes due; empty means "now" as the store's caller sees it
+ * @param nextAt  when the first attempt becomes due; empty means "now" as the store's caller sees it
+ * @param fifoKey the FIFO lane the intent joins, if any: intents sharing a key, whatever their kind, are run one
+ *                at a time in the order they were enqueued. Only the lane's head, the earliest that has not
+ *                ended, can be claimed; it holds the rest back while it waits for a retry, and lets the next
+ *                one go once it completes, fails for good or is cancelled.
  */
-public record NewIntent(String id, String kind, String eventId, String target, String payload, Optional<Instant> nextAt) {
+public record NewIntent(String id, String kind, String eventId, String target, String payload, Optional<Instant> nextAt,
+        Optional<String> fifoKey) {
+
+    /** Upper bound on a FIFO key's length, so a store can index it. */
+    public static final int MAX_FIFO_KEY_LENGTH = 200;
 
     public NewIntent {
         requireText(kind, "kind");
@@ -24,8 +32,15 @@ public record NewIntent(String id, String kind, String eventId, String target, S
         requireText(target, "target");
         Objects.requireNonNull(payload, "payload");
         Objects.requireNonNull(nextAt, "nextAt");
+        Objects.requireNonNull(fifoKey, "fifoKey");
+        fifoKey.ifPresent(NewIntent::requireFifoKey);
         id = id == null ? defaultId(kind, eventId, target) : id;
         requireText(id, "id");
+    }
+
+    /** Work in no FIFO lane. */
+    public NewIntent(String id, String kind, String eventId, String target, String payload, Optional<Instant> nextAt) {
+        this(id, kind, eventId, target, payload, nextAt, Optional.empty());
     }
 
     /** Work due now, with the derived id. */
@@ -35,7 +50,12 @@ public record NewIntent(String id, String kind, String eventId, String target, S
 
     /** The same work, first due at {@code at}. */
     public NewIntent dueAt(Instant at) {
-        return new NewIntent(id, kind, eventId, target, payload, Optional.of(at));
+        return new NewIntent(id, kind, eventId, target, payload, Optional.of(at), fifoKey);
+    }
+
+    /** The same work, in the FIFO lane {@code key}. */
+    public NewIntent inFifo(String key) {
+        return new NewIntent(id, kind, eventId, target, payload, nextAt, Optional.of(key));
     }
 
     /** {@code sha256_hex(kind + "\0" + eventId + "\0" + target)}: NUL cannot occur inside the parts' meaning. */
@@ -52,6 +72,13 @@ public record NewIntent(String id, String kind, String eventId, String target, S
             return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JDK ships SHA-256", e);
+        }
+    }
+
+    private static void requireFifoKey(String key) {
+        requireText(key, "fifoKey");
+        if (key.length() > MAX_FIFO_KEY_LENGTH) {
+            throw new IllegalArgumentException("fifoKey must be at most " + MAX_FIFO_KEY_LENGTH + " characters");
         }
     }
 

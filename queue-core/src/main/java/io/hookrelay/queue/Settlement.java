@@ -6,6 +6,11 @@ import java.util.Objects;
 /** How a claimed intent leaves {@code running}: the change a worker writes under its claim's fence. */
 public sealed interface Settlement {
 
+    /** Whether the intent ends with it, letting whatever waits behind it in its FIFO lane go. */
+    default boolean ends() {
+        return this instanceof Complete || this instanceof Fail;
+    }
+
     /** The work is done: {@code completed}. */
     record Complete() implements Settlement {
     }

@@ -3,6 +3,7 @@ package io.hookrelay.app.metrics;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.queue.AttemptOutcome;
+import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.KindLabels;
 import io.hookrelay.queue.NewIntent;
@@ -97,6 +98,21 @@ class MicrometerQueueMetricsTest {
         assertThat(timer.count()).isEqualTo(2);
         assertThat(timer.totalTime(TimeUnit.MILLISECONDS)).isEqualTo(1000.0);
         assertThat(registry.scrape()).doesNotContain("not-a-known-kind");
+    }
+
+    @Test
+    void fifo_lanes_held_back_by_a_failed_head_are_counted_by_kind() {
+        store.enqueueAll(List.of(NewIntent.of("delivery", "evt_1", "ledger", "{}").inFifo("ledger"),
+                NewIntent.of("delivery", "evt_2", "ledger", "{}").inFifo("ledger"),
+                NewIntent.of("delivery", "evt_1", "search", "{}").inFifo("search")), clock.instant());
+        List<Intent> heads = store.claim(clock.instant(), Duration.ofSeconds(30), 10);
+        assertThat(heads).hasSize(2);
+        Intent ledger = heads.stream().filter(head -> head.target().equals("ledger")).findFirst().orElseThrow();
+        assertThat(store.retry(ledger.requireClaim(), clock.instant().plusSeconds(60), "http 500", clock.instant())).isTrue();
+
+        assertThat(registry.get("relay.work.fifo.blocked").tag("kind", "delivery").gauge().value()).isEqualTo(1.0);
+        assertThat(registry.get("relay.work.fifo.blocked").tag("kind", "job").gauge().value()).isZero();
+        assertThat(registry.scrape()).contains("relay_work_fifo_blocked{kind=\"other\"} 0.0");
     }
 
     @Test

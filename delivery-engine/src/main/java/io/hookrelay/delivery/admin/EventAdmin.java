@@ -13,6 +13,7 @@ import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.RouteStore;
+import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.Ulids;
 import io.hookrelay.delivery.ingest.Fanout;
 import io.hookrelay.queue.IntentQueue;
@@ -30,15 +31,17 @@ public final class EventAdmin {
     private final IntentQueue queue;
     private final JsonPointerReader jsonPointer;
     private final Ulids ulids;
+    private final TargetStore targets;
 
     public EventAdmin(EventStore events, DeliveryStore deliveries, RouteStore routes, IntentQueue queue,
-                      JsonPointerReader jsonPointer, Ulids ulids) {
+                      JsonPointerReader jsonPointer, Ulids ulids, TargetStore targets) {
         this.events = Objects.requireNonNull(events, "events");
         this.deliveries = Objects.requireNonNull(deliveries, "deliveries");
         this.routes = Objects.requireNonNull(routes, "routes");
         this.queue = Objects.requireNonNull(queue, "queue");
         this.jsonPointer = Objects.requireNonNull(jsonPointer, "jsonPointer");
         this.ulids = Objects.requireNonNull(ulids, "ulids");
+        this.targets = Objects.requireNonNull(targets, "targets");
     }
 
     public Page<EventSummary> list(EventFilter filter, PageRequest page) {
@@ -68,7 +71,8 @@ public final class EventAdmin {
      */
     public List<Delivery> replay(String id) {
         Event event = find(id);
-        List<NewDelivery> replays = Fanout.deliveries(event, routes.forSource(event.sourceId()), jsonPointer, ulids);
+        List<NewDelivery> replays = Fanout.deliveries(event, routes.forSource(event.sourceId()), jsonPointer, ulids,
+                targets::find);
         if (replays.isEmpty()) {
             return List.of();
         }

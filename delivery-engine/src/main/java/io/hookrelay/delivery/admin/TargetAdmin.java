@@ -9,6 +9,8 @@ import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetDraft;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.TargetView;
+import io.hookrelay.delivery.BlockingDelivery;
+import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.WebhookSecrets;
 import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.send.Directory;
@@ -157,7 +159,18 @@ public final class TargetAdmin {
     }
 
     private TargetView view(Target target) {
-        return new TargetView(target.current(queue.clock().instant()), queue.store().isPaused(Delivery.KIND, target.id()));
+        return new TargetView(target.current(queue.clock().instant()), queue.store().isPaused(Delivery.KIND, target.id()),
+                blockedBy(target));
+    }
+
+    /**
+     * Looked up for every target, whatever its ordering now: deliveries queued while it was {@code fifo} keep their
+     * order after a change to {@code none}, and can still be held back.
+     */
+    private Optional<BlockingDelivery> blockedBy(Target target) {
+        return queue.store().fifoHead(NewDelivery.fifoKey(target.id()))
+                .filter(head -> !head.lastError().isEmpty())
+                .map(BlockingDelivery::of);
     }
 
     private static NotFoundException missing(String id) {

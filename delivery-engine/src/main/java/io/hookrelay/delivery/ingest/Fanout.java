@@ -1,15 +1,18 @@
 package io.hookrelay.delivery.ingest;
 
+import io.hookrelay.delivery.DeliveryOrdering;
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.JsonPointerReader;
 import io.hookrelay.delivery.JsonValue;
 import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.Ulids;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -22,10 +25,15 @@ public final class Fanout {
     private Fanout() {
     }
 
-    /** New deliveries of {@code event} over {@code routes}, each with a fresh delivery id. */
-    public static List<NewDelivery> deliveries(Event event, List<Route> routes, JsonPointerReader json, Ulids ulids) {
+    /**
+     * New deliveries of {@code event} over {@code routes}, each with a fresh delivery id and its target's ordering,
+     * looked up in {@code targets}; a target that is gone meanwhile (its routes go with it) takes any order.
+     */
+    public static List<NewDelivery> deliveries(Event event, List<Route> routes, JsonPointerReader json, Ulids ulids,
+            Function<String, Optional<Target>> targets) {
         return targets(routes, event.eventType(), document(event.body(), routes, json)).stream()
-                .map(targetId -> new NewDelivery(ulids.next(Ulids.DELIVERY), event.id(), targetId))
+                .map(targetId -> new NewDelivery(ulids.next(Ulids.DELIVERY), event.id(), targetId,
+                        targets.apply(targetId).map(Target::ordering).orElse(DeliveryOrdering.NONE)))
                 .toList();
     }
 

@@ -18,6 +18,7 @@ import io.hookrelay.delivery.ResourceIds;
 import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.Ulids;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.StoreException;
@@ -28,6 +29,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -47,11 +49,14 @@ public final class IngestService {
     private final JsonPointerReader jsonPointer;
     private final Ulids ulids;
     private final RelayMetrics metrics;
+    private final Function<String, Optional<Target>> targets;
     /** Sources whose dropped event types have been logged: once each per process, so a misbehaving provider cannot flood the log. */
     private final Set<String> loggedDrops = ConcurrentHashMap.newKeySet();
 
+    /** @param targets where a routed target's ordering is looked up, such as a cache of the target store */
     public IngestService(SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents,
-                         IntentQueue queue, JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics) {
+                         IntentQueue queue, JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics,
+                         Function<String, Optional<Target>> targets) {
         this.sources = Objects.requireNonNull(sources, "sources");
         this.routes = Objects.requireNonNull(routes, "routes");
         this.events = Objects.requireNonNull(events, "events");
@@ -60,6 +65,7 @@ public final class IngestService {
         this.jsonPointer = Objects.requireNonNull(jsonPointer, "jsonPointer");
         this.ulids = Objects.requireNonNull(ulids, "ulids");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.targets = Objects.requireNonNull(targets, "targets");
     }
 
     /**
@@ -98,7 +104,7 @@ public final class IngestService {
                 reason -> eventTypeDropped(source, reason));
         Event event = new Event(ulids.next(Ulids.EVENT, now), source.id(), eventType, now, request.contentType(),
                 InboundFields.storedHeaders(source, request), request.body());
-        List<NewDelivery> deliveries = Fanout.deliveries(event, routes.forSource(source.id()), jsonPointer, ulids);
+        List<NewDelivery> deliveries = Fanout.deliveries(event, routes.forSource(source.id()), jsonPointer, ulids, targets);
         IngestResult result = events.store(event, idempotencyKey, deliveries, now);
         if (!result.duplicate() && result.deliveries() > 0) {
             freshEvents.hold(event, result.deliveries());

@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.stored;
 
+import io.hookrelay.delivery.DeliveryOrdering;
 import io.hookrelay.delivery.PreviousSecret;
 import io.hookrelay.delivery.RateLimit;
 import io.hookrelay.delivery.SecretCipher;
@@ -20,7 +21,7 @@ import java.util.Optional;
 public final class TargetColumns {
     /** The columns {@link #read} reads. */
     public static final String NAMES = "id, url, secret, timeout_ms, retry_schedule_s, max_in_flight, rate_limit_per_s, "
-            + "previous_secret, previous_secret_until";
+            + "previous_secret, previous_secret_until, ordering";
 
     private TargetColumns() {
     }
@@ -42,6 +43,7 @@ public final class TargetColumns {
         columns.put("rate_limit_per_s", target.rateLimit().map(RateLimit::perSecond).orElse(null));
         columns.put("previous_secret", target.previousSecret().map(previous -> secrets.seal(previous.secret())).orElse(null));
         columns.put("previous_secret_until", target.previousSecret().map(previous -> previous.until().toEpochMilli()).orElse(null));
+        columns.put("ordering", target.ordering().wireName());
         columns.put("now", now.toEpochMilli());
         return columns;
     }
@@ -56,7 +58,9 @@ public final class TargetColumns {
                 forms.longs(row.value("retry_schedule_s")).stream().map(Duration::ofSeconds).toList(),
                 row.integer("max_in_flight"),
                 rateLimit(row),
-                previousSecret(row, secrets));
+                previousSecret(row, secrets),
+                DeliveryOrdering.fromWireName(row.text("ordering"))
+                        .orElseThrow(() -> new IllegalStateException("a stored target's ordering is none or fifo")));
     }
 
     private static <X extends Exception> Optional<RateLimit> rateLimit(StoredRow<X> row) throws X {

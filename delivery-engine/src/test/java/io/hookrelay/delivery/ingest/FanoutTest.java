@@ -1,15 +1,20 @@
 package io.hookrelay.delivery.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import io.hookrelay.delivery.DeliveryOrdering;
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.JsonPointerReader;
 import io.hookrelay.delivery.JsonValue;
 import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.testing.RelayFixture;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
@@ -19,6 +24,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -28,6 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class FanoutTest {
     private static final Ulids ULIDS = new Ulids(Clock.fixed(Instant.parse("2025-03-01T12:00:00Z"), ZoneOffset.UTC));
     private static final String EVENT_ID = ULIDS.next(Ulids.EVENT);
+    private static final Function<String, Optional<Target>> NO_TARGETS = id -> Optional.empty();
     private static final JsonPointerReader UNREAD = (json, pointers) -> {
         throw new AssertionError("no route filters on the body, so it is not read");
     };
@@ -71,14 +78,28 @@ class FanoutTest {
     }
 
     @Test
+    void aDeliveryToAFifoTargetJoinsTheTargetsLaneAndOthersJoinNone() {
+        Target ledger = new Target("ledger", URI.create("https://ledger.example/"), RelayFixture.SECRET, Target.DEFAULT_TIMEOUT,
+                Target.DEFAULT_RETRY_SCHEDULE, 1, Optional.empty(), Optional.empty(), DeliveryOrdering.FIFO);
+        Function<String, Optional<Target>> targets = id -> id.equals("ledger") ? Optional.of(ledger) : Optional.empty();
+
+        List<NewDelivery> deliveries = Fanout.deliveries(event(Optional.of("invoice.paid")), ROUTES, UNREAD, ULIDS, targets);
+
+        assertThat(deliveries).extracting(NewDelivery::targetId, NewDelivery::ordering)
+                .containsExactly(tuple("ledger", DeliveryOrdering.FIFO), tuple("invoices", DeliveryOrdering.NONE));
+        assertThat(deliveries).extracting(delivery -> delivery.toIntent().fifoKey())
+                .containsExactly(Optional.of("ledger"), Optional.empty());
+    }
+
+    @Test
     void noRoutesMeansNoDeliveries() {
-        assertThat(Fanout.deliveries(event(Optional.of("invoice.paid")), List.of(), UNREAD, ULIDS)).isEmpty();
-        assertThat(Fanout.deliveries(event(Optional.empty()), List.of(route("crm", "customer.*")), UNREAD, ULIDS)).isEmpty();
+        assertThat(Fanout.deliveries(event(Optional.of("invoice.paid")), List.of(), UNREAD, ULIDS, NO_TARGETS)).isEmpty();
+        assertThat(Fanout.deliveries(event(Optional.empty()), List.of(route("crm", "customer.*")), UNREAD, ULIDS, NO_TARGETS)).isEmpty();
     }
 
     @Test
     void makesOneDeliveryWithAFreshIdPerTarget() {
-        List<NewDelivery> deliveries = Fanout.deliveries(event(Optional.of("invoice.paid")), ROUTES, UNREAD, ULIDS);
+        List<NewDelivery> deliveries = Fanout.deliveries(event(Optional.of("invoice.paid")), ROUTES, UNREAD, ULIDS, NO_TARGETS);
 
         assertThat(deliveries).extracting(NewDelivery::targetId).containsExactly("ledger", "invoices");
         assertThat(deliveries).extracting(NewDelivery::eventId).containsOnly(EVENT_ID);
@@ -104,7 +125,7 @@ class FanoutTest {
                 new Route(ULIDS.next(Ulids.ROUTE), "billing", "audit", List.of(), List.of(paid, live)),
                 route("crm"));
 
-        List<NewDelivery> deliveries = Fanout.deliveries(event(Optional.empty()), routes, paidInvoice, ULIDS);
+        List<NewDelivery> deliveries = Fanout.deliveries(event(Optional.empty()), routes, paidInvoice, ULIDS, NO_TARGETS);
 
         assertThat(deliveries).extracting(NewDelivery::targetId).containsExactly("ledger", "crm");
         assertThat(reads).containsExactly(Set.of("/type", "/data/amount", "/livemode"));
@@ -116,7 +137,7 @@ class FanoutTest {
         PayloadFilter absent = new PayloadFilter("/livemode", new PayloadFilter.Exists(false));
         List<Route> routes = List.of(new Route(ULIDS.next(Ulids.ROUTE), "billing", "audit", List.of(), List.of(absent)), route("crm"));
 
-        assertThat(Fanout.deliveries(event(Optional.empty()), routes, notJson, ULIDS)).extracting(NewDelivery::targetId)
+        assertThat(Fanout.deliveries(event(Optional.empty()), routes, notJson, ULIDS, NO_TARGETS)).extracting(NewDelivery::targetId)
                 .containsExactly("crm");
     }
 }

@@ -392,7 +392,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
         EventAdmin admin = new EventAdmin(new DeletedBeforeWriting(events, relay.retention), relay.deliveries,
                 relay.routes, new IntentQueue(relay.intents, relay.clock), (json, pointers) -> {
                     throw new AssertionError("a route without payload filters reads no body");
-                }, new Ulids(relay.clock));
+                }, new Ulids(relay.clock), relay.targets);
 
         assertThatThrownBy(() -> admin.replay(event.id())).isInstanceOf(NotFoundException.class)
                 .hasMessage("no event " + event.id());

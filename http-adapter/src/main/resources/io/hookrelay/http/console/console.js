@@ -400,19 +400,23 @@ async function targets(query) {
   const editing = query.get('edit');
   const current = list.data.find((t) => t.id === editing);
   const editor = current
-    ? jsonEditor('target', 'Edit target ' + current.id, editable(current, ['id', 'paused', 'secret', 'public_key', 'previous_secret_until']),
+    ? jsonEditor('target', 'Edit target ' + current.id, editable(current, ['id', 'paused', 'secret', 'public_key', 'previous_secret_until', 'blocked_by']),
       (t) => api('PUT', '/targets/' + encodeURIComponent(current.id), t).then(() => { window.location.hash = '#/targets'; }))
-    : jsonEditor('target', 'New target', { id: '', url: 'https://', max_in_flight: 10 }, async (t) => {
+    : jsonEditor('target', 'New target', { id: '', url: 'https://', max_in_flight: 10, ordering: 'none' }, async (t) => {
       const created = await api('POST', '/targets', t);
       return el('p', { class: 'secret' }, 'Target ', created.id, ' created. Its signing secret, shown only now: ',
         el('code', { id: 'new-secret' }, created.secret));
     });
-  show('Targets', table(['Target', 'URL', 'Max in flight', 'Rate limit', 'Signature', 'State', ''], list.data.map((t) => {
+  show('Targets', table(['Target', 'URL', 'Max in flight', 'Rate limit', 'Signature', 'Ordering', 'State', ''], list.data.map((t) => {
     const path = '/targets/' + encodeURIComponent(t.id);
     const signature = t.signature + (t.previous_secret_until ? ' (old secret until ' + t.previous_secret_until + ')' : '');
     return el('tr', { 'data-target': t.id }, el('td', {}, t.id), el('td', { class: 'mono' }, t.url), el('td', {}, t.max_in_flight),
       el('td', {}, t.rate_limit_per_s ? t.rate_limit_per_s + '/s' : 'none'),
       el('td', { class: 'mono', title: t.public_key || '' }, signature),
+      el('td', { class: t.blocked_by ? 'bad' : '' }, t.ordering, t.blocked_by ? [' — blocked by ',
+        link('#/deliveries/' + encodeURIComponent(t.blocked_by.delivery_id), t.blocked_by.delivery_id),
+        ' (' + t.blocked_by.attempts + (t.blocked_by.attempts === 1 ? ' attempt: ' : ' attempts: ') + t.blocked_by.last_error + ')']
+        : ''),
       el('td', { class: t.paused ? 'bad' : 'good' }, t.paused ? 'paused' : 'active'),
       el('td', { class: 'actions' }, t.paused
         ? el('button', { onclick: act('Resume', () => api('POST', path + '/resume')) }, 'Resume')

@@ -119,7 +119,7 @@ class ManagementApiIT {
         JsonNode created = createdAnswer.expect(201);
         assertThat(fieldNames(created))
                 .containsExactlyInAnyOrder("id", "url", "secret", "timeout_ms", "retry_schedule_s", "max_in_flight", "paused", "signature",
-                        "rate_limit_per_s");
+                        "rate_limit_per_s", "ordering", "blocked_by");
         String secret = created.get("secret").asText();
         assertThat(secret).startsWith("whsec_");
         assertThat(Base64.getDecoder().decode(secret.substring("whsec_".length()))).hasSize(32);
@@ -135,7 +135,7 @@ class ManagementApiIT {
                 .formatted(receiver.url(), chosenSecret)).expect(201);
         assertThat(chosen).isEqualTo(Json.parse("""
                 {"id":"tgt-chosen","url":"%s","secret":"%s","timeout_ms":2500,"retry_schedule_s":[0,1,60],"max_in_flight":3,
-                 "paused":false,"signature":"v1","rate_limit_per_s":null}"""
+                 "paused":false,"signature":"v1","rate_limit_per_s":null,"ordering":"none","blocked_by":null}"""
                 .formatted(receiver.url(), chosenSecret)));
 
         JsonNode shown = api.get("/api/v1/targets/tgt-defaults").expect(200);
@@ -154,7 +154,8 @@ class ManagementApiIT {
         String otherUrl = receiver.url() + "/other";
         JsonNode replaced = api.put("/api/v1/targets/tgt-chosen", "{\"url\":\"" + otherUrl + "\",\"timeout_ms\":1000}").expect(200);
         assertThat(replaced).isEqualTo(Json.parse("""
-                {"id":"tgt-chosen","url":"%s","timeout_ms":1000,"retry_schedule_s":%s,"max_in_flight":10,"paused":false,"signature":"v1","rate_limit_per_s":null}"""
+                {"id":"tgt-chosen","url":"%s","timeout_ms":1000,"retry_schedule_s":%s,"max_in_flight":10,"paused":false,"signature":"v1","rate_limit_per_s":null,
+                 "ordering":"none","blocked_by":null}"""
                 .formatted(otherUrl, DEFAULT_SCHEDULE)));
         assertThat(api.get("/api/v1/targets/tgt-chosen").expect(200)).isEqualTo(replaced);
 

@@ -86,13 +86,14 @@ class CliIT {
     @Test
     void targetAddListShowPauseResumeAndRm() {
         CliRun added = succeeded(admin("target", "add", "cli-sink", receiver.url(), "--timeout-ms", "5000",
-                "--retry-schedule", "1s,1m,2h", "--max-in-flight", "2"));
+                "--retry-schedule", "1s,1m,2h", "--max-in-flight", "2", "--ordering", "fifo"));
         assertThat(added.row("id")).hasValue(List.of("id", "cli-sink"));
         assertThat(added.row("url")).hasValue(List.of("url", receiver.url()));
         assertThat(added.row("paused")).hasValue(List.of("paused", "no"));
         assertThat(added.row("timeout ms")).hasValue(List.of("timeout ms", "5000"));
         assertThat(added.row("retry schedule")).hasValue(List.of("retry schedule", "1s,1m,2h"));
         assertThat(added.row("max in flight")).hasValue(List.of("max in flight", "2"));
+        assertThat(added.row("ordering")).hasValue(List.of("ordering", "fifo"));
         assertThat(added.row("secret")).hasValueSatisfying(row -> assertThat(row.get(1)).startsWith("whsec_"));
         assertThat(added.out()).contains("shown only this once");
         assertThat(apiJson("/api/v1/targets/cli-sink").get("retry_schedule_s")).isEqualTo(Json.parse("[1,60,7200]"));
@@ -105,9 +106,10 @@ class CliIT {
         assertThat(withoutSecret.get("retry_schedule_s")).isEmpty();
 
         CliRun list = succeeded(admin("target", "list"));
-        assertThat(list.row("ID")).hasValue(List.of("ID", "URL", "PAUSED", "TIMEOUT MS", "RETRY SCHEDULE", "MAX IN FLIGHT"));
-        assertThat(list.row("cli-sink")).hasValue(List.of("cli-sink", receiver.url(), "no", "5000", "1s,1m,2h", "2"));
-        assertThat(list.row("cli-other")).hasValue(List.of("cli-other", receiver.url(), "no", "15000", "none", "10"));
+        assertThat(list.row("ID")).hasValue(List.of("ID", "URL", "PAUSED", "TIMEOUT MS", "RETRY SCHEDULE", "MAX IN FLIGHT",
+                "ORDERING", "BLOCKED BY"));
+        assertThat(list.row("cli-sink")).hasValue(List.of("cli-sink", receiver.url(), "no", "5000", "1s,1m,2h", "2", "fifo", "-"));
+        assertThat(list.row("cli-other")).hasValue(List.of("cli-other", receiver.url(), "no", "15000", "none", "10", "none", "-"));
         CliRun listJson = succeeded(admin("target", "list", "--json"));
         assertThat(listJson.json()).isEqualTo(apiJson("/api/v1/targets"));
         assertThat(list.out() + listJson.out()).doesNotContain("whsec_", "secret");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.queue.testing.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -108,6 +109,27 @@ abstract class ConsoleScenarios {
         });
         browser.screenshot(backend() + "-event");
         assertThat(receiver.requestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aFifoTargetHeldBackByAFailingDeliveryNamesItAndLinksToIt() throws Exception {
+        Receiver receiver = server.startReceiver();
+        receiver.answerOtherwise(Receiver.Answer.status(500));
+        server.createPlainSource("shop");
+        server.createRoutedTarget("shop", NewTarget.to("ledger", receiver).fifo().retrySchedule(600));
+        String stuck = server.deliveryOf(server.accept("shop", "{\"type\":\"order.paid\"}"), "ledger");
+        server.accept("shop", "{\"type\":\"order.paid\"}");
+        Await.until("the ledger blocked", RelayServer.WAIT,
+                () -> stuck.equals(server.target("ledger").path("blocked_by").path("delivery_id").asText()));
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+
+        browser.go("/console#/targets");
+        WebElement row = browser.awaitVisible(By.cssSelector("tr[data-target='ledger']"));
+        assertThat(row.getText()).contains("fifo — blocked by " + stuck, "(1 attempt: http_5xx");
+        browser.screenshot(backend() + "-fifo-blocked");
+        row.findElement(By.linkText(stuck)).click();
+        browser.await(ExpectedConditions.urlContains("#/deliveries/" + stuck));
+        assertThat(receiver.requestCount()).as("the second event waits behind the first").isEqualTo(1);
     }
 
     @Test

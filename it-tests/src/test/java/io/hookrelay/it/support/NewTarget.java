@@ -11,13 +11,14 @@ import java.util.OptionalInt;
 
 /** A target as the API creates it; what is left empty takes the server's default. */
 public record NewTarget(String id, String url, Optional<List<Integer>> retryScheduleSeconds, OptionalInt maxInFlight,
-                        OptionalDouble rateLimitPerSecond) {
+                        OptionalDouble rateLimitPerSecond, Optional<String> ordering) {
     public NewTarget {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(url, "url");
         retryScheduleSeconds = retryScheduleSeconds.map(List::copyOf);
         Objects.requireNonNull(maxInFlight, "maxInFlight");
         Objects.requireNonNull(rateLimitPerSecond, "rateLimitPerSecond");
+        Objects.requireNonNull(ordering, "ordering");
     }
 
     public static NewTarget to(String id, Receiver receiver) {
@@ -26,19 +27,24 @@ public record NewTarget(String id, String url, Optional<List<Integer>> retrySche
 
     /** A target at any address, such as one the egress guard must refuse. */
     public static NewTarget at(String id, String url) {
-        return new NewTarget(id, url, Optional.empty(), OptionalInt.empty(), OptionalDouble.empty());
+        return new NewTarget(id, url, Optional.empty(), OptionalInt.empty(), OptionalDouble.empty(), Optional.empty());
     }
 
     public NewTarget retrySchedule(Integer... seconds) {
-        return new NewTarget(id, url, Optional.of(List.of(seconds)), maxInFlight, rateLimitPerSecond);
+        return new NewTarget(id, url, Optional.of(List.of(seconds)), maxInFlight, rateLimitPerSecond, ordering);
     }
 
     public NewTarget maxInFlight(int limit) {
-        return new NewTarget(id, url, retryScheduleSeconds, OptionalInt.of(limit), rateLimitPerSecond);
+        return new NewTarget(id, url, retryScheduleSeconds, OptionalInt.of(limit), rateLimitPerSecond, ordering);
     }
 
     public NewTarget rateLimitPerSecond(double perSecond) {
-        return new NewTarget(id, url, retryScheduleSeconds, maxInFlight, OptionalDouble.of(perSecond));
+        return new NewTarget(id, url, retryScheduleSeconds, maxInFlight, OptionalDouble.of(perSecond), ordering);
+    }
+
+    /** One delivery at a time, in ingest order. */
+    public NewTarget fifo() {
+        return new NewTarget(id, url, retryScheduleSeconds, maxInFlight, rateLimitPerSecond, Optional.of("fifo"));
     }
 
     /** The body of {@code POST /api/v1/targets}. */
@@ -50,6 +56,7 @@ public record NewTarget(String id, String url, Optional<List<Integer>> retrySche
         });
         maxInFlight.ifPresent(limit -> target.put("max_in_flight", limit));
         rateLimitPerSecond.ifPresent(perSecond -> target.put("rate_limit_per_s", perSecond));
+        ordering.ifPresent(order -> target.put("ordering", order));
         return target.toString();
     }
 }

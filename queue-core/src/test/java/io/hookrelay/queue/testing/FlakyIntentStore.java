@@ -37,7 +37,7 @@ import java.util.function.Supplier;
 public final class FlakyIntentStore implements IntentStore {
     public static final Set<String> OPERATIONS = Set.of("enqueueAll", "claim", "renew", "settle", "retryNow",
             "cancel", "pause", "resume", "isPaused", "find", "attempts", "countPendingByKind", "retire", "retryAll",
-            "deleteEnded", "countSelected", "countPendingByTarget");
+            "deleteEnded", "countSelected", "countPendingByTarget", "fifoHead", "failingFifoHeads");
 
     private final IntentStore delegate;
     private final Map<String, AtomicInteger> transientFailuresLeft = new ConcurrentHashMap<>();
@@ -181,6 +181,16 @@ public final class FlakyIntentStore implements IntentStore {
     @Override
     public Map<String, Long> countPendingByTarget(String kind, int atMost) {
         return call("countPendingByTarget", () -> delegate.countPendingByTarget(kind, atMost));
+    }
+
+    @Override
+    public Optional<Intent> fifoHead(String fifoKey) {
+        return call("fifoHead", () -> delegate.fifoHead(fifoKey));
+    }
+
+    @Override
+    public List<Intent> failingFifoHeads(String kind, int atMost) {
+        return call("failingFifoHeads", () -> delegate.failingFifoHeads(kind, atMost));
     }
 
     @Override

@@ -33,6 +33,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * An {@link IntentStore} in memory, for tests that exercise workers without a database. It keeps every
@@ -64,7 +65,15 @@ public final class InMemoryIntentStore implements IntentStore {
         }
     }
 
+    /** An intent's place in its FIFO lane: {@code seq} grows with enqueue order. */
+    private record LanePlace(String key, long seq) {
+    }
+
     private final SecureRandom random = new SecureRandom();
+    private final Map<String, LanePlace> lanePlaces = new HashMap<>();
+    /** FIFO intents behind their lane's head: open, but not claimable. */
+    private final Set<String> waiting = new HashSet<>();
+    private long lastLaneSeq;
     private final Map<String, Intent> intentsById = new HashMap<>();
     private final Map<Work, String> idsByWork = new HashMap<>();
     private final Set<Pair> paused = new HashSet<>();
@@ -95,6 +104,7 @@ public final class InMemoryIntentStore implements IntentStore {
             if (intent != null && intent.kind().equals(which.kind()) && which.states().contains(intent.state())
                     && intent.updatedAt().isBefore(millis(which.endedBefore()))) {
                 intentsById.remove(id);
+                lanePlaces.remove(id);
                 idsByWork.remove(new Work(intent.kind(), intent.eventId(), intent.target()));
                 attemptLogs.remove(id);
                 deleted++;
@@ -121,6 +131,9 @@ public final class InMemoryIntentStore implements IntentStore {
             Map<Work, String> workBefore = new HashMap<>(idsByWork);
             Set<Pair> pausedBefore = new HashSet<>(paused);
             Map<String, List<AttemptRecord>> logsBefore = new HashMap<>(attemptLogs);
+            Map<String, LanePlace> placesBefore = new HashMap<>(lanePlaces);
+            Set<String> waitingBefore = new HashSet<>(waiting);
+            long lastSeqBefore = lastLaneSeq;
             try {
                 result = work.apply(new TransactionWrites(notices));
             } catch (RuntimeException | Error e) {
@@ -129,6 +142,10 @@ public final class InMemoryIntentStore implements IntentStore {
                 paused.clear();
                 paused.addAll(pausedBefore);
                 restore(attemptLogs, logsBefore);
+                restore(lanePlaces, placesBefore);
+                waiting.clear();
+                waiting.addAll(waitingBefore);
+                lastLaneSeq = lastSeqBefore;
                 throw e;
             }
         }
@@ -179,6 +196,7 @@ public final class InMemoryIntentStore implements IntentStore {
             intent.claim().ifPresent(notices::claimRevoked);
             intentsById.put(intent.id(), released(intent, IntentState.CANCELLED, intent.nextAt(), now, intent.lastError()));
         }
+        open.forEach(intent -> advanceLaneOf(intent.id()));
         paused.remove(pair);
         return open.size();
     }
@@ -210,8 +228,7 @@ public final class InMemoryIntentStore implements IntentStore {
 
     private int retryAll(IntentSelection selection, Instant now, QueueNotices notices) {
         List<Intent> chosen = selected(selection);
-        chosen.forEach(intent -> intentsById.put(intent.id(),
-                released(intent, IntentState.PENDING, millis(now), now, intent.lastError())));
+        chosen.forEach(intent -> reopen(intent, now));
         if (!chosen.isEmpty()) {
             notices.workAvailable();
         }
@@ -241,6 +258,13 @@ public final class InMemoryIntentStore implements IntentStore {
         }
         intentsById.putAll(added);
         idsByWork.putAll(addedWork);
+        for (NewIntent intent : intents) {
+            if (added.containsKey(intent.id()) && intent.fifoKey().isPresent()) {
+                lanePlaces.put(intent.id(), new LanePlace(intent.fifoKey().get(), ++lastLaneSeq));
+                waiting.add(intent.id());
+                advanceLaneOf(intent.id());
+            }
+        }
         if (!added.isEmpty()) {
             notices.workAvailable();
         }
@@ -255,7 +279,7 @@ public final class InMemoryIntentStore implements IntentStore {
         Instant at = millis(now);
         Instant until = millis(at.plus(lease));
         List<Intent> due = intentsById.values().stream()
-                .filter(intent -> isDue(intent, at) && !paused.contains(Pair.of(intent)))
+                .filter(intent -> isDue(intent, at) && !paused.contains(Pair.of(intent)) && !waiting.contains(intent.id()))
                 .sorted(CLAIM_ORDER)
                 .limit(max)
                 .toList();
@@ -299,6 +323,7 @@ public final class InMemoryIntentStore implements IntentStore {
         }
         intentsById.put(claim.intentId(), settled(claimed.get(), settlement, now));
         logEntry.map(InMemoryIntentStore::millis).ifPresent(log::add);
+        advanceLaneOf(claim.intentId());
         return true;
     }
 
@@ -325,7 +350,7 @@ public final class InMemoryIntentStore implements IntentStore {
         if (intent == null || intent.state() == IntentState.COMPLETED) {
             return false;
         }
-        intentsById.put(id, released(intent, IntentState.PENDING, millis(now), now, intent.lastError()));
+        reopen(intent, now);
         return true;
     }
 
@@ -336,7 +361,56 @@ public final class InMemoryIntentStore implements IntentStore {
             return false;
         }
         intentsById.put(id, released(intent, IntentState.CANCELLED, intent.nextAt(), now, intent.lastError()));
+        advanceLaneOf(id);
         return true;
+    }
+
+    /**
+     * Operator retry: pending and due now. One that had ended goes back into its lane behind whatever is its
+     * head now, as any store must have it: the head may be running.
+     */
+    private void reopen(Intent intent, Instant now) {
+        if (intent.state().isTerminal() && lanePlaces.containsKey(intent.id())) {
+            waiting.add(intent.id());
+        }
+        intentsById.put(intent.id(), released(intent, IntentState.PENDING, millis(now), now, intent.lastError()));
+        advanceLaneOf(intent.id());
+    }
+
+    /** Lets the earliest waiting intent of {@code id}'s lane go, unless the lane still has a head. */
+    private void advanceLaneOf(String id) {
+        LanePlace place = lanePlaces.get(id);
+        if (place == null || laneIntents(place.key()).anyMatch(intent -> !waiting.contains(intent.id()))) {
+            return;
+        }
+        laneIntents(place.key())
+                .min(Comparator.comparingLong(intent -> lanePlaces.get(intent.id()).seq()))
+                .ifPresent(next -> waiting.remove(next.id()));
+    }
+
+    /** The open intents of lane {@code key}. */
+    private Stream<Intent> laneIntents(String key) {
+        return lanePlaces.entrySet().stream()
+                .filter(entry -> entry.getValue().key().equals(key))
+                .map(entry -> intentsById.get(entry.getKey()))
+                .filter(intent -> !intent.state().isTerminal());
+    }
+
+    @Override
+    public synchronized Optional<Intent> fifoHead(String fifoKey) {
+        Objects.requireNonNull(fifoKey, "fifoKey");
+        return laneIntents(fifoKey).filter(intent -> !waiting.contains(intent.id())).findFirst();
+    }
+
+    @Override
+    public synchronized List<Intent> failingFifoHeads(String kind, int atMost) {
+        IntentStore.requireCountLimit(atMost);
+        return lanePlaces.keySet().stream()
+                .map(intentsById::get)
+                .filter(intent -> intent.kind().equals(kind) && !intent.state().isTerminal()
+                        && !waiting.contains(intent.id()) && !intent.lastError().isEmpty())
+                .limit(atMost)
+                .toList();
     }
 
     @Override

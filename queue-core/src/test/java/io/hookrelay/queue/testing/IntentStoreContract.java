@@ -733,6 +733,146 @@ public abstract class IntentStoreContract {
         }
     }
 
+    /** Intents sharing a FIFO key run one at a time in enqueue order: only the lane's head is claimable. */
+    @Nested
+    class FifoLanes {
+
+        @Test
+        void onlyEachLanesHeadIsClaimedAndTheRestFollowInEnqueueOrder() {
+            Intent first = enqueued(inLane("a", "evt_1"));
+            List<Enqueued> later = store.enqueueAll(List.of(inLane("a", "evt_2"), inLane("a", "evt_3")), clock.instant());
+            Intent otherLane = enqueued(inLane("b", "evt_1"));
+            Intent unordered = enqueued("job", "evt_free", "target-a");
+
+            assertThat(store.claim(clock.instant(), LEASE, 10)).extracting(Intent::id)
+                    .containsExactlyInAnyOrder(first.id(), otherLane.id(), unordered.id());
+            assertThat(store.fifoHead("lane-a")).map(Intent::id).contains(first.id());
+
+            assertThat(store.complete(stored(first.id()).requireClaim(), clock.instant())).isTrue();
+            Intent second = claimOne();
+            assertThat(second.id()).isEqualTo(later.get(0).id());
+            assertThat(store.claim(clock.instant(), LEASE, 10)).as("one at a time").isEmpty();
+            assertThat(store.fail(second.requireClaim(), "gave up", clock.instant())).isTrue();
+            assertThat(claimOne().id()).as("a head that failed for good lets the next go").isEqualTo(later.get(1).id());
+        }
+
+        @Test
+        void aHeadWaitingForItsRetryHoldsBackItsOwnLaneOnly() {
+            Intent head = enqueued(inLane("a", "evt_1"));
+            Intent behind = enqueued(inLane("a", "evt_2"));
+            Intent claimed = claimOne(head);
+            assertThat(store.retry(claimed.requireClaim(), clock.instant().plusSeconds(60), "http 500", clock.instant()))
+                    .isTrue();
+            Intent otherLane = enqueued(inLane("b", "evt_3"));
+
+            assertThat(store.complete(claimOne(otherLane).requireClaim(), clock.instant())).isTrue();
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+            assertThat(store.failingFifoHeads("job", 10)).extracting(Intent::id).containsExactly(head.id());
+            assertThat(store.failingFifoHeads("delivery", 10)).isEmpty();
+            assertThat(store.fifoHead("lane-a")).map(Intent::lastError).contains("http 500");
+
+            clock.advance(Duration.ofSeconds(60));
+            Intent retried = claimOne(head);
+            assertThat(store.complete(retried.requireClaim(), clock.instant())).isTrue();
+            assertThat(store.failingFifoHeads("job", 10)).isEmpty();
+            assertThat(claimOne().id()).isEqualTo(behind.id());
+        }
+
+        @Test
+        void aSnoozedHeadAndAnExpiredLeaseKeepTheirPlaceAtTheHead() {
+            Intent head = enqueued(inLane("a", "evt_1"));
+            enqueued(inLane("a", "evt_2"));
+            Intent claimed = claimOne(head);
+            assertThat(store.settle(claimed.requireClaim(), new Settlement.Snooze(clock.instant().plusSeconds(5)),
+                    Optional.empty(), clock.instant())).isTrue();
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+
+            clock.advance(Duration.ofSeconds(5));
+            claimOne(head);
+            clock.advance(LEASE);
+            assertThat(claimOne().id()).as("the head's ended lease is taken over, nothing behind it").isEqualTo(head.id());
+            assertThat(store.failingFifoHeads("job", 10)).as("a snooze and a lost lease are no failures").isEmpty();
+        }
+
+        @Test
+        void cancellingTheHeadOrRetiringItsWorkLetsTheLaneGoOn() {
+            Intent head = enqueued(inLane("a", "evt_1"));
+            Intent second = enqueued(inLane("a", "evt_2"));
+            Intent onOtherTarget = enqueued(NewIntent.of("job", "evt_3", "target-b", "p").inFifo("lane-a"));
+
+            assertThat(store.cancel(head.id(), clock.instant())).isTrue();
+            claimOne(second);
+            assertThat(store.retire("job", "target-a", clock.instant())).isEqualTo(1);
+
+            assertThat(claimOne().id()).isEqualTo(onOtherTarget.id());
+        }
+
+        @Test
+        void anOperatorRetryPutsAnEndedIntentBackInItsLaneBehindTheCurrentHead() {
+            Intent first = enqueued(inLane("a", "evt_1"));
+            Intent second = enqueued(inLane("a", "evt_2"));
+            Intent third = enqueued(inLane("a", "evt_3"));
+            assertThat(store.fail(claimOne(first).requireClaim(), "gave up", clock.instant())).isTrue();
+            Intent running = claimOne(second);
+
+            assertThat(store.retryNow(first.id(), clock.instant())).isTrue();
+            assertThat(store.claim(clock.instant(), LEASE, 10)).as("the running head holds it back").isEmpty();
+            assertThat(store.complete(running.requireClaim(), clock.instant())).isTrue();
+
+            assertThat(store.complete(claimOne(first).requireClaim(), clock.instant())).isTrue();
+            claimOne(third);
+        }
+
+        @Test
+        void aBulkRetryBringsBackOneHeadPerLaneAndTheOthersInTheirOrder() {
+            Intent first = enqueued(inLane("a", "evt_1"));
+            Intent second = enqueued(inLane("a", "evt_2"));
+            Intent third = enqueued(inLane("a", "evt_3"));
+            assertThat(store.fail(claimOne(first).requireClaim(), "gave up", clock.instant())).isTrue();
+            assertThat(store.fail(claimOne(second).requireClaim(), "gave up", clock.instant())).isTrue();
+
+            clock.advance(Duration.ofSeconds(1));
+            assertThat(store.retryAll(new IntentSelection("job", IntentState.FAILED, Optional.empty(), Optional.empty()),
+                    clock.instant())).isEqualTo(2);
+
+            List<String> order = new ArrayList<>();
+            for (int i = 0; i < 3; i++) {
+                Intent claimed = claimOne();
+                order.add(claimed.id());
+                assertThat(store.complete(claimed.requireClaim(), clock.instant())).isTrue();
+            }
+            assertThat(order).containsExactly(third.id(), first.id(), second.id());
+        }
+
+        @Test
+        void anotherStoresTransactionJoinsTheLaneAsAnEnqueueDoes() {
+            Intent head = enqueued(inLane("a", "evt_1"));
+            List<Enqueued> joined = writeAsAnotherStore(writes -> writes.enqueueAll(
+                    List.of(inLane("a", "evt_2"), inLane("a", "evt_3")), clock.instant()));
+
+            assertThat(store.complete(claimOne(head).requireClaim(), clock.instant())).isTrue();
+            assertThat(store.complete(claimOne().requireClaim(), clock.instant())).isTrue();
+            assertThat(claimOne().id()).isEqualTo(joined.get(1).id());
+            assertThat(store.fifoHead("lane-b")).isEmpty();
+        }
+
+        @Test
+        void aPausedHeadStaysTheHeadAndRunsFirstOnceResumed() {
+            Intent head = enqueued(inLane("a", "evt_1"));
+            enqueued(inLane("a", "evt_2"));
+            store.pause("job", "target-a");
+            assertThat(store.claim(clock.instant(), LEASE, 10)).isEmpty();
+
+            store.resume("job", "target-a");
+
+            assertThat(store.claim(clock.instant(), LEASE, 10)).extracting(Intent::id).containsExactly(head.id());
+        }
+
+        private NewIntent inLane(String lane, String eventId) {
+            return NewIntent.of("job", eventId + "-" + lane, "target-a", "p").inFifo("lane-" + lane);
+        }
+    }
+
     /** Each attempt's log entry lands in the same write as its outcome, under the same fence. */
     @Nested
     class AttemptLog {
@@ -2168,6 +2308,75 @@ public abstract class IntentStoreContract {
             assertThat(Set.copyOf(claimed)).as("every due intent claimed").isEqualTo(ids);
             assertThat(ids.stream().map(IntentStoreContract.this::stored))
                     .allSatisfy(intent -> assertThat(intent.attempts()).isEqualTo(1));
+        }
+
+        @Test
+        void fifoLanesRunOneAtATimeInEachProducersOrderWhileProducersAndPoolsRace() throws Exception {
+            int lanes = 4;
+            int producers = 3;
+            int perProducer = 40;
+            Map<String, AtomicInteger> inFlight = new ConcurrentHashMap<>();
+            Map<String, List<String>> runs = new ConcurrentHashMap<>();
+            AtomicInteger overlaps = new AtomicInteger();
+            IntentHandler run = (intent, signal) -> {
+                AtomicInteger running = inFlight.computeIfAbsent(intent.target(), lane -> new AtomicInteger());
+                if (running.incrementAndGet() > 1) {
+                    overlaps.incrementAndGet();
+                }
+                runs.computeIfAbsent(intent.target(), lane -> new CopyOnWriteArrayList<>()).add(intent.payload());
+                // Held a moment, so that a second head of the lane, if the store let one be claimed, would overlap it.
+                Thread.sleep(1);
+                running.decrementAndGet();
+            };
+            for (int i = 0; i < 3; i++) {
+                WorkerPool pool = WorkerPool.builder(new IntentQueue(store, systemClock)).handler("job", run)
+                        .settings(poolSettings()).metrics(metrics).build();
+                pools.add(pool);
+                pool.start();
+            }
+            List<Future<?>> producing = new ArrayList<>();
+            for (int p = 0; p < producers; p++) {
+                int producer = p;
+                producing.add(claimers.submit(() -> {
+                    for (int i = 0; i < perProducer; i++) {
+                        int index = i;
+                        List<NewIntent> batch = IntStream.range(0, lanes)
+                                .mapToObj(lane -> NewIntent.of("job", "evt_" + producer + "_" + index, "lane-" + lane,
+                                        producer + ":" + index).inFifo("lane-" + lane))
+                                .toList();
+                        enqueueRetryingTransientErrors(batch);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> producer : producing) {
+                producer.get(DRAIN.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            int total = lanes * producers * perProducer;
+            Await.until("every intent ran", DRAIN, () -> metrics.attempts("job", AttemptOutcome.SUCCESS) >= total);
+
+            assertThat(overlaps.get()).as("runs of one lane that overlapped").isZero();
+            assertThat(runs).hasSize(lanes).allSatisfy((lane, order) -> {
+                assertThat(order).hasSize(producers * perProducer).doesNotHaveDuplicates();
+                for (int p = 0; p < producers; p++) {
+                    String prefix = p + ":";
+                    assertThat(order.stream().filter(payload -> payload.startsWith(prefix))
+                            .map(payload -> Integer.parseInt(payload.substring(prefix.length()))).toList())
+                            .as("producer %d's intents in %s", p, lane).isSorted();
+                }
+            });
+            assertThat(metrics.attempts("job", AttemptOutcome.SUCCESS)).isEqualTo(total);
+        }
+
+        private void enqueueRetryingTransientErrors(List<NewIntent> batch) throws InterruptedException {
+            while (true) {
+                try {
+                    store.enqueueAll(batch, systemClock.instant());
+                    return;
+                } catch (TransientStoreException busy) {
+                    Thread.sleep(IDLE.toMillis());
+                }
+            }
         }
 
         /** Enqueued due now on the system clock, in transactions of a few hundred as a busy ingest makes. */

@@ -32,7 +32,8 @@ interface ClaimDao {
      * branch is limited on its own in claim order before the two are merged: the pending branch walks
      * {@code intents_due} from its start and stops after {@code :max} rows, the running branch reads only
      * leases that ended, through {@code intents_lease}. Both indexes leave out {@code held} rows, those of
-     * paused work, so a paused target's backlog is never walked. The pause is still looked up for each row
+     * paused work, and {@code intents_due} the rows waiting behind their FIFO lane's head (a head is never
+     * waiting), so a paused target's or a blocked lane's backlog is never walked. The pause is still looked up for each row
      * found: an intent written while its pair was being paused may not be held yet, and must not run.
      * Rows a branch locked beyond the final {@code :max} are let go when the statement's transaction ends.
      * {@code MATERIALIZED} states what the locking clauses already imply: each CTE runs once, never as the
@@ -41,7 +42,7 @@ interface ClaimDao {
     @SqlQuery("""
             WITH due AS MATERIALIZED (
                 SELECT seq, id, next_at, created_at FROM intent_states
-                 WHERE state = 'pending' AND NOT held AND next_at <= :now
+                 WHERE state = 'pending' AND NOT held AND NOT waiting AND next_at <= :now
                    AND NOT\s""" + IntentDao.HOLDS_ROW_UNLOCKED + """
 
                  ORDER BY next_at, created_at, id

@@ -18,17 +18,19 @@ interface EnqueueDao {
     @SqlQuery("""
             WITH given AS (
                 SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:kinds AS text[]), CAST(:eventIds AS text[]),
-                                     CAST(:targets AS text[]), CAST(:payloads AS text[]), CAST(:nextAts AS bigint[]))
-                       WITH ORDINALITY AS given (id, kind, event_id, target, payload, next_at, position)),
+                                     CAST(:targets AS text[]), CAST(:payloads AS text[]), CAST(:nextAts AS bigint[]),
+                                     CAST(:fifoKeys AS text[]))
+                       WITH ORDINALITY AS given (id, kind, event_id, target, payload, next_at, fifo_key, position)),
             stored AS (
                 INSERT INTO intents (id, kind, event_id, target)
                 SELECT id, kind, event_id, target FROM given ORDER BY position
                 ON CONFLICT DO NOTHING
                 RETURNING seq, id, kind, event_id, target)
             INSERT INTO intent_states (seq, """ + IntentDao.COLUMNS + """
-            , held)
+            , held, fifo_key, waiting)
             SELECT stored.seq, n.id, n.kind, n.event_id, n.target, n.payload, 'pending', 0, n.next_at, :now, :now, '',
                    '', 0,\s""" + IntentDao.HOLDS_NEW + """
+            , n.fifo_key, n.fifo_key IS NOT NULL
 
               FROM stored
               JOIN (SELECT DISTINCT ON (id, kind, event_id, target) * FROM given
@@ -38,7 +40,7 @@ interface EnqueueDao {
             RETURNING id
             """)
     List<String> insertUnlessPresent(String[] ids, String[] kinds, String[] eventIds, String[] targets,
-            String[] payloads, Long[] nextAts, long now);
+            String[] payloads, Long[] nextAts, String[] fifoKeys, long now);
 
     @SqlQuery("SELECT id FROM intents WHERE kind = :kind AND event_id = :eventId AND target = :target")
     Optional<String> findIdOf(String kind, String eventId, String target);

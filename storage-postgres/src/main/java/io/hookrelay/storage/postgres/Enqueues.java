@@ -4,6 +4,7 @@ import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.NewIntent;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,8 @@ import org.jdbi.v3.core.Handle;
  * and the one way intents are inserted. The callers' intents go in in the order the callers came, so a batch
  * behaves as its callers one after another: an id or {@code (kind, eventId, target)} that an earlier caller
  * stored is a duplicate for a later one. The rows of one statement share one creation time, the latest of
- * its callers' {@code now}; each intent's default due time is its own caller's {@code now}.
+ * its callers' {@code now}; each intent's default due time is its own caller's {@code now}. Intents of FIFO
+ * lanes join them waiting, under the lanes' locks (see {@link LaneDao}), and the lanes then advance.
  */
 final class Enqueues implements GroupCommitter.BatchWrite<Enqueues.Request, List<Enqueued>> {
 
@@ -85,6 +87,10 @@ final class Enqueues implements GroupCommitter.BatchWrite<Enqueues.Request, List
                 dueAts.add(intent.nextAt().map(Instant::toEpochMilli).orElse(at));
             }
         }
+        String[] fifoKeys = all.stream().map(intent -> intent.fifoKey().orElse(null)).toArray(String[]::new);
+        List<String> lanes = Arrays.stream(fifoKeys).anyMatch(Objects::nonNull)
+                ? handle.attach(LaneDao.class).lock(fifoKeys)
+                : List.of();
         EnqueueDao dao = handle.attach(EnqueueDao.class);
         Set<String> stored = new HashSet<>(dao.insertUnlessPresent(
                 all.stream().map(NewIntent::id).toArray(String[]::new),
@@ -92,7 +98,10 @@ final class Enqueues implements GroupCommitter.BatchWrite<Enqueues.Request, List
                 all.stream().map(NewIntent::eventId).toArray(String[]::new),
                 all.stream().map(NewIntent::target).toArray(String[]::new),
                 all.stream().map(NewIntent::payload).toArray(String[]::new),
-                dueAts.toArray(Long[]::new), now));
+                dueAts.toArray(Long[]::new), fifoKeys, now));
+        if (!lanes.isEmpty()) {
+            handle.attach(LaneDao.class).advance(lanes.toArray(String[]::new));
+        }
         Set<String> repeated = repeatedIds(all);
         List<List<Enqueued>> results = new ArrayList<>(callers.size());
         for (int caller = 0; caller < callers.size(); caller++) {

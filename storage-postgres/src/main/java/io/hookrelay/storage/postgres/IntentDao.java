@@ -50,25 +50,27 @@ interface IntentDao {
     @SqlQuery("""
             UPDATE intent_states
                SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
+                   waiting =\s""" + LaneDao.REJOINS_WAITING + """
+            ,
                    held =\s""" + HOLDS_ROW + """
 
-              FROM (SELECT seq, id, state, claim_token FROM intent_states
+              FROM (SELECT seq, id, state, claim_token, fifo_key FROM intent_states
                      WHERE seq = (SELECT seq FROM intents WHERE id = :id)
                        AND state IN ('pending', 'running', 'failed', 'cancelled')
                        FOR UPDATE) AS old
              WHERE intent_states.seq = old.seq
-            RETURNING old.id, old.state, old.claim_token
+            RETURNING old.id, old.state, old.claim_token, old.fifo_key
             """)
     Optional<Taken> retryNow(String id, long now);
 
     @SqlQuery("""
             UPDATE intent_states
                SET state = 'cancelled', claim_token = '', claim_until = 0, held = false, updated_at = :now
-              FROM (SELECT seq, id, state, claim_token FROM intent_states
+              FROM (SELECT seq, id, state, claim_token, fifo_key FROM intent_states
                      WHERE seq = (SELECT seq FROM intents WHERE id = :id) AND state IN ('pending', 'running')
                        FOR UPDATE) AS old
              WHERE intent_states.seq = old.seq
-            RETURNING old.id, old.state, old.claim_token
+            RETURNING old.id, old.state, old.claim_token, old.fifo_key
             """)
     Optional<Taken> cancel(String id, long now);
 
@@ -76,12 +78,12 @@ interface IntentDao {
     @SqlQuery("""
             UPDATE intent_states
                SET state = 'cancelled', claim_token = '', claim_until = 0, held = false, updated_at = :now
-              FROM (SELECT seq, id, state, claim_token FROM intent_states
+              FROM (SELECT seq, id, state, claim_token, fifo_key FROM intent_states
                      WHERE kind = :kind AND target = :target AND state IN ('pending', 'running')
                      ORDER BY id
                        FOR UPDATE) AS old
              WHERE intent_states.seq = old.seq
-            RETURNING old.id, old.state, old.claim_token
+            RETURNING old.id, old.state, old.claim_token, old.fifo_key
             """)
     List<Taken> retire(String kind, String target, long now);
 
@@ -94,11 +96,21 @@ interface IntentDao {
                AND (CAST(:target AS text) IS NULL OR target = :target)
             """;
 
-    @SqlUpdate("""
-            UPDATE intent_states
-               SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
-                   held =\s""" + HOLDS_ROW + "\n" + SELECTED)
-    int retryAll(String kind, String state, String target, long changedSince, long changedBefore, long now);
+    /**
+     * @return how many intents of each FIFO lane were retried, those of no lane under a null key: the lanes a
+     *         concurrent change may have ended the head of after they were locked, which must advance too
+     */
+    @SqlQuery("""
+            WITH retried AS (
+                UPDATE intent_states
+                   SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
+                       waiting =\s""" + LaneDao.REJOINS_WAITING + """
+            ,
+                       held =\s""" + HOLDS_ROW + "\n" + SELECTED + """
+                RETURNING fifo_key)
+            SELECT fifo_key, count(*) AS retried FROM retried GROUP BY fifo_key
+            """)
+    List<RetriedLane> retryAll(String kind, String state, String target, long changedSince, long changedBefore, long now);
 
     @SqlQuery("SELECT count(*) FROM (SELECT 1 FROM intent_states" + SELECTED + " LIMIT :atMost) AS selected")
     int countSelected(String kind, String state, String target, long changedSince, long changedBefore, int atMost);
@@ -141,6 +153,10 @@ interface IntentDao {
     Map<String, Long> countPendingByKind();
 
     /** A row an operator's change took from the state it had, and the claim token it had then. */
-    record Taken(String id, String state, String claimToken) {
+    record RetriedLane(String fifoKey, int retried) {
+    }
+
+    /** @param fifoKey the row's FIFO lane, or null */
+    record Taken(String id, String state, String claimToken, String fifoKey) {
     }
 }

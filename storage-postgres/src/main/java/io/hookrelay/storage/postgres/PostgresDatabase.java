@@ -45,7 +45,10 @@ public final class PostgresDatabase implements AutoCloseable {
                 .registerRowMapper(AttemptRecord.class, new AttemptRowMapper())
                 .registerRowMapper(ClaimRef.class, (row, context) -> new ClaimRef(row.getString("intent_id"), row.getString("token")))
                 .registerRowMapper(IntentDao.Taken.class, (row, context) ->
-                        new IntentDao.Taken(row.getString("id"), row.getString("state"), row.getString("claim_token")))
+                        new IntentDao.Taken(row.getString("id"), row.getString("state"), row.getString("claim_token"),
+                                row.getString("fifo_key")))
+                .registerRowMapper(IntentDao.RetriedLane.class, (row, context) ->
+                        new IntentDao.RetriedLane(row.getString("fifo_key"), row.getInt("retried")))
                 .registerRowMapper(SettlementDao.Settled.class, (row, context) ->
                         new SettlementDao.Settled(row.getString("id"), row.getBoolean("logged")));
         // Bound values include payloads and error texts: no exception message or log line carries them.

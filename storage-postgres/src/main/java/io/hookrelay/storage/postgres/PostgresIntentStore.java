@@ -77,7 +77,7 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         this.channel = NoticeChannel.forSchema(schema);
         this.announcer = new WorkAnnouncer(database, channel);
         this.enqueues = new GroupCommitter<>(database, "enqueue", new Enqueues(announcer::workAvailable));
-        this.settlements = new GroupCommitter<>(database, "settle", new Settlements());
+        this.settlements = new GroupCommitter<>(database, "settle", new Settlements(announcer::workAvailable));
         this.notifications = new NotificationListener(database.jdbi(), channel.name(), this::heard,
                 () -> tellListeners(QueueListener::workAvailable));
     }
@@ -319,6 +319,19 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         IntentStore.requireCountLimit(atMost);
         return database.read("count pending by target",
                 handle -> handle.attach(IntentDao.class).countPendingByTarget(kind, atMost));
+    }
+
+    @Override
+    public Optional<Intent> fifoHead(String fifoKey) {
+        Objects.requireNonNull(fifoKey, "fifoKey");
+        return database.read("fifo head", handle -> handle.attach(LaneDao.class).head(fifoKey));
+    }
+
+    @Override
+    public List<Intent> failingFifoHeads(String kind, int atMost) {
+        Objects.requireNonNull(kind, "kind");
+        IntentStore.requireCountLimit(atMost);
+        return database.read("failing fifo heads", handle -> handle.attach(LaneDao.class).failingHeads(kind, atMost));
     }
 
     @Override

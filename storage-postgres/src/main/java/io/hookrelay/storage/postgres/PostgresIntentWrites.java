@@ -49,7 +49,9 @@ final class PostgresIntentWrites implements IntentWrites {
     public int retire(String kind, String target, Instant now) {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(target, "target");
+        handle.attach(LaneDao.class).lockOpenLanesOf(kind, target);
         List<IntentDao.Taken> cancelled = handle.attach(IntentDao.class).retire(kind, target, now.toEpochMilli());
+        advanceAfterTheFact(cancelled.stream().map(IntentDao.Taken::fifoKey).toList());
         handle.attach(PauseDao.class).resume(kind, target);
         cancelled.forEach(this::revokeIfRunning);
         return cancelled.size();
@@ -58,8 +60,14 @@ final class PostgresIntentWrites implements IntentWrites {
     @Override
     public int retryAll(IntentSelection selection, Instant now) {
         Objects.requireNonNull(selection, "selection");
-        int retried = handle.attach(IntentDao.class).retryAll(selection.kind(), selection.state().wireName(),
-                selection.target().orElse(null), since(selection), before(selection), now.toEpochMilli());
+        String kind = selection.kind();
+        String state = selection.state().wireName();
+        String target = selection.target().orElse(null);
+        handle.attach(LaneDao.class).lockLanesSelected(kind, state, target, since(selection), before(selection));
+        List<IntentDao.RetriedLane> lanes = handle.attach(IntentDao.class).retryAll(kind, state, target, since(selection),
+                before(selection), now.toEpochMilli());
+        advanceAfterTheFact(lanes.stream().map(IntentDao.RetriedLane::fifoKey).toList());
+        int retried = lanes.stream().mapToInt(IntentDao.RetriedLane::retried).sum();
         if (retried > 0) {
             changes.workAvailable();
         }
@@ -88,7 +96,9 @@ final class PostgresIntentWrites implements IntentWrites {
     /** Operator retry of one intent; see {@link io.hookrelay.queue.IntentStore#retryNow}. */
     boolean retryNow(String id, Instant now) {
         Objects.requireNonNull(id, "id");
+        List<String> lanes = handle.attach(LaneDao.class).lockLanesOf(new String[] {id});
         return handle.attach(IntentDao.class).retryNow(id, now.toEpochMilli()).map(taken -> {
+            advance(lanes);
             revokeIfRunning(taken);
             changes.workAvailable();
             return true;
@@ -98,10 +108,31 @@ final class PostgresIntentWrites implements IntentWrites {
     /** Operator cancel of one intent; see {@link io.hookrelay.queue.IntentStore#cancel}. */
     boolean cancel(String id, Instant now) {
         Objects.requireNonNull(id, "id");
+        List<String> lanes = handle.attach(LaneDao.class).lockLanesOf(new String[] {id});
         return handle.attach(IntentDao.class).cancel(id, now.toEpochMilli()).map(taken -> {
+            advance(lanes);
             revokeIfRunning(taken);
             return true;
         }).orElse(false);
+    }
+
+    /**
+     * Advances the lanes of rows a bulk write changed. Their lanes were locked first, as the write's own snapshot
+     * saw them; a row that entered a lane between that lock and the write is only known now, so its lane is locked
+     * here, after the rows (a circular wait this may rarely make is a deadlock the transaction is retried for).
+     */
+    private void advanceAfterTheFact(List<String> fifoKeys) {
+        String[] keys = fifoKeys.stream().filter(Objects::nonNull).distinct().toArray(String[]::new);
+        if (keys.length > 0) {
+            advance(handle.attach(LaneDao.class).lock(keys));
+        }
+    }
+
+    /** See {@link LaneDao#advance}; the lanes must be locked. A new head is work that became claimable. */
+    private void advance(List<String> lanes) {
+        if (!lanes.isEmpty() && handle.attach(LaneDao.class).advance(lanes.toArray(String[]::new)) > 0) {
+            changes.workAvailable();
+        }
     }
 
     private void revokeIfRunning(IntentDao.Taken taken) {

@@ -26,6 +26,10 @@ import java.util.List;
  * <p>Version 4 drops the unique index on {@code intents.seq}, which only version 2's {@code CLUSTER} used: the
  * identity column already hands out each number once, and the index cost every enqueued row an entry and a
  * conflict check.
+ *
+ * <p>Version 5 adds FIFO lanes (see {@link LaneDao}): {@code intents_due} leaves out the intents waiting
+ * behind their lane's head as it leaves out held ones, so a blocked lane's backlog is never walked, and
+ * {@code intents_lanes} finds each lane's head and next.
  */
 final class QueueSchema {
     static final MigrationTrack TRACK = new MigrationTrack("queue", List.of(
@@ -163,6 +167,17 @@ final class QueueSchema {
                     """),
             new Migration(4, """
                     ALTER TABLE intents DROP CONSTRAINT intents_seq_key;
+                    """),
+            new Migration(5, """
+                    ALTER TABLE intent_states ADD COLUMN fifo_key text, ADD COLUMN waiting boolean NOT NULL DEFAULT false;
+
+                    DROP INDEX intents_due;
+
+                    CREATE INDEX intents_due ON intent_states (next_at, created_at, id)
+                        WHERE state = 'pending' AND NOT held AND NOT waiting;
+
+                    CREATE INDEX intents_lanes ON intent_states (waiting, fifo_key, seq)
+                        WHERE fifo_key IS NOT NULL AND state IN ('pending', 'running');
                     """)));
 
     private QueueSchema() {

@@ -156,6 +156,9 @@ final class RelaySchema {
                         refilled_at bigint NOT NULL,
                         granted     boolean NOT NULL
                     );
+                    """),
+            new Migration(8, """
+                    ALTER TABLE targets ADD COLUMN ordering text NOT NULL DEFAULT 'none' CHECK (ordering IN ('none', 'fifo'));
                     """)));
 
     private RelaySchema() {

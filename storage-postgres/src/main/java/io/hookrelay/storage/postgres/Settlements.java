@@ -19,7 +19,8 @@ import org.jdbi.v3.core.Handle;
 /**
  * Writes a batch of claims' settlements, with their attempt-log entries, in one statement:
  * the settlements' half of the store's group commit. No two settlements of one intent share a batch, so each
- * row's result belongs to one caller.
+ * row's result belongs to one caller. Those that end their intents first lock the intents' FIFO lanes, which
+ * then advance (see {@link LaneDao}).
  */
 final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request, Boolean> {
 
@@ -40,6 +41,22 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
         }
     }
 
+    private final Runnable workAvailable;
+    /** Whether the last batch written gave a FIFO lane a new head; read by {@link #committed}, on the committer's thread. */
+    private boolean advancedLanes;
+
+    /** @param workAvailable run after a committed batch that let intents waiting in a FIFO lane go */
+    Settlements(Runnable workAvailable) {
+        this.workAvailable = Objects.requireNonNull(workAvailable, "workAvailable");
+    }
+
+    @Override
+    public void committed(List<Request> batch, List<Boolean> answers) {
+        if (advancedLanes) {
+            workAvailable.run();
+        }
+    }
+
     @Override
     public Optional<Object> exclusiveKey(Request request) {
         return Optional.of(request.intentId());
@@ -55,6 +72,10 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
     public List<Boolean> write(Handle handle, List<Request> batch) {
         SettlementDao dao = handle.attach(SettlementDao.class);
         dao.planForValues();
+        String[] ending = batch.stream().filter(request -> request.settlement().ends()).map(Request::intentId)
+                .toArray(String[]::new);
+        LaneDao lanes = handle.attach(LaneDao.class);
+        List<String> locked = ending.length == 0 ? List.of() : lanes.lockLanesOf(ending);
         List<Request> inLockOrder = batch.stream().sorted(BY_INTENT).toList();
         Set<String> settled = new HashSet<>();
         Set<String> refused = new HashSet<>();
@@ -64,6 +85,7 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
                 refused.add(row.id());
             }
         }
+        advancedLanes = !locked.isEmpty() && lanes.advance(locked.toArray(String[]::new)) > 0;
         if (!refused.isEmpty()) {
             Map<Integer, RuntimeException> failures = new HashMap<>();
             for (int i = 0; i < batch.size(); i++) {

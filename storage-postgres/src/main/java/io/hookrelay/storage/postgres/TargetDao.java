@@ -19,7 +19,7 @@ interface TargetDao {
             INSERT INTO targets (""" + COLUMNS + """
             , created_at, updated_at)
             VALUES (:id, :url, :secret, :timeout_ms, :retry_schedule_s, :max_in_flight, :rate_limit_per_s, :previous_secret,
-                    :previous_secret_until, :now, :now)
+                    :previous_secret_until, :ordering, :now, :now)
             ON CONFLICT (id) DO NOTHING
             """)
     int insert(@BindMap Map<String, ?> columns);
@@ -28,7 +28,7 @@ interface TargetDao {
             UPDATE targets
                SET url = :url, secret = :secret, timeout_ms = :timeout_ms, retry_schedule_s = :retry_schedule_s,
                    max_in_flight = :max_in_flight, rate_limit_per_s = :rate_limit_per_s, previous_secret = :previous_secret,
-                   previous_secret_until = :previous_secret_until, updated_at = :now
+                   previous_secret_until = :previous_secret_until, ordering = :ordering, updated_at = :now
              WHERE id = :id
             """)
     int update(@BindMap Map<String, ?> columns);

@@ -37,8 +37,9 @@ interface IntentDao {
      * limited on its own, in claim order, before the two are merged: the pending branch walks the
      * {@code intents_due} index from its start and stops after {@code :max} claimable rows instead of
      * sorting every due row, and the running branch reads only leases that ended, through
-     * {@code intents_lease}. Both indexes leave out {@code held} rows, those of paused work, so a paused
-     * target's backlog is never walked: skipping it row by row made every claim, and with it every write
+     * {@code intents_lease}. Both indexes leave out {@code held} rows, those of paused work, and
+     * {@code intents_due} the rows waiting behind their FIFO lane's head (a head is never waiting), so a paused
+     * target's or a blocked lane's backlog is never walked: skipping it row by row made every claim, and with it every write
      * queued behind it, cost as much as that backlog. The chosen rows are updated by rowid, which the
      * indexes carry: finding them by id would read a page of the id index per row, and ids are hashes, so in
      * a large backlog those pages are scattered and seldom cached. {@code randomblob} is evaluated per row,
@@ -55,7 +56,7 @@ interface IntentDao {
                    SELECT row FROM (
                        SELECT * FROM (
                            SELECT rowid AS row, next_at, created_at, id FROM intents
-                            WHERE state = 'pending' AND held = 0 AND next_at <= :now
+                            WHERE state = 'pending' AND held = 0 AND waiting = 0 AND next_at <= :now
                             ORDER BY next_at, created_at, id
                             LIMIT :max)
                        UNION ALL
@@ -71,14 +72,14 @@ interface IntentDao {
     /** @return 1 when stored, 0 when the id or the {@code (kind, eventId, target)} already exists */
     @SqlUpdate("""
             INSERT INTO intents (""" + COLUMNS + """
-            , held)
+            , held, fifo_key, fifo_seq, waiting)
             VALUES (:id, :kind, :eventId, :target, :payload, 'pending', 0, :nextAt, :now, :now, '', '', 0,
-                    """ + PauseDao.HOLDS + """
+                    """ + PauseDao.HOLDS + ", :fifoKey, " + LaneDao.NEXT_SEQ + ", " + LaneDao.JOINS_WAITING + """
             )
             ON CONFLICT DO NOTHING
             """)
     int insertUnlessPresent(String id, String kind, String eventId, String target, String payload, long nextAt,
-            long now);
+            long now, String fifoKey);
 
     @SqlQuery("SELECT id FROM intents WHERE kind = :kind AND event_id = :eventId AND target = :target")
     Optional<String> findIdOf(String kind, String eventId, String target);
@@ -118,7 +119,7 @@ interface IntentDao {
     @SqlUpdate("""
             UPDATE intents
                SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
-                   held = """ + HELD + """
+                   waiting = """ + LaneDao.REJOINS_WAITING + ", held = " + HELD + """
              WHERE id = :id AND state IN ('pending', 'running', 'failed', 'cancelled')
             """)
     int retryNow(String id, long now);
@@ -162,7 +163,7 @@ interface IntentDao {
     @SqlUpdate("""
             UPDATE intents
                SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
-                   held = """ + HELD + SELECTED)
+                   waiting = """ + LaneDao.REJOINS_WAITING + ", held = " + HELD + SELECTED)
     int retryAll(String kind, String state, String target, long since, long before, long now);
 
     @SqlQuery("SELECT count(*) FROM (SELECT 1 FROM intents" + SELECTED + " LIMIT :atMost)")

@@ -16,6 +16,10 @@ import java.util.List;
  * <p>Step 5 lets a resume release a paused pair's intents a chunk per transaction: while {@code releasing}
  * is set, intents of the pair that are enqueued or retried are no longer held, so none can land behind the
  * resume's walk and stay held after the pause is gone.
+ *
+ * <p>Step 6 adds FIFO lanes (see {@link LaneDao}): {@code intents_due} leaves out the intents waiting behind
+ * their lane's head as it leaves out held ones, so a blocked lane's backlog is never walked either;
+ * {@code intents_lane_order} hands out places in a lane and {@code intents_lanes} finds a lane's head and next.
  */
 final class QueueMigrations {
     static final String NAME = "queue";
@@ -88,6 +92,23 @@ final class QueueMigrations {
                     """),
             new Migration(5, """
                     ALTER TABLE paused_work ADD COLUMN releasing INTEGER NOT NULL DEFAULT 0 CHECK (releasing IN (0, 1));
+                    """),
+            new Migration(6, """
+                    ALTER TABLE intents ADD COLUMN fifo_key TEXT;
+
+                    ALTER TABLE intents ADD COLUMN fifo_seq INTEGER;
+
+                    ALTER TABLE intents ADD COLUMN waiting INTEGER NOT NULL DEFAULT 0 CHECK (waiting IN (0, 1));
+
+                    DROP INDEX intents_due;
+
+                    CREATE INDEX intents_due ON intents (next_at, created_at, id)
+                        WHERE state = 'pending' AND held = 0 AND waiting = 0;
+
+                    CREATE UNIQUE INDEX intents_lane_order ON intents (fifo_key, fifo_seq) WHERE fifo_key IS NOT NULL;
+
+                    CREATE INDEX intents_lanes ON intents (waiting, fifo_key, fifo_seq)
+                        WHERE fifo_key IS NOT NULL AND state IN ('pending', 'running');
                     """)));
 
     private QueueMigrations() {

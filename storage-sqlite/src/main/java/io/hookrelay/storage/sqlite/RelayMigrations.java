@@ -166,6 +166,9 @@ final class RelayMigrations {
                     """),
             new Migration(9, """
                     ALTER TABLE targets ADD COLUMN rate_limit_per_s REAL CHECK (rate_limit_per_s BETWEEN 0.01 AND 100000);
+                    """),
+            new Migration(10, """
+                    ALTER TABLE targets ADD COLUMN ordering TEXT NOT NULL DEFAULT 'none' CHECK (ordering IN ('none', 'fifo'));
                     """)));
 
     private RelayMigrations() {

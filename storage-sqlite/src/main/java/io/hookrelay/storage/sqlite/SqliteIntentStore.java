@@ -163,28 +163,33 @@ public final class SqliteIntentStore implements IntentStore {
      */
     @Override
     public boolean settle(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry, Instant now) {
-        return database.write("settle", settling(claim, settlement, logEntry, now));
+        return told(database.write("settle", settling(claim, settlement, logEntry, now)));
     }
 
     /** {@link #settle} handed to the writer, whose group commit writes it with whatever else is waiting. */
     @Override
     public CompletableFuture<Boolean> settleAsync(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry,
             Instant now) {
-        return database.submit("settle", settling(claim, settlement, logEntry, now));
+        return database.submit("settle", settling(claim, settlement, logEntry, now)).thenApply(this::told);
     }
 
-    private static Function<AttachedHandle, Boolean> settling(ClaimRef claim, Settlement settlement,
+    /** An ended intent lets its lane's next one go, in the same transaction. */
+    private static Function<AttachedHandle, Written<Boolean>> settling(ClaimRef claim, Settlement settlement,
             Optional<AttemptRecord> logEntry, Instant now) {
         Objects.requireNonNull(claim, "claim");
         Objects.requireNonNull(settlement, "settlement");
         Objects.requireNonNull(logEntry, "logEntry");
         long at = now.toEpochMilli();
         return handle -> {
+            SqliteIntentWrites writes = new SqliteIntentWrites(handle);
             if (!fenced(claim, update(handle.attach(IntentDao.class), claim, settlement, at))) {
-                return false;
+                return new Written<>(false, writes.notices());
             }
             logEntry.ifPresent(entry -> log(handle.attach(AttemptDao.class), claim.intentId(), entry));
-            return true;
+            if (settlement.ends()) {
+                writes.advanceLaneOf(claim.intentId());
+            }
+            return new Written<>(true, writes.notices());
         };
     }
 
@@ -219,14 +224,26 @@ public final class SqliteIntentStore implements IntentStore {
     public boolean retryNow(String id, Instant now) {
         Objects.requireNonNull(id, "id");
         long at = now.toEpochMilli();
-        return writeIntents("retry now", dao -> dao.retryNow(id, at)) == 1;
+        return changedInItsLane("retry now", id, dao -> dao.retryNow(id, at));
     }
 
     @Override
     public boolean cancel(String id, Instant now) {
         Objects.requireNonNull(id, "id");
         long at = now.toEpochMilli();
-        return writeIntents("cancel", dao -> dao.cancel(id, at)) == 1;
+        return changedInItsLane("cancel", id, dao -> dao.cancel(id, at));
+    }
+
+    /** Runs an operator's change of intent {@code id}, then advances the intent's lane as the change may require. */
+    private boolean changedInItsLane(String operation, String id, Function<IntentDao, Integer> change) {
+        return told(database.write(operation, handle -> {
+            SqliteIntentWrites writes = new SqliteIntentWrites(handle);
+            boolean changed = change.apply(handle.attach(IntentDao.class)) == 1;
+            if (changed) {
+                writes.advanceLaneOf(id);
+            }
+            return new Written<>(changed, writes.notices());
+        }));
     }
 
     /**
@@ -319,6 +336,19 @@ public final class SqliteIntentStore implements IntentStore {
         IntentStore.requireCountLimit(atMost);
         return database.read("count pending by target",
                 handle -> handle.attach(IntentDao.class).countPendingByTarget(kind, atMost));
+    }
+
+    @Override
+    public Optional<Intent> fifoHead(String fifoKey) {
+        Objects.requireNonNull(fifoKey, "fifoKey");
+        return database.read("fifo head", handle -> handle.attach(LaneDao.class).head(fifoKey));
+    }
+
+    @Override
+    public List<Intent> failingFifoHeads(String kind, int atMost) {
+        Objects.requireNonNull(kind, "kind");
+        IntentStore.requireCountLimit(atMost);
+        return database.read("failing fifo heads", handle -> handle.attach(LaneDao.class).failingHeads(kind, atMost));
     }
 
     @Override

@@ -47,11 +47,12 @@ final class SqliteIntentWrites implements IntentWrites {
         return results;
     }
 
-    private static Enqueued enqueueOne(IntentDao dao, NewIntent intent, long now) {
+    private Enqueued enqueueOne(IntentDao dao, NewIntent intent, long now) {
         long nextAt = intent.nextAt().map(Instant::toEpochMilli).orElse(now);
         int inserted = dao.insertUnlessPresent(intent.id(), intent.kind(), intent.eventId(), intent.target(),
-                intent.payload(), nextAt, now);
+                intent.payload(), nextAt, now, intent.fifoKey().orElse(null));
         if (inserted == 1) {
+            intent.fifoKey().ifPresent(this::advance);
             return new Enqueued(intent.id(), false);
         }
         String storedId = dao.findIdOf(intent.kind(), intent.eventId(), intent.target())
@@ -67,7 +68,9 @@ final class SqliteIntentWrites implements IntentWrites {
         Objects.requireNonNull(target, "target");
         IntentDao dao = handle.attach(IntentDao.class);
         List<ClaimRef> running = dao.runningClaimsOf(kind, target);
+        List<String> lanes = handle.attach(LaneDao.class).openLanesOf(kind, target);
         int cancelled = dao.retire(kind, target, now.toEpochMilli());
+        lanes.forEach(this::advance);
         handle.attach(PauseDao.class).resume(kind, target);
         running.forEach(notices::claimRevoked);
         return cancelled;
@@ -75,12 +78,30 @@ final class SqliteIntentWrites implements IntentWrites {
 
     @Override
     public int retryAll(IntentSelection selection, Instant now) {
-        int retried = handle.attach(IntentDao.class).retryAll(selection.kind(), selection.state().wireName(),
-                selection.target().orElse(null), since(selection), before(selection), now.toEpochMilli());
+        String kind = selection.kind();
+        String state = selection.state().wireName();
+        String target = selection.target().orElse(null);
+        List<String> lanes = handle.attach(LaneDao.class).lanesSelected(kind, state, target, since(selection),
+                before(selection));
+        int retried = handle.attach(IntentDao.class).retryAll(kind, state, target, since(selection), before(selection),
+                now.toEpochMilli());
+        lanes.forEach(this::advance);
         if (retried > 0) {
             notices.workAvailable();
         }
         return retried;
+    }
+
+    /** Advances the lane of intent {@code id}, if it has one, after a write that may have ended its head. */
+    void advanceLaneOf(String id) {
+        handle.attach(LaneDao.class).laneOf(id).ifPresent(this::advance);
+    }
+
+    /** See {@link LaneDao#advance}; a new head is work that became claimable. */
+    private void advance(String fifoKey) {
+        if (handle.attach(LaneDao.class).advance(fifoKey) > 0) {
+            notices.workAvailable();
+        }
     }
 
     static long since(IntentSelection selection) {

@@ -49,6 +49,22 @@ class ClaimQueryPlanTest {
         assertThat(plan).extracting(Step::detail).noneMatch(detail -> detail.contains("sqlite_autoindex_intents"));
     }
 
+    @Test
+    void advancingAFifoLaneSeeksItsHeadAndItsNextInTheLanesIndex() {
+        List<Step> plan;
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+            plan = database.read("explain advance", handle -> handle.handle()
+                    .createQuery("EXPLAIN QUERY PLAN " + LaneDao.ADVANCE)
+                    .bind("fifoKey", "lane")
+                    .map((row, context) -> new Step(row.getInt("id"), row.getInt("parent"), row.getString("detail")))
+                    .list());
+        }
+
+        assertThat(plan).extracting(Step::detail)
+                .filteredOn(detail -> detail.contains("intents_lanes (waiting=? AND fifo_key=?)")).hasSize(2);
+        assertThat(plan).extracting(Step::detail).noneMatch(detail -> detail.startsWith("SCAN"));
+    }
+
     private static List<Step> explainClaim(SqliteDatabase database) {
         return database.read("explain claim", handle -> handle.handle().createQuery("EXPLAIN QUERY PLAN " + IntentDao.CLAIM)
                 .bind("now", 0L)

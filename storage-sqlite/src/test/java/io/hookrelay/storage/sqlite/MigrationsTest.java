@@ -179,12 +179,14 @@ class MigrationsTest {
         long first = FIRST_OPEN.toEpochMilli();
         assertThat(applied()).containsExactlyInAnyOrder(
                 new Applied("queue", 1, first + 1), new Applied("queue", 2, first + 2), new Applied("queue", 3, first + 4),
-                new Applied("queue", 4, first + 5), new Applied("queue", 5, first + 6), new Applied("relay", 1, first + 3),
+                new Applied("queue", 4, first + 5), new Applied("queue", 5, first + 6),
+                new Applied("queue", 6, SECOND_OPEN.toEpochMilli()), new Applied("relay", 1, first + 3),
                 new Applied("relay", 2, first + 4), new Applied("relay", 3, first + 7), new Applied("relay", 4, first + 8),
                 new Applied("relay", 5, SECOND_OPEN.toEpochMilli()), new Applied("relay", 6, SECOND_OPEN.toEpochMilli()),
                 new Applied("relay", 7, SECOND_OPEN.toEpochMilli()),
                 new Applied("relay", 8, SECOND_OPEN.toEpochMilli()),
-                new Applied("relay", 9, SECOND_OPEN.toEpochMilli()));
+                new Applied("relay", 9, SECOND_OPEN.toEpochMilli()),
+                new Applied("relay", 10, SECOND_OPEN.toEpochMilli()));
         withPlainHandle(handle -> assertThat(handle.createQuery("SELECT version FROM schema_migrations ORDER BY version")
                 .mapTo(Integer.class).list()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, SchemaRecord.PER_TRACK));
     }
