@@ -18,50 +18,38 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
  */
 interface LaneDao {
 
-    /** Locks the lanes named; answers them. */
-    @SqlQuery("""
+    /**
+     * Wraps a query of {@code fifo_key}s (selected {@code FROM} what follows it, up to {@link #LOCKED}) so the
+     * statement locks each distinct lane among them, in the order of their hashes, and answers them.
+     */
+    String LOCKING = """
             SELECT fifo_key FROM (
                 SELECT fifo_key, pg_advisory_xact_lock(lane) FROM (
                     SELECT DISTINCT fifo_key, hashtextextended(fifo_key, 0) AS lane
-                      FROM unnest(CAST(:fifoKeys AS text[])) AS given (fifo_key)
-                     WHERE fifo_key IS NOT NULL
+                      FROM\s""";
+
+    /** Closes {@link #LOCKING}, leaving out rows of no lane. */
+    String LOCKED = """
+
+                       AND fifo_key IS NOT NULL
                      ORDER BY lane) AS lanes) AS locked
-            """)
+            """;
+
+    /** Locks the lanes named; answers them. */
+    @SqlQuery(LOCKING + "unnest(CAST(:fifoKeys AS text[])) AS given (fifo_key) WHERE true" + LOCKED)
     List<String> lock(String[] fifoKeys);
 
     /** Locks the lanes of the intents named, as {@link #lock} does; answers them. */
-    @SqlQuery("""
-            SELECT fifo_key FROM (
-                SELECT fifo_key, pg_advisory_xact_lock(lane) FROM (
-                    SELECT DISTINCT fifo_key, hashtextextended(fifo_key, 0) AS lane
-                      FROM intent_states
-                     WHERE seq IN (SELECT seq FROM intents WHERE id = ANY (CAST(:ids AS text[])))
-                       AND fifo_key IS NOT NULL
-                     ORDER BY lane) AS lanes) AS locked
-            """)
+    @SqlQuery(LOCKING + "intent_states WHERE seq IN (SELECT seq FROM intents WHERE id = ANY (CAST(:ids AS text[])))"
+            + LOCKED)
     List<String> lockLanesOf(String[] ids);
 
     /** Locks the lanes of the pair's open intents, as {@link #lock} does; answers them. */
-    @SqlQuery("""
-            SELECT fifo_key FROM (
-                SELECT fifo_key, pg_advisory_xact_lock(lane) FROM (
-                    SELECT DISTINCT fifo_key, hashtextextended(fifo_key, 0) AS lane
-                      FROM intent_states
-                     WHERE kind = :kind AND target = :target AND state IN ('pending', 'running')
-                       AND fifo_key IS NOT NULL
-                     ORDER BY lane) AS lanes) AS locked
-            """)
+    @SqlQuery(LOCKING + "intent_states WHERE kind = :kind AND target = :target AND state IN ('pending', 'running')" + LOCKED)
     List<String> lockOpenLanesOf(String kind, String target);
 
     /** Locks the lanes of the intents a bulk retry selects ({@link IntentDao#SELECTED}); answers them. */
-    @SqlQuery("""
-            SELECT fifo_key FROM (
-                SELECT fifo_key, pg_advisory_xact_lock(lane) FROM (
-                    SELECT DISTINCT fifo_key, hashtextextended(fifo_key, 0) AS lane
-                      FROM intent_states""" + IntentDao.SELECTED + """
-                       AND fifo_key IS NOT NULL
-                     ORDER BY lane) AS lanes) AS locked
-            """)
+    @SqlQuery(LOCKING + "intent_states" + IntentDao.SELECTED + LOCKED)
     List<String> lockLanesSelected(String kind, String state, String target, long changedSince, long changedBefore);
 
     /**

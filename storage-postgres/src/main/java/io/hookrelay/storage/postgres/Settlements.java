@@ -74,8 +74,7 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
         dao.planForValues();
         String[] ending = batch.stream().filter(request -> request.settlement().ends()).map(Request::intentId)
                 .toArray(String[]::new);
-        LaneDao lanes = handle.attach(LaneDao.class);
-        List<String> locked = ending.length == 0 ? List.of() : lanes.lockLanesOf(ending);
+        List<String> locked = ending.length == 0 ? List.of() : handle.attach(LaneDao.class).lockLanesOf(ending);
         List<Request> inLockOrder = batch.stream().sorted(BY_INTENT).toList();
         Set<String> settled = new HashSet<>();
         Set<String> refused = new HashSet<>();
@@ -85,7 +84,7 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
                 refused.add(row.id());
             }
         }
-        advancedLanes = !locked.isEmpty() && lanes.advance(locked.toArray(String[]::new)) > 0;
+        advancedLanes = !locked.isEmpty() && handle.attach(LaneDao.class).advance(locked.toArray(String[]::new)) > 0;
         if (!refused.isEmpty()) {
             Map<Integer, RuntimeException> failures = new HashMap<>();
             for (int i = 0; i < batch.size(); i++) {
