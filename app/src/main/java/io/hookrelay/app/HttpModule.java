@@ -10,7 +10,9 @@ import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.delivery.admin.EventAdmin;
 import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
+import io.hookrelay.delivery.admin.SettingsAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
+import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.ingest.IngestService;
 import io.hookrelay.http.AdminToken;
 import io.hookrelay.app.metrics.ActivitySampler;
@@ -48,9 +50,10 @@ final class HttpModule extends AbstractModule {
     @Singleton
     ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets,
                         RouteAdmin routes, EventAdmin events, DeliveryAdmin deliveries, BackupAdmin backups,
-                        RelayMetrics metrics, ServeOptions options, Clock clock, ActivitySampler activity) {
+                        SettingsAdmin settings, OperatorEvents operatorEvents, RelayMetrics metrics, ServeOptions options,
+                        Clock clock, ActivitySampler activity) {
         return new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, deliveries,
-                backups, metrics).withMaxHops(options.maxHops()).withConsole(clock, options.behindHttps())
+                backups, settings, operatorEvents, metrics).withMaxHops(options.maxHops()).withConsole(clock, options.behindHttps())
                 .withActivity(activity);
     }
 }

@@ -14,6 +14,8 @@ import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.send.DeliverySlots;
 import io.hookrelay.delivery.send.RateLimits;
 import io.hookrelay.delivery.send.FailureStreaks;
+import io.hookrelay.delivery.SettingsStore;
+import io.hookrelay.delivery.operator.TargetAlerts;
 import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.storage.postgres.PostgresDatabase;
@@ -132,6 +134,19 @@ final class PostgresStorageModule extends AbstractModule {
     @Singleton
     FailureStreaks failureStreaks(PostgresRelayStores stores) {
         return stores.failureStreaks();
+    }
+
+    @Provides
+    @Singleton
+    SettingsStore settingsStore(PostgresRelayStores stores) {
+        return stores.settings();
+    }
+
+    /** In the database: of every node that pauses or delivers to a target at once, one tells of it. */
+    @Provides
+    @Singleton
+    TargetAlerts targetAlerts(PostgresRelayStores stores) {
+        return stores.targetAlerts();
     }
 
     @Provides

@@ -5,6 +5,7 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.send.DeliveryHandler;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.IntentStore;
@@ -53,10 +54,11 @@ final class QueueModule extends AbstractModule {
     @Provides
     @Singleton
     WorkerPool workerPool(IntentQueue queue, PoolSettings settings, QueueMetrics metrics, KindLabels kindLabels,
-                          DeliveryHandler deliveries) {
+                          DeliveryHandler deliveries, OperatorEvents operatorEvents) {
         return WorkerPool.builder(queue)
                 .asyncHandler(Delivery.KIND, deliveries)
                 .retryPolicyPerIntent(Delivery.KIND, deliveries.retryPolicies())
+                .outcomeListener(operatorEvents.failures())
                 .settings(settings)
                 .metrics(metrics)
                 .kindLabels(kindLabels)

@@ -22,7 +22,13 @@ import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.delivery.admin.EventAdmin;
 import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
+import io.hookrelay.delivery.admin.SettingsAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
+import io.hookrelay.delivery.operator.OperatorEvents;
+import io.hookrelay.delivery.operator.TargetAlerts;
+import io.hookrelay.delivery.SettingsStore;
+import io.hookrelay.queue.DaemonThreads;
+import java.util.concurrent.Executors;
 import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.ingest.IngestService;
 import io.hookrelay.delivery.jdk.JdkWebhookSender;
@@ -106,8 +112,25 @@ final class RelayModule extends AbstractModule {
     @Singleton
     DeliveryHandler deliveryHandler(EventStore events, FreshEvents freshEvents, Directory<Target> targets, Directory<Source> sources,
                                     TargetHealth health, DeliverySlots slots, RateLimits rateLimits, IntentQueue queue,
-                                    WebhookSender sender, RelaySettings settings, RelayMetrics metrics) {
-        return new DeliveryHandler(events, freshEvents, targets, sources, health, slots, rateLimits, queue, sender, settings, metrics);
+                                    WebhookSender sender, RelaySettings settings, RelayMetrics metrics,
+                                    OperatorEvents operatorEvents) {
+        return new DeliveryHandler(events, freshEvents, targets, sources, health, slots, rateLimits, queue, sender, settings, metrics,
+                operatorEvents);
+    }
+
+    /** Failures heard from the worker pool are told on a thread of their own, as telling writes to the store. */
+    @Provides
+    @Singleton
+    OperatorEvents operatorEvents(EventStore events, DeliveryStore deliveries, SettingsStore settings, TargetAlerts alerts,
+                                  Directory<Target> targets, Ulids ulids, Clock clock, RelayMetrics metrics) {
+        return new OperatorEvents(events, deliveries, settings, alerts, targets::find, ulids, clock,
+                Executors.newSingleThreadExecutor(DaemonThreads.named("operator-events")), metrics);
+    }
+
+    @Provides
+    @Singleton
+    SettingsAdmin settingsAdmin(SettingsStore settings, TargetStore targets) {
+        return new SettingsAdmin(settings, targets);
     }
 
     @Provides
@@ -134,8 +157,8 @@ final class RelayModule extends AbstractModule {
     @Provides
     @Singleton
     TargetAdmin targetAdmin(TargetStore targets, Directory<Target> directory, TargetHealth health, IntentQueue queue, SecureRandom random,
-                            EgressPolicy egress) {
-        return new TargetAdmin(targets, directory, health, queue, random, egress);
+                            EgressPolicy egress, SettingsStore settings, OperatorEvents operatorEvents) {
+        return new TargetAdmin(targets, directory, health, queue, random, egress, settings, operatorEvents);
     }
 
     @Provides

@@ -10,17 +10,21 @@ import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.OpenDatabase;
 import io.hookrelay.delivery.RouteStore;
+import io.hookrelay.delivery.SettingsStore;
 import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.delivery.send.DeliverySlots;
 import io.hookrelay.delivery.send.RateLimits;
 import io.hookrelay.delivery.send.FailureStreaks;
+import io.hookrelay.delivery.operator.TargetAlerts;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.storage.sqlite.InProcessDeliverySlots;
 import io.hookrelay.storage.sqlite.InProcessRateLimits;
 import io.hookrelay.storage.sqlite.InProcessFailureStreaks;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
+import io.hookrelay.storage.sqlite.SqliteSettingsStore;
+import io.hookrelay.storage.sqlite.SqliteTargetAlerts;
 import io.hookrelay.storage.sqlite.SqliteDeliveryStore;
 import io.hookrelay.storage.sqlite.SqliteEventStore;
 import io.hookrelay.storage.sqlite.SqliteIntentStore;
@@ -103,6 +107,18 @@ final class SqliteStorageModule extends AbstractModule {
     @Singleton
     RetentionStore retentionStore(SqliteRelayDatabase database) {
         return new SqliteRetentionStore(database);
+    }
+
+    @Provides
+    @Singleton
+    SettingsStore settingsStore(SqliteRelayDatabase database) {
+        return new SqliteSettingsStore(database);
+    }
+
+    @Provides
+    @Singleton
+    TargetAlerts targetAlerts(SqliteRelayDatabase database) {
+        return new SqliteTargetAlerts(database);
     }
 
     /** In memory: this process owns the data directory, so it runs every attempt there is. */

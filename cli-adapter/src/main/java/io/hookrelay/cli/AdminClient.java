@@ -61,14 +61,20 @@ final class AdminClient {
 
     /** A POST of {@code body} as JSON (a record, see {@link ApiJson}). */
     ApiAnswer post(ApiPath path, Object body) {
-        String json;
+        return send(request(path).header("Content-Type", "application/json").POST(json(body)));
+    }
+
+    /** A PUT of {@code body} as JSON, as {@link #post(ApiPath, Object)} sends it. */
+    ApiAnswer put(ApiPath path, Object body) {
+        return send(request(path).header("Content-Type", "application/json").PUT(json(body)));
+    }
+
+    private static HttpRequest.BodyPublisher json(Object body) {
         try {
-            json = ApiJson.MAPPER.writeValueAsString(body);
+            return BodyPublishers.ofString(ApiJson.MAPPER.writeValueAsString(body), StandardCharsets.UTF_8);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("a request body could not be written as JSON", e);
         }
-        return send(request(path).header("Content-Type", "application/json")
-                .POST(BodyPublishers.ofString(json, StandardCharsets.UTF_8)));
     }
 
     private HttpRequest.Builder request(ApiPath path) {

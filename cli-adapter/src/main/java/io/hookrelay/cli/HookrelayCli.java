@@ -22,6 +22,8 @@ public final class HookrelayCli {
         commandLine.addSubcommand(new RouteCommands());
         commandLine.addSubcommand(new EventCommands());
         commandLine.addSubcommand(new DeliveryCommands());
+        commandLine.addSubcommand(new OperatorEventCommands());
+        commandLine.addSubcommand(new SettingsCommands());
         commandLine.addSubcommand(new BackupCommand());
         commandLine.addSubcommand(new RestoreCommand(restore));
         // Set after the subcommands are added: picocli hands these settings only to subcommands it already has.

@@ -1,5 +1,6 @@
 package io.hookrelay.delivery;
 
+import io.hookrelay.delivery.operator.OperatorEventType;
 import java.time.Duration;
 
 /** Where the relay reports what it does; labels are the enums' fixed names, never ids, URLs or secrets. */
@@ -25,6 +26,10 @@ public interface RelayMetrics {
         @Override
         public void rateLimited() {
         }
+
+        @Override
+        public void operatorEvent(OperatorEventType type) {
+        }
     };
 
     void ingested(IngestOutcome outcome);
@@ -39,4 +44,7 @@ public interface RelayMetrics {
 
     /** A delivery found its target's rate limit used up and waits for it, its attempt not counted. */
     void rateLimited();
+
+    /** An operator event was stored, and sent on if an operator target is set. */
+    void operatorEvent(OperatorEventType type);
 }

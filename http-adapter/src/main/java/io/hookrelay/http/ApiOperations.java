@@ -1,5 +1,7 @@
 package io.hookrelay.http;
 
+import io.hookrelay.delivery.Settings;
+import io.hookrelay.delivery.operator.OperatorEventType;
 import io.hookrelay.delivery.BulkRetry;
 import io.hookrelay.delivery.BulkRetryPreview;
 import io.hookrelay.delivery.Delivery;
@@ -95,6 +97,12 @@ interface ApiOperations {
     BulkRetryPreview previewRetryDeliveries(BulkRetry request);
 
     PendingByTarget pendingByTarget();
+
+    Settings getSettings();
+
+    Settings replaceSettings(Settings settings);
+
+    Page<EventDetail> listOperatorEvents(Optional<OperatorEventType> type, PageRequest page);
 
     /** A snapshot of the database for the client to keep; the caller closes it. */
     BackupAdmin.Download downloadBackup();

@@ -1,5 +1,7 @@
 package io.hookrelay.http;
 
+import io.hookrelay.delivery.admin.SettingsAdmin;
+import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.delivery.admin.DeliveryAdmin;
@@ -33,8 +35,10 @@ public final class ApiRoutes {
      *                body over the limit); pass the same instance {@code ingest} reports to
      */
     public ApiRoutes(AdminToken adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets, RouteAdmin routes,
-                     EventAdmin events, DeliveryAdmin deliveries, BackupAdmin backups, RelayMetrics metrics) {
-        this(adminToken, new UseCaseOperations(ingest, sources, targets, routes, events, deliveries, backups), metrics);
+                     EventAdmin events, DeliveryAdmin deliveries, BackupAdmin backups, SettingsAdmin settings,
+                     OperatorEvents operatorEvents, RelayMetrics metrics) {
+        this(adminToken, new UseCaseOperations(ingest, sources, targets, routes, events, deliveries, backups, settings, operatorEvents),
+                metrics);
     }
 
     ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics) {
@@ -106,6 +110,10 @@ public final class ApiRoutes {
         route(router, Methods.GET, "/api/v1/deliveries/{id}", new GetDeliveryHandler(operations));
         route(router, Methods.POST, "/api/v1/deliveries/{id}/retry", new RetryDeliveryHandler(operations));
         route(router, Methods.POST, "/api/v1/deliveries/{id}/cancel", new CancelDeliveryHandler(operations));
+
+        route(router, Methods.GET, "/api/v1/operator-events", new ListOperatorEventsHandler(operations));
+        route(router, Methods.GET, "/api/v1/settings", new GetSettingsHandler(operations));
+        route(router, Methods.PUT, "/api/v1/settings", new ReplaceSettingsHandler(operations));
 
         route(router, Methods.GET, "/api/v1/stats/activity", new ActivityHandler(activity));
         route(router, Methods.GET, "/api/v1/stats/pending", new PendingHandler(operations));

@@ -1,5 +1,9 @@
 package io.hookrelay.http;
 
+import io.hookrelay.delivery.Settings;
+import io.hookrelay.delivery.admin.SettingsAdmin;
+import io.hookrelay.delivery.operator.OperatorEvents;
+import io.hookrelay.delivery.operator.OperatorEventType;
 import io.hookrelay.delivery.BulkRetry;
 import io.hookrelay.delivery.BulkRetryPreview;
 import io.hookrelay.delivery.Delivery;
@@ -43,9 +47,11 @@ final class UseCaseOperations implements ApiOperations {
     private final EventAdmin events;
     private final DeliveryAdmin deliveries;
     private final BackupAdmin backups;
+    private final SettingsAdmin settings;
+    private final OperatorEvents operatorEvents;
 
     UseCaseOperations(IngestService ingest, SourceAdmin sources, TargetAdmin targets, RouteAdmin routes, EventAdmin events,
-                      DeliveryAdmin deliveries, BackupAdmin backups) {
+                      DeliveryAdmin deliveries, BackupAdmin backups, SettingsAdmin settings, OperatorEvents operatorEvents) {
         this.ingest = Objects.requireNonNull(ingest, "ingest");
         this.sources = Objects.requireNonNull(sources, "sources");
         this.targets = Objects.requireNonNull(targets, "targets");
@@ -53,6 +59,23 @@ final class UseCaseOperations implements ApiOperations {
         this.events = Objects.requireNonNull(events, "events");
         this.deliveries = Objects.requireNonNull(deliveries, "deliveries");
         this.backups = Objects.requireNonNull(backups, "backups");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.operatorEvents = Objects.requireNonNull(operatorEvents, "operatorEvents");
+    }
+
+    @Override
+    public Settings getSettings() {
+        return settings.get();
+    }
+
+    @Override
+    public Settings replaceSettings(Settings replacement) {
+        return settings.replace(replacement);
+    }
+
+    @Override
+    public Page<EventDetail> listOperatorEvents(Optional<OperatorEventType> type, PageRequest page) {
+        return operatorEvents.list(type, page);
     }
 
     @Override

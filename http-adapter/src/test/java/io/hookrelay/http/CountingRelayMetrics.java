@@ -1,5 +1,6 @@
 package io.hookrelay.http;
 
+import io.hookrelay.delivery.operator.OperatorEventType;
 import io.hookrelay.delivery.DeliveryAttemptOutcome;
 import io.hookrelay.delivery.EventTypeDrop;
 import io.hookrelay.delivery.IngestOutcome;
@@ -34,5 +35,9 @@ final class CountingRelayMetrics implements RelayMetrics {
 
     @Override
     public void rateLimited() {
+    }
+
+    @Override
+    public void operatorEvent(OperatorEventType type) {
     }
 }

@@ -1,5 +1,7 @@
 package io.hookrelay.http;
 
+import io.hookrelay.delivery.Settings;
+import io.hookrelay.delivery.operator.OperatorEventType;
 import io.hookrelay.delivery.BulkRetry;
 import io.hookrelay.delivery.BulkRetryPreview;
 import io.hookrelay.delivery.Delivery;
@@ -188,6 +190,21 @@ class UnexpectedOperations implements ApiOperations {
     @Override
     public PendingByTarget pendingByTarget() {
         return unexpected("pendingByTarget");
+    }
+
+    @Override
+    public Settings getSettings() {
+        return unexpected("getSettings");
+    }
+
+    @Override
+    public Settings replaceSettings(Settings settings) {
+        return unexpected("replaceSettings");
+    }
+
+    @Override
+    public Page<EventDetail> listOperatorEvents(Optional<OperatorEventType> type, PageRequest page) {
+        return unexpected("listOperatorEvents");
     }
 
     @Override

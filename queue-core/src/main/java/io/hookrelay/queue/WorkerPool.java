@@ -63,6 +63,7 @@ public final class WorkerPool implements AutoCloseable {
     private final RetryPolicy defaultRetryPolicy;
     private final QueueMetrics metrics;
     private final KindLabels kindLabels;
+    private final OutcomeListener outcomes;
 
     /** How many more intents the pool may own: attempts in flight plus one claim batch waiting for a worker. */
     private final Semaphore room;
@@ -125,6 +126,7 @@ public final class WorkerPool implements AutoCloseable {
         this.defaultRetryPolicy = builder.defaultRetryPolicy;
         this.metrics = builder.metrics;
         this.kindLabels = builder.kindLabels;
+        this.outcomes = builder.outcomes;
         this.room = new Semaphore(settings.maxInFlight() + settings.maxClaimBatch());
         this.slots = new Semaphore(settings.maxInFlight());
         this.refillBelow = Math.max(1, settings.maxClaimBatch() / 2);
@@ -398,8 +400,21 @@ public final class WorkerPool implements AutoCloseable {
             finish(attempt, countedAs.map(outcome -> AttemptOutcome.FENCED), took);
             return;
         }
-        writeOutcome(attempt, settlement.get(), logEntry, landed -> finish(attempt,
-                countedAs.map(outcome -> landed ? outcome : AttemptOutcome.FENCED), took), StoreRetrier.FIRST_PAUSE);
+        writeOutcome(attempt, settlement.get(), logEntry, landed -> {
+            if (landed) {
+                tellOutcome(intent, settlement.get());
+            }
+            finish(attempt, countedAs.map(outcome -> landed ? outcome : AttemptOutcome.FENCED), took);
+        }, StoreRetrier.FIRST_PAUSE);
+    }
+
+    /** A listener that throws is a bug of its own; it must not keep the attempt's claim from being released. */
+    private void tellOutcome(Intent intent, Settlement settlement) {
+        try {
+            outcomes.settled(intent, settlement);
+        } catch (RuntimeException e) {
+            log.error("the outcome listener failed on intent {}", intent.id(), e);
+        }
     }
 
     /**
@@ -523,6 +538,7 @@ public final class WorkerPool implements AutoCloseable {
         private PoolSettings settings = PoolSettings.defaults();
         private QueueMetrics metrics = QueueMetrics.NONE;
         private KindLabels kindLabels = KindLabels.defaults();
+        private OutcomeListener outcomes = OutcomeListener.NONE;
 
         private Builder(IntentQueue queue) {
             this.queue = Objects.requireNonNull(queue, "queue");
@@ -575,6 +591,12 @@ public final class WorkerPool implements AutoCloseable {
 
         public Builder kindLabels(KindLabels kindLabels) {
             this.kindLabels = Objects.requireNonNull(kindLabels, "kindLabels");
+            return this;
+        }
+
+        /** Hears every settlement the pool's attempts write; defaults to {@link OutcomeListener#NONE}. */
+        public Builder outcomeListener(OutcomeListener outcomes) {
+            this.outcomes = Objects.requireNonNull(outcomes, "outcomes");
             return this;
         }
 

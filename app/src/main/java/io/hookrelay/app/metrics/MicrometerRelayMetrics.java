@@ -4,6 +4,7 @@ import io.hookrelay.delivery.DeliveryAttemptOutcome;
 import io.hookrelay.delivery.EventTypeDrop;
 import io.hookrelay.delivery.IngestOutcome;
 import io.hookrelay.delivery.RelayMetrics;
+import io.hookrelay.delivery.operator.OperatorEventType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
@@ -25,6 +26,7 @@ public final class MicrometerRelayMetrics implements RelayMetrics {
     private final Map<DeliveryAttemptOutcome, Counter> attempts = new EnumMap<>(DeliveryAttemptOutcome.class);
     private final Timer lag;
     private final Counter rateLimited;
+    private final Map<OperatorEventType, Counter> operatorEvents = new EnumMap<>(OperatorEventType.class);
 
     public MicrometerRelayMetrics(MeterRegistry registry) {
         Objects.requireNonNull(registry, "registry");
@@ -53,6 +55,12 @@ public final class MicrometerRelayMetrics implements RelayMetrics {
         rateLimited = Counter.builder("relay.delivery.rate_limited")
                 .description("Deliveries that found their target's rate limit used up and wait for it, no attempt counted")
                 .register(registry);
+        for (OperatorEventType type : OperatorEventType.values()) {
+            operatorEvents.put(type, Counter.builder("relay.operator_events")
+                    .description("Operator events stored: targets paused or recovered, deliveries failed for good")
+                    .tag("type", type.wire())
+                    .register(registry));
+        }
     }
 
     @Override
@@ -78,5 +86,10 @@ public final class MicrometerRelayMetrics implements RelayMetrics {
     @Override
     public void rateLimited() {
         rateLimited.increment();
+    }
+
+    @Override
+    public void operatorEvent(OperatorEventType type) {
+        operatorEvents.get(type).increment();
     }
 }

@@ -12,7 +12,10 @@ import io.hookrelay.delivery.TargetView;
 import io.hookrelay.delivery.BlockingDelivery;
 import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.WebhookSecrets;
+import io.hookrelay.delivery.SettingsStore;
 import io.hookrelay.delivery.egress.EgressPolicy;
+import io.hookrelay.delivery.operator.OperatorEvents;
+import io.hookrelay.delivery.operator.PauseCause;
 import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.queue.IntentQueue;
@@ -41,15 +44,19 @@ public final class TargetAdmin {
     private final IntentQueue queue;
     private final SecureRandom random;
     private final EgressPolicy egress;
+    private final SettingsStore settings;
+    private final OperatorEvents operatorEvents;
 
     public TargetAdmin(TargetStore targets, Directory<Target> directory, TargetHealth health, IntentQueue queue, SecureRandom random,
-                       EgressPolicy egress) {
+                       EgressPolicy egress, SettingsStore settings, OperatorEvents operatorEvents) {
         this.targets = Objects.requireNonNull(targets, "targets");
         this.directory = Objects.requireNonNull(directory, "directory");
         this.health = Objects.requireNonNull(health, "health");
         this.queue = Objects.requireNonNull(queue, "queue");
         this.random = Objects.requireNonNull(random, "random");
         this.egress = Objects.requireNonNull(egress, "egress");
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.operatorEvents = Objects.requireNonNull(operatorEvents, "operatorEvents");
     }
 
     /**
@@ -119,13 +126,18 @@ public final class TargetAdmin {
      * Deletes the target and its routes, lifts its pause and cancels its open deliveries.
      *
      * @throws NotFoundException when there is no such target
+     * @throws ConflictException when it is the operator target, whose operator events would then go nowhere
      */
     public void delete(String id) {
+        if (settings.read().isOperatorTarget(id)) {
+            throw new ConflictException("target " + id + " is the operator target; set another in the settings first");
+        }
         if (!targets.delete(id, queue.clock().instant())) {
             throw missing(id);
         }
         directory.forget(id);
         health.reset(id);
+        operatorEvents.targetDeleted(id);
     }
 
     /** @throws NotFoundException when there is no such target */
@@ -138,6 +150,7 @@ public final class TargetAdmin {
             queue.resume(Delivery.KIND, id);
             throw missing(id);
         }
+        operatorEvents.targetPaused(id, PauseCause.OPERATOR);
         return view(target);
     }
 
@@ -151,6 +164,7 @@ public final class TargetAdmin {
         Target target = find(id);
         health.reset(id);
         queue.resume(Delivery.KIND, id);
+        operatorEvents.targetResumed(id);
         return view(target);
     }
 

@@ -12,6 +12,8 @@ import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.WebhookResponse;
 import io.hookrelay.delivery.WebhookSender;
+import io.hookrelay.delivery.operator.OperatorEvents;
+import io.hookrelay.delivery.operator.PauseCause;
 import io.hookrelay.queue.AsyncIntentHandler;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.AttemptDetail;
@@ -82,11 +84,15 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     private final Clock clock;
     private final DeliverySlots inFlight;
     private final RateLimits rateLimits;
+    private final OperatorEvents operatorEvents;
 
-    /** @param sources the sources of the events delivered, for the headers they forward */
+    /**
+     * @param sources        the sources of the events delivered, for the headers they forward
+     * @param operatorEvents told when a failure pauses a target and when a delivery succeeds
+     */
     public DeliveryHandler(EventStore events, FreshEvents freshEvents, Directory<Target> targets, Directory<Source> sources,
                            TargetHealth health, DeliverySlots inFlight, RateLimits rateLimits, IntentQueue queue,
-                           WebhookSender sender, RelaySettings settings, RelayMetrics metrics) {
+                           WebhookSender sender, RelaySettings settings, RelayMetrics metrics, OperatorEvents operatorEvents) {
         this.events = Objects.requireNonNull(events, "events");
         this.freshEvents = Objects.requireNonNull(freshEvents, "freshEvents");
         this.targets = Objects.requireNonNull(targets, "targets");
@@ -98,6 +104,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         this.sender = Objects.requireNonNull(sender, "sender");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
+        this.operatorEvents = Objects.requireNonNull(operatorEvents, "operatorEvents");
         this.clock = queue.clock();
         queue.addListener(new QueueListener() {
             @Override
@@ -270,28 +277,34 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         if (verdict.delivered()) {
             health.succeeded(target.id());
             metrics.delivered(sinceReceived(event));
+            operatorEvents.delivered(target.id());
             return CompletableFuture.completedFuture(null);
         }
         try {
-            Optional<String> pausedBecause = pauseReason(verdict, health.failed(target.id()));
+            Optional<PauseCause> pausedBecause = pauseCause(verdict, health.failed(target.id()));
             if (pausedBecause.isPresent()) {
                 queue.pause(Delivery.KIND, target.id());
+                operatorEvents.targetPaused(target.id(), pausedBecause.get());
             }
-            return CompletableFuture.failedFuture(verdict.failure(pausedBecause));
+            return CompletableFuture.failedFuture(verdict.failure(pausedBecause.map(this::pauseNote)));
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(e);
         }
     }
 
-
     /** Why a failure pauses its target, if it does: the receiver is gone, or has failed too often in a row. */
-    private Optional<String> pauseReason(DeliveryVerdict verdict, boolean failingTooLong) {
+    private static Optional<PauseCause> pauseCause(DeliveryVerdict verdict, boolean failingTooLong) {
         if (verdict.gone()) {
-            return Optional.of("target paused");
+            return Optional.of(PauseCause.GONE);
         }
-        return failingTooLong
-                ? Optional.of("target paused after " + health.autoPauseAfter() + " consecutive failed attempts")
-                : Optional.empty();
+        return failingTooLong ? Optional.of(PauseCause.AUTO_PAUSE) : Optional.empty();
+    }
+
+    /** What the delivery's error says of the pause. */
+    private String pauseNote(PauseCause cause) {
+        return cause == PauseCause.GONE
+                ? "target paused"
+                : "target paused after " + health.autoPauseAfter() + " consecutive failed attempts";
     }
 
     /** Clocks of a restored or moved data directory may disagree; a negative lag would be noise. */

@@ -1,5 +1,12 @@
 package io.hookrelay.delivery.send;
 
+import io.hookrelay.delivery.DeliveryStore;
+import io.hookrelay.delivery.Settings;
+import io.hookrelay.delivery.SettingsStore;
+import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.operator.OperatorEvents;
+import io.hookrelay.delivery.operator.TargetAlerts;
+import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -220,7 +227,10 @@ class DeliveryHandlerStoreBusyTest {
         return new DeliveryHandler(events, freshEvents, new Directory<>(targets::find, Duration.ZERO, clock),
                 new Directory<>(sourceId -> Optional.empty(), Duration.ZERO, clock), new TargetHealth(streaks, 20), slots,
                 (targetId, limit, now) -> Optional.empty(), queue, sending,
-                new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE);
+                new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE,
+                new OperatorEvents(events, answering(DeliveryStore.class, "forEvent", List::of),
+                        answering(SettingsStore.class, "read", () -> Settings.NONE), answering(TargetAlerts.class, "broken", Set::of),
+                        targetId -> Optional.empty(), new Ulids(clock), clock, Runnable::run, RelayMetrics.NONE));
     }
 
     private static Intent claimedIntent() {

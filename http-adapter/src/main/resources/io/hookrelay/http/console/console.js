@@ -512,9 +512,54 @@ async function routes() {
   el('h2', {}, 'New route'), el('div', { class: 'toolbar' }, source, target, types, create), filters, problem);
 }
 
+const OPERATOR_EVENT_TYPES = ['target.paused', 'delivery.failed', 'target.recovered'];
+
+/** What an operator event is about: why its target was paused, or which delivery failed and why. */
+function operatorDetail(data) {
+  if (data.reason) return data.reason;
+  if (data.delivery_id) return [deliveryLink(data.delivery_id), ' ', data.error ?? ''];
+  return '';
+}
+
+async function operator(query) {
+  const type = query.get('type') || '';
+  const cursor = query.get('cursor') || '';
+  const params = new URLSearchParams({ limit: '50' });
+  if (type) params.set('type', type);
+  if (cursor) params.set('cursor', cursor);
+  const [page, settings, targetList] = await Promise.all([api('GET', '/operator-events?' + params), api('GET', '/settings'),
+    api('GET', '/targets')]);
+  const pickTarget = el('select', { id: 'operator-target' }, el('option', { value: '' }, 'none: only list them'),
+    targetList.data.map((t) => {
+      const option = el('option', { value: t.id }, t.id);
+      if (t.id === settings.operator_target) option.selected = true;
+      return option;
+    }));
+  const save = el('button', { class: 'primary', id: 'operator-target-save', type: 'button',
+    onclick: act('Operator target', () => api('PUT', '/settings', { operator_target: pickTarget.value || null })) }, 'Save');
+  const pickType = el('select', { id: 'operator-type' }, el('option', { value: '' }, 'every type'),
+    OPERATOR_EVENT_TYPES.map((t) => {
+      const option = el('option', { value: t }, t);
+      if (t === type) option.selected = true;
+      return option;
+    }));
+  pickType.addEventListener('change', () => { window.location.hash = '#/operator' + (pickType.value ? '?type=' + pickType.value : ''); });
+  show('Operator events',
+    el('p', { class: 'muted' }, 'Targets paused or recovered and deliveries failed for good, sent signed to the operator target.'),
+    el('div', { class: 'toolbar' }, el('label', { for: 'operator-target' }, 'Operator target'), pickTarget, save),
+    el('div', { class: 'toolbar' }, pickType),
+    table(['Event', 'Type', 'Target', 'Detail', 'At', 'Sent'], page.data.map((e) => el('tr', { 'data-operator-event': e.id },
+      el('td', { class: 'mono' }, eventLink(e.id)), el('td', {}, e.type), el('td', {}, e.data.target_id),
+      el('td', {}, operatorDetail(e.data)), el('td', {}, when(e.timestamp)),
+      e.deliveries.length ? stateCell(e.deliveries[0].state) : el('td', { class: 'muted' }, 'not sent')))),
+    page.next_cursor ? link('#/operator?' + new URLSearchParams({ ...(type ? { type } : {}), cursor: page.next_cursor }), 'Older events')
+      : null);
+}
+
 const VIEWS = [
   [/^\/$/, overview], [/^\/events$/, events], [/^\/events\/([^/]+)$/, event], [/^\/deliveries\/([^/]+)$/, delivery],
   [/^\/failed$/, failed], [/^\/targets$/, targets], [/^\/sources$/, sources], [/^\/routes$/, routes],
+  [/^\/operator$/, operator],
 ];
 
 async function render() {

@@ -133,6 +133,30 @@ abstract class ConsoleScenarios {
     }
 
     @Test
+    void anOperatorChoosesTheOperatorTargetAndSeesAPauseToldToIt() throws Exception {
+        Receiver operator = server.startReceiver();
+        server.createTarget(NewTarget.to("ops", operator));
+        server.createTarget(NewTarget.to("erp", server.startReceiver()));
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+        browser.go("/console#/operator");
+
+        new Select(browser.awaitVisible(By.id("operator-target"))).selectByValue("ops");
+        browser.driver.findElement(By.id("operator-target-save")).click();
+        Await.until("the operator target saved", RelayServer.WAIT,
+                () -> "ops".equals(server.api().get("/api/v1/settings").expect(200).path("operator_target").asText()));
+        server.api().post("/api/v1/targets/erp/pause").expect(200);
+        String told = operator.awaitRequests(1).get(0).header("webhook-id").orElseThrow();
+        server.awaitDelivery(server.onlyDeliveryOf(told), "completed");
+        browser.go("/console#/targets");
+        browser.go("/console#/operator");
+
+        WebElement row = browser.awaitVisible(By.cssSelector("tr[data-operator-event='" + told + "']"));
+        assertThat(row.getText()).contains("target.paused", "erp", "operator", "completed");
+        assertThat(new Select(browser.driver.findElement(By.id("operator-target"))).getFirstSelectedOption().getText()).isEqualTo("ops");
+        browser.screenshot(backend() + "-operator-events");
+    }
+
+    @Test
     void theOverviewChartsTheNodesActivityAndWhatWaitsForEachTarget() throws Exception {
         Receiver receiver = server.startReceiver();
         receiver.holdRequests();

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -53,16 +56,27 @@ public final class NodeStandardWebhooks {
         }
         try {
             Files.createDirectories(INSTALLED);
-            for (String file : FILES) {
-                Files.copy(SOURCES.resolve(file), INSTALLED.resolve(file), StandardCopyOption.REPLACE_EXISTING);
-            }
-            if (!Files.isDirectory(INSTALLED.resolve("node_modules/standardwebhooks"))) {
-                run(new byte[0], "npm", "ci", "--no-audit", "--no-fund");
+            // The build's test JVMs share the directory: one installs while the others wait, and a file another is
+            // running is never replaced by the same bytes.
+            try (FileChannel lockFile = FileChannel.open(INSTALLED.resolve(".install.lock"), StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE); FileLock held = lockFile.lock()) {
+                for (String file : FILES) {
+                    copyIfChanged(SOURCES.resolve(file), INSTALLED.resolve(file));
+                }
+                if (!Files.isDirectory(INSTALLED.resolve("node_modules/standardwebhooks"))) {
+                    run(new byte[0], "npm", "ci", "--no-audit", "--no-fund");
+                }
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         installed = true;
+    }
+
+    private static void copyIfChanged(Path from, Path to) throws IOException {
+        if (!Files.exists(to) || Files.mismatch(from, to) != -1) {
+            Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+        }
     }
 
     private static String run(byte[] input, String... command) throws IOException {

@@ -25,6 +25,8 @@ public final class PostgresRelayStores implements AutoCloseable {
     private final PostgresDeliverySlots deliverySlots;
     private final PostgresFailureStreaks failureStreaks;
     private final PostgresRateLimits rateLimits;
+    private final PostgresSettingsStore settings;
+    private final PostgresTargetAlerts targetAlerts;
 
     private PostgresRelayStores(PostgresDatabase database, PostgresIntentStore intents, RelayHandles handles) {
         sources = new PostgresSourceStore(database, handles);
@@ -36,6 +38,8 @@ public final class PostgresRelayStores implements AutoCloseable {
         deliverySlots = new PostgresDeliverySlots(database);
         failureStreaks = new PostgresFailureStreaks(database);
         rateLimits = new PostgresRateLimits(database);
+        settings = new PostgresSettingsStore(database);
+        targetAlerts = new PostgresTargetAlerts(database);
     }
 
     /**
@@ -98,6 +102,14 @@ public final class PostgresRelayStores implements AutoCloseable {
 
     public PostgresRateLimits rateLimits() {
         return rateLimits;
+    }
+
+    public PostgresSettingsStore settings() {
+        return settings;
+    }
+
+    public PostgresTargetAlerts targetAlerts() {
+        return targetAlerts;
     }
 
     /** Ends what waits for a delivery slot and stops asking; idempotent. */

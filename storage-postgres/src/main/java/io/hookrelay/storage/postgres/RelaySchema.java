@@ -159,6 +159,17 @@ final class RelaySchema {
                     """),
             new Migration(8, """
                     ALTER TABLE targets ADD COLUMN ordering text NOT NULL DEFAULT 'none' CHECK (ordering IN ('none', 'fifo'));
+                    """),
+            new Migration(9, """
+                    CREATE TABLE settings (
+                        name  text COLLATE "C" NOT NULL PRIMARY KEY,
+                        value text NOT NULL
+                    );
+
+                    CREATE TABLE target_alerts (
+                        target_id text COLLATE "C" NOT NULL PRIMARY KEY,
+                        paused    boolean NOT NULL
+                    );
                     """)));
 
     private RelaySchema() {

@@ -28,12 +28,12 @@ class RelaySchemaTest {
 
         try (RelayNode node = new RelayNode(settings, Clock.systemUTC())) {
             assertThat(tables(node.database)).contains("sources", "targets", "routes", "events", "idempotency_keys",
-                    "deliveries", "secret_key_check", "target_slots", "failure_streaks");
+                    "deliveries", "secret_key_check", "target_slots", "failure_streaks", "settings", "target_alerts");
             List<String> versions = node.database.read("versions", handle -> handle
                     .createQuery("SELECT track || ' ' || version FROM schema_migrations ORDER BY track, version")
                     .mapTo(String.class).list());
             assertThat(versions).containsExactly("queue 1", "queue 2", "queue 3", "queue 4", "queue 5", "relay 1", "relay 2", "relay 3",
-                    "relay 4", "relay 5", "relay 6", "relay 7", "relay 8");
+                    "relay 4", "relay 5", "relay 6", "relay 7", "relay 8", "relay 9");
         }
     }
 

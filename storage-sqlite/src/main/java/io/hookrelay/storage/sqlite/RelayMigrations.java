@@ -169,6 +169,17 @@ final class RelayMigrations {
                     """),
             new Migration(10, """
                     ALTER TABLE targets ADD COLUMN ordering TEXT NOT NULL DEFAULT 'none' CHECK (ordering IN ('none', 'fifo'));
+                    """),
+            new Migration(11, """
+                    CREATE TABLE settings (
+                        name  TEXT NOT NULL PRIMARY KEY,
+                        value TEXT NOT NULL
+                    ) WITHOUT ROWID;
+
+                    CREATE TABLE target_alerts (
+                        target_id TEXT    NOT NULL PRIMARY KEY,
+                        paused    INTEGER NOT NULL CHECK (paused IN (0, 1))
+                    ) WITHOUT ROWID;
                     """)));
 
     private RelayMigrations() {

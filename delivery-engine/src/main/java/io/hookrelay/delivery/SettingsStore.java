@@ -1,0 +1,10 @@
+package io.hookrelay.delivery;
+
+/** Durable {@link Settings}; {@link Settings#NONE} until an operator writes any. */
+public interface SettingsStore {
+
+    Settings read();
+
+    /** Replaces every setting with {@code settings}. */
+    void write(Settings settings);
+}

@@ -1,0 +1,33 @@
+package io.hookrelay.delivery.admin;
+
+import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.Settings;
+import io.hookrelay.delivery.SettingsStore;
+import io.hookrelay.delivery.TargetStore;
+import java.util.Objects;
+
+/** Operators' reading and replacing of the relay's run-time {@link Settings}. */
+public final class SettingsAdmin {
+    private final SettingsStore settings;
+    private final TargetStore targets;
+
+    public SettingsAdmin(SettingsStore settings, TargetStore targets) {
+        this.settings = Objects.requireNonNull(settings, "settings");
+        this.targets = Objects.requireNonNull(targets, "targets");
+    }
+
+    public Settings get() {
+        return settings.read();
+    }
+
+    /** @throws InvalidRequestException when the operator target names no target, and then nothing changes */
+    public Settings replace(Settings replacement) {
+        replacement.operatorTarget().ifPresent(id -> {
+            if (targets.find(id).isEmpty()) {
+                throw new InvalidRequestException("operator_target names no target: " + id);
+            }
+        });
+        settings.write(replacement);
+        return replacement;
+    }
+}
