@@ -163,8 +163,9 @@ public final class TargetAdmin {
     public TargetView resume(String id) {
         Target target = find(id);
         health.reset(id);
-        queue.resume(Delivery.KIND, id);
+        // Before the resume wakes the workers, so the first delivery that succeeds finds the target ready to recover.
         operatorEvents.targetResumed(id);
+        queue.resume(Delivery.KIND, id);
         return view(target);
     }
 

@@ -138,8 +138,10 @@ public final class OperatorEvents {
         }
         tell(() -> {
             if (!alerts.recovered(targetId)) {
-                // Paused, or recovered on another node: the next read of the copy says which.
-                broken.targets.remove(targetId);
+                // Still paused (an attempt that was in flight), or recovered on another node: only the latter is news here.
+                if (!alerts.broken().contains(targetId)) {
+                    broken.targets.remove(targetId);
+                }
                 return;
             }
             broken.targets.remove(targetId);

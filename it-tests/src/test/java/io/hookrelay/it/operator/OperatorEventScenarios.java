@@ -67,6 +67,8 @@ abstract class OperatorEventScenarios {
             relay.api().post("/api/v1/targets/search/pause").expect(200);
             relay.api().post("/api/v1/targets/crm/pause").expect(200);
 
+            Await.until("each delivery that failed for good told", PATIENCE, () -> ofType(relay, "delivery.failed").size()
+                    == relay.api().get("/api/v1/deliveries?state=failed&limit=500").expect(200).path("data").size());
             List<JsonNode> listed = all(relay.api());
             assertThat(paused(relay, "search")).as("two pauses in a row are one").containsExactly("operator");
             assertThat(paused(relay, "crm")).as("pausing a paused target tells nothing").containsExactly("gone");

@@ -29,6 +29,9 @@ import org.sqlite.SQLiteConfig;
  */
 public final class RelayDatabase implements AutoCloseable {
     private static final String DATABASE_FILE = "hookrelay.db";
+    /** The relay's own events, which tell operators of broken targets and go to the operator target alone. */
+    private static final String OPERATOR_SOURCE = "_hookrelay";
+    private static final String WEBHOOKS = "source_id <> '" + OPERATOR_SOURCE + "'";
 
     /**
      * PostgreSQL keeps an intent's changing columns in {@code intent_states} and keys the attempt log by the
@@ -153,9 +156,10 @@ public final class RelayDatabase implements AutoCloseable {
         return count[0];
     }
 
+    /** The webhooks' events, without the relay's own operator events (source {@value #OPERATOR_SOURCE}). */
     public Set<String> eventIds() {
         Set<String> ids = new HashSet<>();
-        query("SELECT id FROM events", row -> ids.add(row.getString(1)));
+        query("SELECT id FROM events WHERE " + WEBHOOKS, row -> ids.add(row.getString(1)));
         return ids;
     }
 
@@ -182,28 +186,29 @@ public final class RelayDatabase implements AutoCloseable {
         return logs;
     }
 
-    /** Every stored event's body, by event id. */
+    /** Every stored webhook's body, by event id. */
     public Map<String, byte[]> eventBodies() {
         Map<String, byte[]> bodies = new HashMap<>();
-        query("SELECT id, body FROM events", row -> bodies.put(row.getString(1), row.getBytes(2)));
+        query("SELECT id, body FROM events WHERE " + WEBHOOKS, row -> bodies.put(row.getString(1), row.getBytes(2)));
         return bodies;
     }
 
-    /** Every stored event's headers as the column holds them ({@code name: value} lines), by event id. */
+    /** Every stored webhook's headers as the column holds them ({@code name: value} lines), by event id. */
     public Map<String, String> eventHeaderText() {
         Map<String, String> headers = new HashMap<>();
-        query("SELECT id, headers FROM events", row -> headers.put(row.getString(1), row.getString(2)));
+        query("SELECT id, headers FROM events WHERE " + WEBHOOKS, row -> headers.put(row.getString(1), row.getString(2)));
         return headers;
     }
 
-    /** Ids of events whose deliveries are not exactly one to each of {@code targets}. */
+    /** Ids of webhooks' events whose deliveries are not exactly one to each of {@code targets}. */
     public List<String> eventsWithoutOneDeliveryPerTarget(int targets) {
         List<String> ids = new ArrayList<>();
         query("""
                 SELECT e.id FROM events AS e LEFT JOIN deliveries AS d ON d.event_id = e.id
+                 WHERE e.source_id <> ?
                  GROUP BY e.id
                 HAVING count(d.id) != ? OR count(DISTINCT d.target_id) != ?
-                """, row -> ids.add(row.getString(1)), targets, targets);
+                """, row -> ids.add(row.getString(1)), OPERATOR_SOURCE, targets, targets);
         return ids;
     }
 
