@@ -4,6 +4,7 @@ import com.google.inject.Inject;
 import com.google.inject.Injector;
 import io.hookrelay.delivery.OpenDatabase;
 import io.hookrelay.http.HttpServer;
+import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.queue.WorkerPool;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.net.Inet6Address;
@@ -25,6 +26,7 @@ public final class HookrelayServer implements AutoCloseable {
 
     private final OpenDatabase database;
     private final WorkerPool workerPool;
+    private final OperatorEvents operatorEvents;
     private final RetentionSchedule retention;
     private final HttpServer httpServer;
     private final Set<MeterBinder> meterBinders;
@@ -35,8 +37,9 @@ public final class HookrelayServer implements AutoCloseable {
 
     @Inject
     HookrelayServer(OpenDatabase database, WorkerPool workerPool, RetentionSchedule retention, HttpServer httpServer,
-                    Set<MeterBinder> meterBinders, AdminTokenFile adminToken) {
+                    Set<MeterBinder> meterBinders, AdminTokenFile adminToken, OperatorEvents operatorEvents) {
         this.database = database;
+        this.operatorEvents = operatorEvents;
         this.workerPool = workerPool;
         this.retention = retention;
         this.httpServer = httpServer;
@@ -94,10 +97,10 @@ public final class HookrelayServer implements AutoCloseable {
 
     /**
      * Stops taking requests and lets those in flight finish, stops retention (after its batch in progress),
-     * stops the workers (waiting for running handlers up to the pool's grace), then closes the database (which
-     * releases a data directory). Every part is stopped even if an earlier one fails; the first failure is
-     * thrown, to the first caller only. Called while {@link #start()} runs, it waits for the start to finish
-     * and then stops.
+     * stops the workers (waiting for running handlers up to the pool's grace), tells the operator events they left,
+     * then closes the database (which releases a data directory). Every part is stopped even if an earlier one
+     * fails; the first failure is thrown, to the first caller only. Called while {@link #start()} runs, it waits
+     * for the start to finish and then stops.
      */
     @Override
     public void close() {
@@ -112,6 +115,7 @@ public final class HookrelayServer implements AutoCloseable {
         parts.add(httpServer);
         parts.add(retention);
         parts.add(workerPool);
+        parts.add(operatorEvents);
         meterBinders.stream().filter(AutoCloseable.class::isInstance).map(AutoCloseable.class::cast).forEach(parts::add);
         parts.add(database);
         RuntimeException failure = null;

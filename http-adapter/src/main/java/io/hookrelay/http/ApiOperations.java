@@ -1,7 +1,5 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.Settings;
-import io.hookrelay.delivery.operator.OperatorEventType;
 import io.hookrelay.delivery.BulkRetry;
 import io.hookrelay.delivery.BulkRetryPreview;
 import io.hookrelay.delivery.Delivery;
@@ -17,12 +15,14 @@ import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.PendingByTarget;
 import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.Settings;
 import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetDraft;
 import io.hookrelay.delivery.TargetView;
 import io.hookrelay.delivery.admin.BackupAdmin;
+import io.hookrelay.delivery.operator.OperatorEventType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,16 +1,16 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.admin.SettingsAdmin;
-import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.delivery.admin.EventAdmin;
 import io.hookrelay.delivery.admin.RouteAdmin;
+import io.hookrelay.delivery.admin.SettingsAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
 import io.hookrelay.delivery.ingest.IngestService;
 import io.hookrelay.delivery.ingest.LoopGuard;
+import io.hookrelay.delivery.operator.OperatorEvents;
 import io.undertow.server.HttpHandler;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;

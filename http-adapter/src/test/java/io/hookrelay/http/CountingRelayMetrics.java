@@ -1,10 +1,10 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.operator.OperatorEventType;
 import io.hookrelay.delivery.DeliveryAttemptOutcome;
 import io.hookrelay.delivery.EventTypeDrop;
 import io.hookrelay.delivery.IngestOutcome;
 import io.hookrelay.delivery.RelayMetrics;
+import io.hookrelay.delivery.operator.OperatorEventType;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -10,10 +10,11 @@ import io.hookrelay.delivery.Cursors;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryDetail;
 import io.hookrelay.delivery.DeliveryFilter;
+import io.hookrelay.delivery.DeliveryOrdering;
+import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventDetail;
 import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.DeliveryOrdering;
 import io.hookrelay.delivery.EventTypeSource;
 import io.hookrelay.delivery.InboundRequest;
 import io.hookrelay.delivery.IngestResult;
@@ -23,6 +24,7 @@ import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.PayloadFilter;
 import io.hookrelay.delivery.RateLimit;
 import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.Settings;
 import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.Target;
@@ -31,16 +33,19 @@ import io.hookrelay.delivery.TargetView;
 import io.hookrelay.delivery.Verification;
 import io.hookrelay.delivery.VerificationScheme;
 import io.hookrelay.delivery.admin.BackupAdmin;
+import io.hookrelay.delivery.operator.OperatorEventType;
 import io.hookrelay.queue.IntentState;
 import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -355,6 +360,45 @@ class EndpointsTest {
     }
 
     /** Stand-in use cases: they note what they were given (and on which thread) and answer with samples. */
+    @Test
+    void settings_are_read_and_replaced_whole() throws Exception {
+        HttpResponse<String> read = server.send("GET", "/api/v1/settings", null);
+        HttpResponse<String> set = server.send("PUT", "/api/v1/settings", "{\"operator_target\":\"pager\"}");
+        HttpResponse<String> cleared = server.send("PUT", "/api/v1/settings", "{}");
+
+        assertThat(tree(read)).isEqualTo(JSON.readTree("{\"operator_target\":\"ops\"}"));
+        assertThat(tree(set)).isEqualTo(JSON.readTree("{\"operator_target\":\"pager\"}"));
+        assertThat(tree(cleared)).isEqualTo(JSON.readTree("{\"operator_target\":null}"));
+        assertThat(given).containsExactly(new Settings(Optional.of("pager")), Settings.NONE);
+    }
+
+    @Test
+    void settings_that_are_not_a_settings_object_are_refused_before_any_use_case() throws Exception {
+        for (String bad : List.of("{\"operator_target\":\"Pager!\"}", "{\"operator_target\":7}", "{\"pager\":true}", "[]", "")) {
+            assertThat(server.send("PUT", "/api/v1/settings", bad).statusCode()).as(bad).isEqualTo(400);
+        }
+        assertThat(given).isEmpty();
+    }
+
+    @Test
+    void operator_events_are_listed_with_their_data_and_their_deliveries() throws Exception {
+        HttpResponse<String> response = server.send("GET", "/api/v1/operator-events?type=target.paused&limit=5", null);
+
+        assertThat(response.statusCode()).isEqualTo(200);
+        JsonNode event = tree(response).get("data").get(0);
+        assertThat(event.get("type").asText()).isEqualTo("target.paused");
+        assertThat(event.get("data")).isEqualTo(JSON.readTree("{\"target_id\":\"billing\",\"reason\":\"operator\"}"));
+        assertThat(event.get("deliveries").get(0).get("state").asText()).isEqualTo("completed");
+        assertThat(given).containsExactly(Optional.of(OperatorEventType.TARGET_PAUSED), new PageRequest(5, Optional.empty()));
+    }
+
+    @Test
+    void an_operator_event_type_or_filter_the_api_does_not_know_is_refused() throws Exception {
+        assertThat(server.send("GET", "/api/v1/operator-events?type=target.exploded", null).statusCode()).isEqualTo(400);
+        assertThat(server.send("GET", "/api/v1/operator-events?source=shop", null).statusCode()).isEqualTo(400);
+        assertThat(given).isEmpty();
+    }
+
     private final class Recording extends UnexpectedOperations {
         private void given(Object... arguments) {
             threads.add(Thread.currentThread().getName());
@@ -468,6 +512,27 @@ class EndpointsTest {
             given(List.of(filter, page));
             EventSummary summary = new EventSummary(EVENT, "github", Optional.of("push"), Samples.RECEIVED, "application/json", 14);
             return new Page<>(List.of(summary), Optional.of(EVENT));
+        }
+
+        @Override
+        public Settings getSettings() {
+            threads.add(Thread.currentThread().getName());
+            return new Settings(Optional.of("ops"));
+        }
+
+        @Override
+        public Settings replaceSettings(Settings settings) {
+            given(settings);
+            return settings;
+        }
+
+        @Override
+        public Page<EventDetail> listOperatorEvents(Optional<OperatorEventType> type, PageRequest page) {
+            given(type, page);
+            Event paused = new Event(EVENT, "_hookrelay", Optional.of("target.paused"), Samples.RECEIVED, "application/json", Map.of(),
+                    "{\"type\":\"target.paused\",\"data\":{\"target_id\":\"billing\",\"reason\":\"operator\"}}"
+                            .getBytes(StandardCharsets.UTF_8));
+            return new Page<>(List.of(new EventDetail(paused, List.of(Samples.delivery(IntentState.COMPLETED, "")))), Optional.empty());
         }
 
         @Override

@@ -1,18 +1,18 @@
 package io.hookrelay.delivery.admin;
 
+import io.hookrelay.delivery.BlockingDelivery;
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.NotFoundException;
+import io.hookrelay.delivery.SettingsStore;
 import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetDraft;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.TargetView;
-import io.hookrelay.delivery.BlockingDelivery;
-import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.WebhookSecrets;
-import io.hookrelay.delivery.SettingsStore;
 import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.operator.PauseCause;

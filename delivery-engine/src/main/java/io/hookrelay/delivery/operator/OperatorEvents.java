@@ -29,14 +29,16 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Tells operators when a target breaks (it was paused, or a delivery to it failed for good) and when it recovers
- * (its first delivery that succeeds afterwards). Each operator event is stored as an event of the reserved source
+ * Tells operators when a target is paused, when a delivery fails for good, and when a paused target recovers (its
+ * first delivery that succeeds once it is resumed). A delivery that fails for good does not break its target: the
+ * next one may well succeed, and telling of a recovery after each such failure would only be noise. Each operator event is stored as an event of the reserved source
  * {@value #SOURCE}, which no operator can create, so it is kept, listed, retried and swept like any other event, and
  * is delivered, signed, to the operator target when {@link Settings} names one.
  *
@@ -44,7 +46,7 @@ import org.slf4j.LoggerFactory;
  * would be delivered where it failed, and could fail again without end. Telling is after the fact and best effort:
  * a store that cannot take the event is logged, and what the event was about has happened all the same.
  */
-public final class OperatorEvents {
+public final class OperatorEvents implements AutoCloseable {
     /** Not a valid resource id, so no source an operator creates can send events as it. */
     public static final String SOURCE = "_hookrelay";
     /**
@@ -52,6 +54,8 @@ public final class OperatorEvents {
      * that a break told of on another node is recovered from here within about that long.
      */
     static final Duration BROKEN_MAX_AGE = Duration.ofSeconds(1);
+    /** How long {@link #close} waits for failures heard before it to be told. */
+    static final Duration DRAIN_PATIENCE = Duration.ofSeconds(5);
     private static final Logger log = LoggerFactory.getLogger(OperatorEvents.class);
 
     private final EventStore events;
@@ -61,16 +65,17 @@ public final class OperatorEvents {
     private final Function<String, Optional<Target>> targets;
     private final Ulids ulids;
     private final Clock clock;
-    private final Executor background;
+    private final ExecutorService background;
     private final RelayMetrics metrics;
     private volatile Broken broken = new Broken(ConcurrentHashMap.newKeySet(), Instant.MIN);
 
     /**
      * @param targets    looks the operator target up, such as the delivery path's directory
-     * @param background where failures heard from the worker pool are told, off its upkeep thread
+     * @param background where failures heard from the worker pool are told, off its upkeep thread; {@link #close}
+     *                   shuts it down
      */
     public OperatorEvents(EventStore events, DeliveryStore deliveries, SettingsStore settings, TargetAlerts alerts,
-                          Function<String, Optional<Target>> targets, Ulids ulids, Clock clock, Executor background,
+                          Function<String, Optional<Target>> targets, Ulids ulids, Clock clock, ExecutorService background,
                           RelayMetrics metrics) {
         this.events = Objects.requireNonNull(events, "events");
         this.deliveries = Objects.requireNonNull(deliveries, "deliveries");
@@ -119,8 +124,6 @@ public final class OperatorEvents {
         if (current.isOperatorTarget(delivery.target()) || event.filter(e -> e.sourceId().equals(SOURCE)).isPresent()) {
             return;
         }
-        alerts.failed(delivery.target());
-        broken.targets.add(delivery.target());
         Map<String, Object> data = fields("target_id", delivery.target(), "delivery_id", delivery.id(), "event_id", delivery.payload());
         event.ifPresent(found -> data.put("source_id", found.sourceId()));
         data.put("attempts", delivery.attempts());
@@ -194,6 +197,23 @@ public final class OperatorEvents {
                 .orElse(List.of());
         events.store(event, Optional.empty(), toOperator, now);
         metrics.operatorEvent(type);
+    }
+
+    /**
+     * Tells the failures heard so far, for up to {@link #DRAIN_PATIENCE}, and no more: close it once the worker pool
+     * has stopped and before the store closes.
+     */
+    @Override
+    public void close() {
+        background.shutdown();
+        try {
+            if (!background.awaitTermination(DRAIN_PATIENCE.toMillis(), TimeUnit.MILLISECONDS)) {
+                log.warn("{} failures heard were not told before the store closed", background.shutdownNow().size());
+            }
+        } catch (InterruptedException e) {
+            background.shutdownNow();
+            Thread.currentThread().interrupt();
+        }
     }
 
     private static void tell(Runnable telling) {

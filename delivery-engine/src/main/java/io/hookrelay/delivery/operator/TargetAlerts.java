@@ -3,9 +3,9 @@ package io.hookrelay.delivery.operator;
 import java.util.Set;
 
 /**
- * Which targets an operator has been told are broken (paused, or a delivery failed for good) and not yet that they
- * recovered. Every node of a store shares them, so a pause is told of once, whichever node paused it, and a
- * recovery once, whichever node delivered first.
+ * Which targets an operator has been told were paused and not yet that they recovered (a delivery succeeded once
+ * they were resumed): the broken ones. Every node of a store shares them, so a pause is told of once, whichever node
+ * paused it, and a recovery once, whichever node delivered first.
  */
 public interface TargetAlerts {
 
@@ -15,9 +15,6 @@ public interface TargetAlerts {
      * @return true when it was not marked paused already: this pause is news
      */
     boolean paused(String targetId);
-
-    /** Marks the target broken, paused or not. */
-    void failed(String targetId);
 
     /** Its pause was lifted; it stays broken until a delivery to it succeeds. */
     void resumed(String targetId);

@@ -1,26 +1,25 @@
 package io.hookrelay.delivery.send;
 
-import io.hookrelay.delivery.DeliveryStore;
-import io.hookrelay.delivery.Settings;
-import io.hookrelay.delivery.SettingsStore;
-import io.hookrelay.delivery.Ulids;
-import io.hookrelay.delivery.operator.OperatorEvents;
-import io.hookrelay.delivery.operator.TargetAlerts;
-import java.util.Set;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.FreshEvents;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.RelaySettings;
+import io.hookrelay.delivery.Settings;
+import io.hookrelay.delivery.SettingsStore;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.Ulids;
 import io.hookrelay.delivery.WebhookRequest;
 import io.hookrelay.delivery.WebhookResponse;
 import io.hookrelay.delivery.WebhookSender;
+import io.hookrelay.delivery.operator.OperatorEvents;
+import io.hookrelay.delivery.operator.TargetAlerts;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.Intent;
@@ -39,6 +38,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -230,7 +230,7 @@ class DeliveryHandlerStoreBusyTest {
                 new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE,
                 new OperatorEvents(events, answering(DeliveryStore.class, "forEvent", List::of),
                         answering(SettingsStore.class, "read", () -> Settings.NONE), answering(TargetAlerts.class, "broken", Set::of),
-                        targetId -> Optional.empty(), new Ulids(clock), clock, Runnable::run, RelayMetrics.NONE));
+                        targetId -> Optional.empty(), new Ulids(clock), clock, Executors.newSingleThreadExecutor(), RelayMetrics.NONE));
     }
 
     private static Intent claimedIntent() {

@@ -58,24 +58,6 @@ public abstract class TargetAlertsContract {
     }
 
     @Test
-    void aFailedTargetRecoversOnce() {
-        alerts.failed("orders");
-        alerts.failed("orders");
-
-        assertThat(alerts.broken()).containsExactly("orders");
-        assertThat(alerts.recovered("orders")).isTrue();
-        assertThat(alerts.recovered("orders")).isFalse();
-    }
-
-    @Test
-    void aFailureKeepsAPauseNews() {
-        alerts.paused("orders");
-        alerts.failed("orders");
-
-        assertThat(alerts.paused("orders")).as("still paused").isFalse();
-    }
-
-    @Test
     void aHealthyTargetNeitherRecoversNorIsBroken() {
         alerts.resumed("orders");
 
@@ -86,7 +68,7 @@ public abstract class TargetAlertsContract {
     @Test
     void aForgottenTargetIsNoLongerBroken() {
         alerts.paused("orders");
-        alerts.failed("billing");
+        alerts.paused("billing");
 
         alerts.forget("orders");
 

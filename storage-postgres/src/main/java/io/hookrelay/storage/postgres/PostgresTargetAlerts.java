@@ -19,15 +19,6 @@ public final class PostgresTargetAlerts implements TargetAlerts {
     }
 
     @Override
-    public void failed(String targetId) {
-        Objects.requireNonNull(targetId, "targetId");
-        database.read("mark a target broken", handle -> {
-            handle.attach(TargetAlertDao.class).failed(targetId);
-            return null;
-        });
-    }
-
-    @Override
     public void resumed(String targetId) {
         Objects.requireNonNull(targetId, "targetId");
         database.read("mark a target resumed", handle -> {

@@ -17,9 +17,6 @@ interface TargetAlertDao {
             """)
     int paused(String targetId);
 
-    @SqlUpdate("INSERT INTO target_alerts (target_id, paused) VALUES (:targetId, false) ON CONFLICT (target_id) DO NOTHING")
-    void failed(String targetId);
-
     @SqlUpdate("UPDATE target_alerts SET paused = false WHERE target_id = :targetId")
     void resumed(String targetId);
 

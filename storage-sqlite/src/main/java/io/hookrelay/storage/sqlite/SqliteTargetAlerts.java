@@ -22,15 +22,6 @@ public final class SqliteTargetAlerts implements TargetAlerts {
     }
 
     @Override
-    public void failed(String targetId) {
-        Objects.requireNonNull(targetId, "targetId");
-        database.write("mark a target broken", handle -> {
-            handle.attach(TargetAlertDao.class).failed(targetId);
-            return null;
-        });
-    }
-
-    @Override
     public void resumed(String targetId) {
         Objects.requireNonNull(targetId, "targetId");
         database.write("mark a target resumed", handle -> {

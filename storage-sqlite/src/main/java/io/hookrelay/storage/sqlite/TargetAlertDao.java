@@ -14,9 +14,6 @@ interface TargetAlertDao {
             """)
     int paused(String targetId);
 
-    @SqlUpdate("INSERT INTO target_alerts (target_id, paused) VALUES (:targetId, 0) ON CONFLICT (target_id) DO NOTHING")
-    void failed(String targetId);
-
     @SqlUpdate("UPDATE target_alerts SET paused = 0 WHERE target_id = :targetId")
     void resumed(String targetId);
 
