@@ -2,6 +2,7 @@ package io.hookrelay.cli;
 
 import com.sun.net.httpserver.HttpServer;
 import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.StandardWebhooks;
 import io.hookrelay.delivery.WebhookSecrets;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -55,6 +56,10 @@ final class ListenCommand implements Callable<Integer> {
             description = "The target's signing secret; with it, each request's webhook-signature is checked.")
     private String secret;
 
+    @Option(names = "--public-key", paramLabel = "whpk_...",
+            description = "The public key of a v1a (ed25519) target; with it, each request's webhook-signature is checked.")
+    private String publicKey;
+
     @Option(names = "--status", paramLabel = "CODE", defaultValue = "200",
             description = "Status to answer every request with, such as 500 to watch hookrelay retry (default: ${DEFAULT-VALUE}).")
     private int status;
@@ -71,14 +76,16 @@ final class ListenCommand implements Callable<Integer> {
             return spec.exitCodeOnInvalidInput();
         }
         PrintWriter out = spec.commandLine().getOut();
-        HttpServer server = bind(new ListenHandler(out, Optional.ofNullable(secret), status, clock));
+        Optional<String> key = Optional.ofNullable(secret).or(() -> Optional.ofNullable(publicKey));
+        HttpServer server = bind(new ListenHandler(out, key, status, clock));
         Thread stopOnExit = new Thread(() -> server.stop(0), "hookrelay-listen-stop");
         Runtime.getRuntime().addShutdownHook(stopOnExit);
         // Bound but not started yet: a delivery already waiting for this port is printed after these lines.
         out.println("listening on http://" + hostInUrl() + ":" + server.getAddress().getPort() + "/ — point a target at this URL");
-        out.println(secret == null
-                ? "signatures are not checked: add --secret with the target's whsec_ secret to check them"
-                : "checking each webhook-signature against --secret");
+        out.println(key.isEmpty()
+                ? "signatures are not checked: add --secret with the target's whsec_ secret, or --public-key with its whpk_"
+                        + " key, to check them"
+                : "checking each webhook-signature against " + SignatureVerdicts.optionOf(key.get()));
         out.flush();
         server.start();
         // Until Ctrl-C or SIGTERM, whose shutdown hook closes the server; an interrupt is how a caller in the
@@ -105,6 +112,16 @@ final class ListenCommand implements Callable<Integer> {
         if (secret != null) {
             try {
                 WebhookSecrets.requireValid(secret, "--secret");
+            } catch (InvalidRequestException invalid) {
+                problems.add(invalid.getMessage());
+            }
+        }
+        if (publicKey != null) {
+            if (secret != null) {
+                problems.add("give --secret or --public-key, not both");
+            }
+            try {
+                StandardWebhooks.requirePublicKey(publicKey, "--public-key");
             } catch (InvalidRequestException invalid) {
                 problems.add(invalid.getMessage());
             }

@@ -27,13 +27,14 @@ final class ListenHandler implements HttpHandler {
     private static final String SEPARATOR = "  ";
 
     private final PrintWriter out;
-    private final Optional<String> secret;
+    private final Optional<String> key;
     private final int status;
     private final Clock clock;
 
-    ListenHandler(PrintWriter out, Optional<String> secret, int status, Clock clock) {
+    /** @param key the target's whsec_ secret or whpk_ public key, to check signatures with */
+    ListenHandler(PrintWriter out, Optional<String> key, int status, Clock clock) {
         this.out = Objects.requireNonNull(out, "out");
-        this.secret = Objects.requireNonNull(secret, "secret");
+        this.key = Objects.requireNonNull(key, "key");
         this.status = status;
         this.clock = Objects.requireNonNull(clock, "clock");
     }
@@ -60,7 +61,7 @@ final class ListenHandler implements HttpHandler {
         addIfPresent(line, headers, StandardWebhooks.ID_HEADER, "webhook-id");
         addIfPresent(line, headers, "x-hookrelay-attempt", "attempt");
         addIfPresent(line, headers, "x-hookrelay-event-type", "event-type");
-        line.add("signature: " + SignatureVerdicts.of(secret, headers, body, now));
+        line.add("signature: " + SignatureVerdicts.of(key, headers, body, now));
         return BodyPreview.visible(line.toString());
     }
 

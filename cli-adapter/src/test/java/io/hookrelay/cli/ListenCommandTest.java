@@ -16,9 +16,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.Signature;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -71,6 +75,23 @@ class ListenCommandTest {
     }
 
     @Test
+    void a_v1a_signature_is_checked_against_the_public_key() throws Exception {
+        KeyPair signer = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        KeyPair stranger = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
+        Listening listening = listen("--public-key", publicKeyOf(signer));
+        long now = Instant.now().getEpochSecond();
+
+        post(listening, "", BODY, "webhook-id", "evt_5", "webhook-timestamp", Long.toString(now),
+                "webhook-signature", "v1,bm90IG1pbmU= " + signV1a(signer, "evt_5", now, BODY));
+        post(listening, "", BODY, "webhook-id", "evt_6", "webhook-timestamp", Long.toString(now),
+                "webhook-signature", signV1a(stranger, "evt_6", now, BODY));
+
+        assertThat(listening.awaitRequest("webhook-id: evt_5").get(0)).endsWith("  signature: valid");
+        assertThat(listening.awaitRequest("webhook-id: evt_6").get(0))
+                .endsWith("  signature: INVALID (no v1a signature matches --public-key)");
+    }
+
+    @Test
     void a_wrongly_signed_request_is_printed_as_invalid_and_still_answered() throws Exception {
         Listening listening = listen("--secret", SECRET);
         long now = Instant.now().getEpochSecond();
@@ -112,9 +133,9 @@ class ListenCommandTest {
 
         assertThat(listening.out().lines().limit(2)).containsExactly(
                 "listening on " + listening.url() + " — point a target at this URL",
-                "signatures are not checked: add --secret with the target's whsec_ secret to check them");
+                "signatures are not checked: add --secret with the target's whsec_ secret, or --public-key with its whpk_ key, to check them");
         assertThat(listening.awaitRequest("/plain").get(0))
-                .matches(TIME + "  POST /plain\\?from=curl  attempt: 1  signature: not checked \\(no --secret\\)");
+                .matches(TIME + "  POST /plain\\?from=curl  attempt: 1  signature: not checked \\(no --secret or --public-key\\)");
     }
 
     @Test
@@ -206,6 +227,7 @@ class ListenCommandTest {
         "--status|600|hookrelay: --status must be between 200 and 599, was 600",
         "--secret|whsec_c2hvcnQ=|hookrelay: --secret must be whsec_ followed by the base64 of 24 to 64 bytes",
         "--secret|hunter2-hunter2-hunter2-hunter2|hookrelay: --secret must be whsec_ followed by the base64 of 24 to 64 bytes",
+        "--public-key|whpk_c2hvcnQ=|hookrelay: --public-key must be whpk_ followed by the base64 of a 32-byte ed25519 public key",
         "--host|no-such-host.invalid|hookrelay: --host no-such-host.invalid does not resolve to an address",
         "--port|nine|hookrelay: Invalid value for option '--port': 'nine' is not an int (see 'hookrelay listen --help')",
     })
@@ -253,6 +275,20 @@ class ListenCommandTest {
         } catch (GeneralSecurityException e) {
             throw new AssertionError(e);
         }
+    }
+
+    /** A v1a entry signed here with the JDK's ed25519, not by the code under test. */
+    private static String signV1a(KeyPair pair, String id, long timestamp, String body) throws GeneralSecurityException {
+        Signature signature = Signature.getInstance("Ed25519");
+        signature.initSign(pair.getPrivate());
+        signature.update((id + "." + timestamp + "." + body).getBytes(StandardCharsets.UTF_8));
+        return "v1a," + base64(signature.sign());
+    }
+
+    /** The whpk_ form of a key: its raw 32 bytes, the end of the X.509 encoding. */
+    private static String publicKeyOf(KeyPair pair) {
+        byte[] encoded = pair.getPublic().getEncoded();
+        return "whpk_" + base64(Arrays.copyOfRange(encoded, encoded.length - 32, encoded.length));
     }
 
     private static String base64(byte[] bytes) {

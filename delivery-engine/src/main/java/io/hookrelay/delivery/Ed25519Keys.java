@@ -5,19 +5,25 @@ import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
+import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.Signature;
+import java.security.SignatureException;
 import java.security.interfaces.EdECPrivateKey;
 import java.security.spec.EdECPrivateKeySpec;
 import java.security.spec.NamedParameterSpec;
+import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
+import java.util.HexFormat;
 
 /**
  * Ed25519 with the JDK's own implementation, keyed by the 32-byte seed a {@code whsk_} secret holds, as the
  * Standard Webhooks libraries key it.
  */
 final class Ed25519Keys {
-    private static final int KEY_BYTES = 32;
+    static final int KEY_BYTES = 32;
+    /** What comes before the raw key in its X.509 encoding (RFC 8410), the only form the JDK's key factory reads. */
+    private static final byte[] X509_PREFIX = HexFormat.of().parseHex("302a300506032b6570032100");
 
     private Ed25519Keys() {
     }
@@ -31,6 +37,23 @@ final class Ed25519Keys {
             return signer.sign();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("this JDK cannot sign with ed25519", e);
+        }
+    }
+
+    /** Whether {@code signature} is ed25519's of {@code message} under the raw 32-byte {@code publicKey}. */
+    static boolean verifies(byte[] publicKey, byte[] message, byte[] signature) {
+        byte[] encoded = Arrays.copyOf(X509_PREFIX, X509_PREFIX.length + publicKey.length);
+        System.arraycopy(publicKey, 0, encoded, X509_PREFIX.length, publicKey.length);
+        try {
+            PublicKey key = KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(encoded));
+            Signature verifier = Signature.getInstance("Ed25519");
+            verifier.initVerify(key);
+            verifier.update(message);
+            return verifier.verify(signature);
+        } catch (SignatureException malformed) {
+            return false;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("this JDK cannot verify ed25519 signatures", e);
         }
     }
 

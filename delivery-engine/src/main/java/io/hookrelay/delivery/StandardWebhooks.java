@@ -72,6 +72,44 @@ public final class StandardWebhooks {
         return Hmacs.anyMatches(hmac(secret, messageId, timestamp, body), v1, Base64.getDecoder()::decode);
     }
 
+    /**
+     * Whether any {@code v1a} entry of a {@code webhook-signature} value is an ed25519 signature of this message under
+     * {@code publicKey} (a {@code whpk_} key, see {@link #requirePublicKey}); entries of other versions, and malformed
+     * ones, match nothing.
+     */
+    public static boolean matchesPublicKey(String publicKey, String messageId, long timestamp, byte[] body, String signatureHeader) {
+        byte[] key = Base64.getDecoder().decode(publicKey.substring(PUBLIC_KEY_PREFIX.length()));
+        byte[] text = signedText(messageId, timestamp, body);
+        return Arrays.stream(signatureHeader.split(" "))
+                .filter(entry -> entry.startsWith(ASYMMETRIC_PREFIX))
+                .map(entry -> decodedOrEmpty(entry.substring(ASYMMETRIC_PREFIX.length())))
+                .anyMatch(signature -> signature.length > 0 && Ed25519Keys.verifies(key, text, signature));
+    }
+
+    /** @throws InvalidRequestException naming {@code field} unless it is whpk_ + the base64 of a 32-byte key */
+    public static String requirePublicKey(String publicKey, String field) {
+        String problem = field + " must be " + PUBLIC_KEY_PREFIX + " followed by the base64 of a " + Ed25519Keys.KEY_BYTES
+                + "-byte ed25519 public key";
+        if (publicKey == null || !publicKey.startsWith(PUBLIC_KEY_PREFIX)
+                || decodedOrEmpty(publicKey.substring(PUBLIC_KEY_PREFIX.length())).length != Ed25519Keys.KEY_BYTES) {
+            throw new InvalidRequestException(problem);
+        }
+        return publicKey;
+    }
+
+    /** Whether {@code key} is a {@code whpk_} public key rather than a secret. */
+    public static boolean isPublicKey(String key) {
+        return key.startsWith(PUBLIC_KEY_PREFIX);
+    }
+
+    private static byte[] decodedOrEmpty(String base64) {
+        try {
+            return Base64.getDecoder().decode(base64);
+        } catch (IllegalArgumentException malformed) {
+            return new byte[0];
+        }
+    }
+
     private static byte[] hmac(String secret, String messageId, long timestamp, byte[] body) {
         return Hmacs.sha256(WebhookSecrets.keyOf(secret), signedPrefix(messageId, timestamp), body);
     }

@@ -1,6 +1,7 @@
 package io.hookrelay.delivery;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
@@ -172,6 +173,29 @@ class StandardWebhooksTest {
         byte[] signed = (ID + "." + TIMESTAMP + "." + new String(BODY, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
         assertThat(ed25519Verifies(StandardWebhooks.publicKey(secretKey), signed, signature.substring(4))).isTrue();
         assertThat(ed25519Verifies(StandardWebhooks.publicKey(otherKey), signed, signature.substring(4))).isFalse();
+    }
+
+    @Test
+    void matchesPublicKeyFindsTheV1aEntryOfItsKeyAmongOthersAndMalformedOnes() {
+        String secretKey = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1A);
+        String otherKey = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1A);
+        String header = "v1a,%%%not-base64%%% v1a, " + StandardWebhooks.sign(SECRET, ID, TIMESTAMP, BODY) + " "
+                + StandardWebhooks.sign(secretKey, ID, TIMESTAMP, BODY);
+
+        assertThat(StandardWebhooks.matchesPublicKey(StandardWebhooks.publicKey(secretKey), ID, TIMESTAMP, BODY, header)).isTrue();
+        assertThat(StandardWebhooks.matchesPublicKey(StandardWebhooks.publicKey(otherKey), ID, TIMESTAMP, BODY, header)).isFalse();
+        assertThat(StandardWebhooks.matchesPublicKey(StandardWebhooks.publicKey(secretKey), ID, TIMESTAMP + 1, BODY, header)).isFalse();
+    }
+
+    @Test
+    void aPublicKeyIsWhpkAndTheBase64OfThirtyTwoBytes() {
+        String valid = StandardWebhooks.publicKey(WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1A));
+
+        assertThat(StandardWebhooks.requirePublicKey(valid, "--public-key")).isEqualTo(valid);
+        for (String invalid : List.of("whpk_c2hvcnQ=", "whsk_" + valid.substring(5), "whpk_%%%", valid + "AAAA")) {
+            assertThatThrownBy(() -> StandardWebhooks.requirePublicKey(invalid, "--public-key"))
+                    .isInstanceOf(InvalidRequestException.class).hasMessageStartingWith("--public-key must be whpk_");
+        }
     }
 
     @Test
