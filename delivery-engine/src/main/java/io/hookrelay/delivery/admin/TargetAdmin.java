@@ -71,6 +71,7 @@ public final class TargetAdmin {
         if (!targets.create(target)) {
             throw new ConflictException("target " + target.id() + " already exists");
         }
+        operatorEvents.targetCreated(target.id());
         return target;
     }
 

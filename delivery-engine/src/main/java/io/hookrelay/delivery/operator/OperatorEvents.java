@@ -109,6 +109,14 @@ public final class OperatorEvents implements AutoCloseable {
         tell(() -> alerts.forget(targetId));
     }
 
+    /**
+     * A new target starts with nothing told of it, even if a pause of a deleted one of the same id was marked after its
+     * delete (an attempt that was still running paused it).
+     */
+    public void targetCreated(String targetId) {
+        tell(() -> alerts.forget(targetId));
+    }
+
     /** For the worker pool: tells of each delivery that failed for good. */
     public OutcomeListener failures() {
         return (intent, settlement) -> {
