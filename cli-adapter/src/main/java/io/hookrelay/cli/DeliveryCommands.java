@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.time.Instant;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -34,16 +35,13 @@ final class DeliveryCommands {
         @Option(names = "--event", paramLabel = "EVENT", description = "Only deliveries of this event (evt_…).")
         private String event;
 
-        @Option(names = "--limit", paramLabel = "N", description = "Deliveries per page, 1 to 500 (default: 50).")
-        private Integer limit;
-
-        @Option(names = "--cursor", paramLabel = "CURSOR", description = "The next page, as the previous page printed it.")
-        private String cursor;
+        @Mixin
+        private PageOptions page = new PageOptions();
 
         @Override
         ApiAnswer send(AdminClient client) {
-            return client.get(ApiPath.of("deliveries").param("state", state == null ? null : state.wireName())
-                    .param("target", target).param("event", event).param("limit", limit).param("cursor", cursor));
+            return client.get(page.of(ApiPath.of("deliveries").param("state", state == null ? null : state.wireName())
+                    .param("target", target).param("event", event)));
         }
 
         @Override

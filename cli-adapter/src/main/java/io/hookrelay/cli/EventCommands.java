@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 import java.util.Optional;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -26,15 +27,12 @@ final class EventCommands {
         @Option(names = "--source", paramLabel = "SOURCE", description = "Only events of this source.")
         private String source;
 
-        @Option(names = "--limit", paramLabel = "N", description = "Events per page, 1 to 500 (default: 50).")
-        private Integer limit;
-
-        @Option(names = "--cursor", paramLabel = "CURSOR", description = "The next page, as the previous page printed it.")
-        private String cursor;
+        @Mixin
+        private PageOptions page = new PageOptions();
 
         @Override
         ApiAnswer send(AdminClient client) {
-            return client.get(ApiPath.of("events").param("source", source).param("limit", limit).param("cursor", cursor));
+            return client.get(page.of(ApiPath.of("events").param("source", source)));
         }
 
         @Override

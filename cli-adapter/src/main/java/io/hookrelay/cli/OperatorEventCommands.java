@@ -3,6 +3,7 @@ package io.hookrelay.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code hookrelay operator-events list}: targets that broke or recovered, and deliveries that failed for good. */
@@ -20,15 +21,12 @@ final class OperatorEventCommands {
                 description = "Only events of this type: target.paused, delivery.failed or target.recovered.")
         private String type;
 
-        @Option(names = "--limit", paramLabel = "N", description = "Events per page, 1 to 500 (default: 50).")
-        private Integer limit;
-
-        @Option(names = "--cursor", paramLabel = "CURSOR", description = "The next page, as the previous page printed it.")
-        private String cursor;
+        @Mixin
+        private PageOptions page = new PageOptions();
 
         @Override
         ApiAnswer send(AdminClient client) {
-            return client.get(ApiPath.of("operator-events").param("type", type).param("limit", limit).param("cursor", cursor));
+            return client.get(page.of(ApiPath.of("operator-events").param("type", type)));
         }
 
         @Override
