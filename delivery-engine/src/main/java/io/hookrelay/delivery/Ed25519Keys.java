@@ -1,6 +1,7 @@
 package io.hookrelay.delivery;
 
 import java.security.GeneralSecurityException;
+import java.security.InvalidKeyException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
@@ -11,6 +12,7 @@ import java.security.Signature;
 import java.security.SignatureException;
 import java.security.interfaces.EdECPrivateKey;
 import java.security.spec.EdECPrivateKeySpec;
+import java.security.spec.InvalidKeySpecException;
 import java.security.spec.NamedParameterSpec;
 import java.security.spec.X509EncodedKeySpec;
 import java.util.Arrays;
@@ -40,21 +42,44 @@ final class Ed25519Keys {
         }
     }
 
-    /** Whether {@code signature} is ed25519's of {@code message} under the raw 32-byte {@code publicKey}. */
+    /**
+     * Whether {@code signature} is ed25519's of {@code message} under the raw 32-byte {@code publicKey}; a key that is
+     * not a point of the curve, like a malformed signature, verifies nothing.
+     */
     static boolean verifies(byte[] publicKey, byte[] message, byte[] signature) {
-        byte[] encoded = Arrays.copyOf(X509_PREFIX, X509_PREFIX.length + publicKey.length);
-        System.arraycopy(publicKey, 0, encoded, X509_PREFIX.length, publicKey.length);
         try {
-            PublicKey key = KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(encoded));
-            Signature verifier = Signature.getInstance("Ed25519");
-            verifier.initVerify(key);
+            Signature verifier = verifierOf(publicKey);
             verifier.update(message);
             return verifier.verify(signature);
-        } catch (SignatureException malformed) {
+        } catch (InvalidKeyException | InvalidKeySpecException | SignatureException malformed) {
             return false;
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException("this JDK cannot verify ed25519 signatures", e);
         }
+    }
+
+    /** Whether the raw 32 bytes are an ed25519 public key: of the right length and a point of the curve. */
+    static boolean isPublicKey(byte[] publicKey) {
+        if (publicKey.length != KEY_BYTES) {
+            return false;
+        }
+        try {
+            verifierOf(publicKey);
+            return true;
+        } catch (InvalidKeyException | InvalidKeySpecException notAPoint) {
+            return false;
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("this JDK cannot verify ed25519 signatures", e);
+        }
+    }
+
+    private static Signature verifierOf(byte[] publicKey) throws GeneralSecurityException {
+        byte[] encoded = Arrays.copyOf(X509_PREFIX, X509_PREFIX.length + publicKey.length);
+        System.arraycopy(publicKey, 0, encoded, X509_PREFIX.length, publicKey.length);
+        PublicKey key = KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(encoded));
+        Signature verifier = Signature.getInstance("Ed25519");
+        verifier.initVerify(key);
+        return verifier;
     }
 
     /**

@@ -86,12 +86,12 @@ public final class StandardWebhooks {
                 .anyMatch(signature -> signature.length > 0 && Ed25519Keys.verifies(key, text, signature));
     }
 
-    /** @throws InvalidRequestException naming {@code field} unless it is whpk_ + the base64 of a 32-byte key */
+    /** @throws InvalidRequestException naming {@code field} unless it is whpk_ + the base64 of a 32-byte ed25519 key */
     public static String requirePublicKey(String publicKey, String field) {
         String problem = field + " must be " + PUBLIC_KEY_PREFIX + " followed by the base64 of a " + Ed25519Keys.KEY_BYTES
                 + "-byte ed25519 public key";
         if (publicKey == null || !publicKey.startsWith(PUBLIC_KEY_PREFIX)
-                || decodedOrEmpty(publicKey.substring(PUBLIC_KEY_PREFIX.length())).length != Ed25519Keys.KEY_BYTES) {
+                || !Ed25519Keys.isPublicKey(decodedOrEmpty(publicKey.substring(PUBLIC_KEY_PREFIX.length())))) {
             throw new InvalidRequestException(problem);
         }
         return publicKey;

@@ -185,6 +185,9 @@ class StandardWebhooksTest {
         assertThat(StandardWebhooks.matchesPublicKey(StandardWebhooks.publicKey(secretKey), ID, TIMESTAMP, BODY, header)).isTrue();
         assertThat(StandardWebhooks.matchesPublicKey(StandardWebhooks.publicKey(otherKey), ID, TIMESTAMP, BODY, header)).isFalse();
         assertThat(StandardWebhooks.matchesPublicKey(StandardWebhooks.publicKey(secretKey), ID, TIMESTAMP + 1, BODY, header)).isFalse();
+        String offTheCurve = "whpk_" + Base64.getEncoder().encodeToString(HexFormat.of().parseHex(
+                "0200000000000000000000000000000000000000000000000000000000000000"));
+        assertThat(StandardWebhooks.matchesPublicKey(offTheCurve, ID, TIMESTAMP, BODY, header)).as("a key off the curve").isFalse();
     }
 
     @Test
@@ -192,7 +195,10 @@ class StandardWebhooksTest {
         String valid = StandardWebhooks.publicKey(WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1A));
 
         assertThat(StandardWebhooks.requirePublicKey(valid, "--public-key")).isEqualTo(valid);
-        for (String invalid : List.of("whpk_c2hvcnQ=", "whsk_" + valid.substring(5), "whpk_%%%", valid + "AAAA")) {
+        // 32 bytes that are not a point of the curve, as about half of all 32-byte strings are not.
+        String notAPoint = "whpk_" + Base64.getEncoder().encodeToString(HexFormat.of().parseHex(
+                "0200000000000000000000000000000000000000000000000000000000000000"));
+        for (String invalid : List.of("whpk_c2hvcnQ=", "whsk_" + valid.substring(5), "whpk_%%%", valid + "AAAA", notAPoint)) {
             assertThatThrownBy(() -> StandardWebhooks.requirePublicKey(invalid, "--public-key"))
                     .isInstanceOf(InvalidRequestException.class).hasMessageStartingWith("--public-key must be whpk_");
         }
