@@ -24,6 +24,7 @@ import java.util.HexFormat;
  */
 final class Ed25519Keys {
     static final int KEY_BYTES = 32;
+    private static final int SIGNATURE_BYTES = 64;
     /** What comes before the raw key in its X.509 encoding (RFC 8410), the only form the JDK's key factory reads. */
     private static final byte[] X509_PREFIX = HexFormat.of().parseHex("302a300506032b6570032100");
 
@@ -47,6 +48,9 @@ final class Ed25519Keys {
      * not a point of the curve, like a malformed signature, verifies nothing.
      */
     static boolean verifies(byte[] publicKey, byte[] message, byte[] signature) {
+        if (signature.length != SIGNATURE_BYTES) {
+            return false;
+        }
         try {
             Signature verifier = verifierOf(publicKey);
             verifier.update(message);

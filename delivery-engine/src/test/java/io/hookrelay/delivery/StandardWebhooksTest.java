@@ -179,7 +179,8 @@ class StandardWebhooksTest {
     void matchesPublicKeyFindsTheV1aEntryOfItsKeyAmongOthersAndMalformedOnes() {
         String secretKey = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1A);
         String otherKey = WebhookSecrets.generate(new SecureRandom(), SignatureScheme.V1A);
-        String header = "v1a,%%%not-base64%%% v1a, " + StandardWebhooks.sign(SECRET, ID, TIMESTAMP, BODY) + " "
+        String header = "v1a,%%%not-base64%%% v1a, v1a," + Base64.getEncoder().encodeToString(new byte[63]) + " v1a,"
+                + Base64.getEncoder().encodeToString(new byte[65]) + " " + StandardWebhooks.sign(SECRET, ID, TIMESTAMP, BODY) + " "
                 + StandardWebhooks.sign(secretKey, ID, TIMESTAMP, BODY);
 
         assertThat(StandardWebhooks.matchesPublicKey(StandardWebhooks.publicKey(secretKey), ID, TIMESTAMP, BODY, header)).isTrue();

@@ -30,6 +30,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -121,7 +122,11 @@ public final class OperatorEvents implements AutoCloseable {
     public OutcomeListener failures() {
         return (intent, settlement) -> {
             if (intent.kind().equals(Delivery.KIND) && settlement instanceof Settlement.Fail fail) {
-                background.execute(() -> tell(() -> deliveryFailed(intent, fail.error())));
+                try {
+                    background.execute(() -> tell(() -> deliveryFailed(intent, fail.error())));
+                } catch (RejectedExecutionException closed) {
+                    log.warn("delivery {} failed for good after operator events were closed; it is not told", intent.id());
+                }
             }
         };
     }

@@ -230,7 +230,7 @@ class DeliveryHandlerStoreBusyTest {
                 new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE,
                 new OperatorEvents(events, answering(DeliveryStore.class, "forEvent", List::of),
                         answering(SettingsStore.class, "read", () -> Settings.NONE), answering(TargetAlerts.class, "broken", Set::of),
-                        targetId -> Optional.empty(), new Ulids(clock), clock, Executors.newSingleThreadExecutor(), RelayMetrics.NONE));
+                        targetId -> Optional.empty(), new Ulids(clock), clock, Executors.newSingleThreadExecutor(DaemonThreads.named("operator-events")), RelayMetrics.NONE));
     }
 
     private static Intent claimedIntent() {
