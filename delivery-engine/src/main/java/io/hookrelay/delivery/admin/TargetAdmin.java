@@ -71,7 +71,7 @@ public final class TargetAdmin {
         if (!targets.create(target)) {
             throw new ConflictException("target " + target.id() + " already exists");
         }
-        operatorEvents.targetCreated(target.id());
+        operatorEvents.forgetTarget(target.id());
         return target;
     }
 
@@ -138,7 +138,7 @@ public final class TargetAdmin {
         }
         directory.forget(id);
         health.reset(id);
-        operatorEvents.targetDeleted(id);
+        operatorEvents.forgetTarget(id);
     }
 
     /** @throws NotFoundException when there is no such target */

@@ -106,15 +106,11 @@ public final class OperatorEvents implements AutoCloseable {
         tell(() -> alerts.resumed(targetId));
     }
 
-    public void targetDeleted(String targetId) {
-        tell(() -> alerts.forget(targetId));
-    }
-
     /**
-     * A new target starts with nothing told of it, even if a pause of a deleted one of the same id was marked after its
-     * delete (an attempt that was still running paused it).
+     * Forgets what was told of the target, when it is deleted and again when one is created under its id: an attempt
+     * still running at the delete may mark the old target paused after it, and the new one starts with nothing told.
      */
-    public void targetCreated(String targetId) {
+    public void forgetTarget(String targetId) {
         tell(() -> alerts.forget(targetId));
     }
 

@@ -53,6 +53,15 @@ function table(headings, rows) {
     el('tbody', {}, rows.length ? rows : [el('tr', {}, el('td', { colspan: headings.length, class: 'muted' }, 'Nothing here.'))]));
 }
 
+/** A select of {@code values} after a first, empty-valued option saying what none means; {@code chosen} is selected. */
+function choice(id, none, values, chosen) {
+  return el('select', { id }, el('option', { value: '' }, none), values.map((value) => {
+    const option = el('option', { value }, value);
+    if (value === chosen) option.selected = true;
+    return option;
+  }));
+}
+
 function fields(pairs) {
   return el('dl', { class: 'fields' }, pairs.flatMap(([name, value]) => [el('dt', {}, name), el('dd', {}, value ?? '')]));
 }
@@ -173,12 +182,7 @@ async function events(query) {
   const params = new URLSearchParams({ ...chosen, limit: '50' });
   if (cursor) params.set('cursor', cursor);
   const page = await api('GET', '/events?' + params);
-  const pick = el('select', { id: 'source-filter' }, el('option', { value: '' }, 'every source'),
-    sources.data.map((s) => {
-      const option = el('option', { value: s.id }, s.id);
-      if (s.id === chosen.source) option.selected = true;
-      return option;
-    }));
+  const pick = choice('source-filter', 'every source', sources.data.map((s) => s.id), chosen.source);
   const type = el('input', { id: 'type-filter', placeholder: 'event type', size: '18' });
   type.value = chosen.type || '';
   const since = el('input', { id: 'since-filter', type: 'datetime-local', step: '1' });
@@ -327,12 +331,7 @@ async function failed(query) {
   if (target) params.set('target', target);
   if (cursor) params.set('cursor', cursor);
   const [page, targetList] = await Promise.all([api('GET', '/deliveries?' + params), api('GET', '/targets')]);
-  const pick = el('select', { id: 'failed-target' }, el('option', { value: '' }, 'every target'),
-    targetList.data.map((t) => {
-      const option = el('option', { value: t.id }, t.id);
-      if (t.id === target) option.selected = true;
-      return option;
-    }));
+  const pick = choice('failed-target', 'every target', targetList.data.map((t) => t.id), target);
   pick.addEventListener('change', () => { window.location.hash = '#/failed' + (pick.value ? '?target=' + encodeURIComponent(pick.value) : ''); });
   show('Failed deliveries', el('div', { class: 'toolbar' }, pick),
     table(['Delivery', 'Event', 'Target', 'Attempts', 'Last error', 'Failed', ''], page.data.map((d) => el('tr', {},
@@ -529,20 +528,10 @@ async function operator(query) {
   if (cursor) params.set('cursor', cursor);
   const [page, settings, targetList] = await Promise.all([api('GET', '/operator-events?' + params), api('GET', '/settings'),
     api('GET', '/targets')]);
-  const pickTarget = el('select', { id: 'operator-target' }, el('option', { value: '' }, 'none: only list them'),
-    targetList.data.map((t) => {
-      const option = el('option', { value: t.id }, t.id);
-      if (t.id === settings.operator_target) option.selected = true;
-      return option;
-    }));
+  const pickTarget = choice('operator-target', 'none: only list them', targetList.data.map((t) => t.id), settings.operator_target);
   const save = el('button', { class: 'primary', id: 'operator-target-save', type: 'button',
     onclick: act('Operator target', () => api('PUT', '/settings', { operator_target: pickTarget.value || null })) }, 'Save');
-  const pickType = el('select', { id: 'operator-type' }, el('option', { value: '' }, 'every type'),
-    OPERATOR_EVENT_TYPES.map((t) => {
-      const option = el('option', { value: t }, t);
-      if (t === type) option.selected = true;
-      return option;
-    }));
+  const pickType = choice('operator-type', 'every type', OPERATOR_EVENT_TYPES, type);
   pickType.addEventListener('change', () => { window.location.hash = '#/operator' + (pickType.value ? '?type=' + pickType.value : ''); });
   show('Operator events',
     el('p', { class: 'muted' }, 'Targets paused or recovered and deliveries failed for good, sent signed to the operator target.'),
