@@ -59,7 +59,12 @@ final class Browser implements AutoCloseable {
         driver.manage().deleteAllCookies();
     }
 
+    /**
+     * Loads the page afresh. Going from one console view to another by its hash alone would keep the old view's
+     * elements on the page until the new one has rendered, and a test could find and use them meanwhile.
+     */
     void go(String path) {
+        driver.get("about:blank");
         driver.get(base + path);
     }
 
