@@ -58,7 +58,7 @@ final class QueueModule extends AbstractModule {
         return WorkerPool.builder(queue)
                 .asyncHandler(Delivery.KIND, deliveries)
                 .retryPolicyPerIntent(Delivery.KIND, deliveries.retryPolicies())
-                .outcomeListener(operatorEvents.failures())
+                .outcomeListener(operatorEvents.outcomes())
                 .settings(settings)
                 .metrics(metrics)
                 .kindLabels(kindLabels)

@@ -5,6 +5,7 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.app.metrics.MicrometerRelayMetrics;
 import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.FreshEvents;
@@ -29,6 +30,7 @@ import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.ingest.IngestService;
 import io.hookrelay.delivery.jdk.JdkWebhookSender;
 import io.hookrelay.delivery.operator.OperatorEvents;
+import io.hookrelay.delivery.operator.OperatorRoute;
 import io.hookrelay.delivery.operator.TargetAlerts;
 import io.hookrelay.delivery.send.DeliveryHandler;
 import io.hookrelay.delivery.send.DeliverySlots;
@@ -118,13 +120,21 @@ final class RelayModule extends AbstractModule {
                 operatorEvents);
     }
 
-    /** Failures heard from the worker pool are told on a thread of their own, as telling writes to the store. */
+    /** Outcomes heard from the worker pool are told on a thread of their own, as telling reads and writes the store. */
     @Provides
     @Singleton
     OperatorEvents operatorEvents(EventStore events, DeliveryStore deliveries, SettingsStore settings, TargetAlerts alerts,
-                                  Directory<Target> targets, Ulids ulids, Clock clock, RelayMetrics metrics) {
-        return new OperatorEvents(events, deliveries, settings, alerts, targets::find, ulids, clock,
+                                  Directory<Target> targets, OperatorRoute route, IntentQueue queue, Ulids ulids,
+                                  Clock clock, RelayMetrics metrics) {
+        return new OperatorEvents(events, deliveries, settings, alerts, targets::find, route,
+                target -> queue.store().isPaused(Delivery.KIND, target), ulids, clock,
                 Executors.newSingleThreadExecutor(DaemonThreads.named("operator-events")), metrics);
+    }
+
+    @Provides
+    @Singleton
+    OperatorRoute operatorRoute(SettingsStore settings, Directory<Target> targets, Ulids ulids) {
+        return new OperatorRoute(settings::read, targets::find, ulids);
     }
 
     @Provides
@@ -170,8 +180,8 @@ final class RelayModule extends AbstractModule {
     @Provides
     @Singleton
     EventAdmin eventAdmin(EventStore events, DeliveryStore deliveries, RouteStore routes, IntentQueue queue,
-                          JsonPointerReader jsonPointer, Ulids ulids, TargetStore targets) {
-        return new EventAdmin(events, deliveries, routes, queue, jsonPointer, ulids, targets);
+                          JsonPointerReader jsonPointer, Ulids ulids, TargetStore targets, OperatorRoute operatorRoute) {
+        return new EventAdmin(events, deliveries, routes, queue, jsonPointer, ulids, targets, operatorRoute);
     }
 
     @Provides

@@ -5,13 +5,15 @@ import io.hookrelay.delivery.InvalidRequestException;
 import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.ResourceIds;
 import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.operator.OperatorEvents;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
 /**
  * {@code GET /api/v1/events?source=&type=&since=&until=&limit=&cursor=} → a page of events, newest first;
- * {@code ?source=&idempotency_key=} → the one event of that source holding the key, or none.
+ * {@code ?source=&idempotency_key=} → the one event of that source holding the key, or none. Operator events are
+ * events too, of their reserved source, and can be listed by it.
  */
 final class ListEventsHandler implements Endpoint {
     private static final Set<String> FILTERS = Set.of("source", "type", "since", "until", "idempotency_key");
@@ -29,7 +31,8 @@ final class ListEventsHandler implements Endpoint {
 
     @Override
     public Reply handle(ApiRequest request) {
-        Optional<String> source = request.queryParameter("source").map(id -> ResourceIds.require(id, "source"));
+        Optional<String> source = request.queryParameter("source")
+                .map(id -> id.equals(OperatorEvents.SOURCE) ? id : ResourceIds.require(id, "source"));
         Optional<String> key = request.queryParameter("idempotency_key");
         if (key.isPresent()) {
             if (source.isEmpty() || request.queryParameter("type").isPresent() || request.queryParameter("since").isPresent()

@@ -16,6 +16,8 @@ import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.Ulids;
 import io.hookrelay.delivery.ingest.Fanout;
+import io.hookrelay.delivery.operator.OperatorEvents;
+import io.hookrelay.delivery.operator.OperatorRoute;
 import io.hookrelay.queue.IntentQueue;
 import java.util.List;
 import java.util.Objects;
@@ -32,9 +34,10 @@ public final class EventAdmin {
     private final JsonPointerReader jsonPointer;
     private final Ulids ulids;
     private final TargetStore targets;
+    private final OperatorRoute operatorRoute;
 
     public EventAdmin(EventStore events, DeliveryStore deliveries, RouteStore routes, IntentQueue queue,
-                      JsonPointerReader jsonPointer, Ulids ulids, TargetStore targets) {
+                      JsonPointerReader jsonPointer, Ulids ulids, TargetStore targets, OperatorRoute operatorRoute) {
         this.events = Objects.requireNonNull(events, "events");
         this.deliveries = Objects.requireNonNull(deliveries, "deliveries");
         this.routes = Objects.requireNonNull(routes, "routes");
@@ -42,6 +45,7 @@ public final class EventAdmin {
         this.jsonPointer = Objects.requireNonNull(jsonPointer, "jsonPointer");
         this.ulids = Objects.requireNonNull(ulids, "ulids");
         this.targets = Objects.requireNonNull(targets, "targets");
+        this.operatorRoute = Objects.requireNonNull(operatorRoute, "operatorRoute");
     }
 
     public Page<EventSummary> list(EventFilter filter, PageRequest page) {
@@ -63,16 +67,17 @@ public final class EventAdmin {
     }
 
     /**
-     * New deliveries to the event's source's current matching routes; returns them. Replay adds deliveries
-     * rather than rewinding the old ones, so each keeps its own attempt log. An event whose source routes
-     * nowhere today (or was deleted) gets none, which is an answer, not an error.
+     * New deliveries to the event's source's current matching routes, or for an operator event to today's operator
+     * target; returns them. Replay adds deliveries rather than rewinding the old ones, so each keeps its own attempt
+     * log. An event whose source routes nowhere today (or was deleted) gets none, which is an answer, not an error.
      *
      * @throws NotFoundException when there is no such event, including one deleted while this ran
      */
     public List<Delivery> replay(String id) {
         Event event = find(id);
-        List<NewDelivery> replays = Fanout.deliveries(event, routes.forSource(event.sourceId()), jsonPointer, ulids,
-                targets::find);
+        List<NewDelivery> replays = event.sourceId().equals(OperatorEvents.SOURCE)
+                ? operatorRoute.deliveriesOf(event.id())
+                : Fanout.deliveries(event, routes.forSource(event.sourceId()), jsonPointer, ulids, targets::find);
         if (replays.isEmpty()) {
             return List.of();
         }

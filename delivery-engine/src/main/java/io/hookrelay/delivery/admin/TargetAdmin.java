@@ -151,7 +151,7 @@ public final class TargetAdmin {
             queue.resume(Delivery.KIND, id);
             throw missing(id);
         }
-        operatorEvents.targetPaused(id, PauseCause.OPERATOR);
+        operatorEvents.targetPaused(id, PauseCause.OPERATOR, Optional.empty());
         return view(target);
     }
 

@@ -7,7 +7,7 @@ import io.hookrelay.delivery.EventDetail;
 import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.NewDelivery;
+import io.hookrelay.delivery.HopCount;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.RelayMetrics;
@@ -33,15 +33,20 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Tells operators when a target is paused, when a delivery fails for good, and when a paused target recovers (its
  * first delivery that succeeds once it is resumed). A delivery that fails for good does not break its target: the
- * next one may well succeed, and telling of a recovery after each such failure would only be noise. Each operator event is stored as an event of the reserved source
- * {@value #SOURCE}, which no operator can create, so it is kept, listed, retried and swept like any other event, and
- * is delivered, signed, to the operator target when {@link Settings} names one.
+ * next one may well succeed, and telling of a recovery after each such failure would only be noise. Nor is a
+ * delivery whose target or event was deleted news: an operator removed what it was for.
+ *
+ * <p>Each operator event is stored as an event of the reserved source {@value #SOURCE}, which no operator can create,
+ * so it is kept, listed, retried and swept like any other event, and is delivered, signed, to the operator target
+ * when {@link Settings} names one. It carries the hop count of the webhook whose delivery it tells of, so an operator
+ * target that leads back into a relay is stopped by the loop guard like any other.
  *
  * <p>Nothing about the operator target itself is told, nor the failure of a delivery of an operator event: either
  * would be delivered where it failed, and could fail again without end. Telling is after the fact and best effort:
@@ -51,8 +56,8 @@ public final class OperatorEvents implements AutoCloseable {
     /** Not a valid resource id, so no source an operator creates can send events as it. */
     public static final String SOURCE = "_hookrelay";
     /**
-     * How old this node's copy of which targets are broken may grow before a successful delivery reads it again, so
-     * that a break told of on another node is recovered from here within about that long.
+     * How old this node's copy of which targets are broken may grow before a successful delivery has it read again,
+     * so that a break told of on another node is recovered from here.
      */
     static final Duration BROKEN_MAX_AGE = Duration.ofSeconds(1);
     /** How long {@link #close} waits for failures heard before it to be told. */
@@ -64,6 +69,8 @@ public final class OperatorEvents implements AutoCloseable {
     private final SettingsStore settings;
     private final TargetAlerts alerts;
     private final Function<String, Optional<Target>> targets;
+    private final OperatorRoute route;
+    private final Predicate<String> pausedInQueue;
     private final Ulids ulids;
     private final Clock clock;
     private final ExecutorService background;
@@ -71,33 +78,41 @@ public final class OperatorEvents implements AutoCloseable {
     private volatile Broken broken = new Broken(ConcurrentHashMap.newKeySet(), Instant.MIN);
 
     /**
-     * @param targets    looks the operator target up, such as the delivery path's directory
-     * @param background where failures heard from the worker pool are told, off its upkeep thread; {@link #close}
-     *                   shuts it down
+     * @param targets       looks targets up, such as the delivery path's directory
+     * @param route         where operator events go
+     * @param pausedInQueue whether the queue holds a target's deliveries paused now
+     * @param background    where outcomes heard from the worker pool are told, off its upkeep thread; {@link #close}
+     *                      shuts it down
      */
     public OperatorEvents(EventStore events, DeliveryStore deliveries, SettingsStore settings, TargetAlerts alerts,
-                          Function<String, Optional<Target>> targets, Ulids ulids, Clock clock, ExecutorService background,
-                          RelayMetrics metrics) {
+                          Function<String, Optional<Target>> targets, OperatorRoute route, Predicate<String> pausedInQueue,
+                          Ulids ulids, Clock clock, ExecutorService background, RelayMetrics metrics) {
         this.events = Objects.requireNonNull(events, "events");
         this.deliveries = Objects.requireNonNull(deliveries, "deliveries");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.alerts = Objects.requireNonNull(alerts, "alerts");
         this.targets = Objects.requireNonNull(targets, "targets");
+        this.route = Objects.requireNonNull(route, "route");
+        this.pausedInQueue = Objects.requireNonNull(pausedInQueue, "pausedInQueue");
         this.ulids = Objects.requireNonNull(ulids, "ulids");
         this.clock = Objects.requireNonNull(clock, "clock");
         this.background = Objects.requireNonNull(background, "background");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
     }
 
-    /** Tells of the pause unless the target was paused already. */
-    public void targetPaused(String targetId, PauseCause cause) {
+    /**
+     * Tells of the pause unless the target was paused already.
+     *
+     * @param causedBy the webhook whose delivery paused the target, if one did
+     */
+    public void targetPaused(String targetId, PauseCause cause, Optional<Event> causedBy) {
         tell(() -> {
             Settings current = settings.read();
             if (current.isOperatorTarget(targetId) || !alerts.paused(targetId)) {
                 return;
             }
             broken.targets.add(targetId);
-            raise(current, OperatorEventType.TARGET_PAUSED, fields("target_id", targetId, "reason", cause.wire()));
+            raise(current, OperatorEventType.TARGET_PAUSED, fields("target_id", targetId, "reason", cause.wire()), causedBy);
         });
     }
 
@@ -114,55 +129,77 @@ public final class OperatorEvents implements AutoCloseable {
         tell(() -> alerts.forget(targetId));
     }
 
-    /** For the worker pool: tells of each delivery that failed for good. */
-    public OutcomeListener failures() {
+    /**
+     * For the worker pool: tells of each delivery that failed for good, and of each recovery, once the settlement has
+     * landed under its claim's fence. A success reaches the store only for a target this node's copy holds broken,
+     * or when that copy is due to be read again.
+     */
+    public OutcomeListener outcomes() {
         return (intent, settlement) -> {
-            if (intent.kind().equals(Delivery.KIND) && settlement instanceof Settlement.Fail fail) {
-                try {
-                    background.execute(() -> tell(() -> deliveryFailed(intent, fail.error())));
-                } catch (RejectedExecutionException closed) {
-                    log.warn("delivery {} failed for good after operator events were closed; it is not told", intent.id());
-                }
+            if (!intent.kind().equals(Delivery.KIND)) {
+                return;
+            }
+            if (settlement instanceof Settlement.Fail fail) {
+                inBackground(intent, () -> deliveryFailed(intent, fail.error()));
+            } else if (settlement instanceof Settlement.Complete && broken.mayHold(intent.target(), clock.instant())) {
+                inBackground(intent, () -> delivered(intent));
             }
         };
+    }
+
+    private void inBackground(Intent delivery, Runnable telling) {
+        try {
+            background.execute(() -> tell(telling));
+        } catch (RejectedExecutionException closed) {
+            log.warn("delivery {} settled after operator events were closed; it is not told", delivery.id());
+        }
     }
 
     private void deliveryFailed(Intent delivery, String error) {
         Settings current = settings.read();
         Optional<Event> event = events.find(delivery.payload());
-        if (current.isOperatorTarget(delivery.target()) || event.filter(e -> e.sourceId().equals(SOURCE)).isPresent()) {
+        if (event.isEmpty() || event.get().sourceId().equals(SOURCE) || current.isOperatorTarget(delivery.target())
+                || targets.apply(delivery.target()).isEmpty()) {
             return;
         }
-        Map<String, Object> data = fields("target_id", delivery.target(), "delivery_id", delivery.id(), "event_id", delivery.payload());
-        event.ifPresent(found -> data.put("source_id", found.sourceId()));
+        Map<String, Object> data = fields("target_id", delivery.target(), "delivery_id", delivery.id(), "event_id", delivery.payload(),
+                "source_id", event.get().sourceId());
         data.put("attempts", delivery.attempts());
         data.put("error", error);
-        raise(current, OperatorEventType.DELIVERY_FAILED, data);
+        raise(current, OperatorEventType.DELIVERY_FAILED, data, event);
+    }
+
+    /** A delivery to the target succeeded: tells of its recovery if it was broken. */
+    private void delivered(Intent delivery) {
+        String targetId = delivery.target();
+        if (!brokenNow().contains(targetId) || !alerts.recovered(targetId) && !recoveredFromALostResume(targetId)) {
+            return;
+        }
+        broken.targets.remove(targetId);
+        Settings current = settings.read();
+        if (!current.isOperatorTarget(targetId)) {
+            raise(current, OperatorEventType.TARGET_RECOVERED, fields("target_id", targetId), events.find(delivery.payload()));
+        }
     }
 
     /**
-     * A delivery to the target succeeded: tells of its recovery if it was broken. Called for every delivery, so it
-     * reads the store only for targets this node's copy holds broken.
+     * A target still marked paused is either paused (the success was of an attempt in flight at the pause) or lost the
+     * mark of its resume: the write failed, or the resume came between the queue's pause and its mark. The queue says
+     * which; a lost resume is marked now, and the target recovers. A target no longer marked at all recovered on
+     * another node.
      */
-    public void delivered(String targetId) {
-        if (!brokenNow().contains(targetId)) {
-            return;
-        }
-        tell(() -> {
-            if (!alerts.recovered(targetId)) {
-                // Still paused (an attempt that was in flight), or recovered on another node: only the latter is news here.
-                if (!alerts.broken().contains(targetId)) {
-                    broken.targets.remove(targetId);
-                }
-                return;
-            }
+    private boolean recoveredFromALostResume(String targetId) {
+        if (!alerts.broken().contains(targetId)) {
             broken.targets.remove(targetId);
-            Settings current = settings.read();
-            if (!current.isOperatorTarget(targetId)) {
-                raise(current, OperatorEventType.TARGET_RECOVERED, fields("target_id", targetId));
-            }
-        });
+            return false;
+        }
+        if (pausedInQueue.test(targetId)) {
+            return false;
+        }
+        alerts.resumed(targetId);
+        return alerts.recovered(targetId);
     }
+
 
     /** Operator events newest first, each with its deliveries, optionally of one type. */
     public Page<EventDetail> list(Optional<OperatorEventType> type, PageRequest page) {
@@ -175,38 +212,36 @@ public final class OperatorEvents implements AutoCloseable {
         return new Page<>(details, found.nextBefore());
     }
 
+    /** Read again once too old; only on the background thread, which alone replaces the copy. */
     private Set<String> brokenNow() {
         Broken copy = broken;
         Instant now = clock.instant();
-        if (now.isBefore(copy.readAt.plus(BROKEN_MAX_AGE))) {
+        if (!copy.isStale(now)) {
             return copy.targets;
         }
-        synchronized (this) {
-            if (broken == copy) {
-                try {
-                    Set<String> read = ConcurrentHashMap.newKeySet();
-                    read.addAll(alerts.broken());
-                    broken = new Broken(read, now);
-                } catch (RuntimeException unavailable) {
-                    log.warn("which targets are broken could not be read: {}", unavailable.getMessage());
-                    broken = new Broken(copy.targets, now);
-                }
-            }
-            return broken.targets;
+        try {
+            Set<String> read = ConcurrentHashMap.newKeySet();
+            read.addAll(alerts.broken());
+            broken = new Broken(read, now);
+        } catch (RuntimeException unavailable) {
+            log.warn("which targets are broken could not be read: {}", unavailable.getMessage());
+            broken = new Broken(copy.targets, now);
         }
+        return broken.targets;
     }
 
     /** The body's timestamp is the event's as stored, to the millisecond, so the list and the delivery agree. */
-    private void raise(Settings current, OperatorEventType type, Map<String, Object> data) {
+    private void raise(Settings current, OperatorEventType type, Map<String, Object> data, Optional<Event> causedBy) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        Map<String, String> hops = causedBy.flatMap(webhook -> Optional.ofNullable(webhook.headers().get(HopCount.HEADER)))
+                .map(count -> Map.of(HopCount.HEADER, count))
+                .orElse(Map.of());
         Event event = new Event(ulids.next(Ulids.EVENT, now), SOURCE, Optional.of(type.wire()), now, "application/json",
-                Map.of(), OperatorEventBody.of(type, now, data));
-        List<NewDelivery> toOperator = current.operatorTarget().flatMap(targets)
-                .map(target -> List.of(new NewDelivery(ulids.next(Ulids.DELIVERY), event.id(), target.id(), target.ordering())))
-                .orElse(List.of());
-        events.store(event, Optional.empty(), toOperator, now);
+                hops, OperatorEventBody.of(type, now, data));
+        events.store(event, Optional.empty(), route.deliveriesOf(current, event.id()), now);
         metrics.operatorEvent(type);
     }
+
 
     /**
      * Tells the failures heard so far, for up to {@link #DRAIN_PATIENCE}, and no more: close it once the worker pool
@@ -242,5 +277,12 @@ public final class OperatorEvents implements AutoCloseable {
     }
 
     private record Broken(Set<String> targets, Instant readAt) {
+        boolean isStale(Instant now) {
+            return !now.isBefore(readAt.plus(BROKEN_MAX_AGE));
+        }
+
+        boolean mayHold(String targetId, Instant now) {
+            return targets.contains(targetId) || isStale(now);
+        }
     }
 }

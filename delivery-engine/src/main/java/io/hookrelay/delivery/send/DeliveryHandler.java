@@ -277,14 +277,13 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         if (verdict.delivered()) {
             health.succeeded(target.id());
             metrics.delivered(sinceReceived(event));
-            operatorEvents.delivered(target.id());
             return CompletableFuture.completedFuture(null);
         }
         try {
             Optional<PauseCause> pausedBecause = pauseCause(verdict, health.failed(target.id()));
             if (pausedBecause.isPresent()) {
                 queue.pause(Delivery.KIND, target.id());
-                operatorEvents.targetPaused(target.id(), pausedBecause.get());
+                operatorEvents.targetPaused(target.id(), pausedBecause.get(), Optional.of(event));
             }
             return CompletableFuture.failedFuture(verdict.failure(pausedBecause.map(this::pauseNote)));
         } catch (RuntimeException e) {

@@ -19,6 +19,7 @@ import io.hookrelay.delivery.WebhookRequest;
 import io.hookrelay.delivery.WebhookResponse;
 import io.hookrelay.delivery.WebhookSender;
 import io.hookrelay.delivery.operator.OperatorEvents;
+import io.hookrelay.delivery.operator.OperatorRoute;
 import io.hookrelay.delivery.operator.TargetAlerts;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.DaemonThreads;
@@ -230,7 +231,9 @@ class DeliveryHandlerStoreBusyTest {
                 new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE,
                 new OperatorEvents(events, answering(DeliveryStore.class, "forEvent", List::of),
                         answering(SettingsStore.class, "read", () -> Settings.NONE), answering(TargetAlerts.class, "broken", Set::of),
-                        targetId -> Optional.empty(), new Ulids(clock), clock, Executors.newSingleThreadExecutor(DaemonThreads.named("operator-events")), RelayMetrics.NONE));
+                        targetId -> Optional.empty(), new OperatorRoute(() -> Settings.NONE, targetId -> Optional.empty(), new Ulids(clock)),
+                        targetId -> false, new Ulids(clock), clock, Executors.newSingleThreadExecutor(DaemonThreads.named("operator-events")),
+                        RelayMetrics.NONE));
     }
 
     private static Intent claimedIntent() {

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
-import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.IngestResult;
@@ -14,8 +14,10 @@ import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.Settings;
 import io.hookrelay.delivery.Ulids;
 import io.hookrelay.delivery.admin.EventAdmin;
+import io.hookrelay.delivery.operator.OperatorRoute;
 import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentQueue;
@@ -392,7 +394,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
         EventAdmin admin = new EventAdmin(new DeletedBeforeWriting(events, relay.retention), relay.deliveries,
                 relay.routes, new IntentQueue(relay.intents, relay.clock), (json, pointers) -> {
                     throw new AssertionError("a route without payload filters reads no body");
-                }, new Ulids(relay.clock), relay.targets);
+                }, new Ulids(relay.clock), relay.targets, new OperatorRoute(() -> Settings.NONE, relay.targets::find, new Ulids(relay.clock)));
 
         assertThatThrownBy(() -> admin.replay(event.id())).isInstanceOf(NotFoundException.class)
                 .hasMessage("no event " + event.id());

@@ -10,6 +10,7 @@ import io.hookrelay.it.support.NodeStandardWebhooks;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -132,6 +133,42 @@ abstract class OperatorEventScenarios {
             assertThat(listed).extracting(event -> event.path("data").path("target_id").asText()).containsOnly("erp");
             assertThat(listed).extracting(event -> event.path("data").path("event_id").asText()).containsExactly(third, second);
             assertThat(operator.requestCount()).as("every delivery to ops was tried once").isGreaterThanOrEqualTo(3);
+        }
+    }
+
+    /**
+     * An operator event is an event of its reserved source: listed by it, and replayed to the operator target of
+     * today. It carries the hop count of the webhook whose failure it tells of, so an operator target leading back
+     * into a relay cannot loop.
+     */
+    @Test
+    void anOperatorEventIsListedByItsSourceCarriesItsWebhooksHopsAndReplaysToTheOperatorTarget(@TempDir Path dataDir)
+            throws Exception {
+        try (RelayServer relay = startServer(dataDir)) {
+            Receiver operator = relay.startReceiver();
+            Receiver failing = relay.startReceiver();
+            failing.answerOtherwise(Receiver.Answer.status(500));
+            relay.createPlainSource("shop");
+            relay.createRoutedTarget("shop", NewTarget.to("erp", failing).retrySchedule());
+            String secret = relay.createTarget(NewTarget.to("ops", operator));
+            String webhook = relay.api().ingest("shop", "application/json", "{\"type\":\"order.placed\"}".getBytes(StandardCharsets.UTF_8),
+                    Map.of("X-Hookrelay-Hops", "2")).expect(202).path("event_id").asText();
+            Await.until("erp's failure told", PATIENCE, () -> ofType(relay, "delivery.failed").size() == 1);
+            JsonNode told = ofType(relay, "delivery.failed").get(0);
+            assertThat(told.path("data").path("event_id").asText()).isEqualTo(webhook);
+            assertThat(told.path("deliveries")).as("no operator target yet: only stored").isEmpty();
+
+            JsonNode ofItsSource = relay.api().get("/api/v1/events?source=_hookrelay").expect(200).path("data");
+            assertThat(ofItsSource).extracting(event -> event.path("id").asText()).containsExactly(told.path("id").asText());
+            relay.api().put("/api/v1/settings", "{\"operator_target\":\"ops\"}").expect(200);
+            JsonNode replayed = relay.api().post("/api/v1/events/" + told.path("id").asText() + "/replay").expect(202).path("deliveries");
+            assertThat(replayed).extracting(delivery -> delivery.path("target").asText()).containsExactly("ops");
+            relay.awaitDelivery(replayed.get(0).path("id").asText(), "completed");
+
+            Receiver.Request arrival = operator.awaitRequests(1).get(0);
+            assertThat(NodeStandardWebhooks.verify(secret, arrival)).isEqualTo("verified");
+            assertThat(arrival.header("webhook-id")).contains(told.path("id").asText());
+            assertThat(arrival.header("x-hookrelay-hops")).as("one more than the webhook's").contains("3");
         }
     }
 
