@@ -104,21 +104,29 @@ public final class TargetAdmin {
     /**
      * Gives the target a new secret, of its own scheme or {@code scheme}, and keeps the current one signing beside it
      * for {@code grace}: every delivery attempted meanwhile carries a signature under each, so receivers can move to
-     * the new secret without a moment in which they refuse the relay's deliveries. A rotation within an earlier one's
-     * grace ends that grace: the secret before the current one stops signing, as only two ever sign at once.
+     * the new secret without a moment in which they refuse the relay's deliveries. Only two secrets ever sign at
+     * once, so a rotation with a grace while an earlier one's grace runs is refused: it would end that grace early,
+     * and receivers still on the oldest secret would refuse deliveries they were promised. A rotation without a
+     * grace is always taken, and stops every old secret at once, as after a leak.
      *
      * @return the target with its new secret: the only answer that shows it
      * @throws NotFoundException when there is no such target
      * @throws io.hookrelay.delivery.InvalidRequestException when {@code grace} is negative or longer than {@link #LONGEST_GRACE}
+     * @throws ConflictException when {@code grace} is not zero and an earlier rotation's grace has not ended
      */
     public TargetView rotateSecret(String id, Duration grace, Optional<SignatureScheme> scheme) {
         if (grace.isNegative() || grace.compareTo(LONGEST_GRACE) > 0) {
             throw new InvalidRequestException("grace_s must be between 0 and " + LONGEST_GRACE.toSeconds());
         }
         Instant now = queue.clock().instant();
-        Target rotated = targets.change(id, current -> current.current(now)
-                        .rotatedTo(WebhookSecrets.generate(random, scheme.orElse(current.signature())), now.plus(grace), now))
-                .orElseThrow(() -> missing(id));
+        Target rotated = targets.change(id, stored -> {
+            Target current = stored.current(now);
+            current.previousSecret().filter(previous -> !grace.isZero()).ifPresent(previous -> {
+                throw new ConflictException("rotation_in_progress", "the secret of target " + id + " is rotating until "
+                        + previous.until() + ": rotate again after that, or with grace_s 0 to stop every old secret now");
+            });
+            return current.rotatedTo(WebhookSecrets.generate(random, scheme.orElse(current.signature())), now.plus(grace), now);
+        }).orElseThrow(() -> missing(id));
         directory.forget(id);
         return view(rotated);
     }

@@ -8,12 +8,15 @@ import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.NodeStandardWebhooks;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.queue.testing.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.Signature;
 import java.security.spec.X509EncodedKeySpec;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Base64;
@@ -69,12 +72,41 @@ abstract class SignatureScenarios {
         assertThat(NodeStandardWebhooks.verify(UNRELATED, during)).startsWith("refused");
         assertThat(relay.api().get("/api/v1/targets/ledger").expect(200).has("secret")).as("shown only once").isFalse();
 
+        ApiResponse early = relay.api().post("/api/v1/targets/ledger/rotate-secret", "{\"grace_s\":60}");
+        assertThat(early.status()).as("a second grace would cut the first short").isEqualTo(409);
+        assertThat(early.error()).isEqualTo("rotation_in_progress");
+        Receiver.Request stillDuring = deliverOne();
+        assertThat(NodeStandardWebhooks.verify(first, stillDuring)).isEqualTo("verified");
+        assertThat(NodeStandardWebhooks.verify(second, stillDuring)).isEqualTo("verified");
+
         String third = rotate("ledger", "{\"grace_s\":0}").path("secret").asText();
         Receiver.Request after = deliverOne();
 
         assertThat(NodeStandardWebhooks.verify(third, after)).isEqualTo("verified");
         assertThat(NodeStandardWebhooks.verify(second, after)).as("no grace asked for").startsWith("refused");
+        assertThat(NodeStandardWebhooks.verify(first, after)).as("every old secret stopped").startsWith("refused");
         assertThat(relay.api().get("/api/v1/targets/ledger").expect(200).has("previous_secret_until")).isFalse();
+    }
+
+    @Test
+    void onceTheGraceHasEndedDeliveriesCarryOnlyTheNewSignature() throws Exception {
+        String first = relay.createTarget(NewTarget.to("ledger", receiver));
+        relay.createRoute("shop", "ledger");
+        JsonNode rotated = rotate("ledger", "{\"grace_s\":1}");
+        String second = rotated.path("secret").asText();
+        Instant graceEnds = Instant.parse(rotated.path("previous_secret_until").asText());
+        Receiver.Request during = deliverOne();
+        assertThat(NodeStandardWebhooks.verify(first, during)).isEqualTo("verified");
+
+        Await.until("the grace is over", Duration.ofSeconds(10), () -> Instant.now().isAfter(graceEnds));
+        Receiver.Request after = deliverOne();
+
+        assertThat(after.header("webhook-signature").orElseThrow().split(" ")).hasSize(1);
+        assertThat(NodeStandardWebhooks.verify(second, after)).isEqualTo("verified");
+        assertThat(NodeStandardWebhooks.verify(first, after)).startsWith("refused");
+        assertThat(relay.api().get("/api/v1/targets/ledger").expect(200).has("previous_secret_until")).isFalse();
+        assertThat(rotate("ledger", "{\"grace_s\":60}").path("previous_secret_until").asText())
+                .as("a grace that has ended holds up no rotation").isNotEmpty();
     }
 
     @Test
@@ -94,11 +126,12 @@ abstract class SignatureScenarios {
         Receiver.Request during = deliverOne();
         assertThat(ed25519Verified(during, firstKey, secondKey)).containsExactlyInAnyOrder(firstKey, secondKey);
 
+        String thirdKey = rotate("ledger", "{\"grace_s\":0}").path("public_key").asText();
         JsonNode backToV1 = rotate("ledger", "{\"grace_s\":600,\"signature\":\"v1\"}");
         Receiver.Request switching = deliverOne();
         assertThat(backToV1.has("public_key")).isFalse();
         assertThat(NodeStandardWebhooks.verify(backToV1.path("secret").asText(), switching)).isEqualTo("verified");
-        assertThat(ed25519Verified(switching, secondKey)).containsExactly(secondKey);
+        assertThat(ed25519Verified(switching, firstKey, secondKey, thirdKey)).containsExactly(thirdKey);
     }
 
     @Test
