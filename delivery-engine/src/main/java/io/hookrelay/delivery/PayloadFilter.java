@@ -18,7 +18,7 @@ public record PayloadFilter(String pointer, Condition condition) {
     static final int MOST_VALUES = 100;
     static final int LONGEST_TEXT = 1024;
     static final int MOST_DIGITS = 100;
-    static final int LARGEST_EXPONENT = 1000;
+    static final int LARGEST_EXPONENT = 100;
 
     public PayloadFilter {
         JsonPointerSyntax.require(pointer, "each filter's pointer");
@@ -164,6 +164,8 @@ public record PayloadFilter(String pointer, Condition condition) {
      * A value a filter compares with, in one form: a scalar of bounded size (an object or array would compare with
      * nothing), text that every store keeps as it is, a number of at most {@value #MOST_DIGITS} digits and an
      * exponent within {@value #LARGEST_EXPONENT}, written without trailing zeros or an exponent it does not need.
+     * That plain form stays a few hundred characters, well within what JSON readers take as a number (Jackson's
+     * default is 1,000), so the API's answers can be read back by any client.
      */
     private static JsonValue operand(JsonValue value, String field) {
         if (value == null || value == JsonValue.Structure.STRUCTURE) {

@@ -94,6 +94,8 @@ class PayloadFilterTest {
     void refusesValuesNoStoreKeepsAsTheyAre() {
         assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1E+2147483647"))))
                 .isInstanceOf(InvalidRequestException.class).hasMessageContaining("exponent");
+        assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1E-101"))))
+                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("exponent");
         assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1".repeat(101)))))
                 .isInstanceOf(InvalidRequestException.class).hasMessageContaining("digits");
         assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Text("a\u0000b"))).isInstanceOf(InvalidRequestException.class);

@@ -403,8 +403,8 @@ async function targets(query) {
       (t) => api('PUT', '/targets/' + encodeURIComponent(current.id), t).then(() => { window.location.hash = '#/targets'; }))
     : jsonEditor('target', 'New target', { id: '', url: 'https://', max_in_flight: 10, ordering: 'none' }, async (t) => {
       const created = await api('POST', '/targets', t);
-      return el('p', { class: 'secret' }, 'Target ', created.id, ' created. Its signing secret, shown only now: ',
-        el('code', { id: 'new-secret' }, created.secret));
+      return el('div', {}, el('p', { class: 'secret' }, 'Target ', created.id, ' created. Its signing secret, shown only now: ',
+        el('code', { id: 'new-secret' }, created.secret)), keyAdvice(created));
     });
   show('Targets', table(['Target', 'URL', 'Max in flight', 'Rate limit', 'Signature', 'Ordering', 'State', ''], list.data.map((t) => {
     const path = '/targets/' + encodeURIComponent(t.id);
@@ -442,7 +442,7 @@ function rotation(target) {
       const rotated = await api('POST', '/targets/' + encodeURIComponent(target.id) + '/rotate-secret', body);
       outcome.replaceChildren(el('p', { class: 'secret' }, 'New signing secret, shown only now: ',
         el('code', { id: 'rotated-secret' }, rotated.secret)),
-      rotated.public_key ? el('p', {}, 'Public key: ', el('code', { id: 'rotated-public-key' }, rotated.public_key)) : '',
+      keyAdvice(rotated, 'rotated-public-key'),
       el('p', {}, rotated.previous_secret_until ? 'The old secret signs too until ' + rotated.previous_secret_until + '.'
         : 'The old secret no longer signs.'));
     } catch (e) {
@@ -450,7 +450,19 @@ function rotation(target) {
     }
   });
   return el('section', {}, el('h2', {}, 'Rotate the signing secret'),
+    target.public_key ? el('p', {}, 'Receivers verify with the public key ', el('code', { id: 'public-key' }, target.public_key)) : null,
     el('div', { class: 'toolbar' }, el('label', {}, 'grace (s) ', grace), scheme, rotate), outcome);
+}
+
+/**
+ * What receivers need of a secret just shown: a v1 secret itself, but of a v1a (ed25519) target only the public key;
+ * its whsk_ secret key signs, and stays with hookrelay.
+ */
+function keyAdvice(target, id = 'new-public-key') {
+  return target.public_key
+    ? el('p', {}, 'Give receivers the public key ', el('code', { id }, target.public_key),
+      '; the secret key above signs and stays with hookrelay.')
+    : el('p', { class: 'muted' }, 'Receivers verify with this secret.');
 }
 
 async function sources(query) {
@@ -461,10 +473,13 @@ async function sources(query) {
     ? jsonEditor('source', 'Edit source ' + current.id, editable(current, ['id']),
       (s) => api('PUT', '/sources/' + encodeURIComponent(current.id), s).then(() => { window.location.hash = '#/sources'; }))
     : jsonEditor('source', 'New source', { id: '', event_type: { json_pointer: '/type' } }, (s) => api('POST', '/sources', s).then(() => null));
-  show('Sources', table(['Source', 'Verification', 'Max body', ''], list.data.map((s) => {
+  show('Sources', table(['Source', 'Verification', 'Idempotency key', 'Forwarded headers', 'Max body', ''], list.data.map((s) => {
     const path = '/sources/' + encodeURIComponent(s.id);
+    const idempotency = s.idempotency_header ? 'header ' + s.idempotency_header
+      : s.idempotency_json_pointer ? 'body ' + s.idempotency_json_pointer : 'none';
     return el('tr', { 'data-source': s.id },
       el('td', {}, link('#/events?source=' + encodeURIComponent(s.id), s.id)), el('td', {}, s.verify ? s.verify.scheme : 'none'),
+      el('td', { class: 'mono' }, idempotency), el('td', { class: 'mono' }, (s.forward_headers || []).join(', ') || 'none'),
       el('td', {}, s.max_body_bytes + ' B'),
       el('td', { class: 'actions' }, link('#/sources?edit=' + encodeURIComponent(s.id), 'Edit'), deleteButton('Delete', () => api('DELETE', path))));
   })), editor);

@@ -73,7 +73,7 @@ abstract class ConsoleScenarios {
 
         browser.go("/console#/sources");
         save("source", "{\"id\":\"shop\",\"event_type\":{\"json_pointer\":\"/type\"},\"forward_headers\":[\"X-Shop-Tenant\"]}");
-        browser.awaitVisible(By.cssSelector("tr[data-source='shop']"));
+        assertThat(browser.awaitVisible(By.cssSelector("tr[data-source='shop']")).getText()).contains("x-shop-tenant");
         assertThat(server.api().get("/api/v1/sources/shop").expect(200).path("forward_headers").toString()).isEqualTo("[\"x-shop-tenant\"]");
         browser.go("/console#/targets");
         save("target", "{\"id\":\"orders\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":10,\"rate_limit_per_s\":50}");
@@ -250,6 +250,21 @@ abstract class ConsoleScenarios {
         retry.click();
 
         browser.await(ExpectedConditions.textToBePresentInElementLocated(By.id("delivery-state"), "completed"));
+    }
+
+    /** Of a v1a target, receivers need only the public key; the console says so beside the secret key it shows once. */
+    @Test
+    void aV1aTargetShowsTheOperatorThePublicKeyForReceivers() {
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+
+        browser.go("/console#/targets");
+        save("target", "{\"id\":\"ledger\",\"url\":\"" + server.startReceiver().url() + "\",\"signature\":\"v1a\"}");
+
+        String publicKey = server.api().get("/api/v1/targets/ledger").expect(200).path("public_key").asText();
+        assertThat(browser.awaitVisible(By.id("new-secret")).getText()).startsWith("whsk_");
+        assertThat(browser.awaitVisible(By.id("new-public-key")).getText()).startsWith("whpk_").isEqualTo(publicKey);
+        browser.go("/console#/targets?edit=ledger");
+        assertThat(browser.awaitVisible(By.id("public-key")).getText()).isEqualTo(publicKey);
     }
 
     @Test
