@@ -1,0 +1,137 @@
+package io.hookrelay.delivery.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.Event;
+import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.HopCount;
+import io.hookrelay.delivery.NewDelivery;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.RelayMetrics;
+import io.hookrelay.delivery.Settings;
+import io.hookrelay.delivery.SettingsStore;
+import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.operator.OperatorEvents;
+import io.hookrelay.delivery.operator.OperatorRoute;
+import io.hookrelay.delivery.operator.PauseCause;
+import io.hookrelay.delivery.operator.TargetAlerts;
+import io.hookrelay.queue.Intent;
+import io.hookrelay.queue.IntentQueue;
+import io.hookrelay.queue.Settlement;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link OperatorEvents} on each adapter's stores: what a pause, a resume and the outcomes the worker pool hears tell,
+ * with the queue's own pause state and every event stored for real.
+ */
+public abstract class OperatorEventsContract extends RelayStoreContract {
+    private IntentQueue queue;
+    private SettingsStore settings;
+    private OperatorEvents operatorEvents;
+
+    /** The adapter's target alerts, on the database {@link #openStores} opened for this test. */
+    protected abstract TargetAlerts openedAlerts();
+
+    /** The adapter's settings, on the database {@link #openStores} opened for this test. */
+    protected abstract SettingsStore openedSettings();
+
+    @BeforeEach
+    final void tellOnTheseStores() {
+        queue = new IntentQueue(relay.intents, relay.clock);
+        settings = openedSettings();
+        Ulids ulids = new Ulids(relay.clock);
+        operatorEvents = new OperatorEvents(relay.events, relay.deliveries, settings, openedAlerts(), relay.targets::find,
+                new OperatorRoute(settings::read, relay.targets::find, ulids),
+                target -> relay.intents.isPaused(Delivery.KIND, target), ulids, relay.clock,
+                Executors.newSingleThreadExecutor(), RelayMetrics.NONE);
+        relay.configure(List.of("shop"), List.of("erp", "ops"));
+    }
+
+    @Test
+    void aTargetWhoseResumeWentUnmarkedRecoversAtItsNextSuccess() {
+        RelayFixture.Ingested webhook = relay.ingest("shop", "erp");
+        queue.pause(Delivery.KIND, "erp");
+        operatorEvents.targetPaused("erp", PauseCause.AUTO_PAUSE, Optional.of(webhook.event()));
+        queue.resume(Delivery.KIND, "erp");
+        relay.advance(Duration.ofSeconds(1));
+
+        operatorEvents.outcomes().settled(intentOf(webhook.deliveryTo("erp")), new Settlement.Complete());
+        operatorEvents.close();
+
+        assertThat(told()).extracting(OperatorEventsContract::typeOf).containsExactly("target.recovered", "target.paused");
+    }
+
+    @Test
+    void aSuccessWhileTheTargetIsStillPausedIsNoRecovery() {
+        RelayFixture.Ingested webhook = relay.ingest("shop", "erp");
+        queue.pause(Delivery.KIND, "erp");
+        operatorEvents.targetPaused("erp", PauseCause.GONE, Optional.of(webhook.event()));
+
+        operatorEvents.outcomes().settled(intentOf(webhook.deliveryTo("erp")), new Settlement.Complete());
+        operatorEvents.close();
+
+        assertThat(told()).extracting(OperatorEventsContract::typeOf).containsExactly("target.paused");
+    }
+
+    @Test
+    void anOperatorEventCarriesTheHopCountOfTheWebhookItTellsOf() {
+        settings.write(new Settings(Optional.of("ops")));
+        Event relayed = new Event(relay.nextId(Ulids.EVENT), "shop", Optional.empty(), relay.clock.instant(), "application/json",
+                Map.of(HopCount.HEADER, "2"), "{}".getBytes(StandardCharsets.UTF_8));
+        NewDelivery toErp = relay.delivery(relayed, "erp");
+        relay.events.store(relayed, Optional.empty(), List.of(toErp), relay.clock.instant());
+
+        operatorEvents.outcomes().settled(intentOf(toErp.id()), new Settlement.Fail("HTTP 500"));
+        operatorEvents.close();
+
+        EventDetail failed = told().get(0);
+        assertThat(typeOf(failed)).isEqualTo("delivery.failed");
+        assertThat(failed.event().headers()).containsEntry(HopCount.HEADER, "2");
+        assertThat(failed.deliveries()).extracting(Delivery::targetId).containsExactly("ops");
+    }
+
+    @Test
+    void aDeliveryWhoseTargetWasDeletedIsNotToldAsFailed() {
+        Intent toErp = intentOf(relay.ingest("shop", "erp").deliveryTo("erp"));
+        relay.targets.delete("erp", relay.clock.instant());
+
+        operatorEvents.outcomes().settled(toErp, new Settlement.Fail("target deleted: erp"));
+        operatorEvents.close();
+
+        assertThat(told()).isEmpty();
+    }
+
+    @Test
+    void aReplayedOperatorEventGoesToTheOperatorTargetOfNow() {
+        RelayFixture.Ingested webhook = relay.ingest("shop", "erp");
+        operatorEvents.outcomes().settled(intentOf(webhook.deliveryTo("erp")), new Settlement.Fail("HTTP 500"));
+        operatorEvents.close();
+        Event stored = told().get(0).event();
+        OperatorRoute route = new OperatorRoute(settings::read, relay.targets::find, new Ulids(relay.clock));
+
+        assertThat(route.deliveriesOf(stored.id())).as("no operator target yet").isEmpty();
+        settings.write(new Settings(Optional.of("ops")));
+        assertThat(route.deliveriesOf(stored.id())).extracting(NewDelivery::targetId).containsExactly("ops");
+    }
+
+    private Intent intentOf(String deliveryId) {
+        return relay.intents.find(deliveryId).orElseThrow();
+    }
+
+    /** Newest first. */
+    private List<EventDetail> told() {
+        return operatorEvents.list(Optional.empty(), PageRequest.first(PageRequest.LARGEST_LIMIT)).items();
+    }
+
+    private static String typeOf(EventDetail operatorEvent) {
+        return operatorEvent.event().eventType().orElseThrow();
+    }
+}
