@@ -2,6 +2,7 @@ package io.hookrelay.it.relay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.HookrelayProcess;
 import io.hookrelay.it.support.Receiver;
@@ -10,16 +11,22 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.PublicKey;
 import java.security.SecureRandom;
+import java.security.Signature;
+import java.security.spec.X509EncodedKeySpec;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
@@ -33,25 +40,47 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The jar as an operator runs it, under a shell's usual umask 022: its files are the owner's only, the
- * database holds no secret in any readable form, a start refuses a bad setting or a database that is not its
- * own before changing anything, and a database restored without its key is refused rather than run unsigned.
+ * The jar as an operator runs it, under a shell's usual umask 022: its files are the owner's only, no file of its
+ * data directory and nothing it prints holds a secret in any readable form, a start refuses a bad setting or a
+ * database that is not its own before changing anything, and a database restored without its key is refused rather
+ * than run unsigned.
  */
 class SecretsAtRestIT {
     private static final String TOKEN = "an-operator-chosen-admin-token";
     private static final String TARGET_SECRET = "whsec_" + "a25vd24tdGFyZ2V0LXNlY3JldC1mb3ItdGhlLWl0LXRlc3Q=";
     private static final String SOURCE_SECRET = "known-github-secret-for-the-it-test";
+    /** The JDK takes a raw ed25519 public key as X.509: this fixed prefix, then the key's 32 bytes. */
+    private static final String ED25519_X509_PREFIX = "302a300506032b6570032100";
 
     @TempDir
     Path work;
 
+    /**
+     * With a v1 target rotated within its grace period (its chosen secret still signing beside the new one) and a
+     * rotated v1a target (two {@code whsk_} keys signing), no secret, current or previous, is readable in any file of
+     * the data directory, nor in what the process printed from its start to its stop.
+     */
     @Test
     void everyFileIsOwnerOnlyNoSecretIsReadableOnDiskAndDeliveriesAreStillSignedAndVerified() throws Exception {
         Path dataDir = work.resolve("data");
+        List<String> targetSecrets = new ArrayList<>(List.of(TARGET_SECRET));
+        String output;
         try (Receiver receiver = Receiver.start();
+             Receiver auditor = Receiver.start();
              HookrelayProcess server = serve(dataDir, Map.of("HOOKRELAY_ADMIN_TOKEN", TOKEN))) {
             ApiClient api = api(server.awaitPort());
             configure(api, receiver);
+            JsonNode audit = api.post("/api/v1/targets", "{\"id\":\"audit\",\"url\":\"" + auditor.url() + "\",\"signature\":\"v1a\"}")
+                    .expect(201);
+            String firstKey = audit.path("secret").asText();
+            api.post("/api/v1/routes", "{\"source\":\"github\",\"target\":\"audit\"}").expect(201);
+            JsonNode rotated = api.post("/api/v1/targets/billing/rotate-secret", "{\"grace_s\":3600}").expect(200);
+            JsonNode rotatedKey = api.post("/api/v1/targets/audit/rotate-secret", "{\"grace_s\":3600}").expect(200);
+            String newSecret = rotated.path("secret").asText();
+            targetSecrets.addAll(List.of(newSecret, firstKey, rotatedKey.path("secret").asText()));
+            assertThat(firstKey).startsWith("whsk_");
+            assertThat(rotatedKey.path("secret").asText()).startsWith("whsk_").isNotEqualTo(firstKey);
+            assertThat(newSecret).startsWith("whsec_").isNotEqualTo(TARGET_SECRET);
 
             String body = "{\"type\":\"push\"}";
             api.ingest("github", "application/json", body.getBytes(StandardCharsets.UTF_8),
@@ -60,7 +89,11 @@ class SecretsAtRestIT {
                     Map.of("X-Hub-Signature-256", "sha256=" + hmacHex("another secret", body))).status())
                     .as("verification still tells a forgery").isEqualTo(401);
             Receiver.Request delivered = receiver.awaitRequests(1).get(0);
-            assertThat(StandardWebhooksCheck.verifies(TARGET_SECRET, delivered, Instant.now())).isTrue();
+            assertThat(StandardWebhooksCheck.verifies(TARGET_SECRET, delivered, Instant.now())).as("under the previous secret").isTrue();
+            assertThat(StandardWebhooksCheck.verifies(newSecret, delivered, Instant.now())).as("under the new secret").isTrue();
+            Receiver.Request audited = auditor.awaitRequests(1).get(0);
+            assertThat(ed25519Verifies(audit.path("public_key").asText(), audited)).as("the v1a delivery, under the first key").isTrue();
+            assertThat(ed25519Verifies(rotatedKey.path("public_key").asText(), audited)).as("the v1a delivery, under the new key").isTrue();
 
             assertThat(modes(dataDir)).containsAllEntriesOf(Map.of(
                     ".", "rwx------",
@@ -71,12 +104,17 @@ class SecretsAtRestIT {
                     "secret.key", "rw-------",
                     "sqlite-native", "rwx------"));
             assertThat(modes(dataDir).values()).allMatch(mode -> mode.endsWith("------"));
-            assertThat(secretsReadableIn(dataDir)).isEmpty();
+            assertThat(secretsReadableIn(dataDir, targetSecrets)).isEmpty();
 
             server.terminate();
             assertThat(server.awaitExit()).isZero();
+            output = server.stdout() + server.stderr();
         }
-        assertThat(secretsReadableIn(dataDir)).as("after the stop's checkpoint").isEmpty();
+        assertThat(secretsReadableIn(dataDir, targetSecrets)).as("after the stop's checkpoint").isEmpty();
+        assertThat(output).as("the whole output, from start to stop").contains("hookrelay listening", "hookrelay stopped");
+        for (String form : textForms(targetSecrets)) {
+            assertThat(output).as("the process output holds a form of a secret").doesNotContain(form);
+        }
     }
 
     @Test
@@ -185,27 +223,73 @@ class SecretsAtRestIT {
         api.post("/api/v1/routes", "{\"source\":\"github\",\"target\":\"billing\"}").expect(201);
     }
 
-    /** Each secret as text, the key bytes a {@code whsec_} secret stands for, and their base64 and hex. */
-    private static List<String> secretsReadableIn(Path dataDir) throws IOException {
-        byte[] key = Base64.getDecoder().decode(TARGET_SECRET.substring("whsec_".length()));
-        List<byte[]> forms = List.of(TARGET_SECRET.getBytes(StandardCharsets.US_ASCII), SOURCE_SECRET.getBytes(StandardCharsets.US_ASCII),
-                TARGET_SECRET.substring("whsec_".length()).getBytes(StandardCharsets.US_ASCII), key,
-                HexFormat.of().formatHex(key).getBytes(StandardCharsets.US_ASCII),
-                HexFormat.of().formatHex(SOURCE_SECRET.getBytes(StandardCharsets.US_ASCII)).getBytes(StandardCharsets.US_ASCII),
-                Base64.getEncoder().encode(SOURCE_SECRET.getBytes(StandardCharsets.US_ASCII)));
+    /**
+     * The files of the data directory, every one of them, that hold a secret in any readable form: as text, the key
+     * bytes a target's {@code whsec_} or {@code whsk_} secret stands for, their base64 and hex; the source's secret's
+     * base64 and hex.
+     */
+    private static List<String> secretsReadableIn(Path dataDir, List<String> targetSecrets) throws IOException {
+        List<byte[]> forms = new ArrayList<>();
+        textForms(targetSecrets).forEach(form -> forms.add(form.getBytes(StandardCharsets.US_ASCII)));
+        targetSecrets.forEach(secret -> forms.add(keyOf(secret)));
         List<String> found = new ArrayList<>();
-        for (String name : List.of("hookrelay.db", "hookrelay.db-wal")) {
-            Path file = dataDir.resolve(name);
-            if (Files.exists(file)) {
-                String bytes = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
-                for (byte[] form : forms) {
-                    if (bytes.contains(new String(form, StandardCharsets.ISO_8859_1))) {
-                        found.add(name + " holds a form of a secret");
-                    }
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(dataDir)) {
+            files = walk.filter(file -> Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)).toList();
+        }
+        for (Path file : files) {
+            String bytes;
+            try {
+                bytes = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+            } catch (NoSuchFileException gone) {
+                continue;
+            }
+            for (byte[] form : forms) {
+                if (bytes.contains(new String(form, StandardCharsets.ISO_8859_1))) {
+                    found.add(dataDir.relativize(file) + " holds a form of a secret");
                 }
             }
         }
         return found;
+    }
+
+    /** Each secret as text; each target secret's key in base64 and hex; the source's secret in hex and base64. */
+    private static List<String> textForms(List<String> targetSecrets) {
+        List<String> forms = new ArrayList<>(targetSecrets);
+        for (String secret : targetSecrets) {
+            forms.add(secret.substring(secret.indexOf('_') + 1));
+            forms.add(HexFormat.of().formatHex(keyOf(secret)));
+        }
+        byte[] sourceSecret = SOURCE_SECRET.getBytes(StandardCharsets.US_ASCII);
+        forms.addAll(List.of(SOURCE_SECRET, HexFormat.of().formatHex(sourceSecret), Base64.getEncoder().encodeToString(sourceSecret)));
+        return forms;
+    }
+
+    /** The key bytes after a {@code whsec_} or {@code whsk_} prefix. */
+    private static byte[] keyOf(String secret) {
+        return Base64.getDecoder().decode(secret.substring(secret.indexOf('_') + 1));
+    }
+
+    /** Whether a {@code v1a,} entry of the delivery's signatures is ed25519's under the raw key a {@code whpk_} key holds. */
+    private static boolean ed25519Verifies(String publicKey, Receiver.Request delivery) throws GeneralSecurityException {
+        byte[] x509 = Arrays.copyOf(HexFormat.of().parseHex(ED25519_X509_PREFIX), ED25519_X509_PREFIX.length() / 2 + 32);
+        System.arraycopy(keyOf(publicKey), 0, x509, ED25519_X509_PREFIX.length() / 2, 32);
+        PublicKey key = KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(x509));
+        byte[] prefix = (delivery.header("webhook-id").orElseThrow() + "." + delivery.header("webhook-timestamp").orElseThrow() + ".")
+                .getBytes(StandardCharsets.UTF_8);
+        byte[] signed = Arrays.copyOf(prefix, prefix.length + delivery.body().length);
+        System.arraycopy(delivery.body(), 0, signed, prefix.length, delivery.body().length);
+        for (String entry : delivery.header("webhook-signature").orElseThrow().split(" ")) {
+            if (entry.startsWith("v1a,")) {
+                Signature verifier = Signature.getInstance("Ed25519");
+                verifier.initVerify(key);
+                verifier.update(signed);
+                if (verifier.verify(Base64.getDecoder().decode(entry.substring("v1a,".length())))) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static Map<String, String> modes(Path dataDir) throws IOException {
