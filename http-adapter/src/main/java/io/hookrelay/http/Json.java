@@ -190,6 +190,9 @@ final class Json {
         if (type == Integer.class || type == int.class || type == Long.class || type == long.class) {
             return "an integer";
         }
+        if (type == Double.class || type == double.class) {
+            return "a number";
+        }
         if (type == Boolean.class || type == boolean.class) {
             return "true or false";
         }

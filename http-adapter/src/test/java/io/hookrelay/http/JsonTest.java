@@ -15,7 +15,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 /** Request JSON is read strictly, and every refusal names the field at fault without echoing its value. */
 class JsonTest {
 
-    record Sample(String name, Long count, Boolean flag, List<Long> waits, Nested nested) {
+    record Sample(String name, Long count, Boolean flag, List<Long> waits, Nested nested, Double rate) {
     }
 
     record Nested(String label) {
@@ -23,13 +23,13 @@ class JsonTest {
 
     @Test
     void reads_snake_case_members_into_a_record() {
-        assertThat(read("{\"name\":\"a\",\"count\":5,\"flag\":true,\"waits\":[1,2],\"nested\":{\"label\":\"x\"}}"))
-                .isEqualTo(new Sample("a", 5L, true, List.of(1L, 2L), new Nested("x")));
+        assertThat(read("{\"name\":\"a\",\"count\":5,\"flag\":true,\"waits\":[1,2],\"nested\":{\"label\":\"x\"},\"rate\":2.5}"))
+                .isEqualTo(new Sample("a", 5L, true, List.of(1L, 2L), new Nested("x"), 2.5));
     }
 
     @Test
     void left_out_and_null_members_are_null() {
-        assertThat(read("{\"name\":null}")).isEqualTo(new Sample(null, null, null, null, null));
+        assertThat(read("{\"name\":null}")).isEqualTo(new Sample(null, null, null, null, null, null));
     }
 
     @ParameterizedTest(name = "{0} → {1}")
@@ -51,6 +51,10 @@ class JsonTest {
             "{\"waits\":[\"5\"]}         | waits[0] must be an integer",
             "{\"waits\":[1,null]}        | waits[1] must not contain null",
             "{\"nested\":\"x\"}          | nested must be an object",
+            "{\"rate\":\"5\"}            | rate must be a number",
+            "{\"rate\":true}             | rate must be a number",
+            "{\"rate\":[5]}              | rate must be a number",
+            "{\"rate\":{}}               | rate must be a number",
             "{\"nested\":{\"label\":7}}  | nested.label must be a string",
             "{\"nested\":{\"other\":7}}  | unknown field nested.other",
             "{\"extra\":1}               | unknown field extra",
