@@ -17,9 +17,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
@@ -110,6 +108,12 @@ class BadInputIT {
     void isRefusedWithA4xxJsonErrorAndChangesNothing(BadInput input) throws IOException {
         ApiResponse response = answer("the request", () -> input.sendTo(api(), placeholders));
 
+        assertRefusedInTheApisErrorShape(input, response);
+        assertThat(everything()).as("nothing changed").isEqualTo(settled);
+    }
+
+    /** The refusal {@code input} expects, in the API's error shape, with no trace of the server's insides. */
+    static void assertRefusedInTheApisErrorShape(BadInput input, ApiResponse response) {
         if (!input.code().equals(LOOP_DETECTED)) {
             assertThat(response.status()).as("never a 5xx: %s", response).isLessThan(500);
         }
@@ -132,7 +136,6 @@ class BadInputIT {
         if (input.status() == 415) {
             assertThat(response.header("Accept")).as("415 says what the endpoint takes").hasValue(BadInput.JSON);
         }
-        assertThat(everything()).as("nothing changed").isEqualTo(settled);
     }
 
     /**
@@ -177,7 +180,7 @@ class BadInputIT {
                 badLimitsStatesAndTimes(), badVerification(), badRouteFilters(), refusedWebhooks(), missingOrWrongToken(),
                 junkIds(), jsonBombs(), wrongContentTypes(), forgedAndReplayedSignatures(), misplacedOrNearlyRightTokens(),
                 longHeadsWithinTheLimits(), badBackupPaths(), deniedTargetAddresses(), portsAndPointersAndEmptyNames(),
-                duplicateRoutes())
+                duplicateRoutes(), deliveryFeatureInputs())
                 .flatMap(cases -> cases);
     }
 
@@ -544,6 +547,178 @@ class BadInputIT {
                 .flatMap(cases -> cases);
     }
 
+    /**
+     * What issue 19 added, given what it refuses: a source's forwarded headers and body idempotency key, a route's
+     * payload filters, a target's rate limit, ordering and signature, a rotation, the settings. Replacements go to
+     * what the world has set them on ({@code keyed}, {@code limited}, the operator target {@code ops}), each with
+     * the rest of the resource as it is, so a refusal that changed a little would show. {@link PostgresBadInputIT}
+     * sends these on PostgreSQL.
+     */
+    static Stream<BadInput> deliveryFeatureInputs() {
+        return Stream.of(badForwardHeaders(), badIdempotencyPointers(), badPayloadFilters(), badRateLimits(), badOrderingsAndSignatures(),
+                        badRotations(), badSettings())
+                .flatMap(cases -> cases);
+    }
+
+    /** Lists that are no list of header names, and names never forwarded: hop-by-hop, credentials, the relay's own, proxies' claims. */
+    private static Stream<BadInput> badForwardHeaders() {
+        String tooMany = IntStream.range(0, 21).mapToObj(i -> "\"X-Provider-" + i + "\"").collect(Collectors.joining(","));
+        Stream<String> lists = Stream.of("\"X-GitHub-Event\"", "{\"X-GitHub-Event\":true}", "5", "true", "[null]",
+                "[\"X-GitHub-Event\",null]", "[5]", "[[\"X-GitHub-Event\"]]", "[\"\"]", "[\"Bad Header\"]", "[\"X-GitHub-Event:\"]",
+                "[\"" + "h".repeat(129) + "\"]", "[" + tooMany + "]",
+                "[\"connection\"]", "[\"Keep-Alive\"]", "[\"Transfer-Encoding\"]", "[\"TE\"]", "[\"Upgrade\"]", "[\"host\"]",
+                "[\"Content-Length\"]", "[\"Proxy-Connection\"]", "[\"Expect\"]", "[\"Set-Cookie\"]",
+                "[\"authorization\"]", "[\"Cookie\"]", "[\"Proxy-Authorization\"]", "[\"X-Api-Key\"]", "[\"x-auth-token\"]",
+                "[\"X-Gitlab-Token\"]", "[\"X-GitHub-Event\",\"Authorization\"]",
+                "[\"webhook-id\"]", "[\"Webhook-Signature\"]", "[\"webhook-timestamp\"]", "[\"X-Hookrelay-Source\"]",
+                "[\"x-hookrelay-hops\"]", "[\"Content-Type\"]", "[\"User-Agent\"]",
+                "[\"X-Forwarded-For\"]", "[\"Forwarded\"]", "[\"Via\"]", "[\"X-Real-IP\"]");
+        return Stream.concat(
+                lists.flatMap(list -> Stream.of(
+                        post(SOURCES, "{\"id\":\"x1\",\"forward_headers\":" + list + "}").is(400, INVALID_REQUEST),
+                        put(SOURCES + "/keyed", keyed("\"forward_headers\":" + list)).is(400, INVALID_REQUEST))),
+                Stream.of(
+                        post(SOURCES, "{\"id\":\"x1\",\"redact_headers\":[\"X-Tenant-Token\"],\"forward_headers\":[\"x-tenant-token\"]}")
+                                .is(400, INVALID_REQUEST),
+                        put(SOURCES + "/keyed", "{\"idempotency_json_pointer\":\"/id\",\"redact_headers\":[\"X-Tenant-Token\"],"
+                                + "\"forward_headers\":[\"X-GitHub-Event\",\"X-TENANT-TOKEN\"]}").is(400, INVALID_REQUEST),
+                        put(SOURCES + "/plain", "{\"max_body_bytes\":1024,\"forward_headers\":[\"Cookie\"]}").is(400, INVALID_REQUEST)));
+    }
+
+    /** Pointers that are not RFC 6901, values that are not strings, and a pointer beside an idempotency header. */
+    private static Stream<BadInput> badIdempotencyPointers() {
+        Stream<String> pointers = Stream.of("\"id\"", "\"\"", "\"#/id\"", "\"/a~2b\"", "\"/a~\"", "\"/id\\u0000\"",
+                "\"/\\ud800\"", "\"/" + "i".repeat(256) + "\"", "5", "true", "[\"/id\"]", "{\"pointer\":\"/id\"}");
+        return Stream.concat(
+                pointers.flatMap(pointer -> Stream.of(
+                        post(SOURCES, "{\"id\":\"x1\",\"idempotency_json_pointer\":" + pointer + "}").is(400, INVALID_REQUEST),
+                        put(SOURCES + "/keyed", "{\"idempotency_json_pointer\":" + pointer + ",\"redact_headers\":[\"X-Tenant-Token\"],"
+                                + "\"forward_headers\":[\"X-GitHub-Event\",\"X-GitHub-Delivery\"]}").is(400, INVALID_REQUEST))),
+                Stream.of(
+                        post(SOURCES, "{\"id\":\"x1\",\"idempotency_header\":\"X-Key\",\"idempotency_json_pointer\":\"/id\"}")
+                                .is(400, INVALID_REQUEST),
+                        put(SOURCES + "/keyed", keyed("\"idempotency_header\":\"Idempotency-Key\"")).is(400, INVALID_REQUEST),
+                        put(SOURCES + "/plain", "{\"max_body_bytes\":1024,\"idempotency_header\":\"X-Key\",\"idempotency_json_pointer\":\"/id\"}")
+                                .is(400, INVALID_REQUEST)));
+    }
+
+    /**
+     * A route's {@code filters}: pointers that are not RFC 6901, no condition or two, a condition there is not, an
+     * empty {@code in}, objects and arrays to compare with, operands of the wrong type or size, too many filters.
+     */
+    private static Stream<BadInput> badPayloadFilters() {
+        String tooManyValues = IntStream.range(0, 101).mapToObj(i -> "\"v" + i + "\"").collect(Collectors.joining(","));
+        String tooManyFilters = IntStream.range(0, 21).mapToObj(i -> "{\"pointer\":\"/f" + i + "\",\"exists\":true}")
+                .collect(Collectors.joining(","));
+        Stream<String> filters = Stream.of(
+                "{\"pointer\":\"type\",\"equals\":\"invoice.paid\"}", "{\"pointer\":\"\",\"exists\":true}",
+                "{\"pointer\":\"/a~2b\",\"exists\":true}", "{\"pointer\":\"/a~\",\"exists\":true}", "{\"pointer\":\"#/type\",\"exists\":true}",
+                "{\"pointer\":\"/" + "p".repeat(256) + "\",\"exists\":true}", "{\"equals\":\"invoice.paid\"}",
+                "{\"pointer\":5,\"equals\":\"invoice.paid\"}", "{\"pointer\":null,\"exists\":true}", "{\"pointer\":[\"/type\"],\"exists\":true}",
+                "{\"pointer\":\"/type\"}", "{\"pointer\":\"/type\",\"matches\":\"invoice.*\"}", "{\"pointer\":\"/type\",\"not_equals\":\"x\"}",
+                "{\"pointer\":\"/type\",\"equals\":\"a\",\"prefix\":\"a\"}", "{\"pointer\":\"/type\",\"in\":[\"a\"],\"exists\":true}",
+                "{\"pointer\":\"/type\",\"equals\":null,\"exists\":true}",
+                "{\"pointer\":\"/type\",\"in\":[]}", "{\"pointer\":\"/type\",\"in\":\"a\"}", "{\"pointer\":\"/type\",\"in\":null}",
+                "{\"pointer\":\"/type\",\"in\":{\"a\":1}}", "{\"pointer\":\"/type\",\"in\":[{\"a\":1}]}", "{\"pointer\":\"/type\",\"in\":[[\"a\"]]}",
+                "{\"pointer\":\"/type\",\"in\":[" + tooManyValues + "]}",
+                "{\"pointer\":\"/type\",\"equals\":{\"a\":1}}", "{\"pointer\":\"/type\",\"equals\":[\"a\"]}",
+                "{\"pointer\":\"/livemode\",\"exists\":\"yes\"}", "{\"pointer\":\"/livemode\",\"exists\":1}",
+                "{\"pointer\":\"/livemode\",\"exists\":null}",
+                "{\"pointer\":\"/type\",\"prefix\":5}", "{\"pointer\":\"/type\",\"prefix\":true}", "{\"pointer\":\"/type\",\"prefix\":null}",
+                "{\"pointer\":\"/type\",\"prefix\":\"\"}", "{\"pointer\":\"/type\",\"prefix\":\"" + "p".repeat(1025) + "\"}",
+                "{\"pointer\":\"/type\",\"equals\":\"" + "e".repeat(1025) + "\"}", "{\"pointer\":\"/type\",\"equals\":\"a\\u0000b\"}",
+                "{\"pointer\":\"/type\",\"in\":[\"a\",\"\\ud800\"]}", "{\"pointer\":\"/\\udc00\",\"exists\":true}",
+                "{\"pointer\":\"/n\",\"equals\":" + "1".repeat(101) + "}", "{\"pointer\":\"/n\",\"in\":[1,1e1001]}");
+        return Stream.concat(
+                filters.map(filter -> post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"filters\":[" + filter + "]}")
+                        .is(400, INVALID_REQUEST)),
+                Stream.of(
+                        post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"filters\":{\"pointer\":\"/type\",\"equals\":\"a\"}}")
+                                .is(400, INVALID_REQUEST),
+                        post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"filters\":\"/type\"}").is(400, INVALID_REQUEST),
+                        post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"filters\":[null]}").is(400, INVALID_REQUEST),
+                        post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"filters\":[" + tooManyFilters + "]}").is(400, INVALID_REQUEST),
+                        post(ROUTES, "{\"source\":\"plain\",\"target\":\"sink\",\"event_types\":[\"invoice.*\"],\"filters\":["
+                                + "{\"pointer\":\"/livemode\",\"equals\":true},{\"pointer\":\"/type\"}]}").is(400, INVALID_REQUEST)));
+    }
+
+    /** Rates outside 0.01 to 100,000 or not a number, on a new target and on the limited one and an unlimited one replaced. */
+    private static Stream<BadInput> badRateLimits() {
+        Stream<String> rates = Stream.of("0", "-1", "-0.5", "0.009", "100001", "1e400", "1e-400", "\"5\"", "true", "[5]", "{\"per_s\":5}");
+        return Stream.concat(
+                rates.flatMap(rate -> Stream.of(
+                        post(TARGETS, target("\"rate_limit_per_s\":" + rate)).is(400, INVALID_REQUEST),
+                        put(TARGETS + "/limited", "{\"url\":\"{receiver}\",\"ordering\":\"fifo\",\"rate_limit_per_s\":" + rate + "}")
+                                .is(400, INVALID_REQUEST))),
+                Stream.of(
+                        post(TARGETS, "{\"id\":\"limited\",\"url\":\"{receiver}\",\"rate_limit_per_s\":0}").is(400, INVALID_REQUEST),
+                        put(TARGETS + "/sink", "{\"url\":\"{receiver}\",\"rate_limit_per_s\":-5}").is(400, INVALID_REQUEST),
+                        put(TARGETS + "/sink", "{\"url\":\"{receiver}\",\"rate_limit_per_s\":1000000}").is(400, INVALID_REQUEST)));
+    }
+
+    /** Orderings but none and fifo, signatures but v1 and v1a, and a scheme that does not fit the secret, given or kept. */
+    private static Stream<BadInput> badOrderingsAndSignatures() {
+        Stream<String> orderings = Stream.of("\"lifo\"", "\"FIFO\"", "\"\"", "\"fifo \"", "1", "true", "[\"fifo\"]", "{\"fifo\":true}");
+        Stream<String> signatures = Stream.of("\"v2\"", "\"V1A\"", "\"\"", "\"ed25519\"", "\"v1,v1a\"", "1", "[\"v1a\"]");
+        String limited = "{\"url\":\"{receiver}\",\"rate_limit_per_s\":2.5,";
+        return Stream.of(
+                        orderings.flatMap(ordering -> Stream.of(
+                                post(TARGETS, target("\"ordering\":" + ordering)).is(400, INVALID_REQUEST),
+                                put(TARGETS + "/limited", limited + "\"ordering\":" + ordering + "}").is(400, INVALID_REQUEST))),
+                        signatures.flatMap(signature -> Stream.of(
+                                post(TARGETS, target("\"signature\":" + signature)).is(400, INVALID_REQUEST),
+                                put(TARGETS + "/limited", limited + "\"ordering\":\"fifo\",\"signature\":" + signature + "}")
+                                        .is(400, INVALID_REQUEST))),
+                        Stream.of(
+                                put(TARGETS + "/limited", limited + "\"ordering\":\"fifo\",\"signature\":\"v1\"}").is(400, INVALID_REQUEST),
+                                put(TARGETS + "/limited", limited + "\"ordering\":\"fifo\",\"secret\":\"" + whsk(33) + "\"}")
+                                        .is(400, INVALID_REQUEST),
+                                put(TARGETS + "/sink", "{\"url\":\"{receiver}\",\"signature\":\"v1a\"}").is(400, INVALID_REQUEST),
+                                post(TARGETS, target("\"signature\":\"v1a\",\"secret\":\"" + whsec(32) + "\"")).is(400, INVALID_REQUEST),
+                                post(TARGETS, target("\"signature\":\"v1\",\"secret\":\"" + whsk(32) + "\"")).is(400, INVALID_REQUEST),
+                                post(TARGETS, target("\"secret\":\"" + whsk(31) + "\"")).is(400, INVALID_REQUEST)))
+                .flatMap(cases -> cases);
+    }
+
+    /** A rotation's {@code grace_s} outside 0 to 30 days or not a whole number, an unknown scheme or field, a body that is no object. */
+    private static Stream<BadInput> badRotations() {
+        Stream<String> bodies = Stream.of("{\"grace_s\":-1}", "{\"grace_s\":\"3600\"}", "{\"grace_s\":2592001}", "{\"grace_s\":1.5}",
+                "{\"grace_s\":9223372036854775807}", "{\"grace_s\":99999999999999999999}", "{\"grace_s\":true}", "{\"grace_s\":[60]}",
+                "{\"signature\":\"v2\"}", "{\"signature\":\"\"}", "{\"grace\":60}", "{\"grace_s\":60,\"secret\":\"" + whsec(32) + "\"}",
+                "[]", "null", "60");
+        return Stream.concat(
+                bodies.flatMap(body -> Stream.of(
+                        post(TARGETS + "/sink/rotate-secret", body).is(400, INVALID_REQUEST),
+                        post(TARGETS + "/limited/rotate-secret", body).is(400, INVALID_REQUEST))),
+                Stream.of(
+                        post(TARGETS + "/limited/rotate-secret", "{\"grace_s\":").is(400, INVALID_JSON),
+                        post(TARGETS + "/sink/rotate-secret", "{\"grace_s\":60}").contentType("text/plain").is(415, WRONG_MEDIA_TYPE),
+                        post(TARGETS + "/nosuch/rotate-secret", "{\"grace_s\":60}").is(404, NOT_FOUND),
+                        get(TARGETS + "/sink/rotate-secret").is(405, WRONG_METHOD)));
+    }
+
+    /** {@code PUT /api/v1/settings} with a body that is no settings object, an operator target that is no target, a field there is not. */
+    private static Stream<BadInput> badSettings() {
+        Stream<String> bodies = Stream.of("", "null", "5", "true", "\"ops\"", "[]", "[{\"operator_target\":\"ops\"}]",
+                "{\"operator_target\":\"nobody\"}", "{\"operator_target\":\"Ops!\"}", "{\"operator_target\":\"\"}",
+                "{\"operator_target\":\"" + "o".repeat(65) + "\"}", "{\"operator_target\":5}", "{\"operator_target\":[\"ops\"]}",
+                "{\"operator_target\":{\"id\":\"ops\"}}", "{\"operator_target\":\"ops\",\"auto_pause_after\":5}", "{\"operator\":\"ops\"}");
+        return Stream.concat(
+                bodies.map(body -> put(BadInputWorld.SETTINGS, body).is(400, INVALID_REQUEST)),
+                Stream.of(
+                        put(BadInputWorld.SETTINGS, "{\"operator_target\":").is(400, INVALID_JSON),
+                        put(BadInputWorld.SETTINGS, "{\"operator_target\":null}").contentType("text/plain").is(415, WRONG_MEDIA_TYPE),
+                        put(BadInputWorld.SETTINGS, "{}").token(Optional.empty()).is(401, UNAUTHORIZED),
+                        post(BadInputWorld.SETTINGS, "{}").is(405, WRONG_METHOD),
+                        delete(BadInputWorld.SETTINGS).is(405, WRONG_METHOD),
+                        get(BadInputWorld.SETTINGS + "?operator_target=ops").is(400, INVALID_REQUEST)));
+    }
+
+    /** A replacement of {@code keyed} with its idempotency pointer and redacted header, and {@code field}. */
+    private static String keyed(String field) {
+        return "{\"idempotency_json_pointer\":\"/id\",\"redact_headers\":[\"X-Tenant-Token\"]," + field + "}";
+    }
+
     /** The world's route from plain to sink again: its filters (none) written every way they can be. */
     private static Stream<BadInput> duplicateRoutes() {
         return Stream.of(
@@ -797,6 +972,11 @@ class BadInputIT {
         return "whsec_" + Base64.getEncoder().encodeToString(new byte[keyBytes]);
     }
 
+    /** An ed25519 seed of {@code keyBytes} bytes as a v1a secret: only 32 is one. */
+    private static String whsk(int keyBytes) {
+        return "whsk_" + Base64.getEncoder().encodeToString(new byte[keyBytes]);
+    }
+
     private static String cursorOf(String id) {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(id.getBytes(StandardCharsets.UTF_8));
     }
@@ -805,21 +985,12 @@ class BadInputIT {
         return ServerApi.of(server.api());
     }
 
-    /** Every list the API has, what the receiver got, and what the backup directory holds. */
     private static List<Object> everything() throws IOException {
-        List<Object> state = new ArrayList<>();
-        for (ApiResponse list : server.api().getAll(List.of(SOURCES, TARGETS, ROUTES, "/api/v1/events?limit=500",
-                "/api/v1/deliveries?limit=500"))) {
-            assertThat(list.status()).as("%s", list).isEqualTo(200);
-            state.add(list.json());
-        }
-        state.add(receiver.requestCount());
-        state.add(BadInputWorld.backupFiles(backups));
-        return state;
+        return BadInputWorld.snapshot(server.api(), receiver, backups);
     }
 
     /** The server's answer; no answer at all (the connection closed or broke) fails the test saying so. */
-    private static ApiResponse answer(String what, Supplier<ApiResponse> request) {
+    static ApiResponse answer(String what, Supplier<ApiResponse> request) {
         try {
             return request.get();
         } catch (UncheckedIOException e) {

@@ -3,7 +3,9 @@ package io.hookrelay.it.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.ApiResponse;
+import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
 import java.io.IOException;
@@ -24,8 +26,10 @@ import java.util.stream.Stream;
 /**
  * The small world the bad-input tables are refused in, settled so that nothing changes by itself: {@code plain}
  * routes to {@code sink} (its delivery completed) and to the paused {@code held} (its delivery cancelled), and
- * there is a source for each kind of verification, with secrets new for every run. It is built through the API
- * alone, so the in-process server and the real jar get the same one.
+ * there is a source for each kind of verification, with secrets new for every run. What issue 19 added is set on
+ * something, so that a refused replacement that changed a little would show: {@code keyed} takes its idempotency key
+ * from the body and forwards headers, {@code limited} is rate-limited, FIFO and signed with v1a, and {@code ops} is
+ * the operator target. It is built through the API alone, so the in-process server and the real jar get the same one.
  *
  * @param placeholders what the tables' {@code {name}} placeholders stand for, signatures of {@link #SIGNED_BODY} among them
  * @param secrets      every secret the world holds: the sources' verification secrets and the targets' signing secrets
@@ -34,6 +38,10 @@ record BadInputWorld(Map<String, String> placeholders, List<String> secrets) {
     static final String SOURCES = "/api/v1/sources";
     static final String TARGETS = "/api/v1/targets";
     static final String ROUTES = "/api/v1/routes";
+    static final String SETTINGS = "/api/v1/settings";
+    /** Every list the API has, the settings among them: what a refused request must leave as it was. */
+    static final List<String> LISTS = List.of(SOURCES, TARGETS, ROUTES, "/api/v1/events?limit=500", "/api/v1/deliveries?limit=500",
+            SETTINGS, "/api/v1/operator-events?limit=100");
     /** What the signed cases' provider sent, and its message id; the signatures are right for these and nothing else. */
     static final String SIGNED_BODY = "{\"captured\":true}";
     static final String SIGNED_ID = "msg_captured";
@@ -70,6 +78,21 @@ record BadInputWorld(Map<String, String> placeholders, List<String> secrets) {
         return files;
     }
 
+    /**
+     * Everything a refused request must leave as it was: every list the API has and the settings ({@link #LISTS}), how
+     * many requests the receiver got, and the files in and around the backup directory.
+     */
+    static List<Object> snapshot(ApiClient admin, Receiver receiver, Path backups) throws IOException {
+        List<Object> state = new ArrayList<>();
+        for (ApiResponse list : admin.getAll(LISTS)) {
+            assertThat(list.status()).as("%s", list).isEqualTo(200);
+            state.add(list.json());
+        }
+        state.add(receiver.requestCount());
+        state.add(backupFiles(backups));
+        return state;
+    }
+
     static BadInputWorld settle(ServerApi api, String receiverUrl, Path backups) throws IOException, InterruptedException {
         String githubSecret = "gh-secret-" + randomHex(12);
         String standardWebhooksSecret = "whsec_" + Base64.getEncoder().encodeToString(randomBytes(32));
@@ -82,6 +105,11 @@ record BadInputWorld(Map<String, String> placeholders, List<String> secrets) {
         post(api, SOURCES, "{\"id\":\"stripe\",\"verify\":{\"scheme\":\"stripe\",\"secret\":\"" + stripeSecret + "\"}}");
         String sinkSecret = post(api, TARGETS, "{\"id\":\"sink\",\"url\":\"" + receiverUrl + "\"}").path("secret").asText();
         String heldSecret = post(api, TARGETS, "{\"id\":\"held\",\"url\":\"" + receiverUrl + "\"}").path("secret").asText();
+        String limitedKey = post(api, TARGETS, "{\"id\":\"limited\",\"url\":\"" + receiverUrl
+                + "\",\"rate_limit_per_s\":2.5,\"ordering\":\"fifo\",\"signature\":\"v1a\"}").path("secret").asText();
+        String opsSecret = post(api, TARGETS, "{\"id\":\"ops\",\"url\":\"" + receiverUrl + "\"}").path("secret").asText();
+        post(api, SOURCES, "{\"id\":\"keyed\",\"idempotency_json_pointer\":\"/id\",\"redact_headers\":[\"X-Tenant-Token\"],"
+                + "\"forward_headers\":[\"X-GitHub-Event\",\"X-GitHub-Delivery\"]}");
         assertThat(send(api, "POST", TARGETS + "/held/pause").status()).isEqualTo(200);
         String route = post(api, ROUTES, "{\"source\":\"plain\",\"target\":\"sink\"}").path("id").asText();
         post(api, ROUTES, "{\"source\":\"plain\",\"target\":\"held\"}");
@@ -91,6 +119,8 @@ record BadInputWorld(Map<String, String> placeholders, List<String> secrets) {
         String completed = awaitOnlyDelivery(api, "sink", "completed");
         String cancelled = awaitOnlyDelivery(api, "held", "pending");
         assertThat(send(api, "POST", "/api/v1/deliveries/" + cancelled + "/cancel").status()).isEqualTo(200);
+        assertThat(api.send(ADMIN, "PUT", SETTINGS, BodyPublishers.ofString("{\"operator_target\":\"ops\"}"),
+                Map.of("Content-Type", BadInput.JSON)).status()).isEqualTo(200);
         Files.writeString(backups.resolve("existing.db"), "not to be overwritten");
         Files.createDirectories(backups.resolve("a-directory"));
         Files.createSymbolicLink(backups.resolve("away"), Files.createDirectories(outsideOf(backups)));
@@ -117,7 +147,8 @@ record BadInputWorld(Map<String, String> placeholders, List<String> secrets) {
                 Map.entry("stripe-now-v1", ProviderSignatures.stripeHex(stripeSecret, now, SIGNED_BODY)),
                 Map.entry("stripe-stale-v1", ProviderSignatures.stripeHex(stripeSecret, stale, SIGNED_BODY)),
                 Map.entry("github-signature", ProviderSignatures.github(githubSecret, SIGNED_BODY)));
-        return new BadInputWorld(placeholders, List.of(githubSecret, standardWebhooksSecret, stripeSecret, sinkSecret, heldSecret));
+        return new BadInputWorld(placeholders,
+                List.of(githubSecret, standardWebhooksSecret, stripeSecret, sinkSecret, heldSecret, limitedKey, opsSecret));
     }
 
     private static JsonNode post(ServerApi api, String path, String json) {
