@@ -133,6 +133,8 @@ abstract class OperatorEventScenarios {
             assertThat(listed).extracting(event -> event.path("data").path("target_id").asText()).containsOnly("erp");
             assertThat(listed).extracting(event -> event.path("data").path("event_id").asText()).containsExactly(third, second);
             assertThat(operator.requestCount()).as("every delivery to ops was tried once").isGreaterThanOrEqualTo(3);
+            relay.api().post("/api/v1/targets/ops/pause").expect(200);
+            assertThat(ofType(relay, "target.paused")).as("a pause of the operator target is told nowhere").isEmpty();
         }
     }
 
