@@ -3,24 +3,21 @@ package io.hookrelay.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.time.Duration;
-import java.util.List;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code hookrelay target add|list|show|rm|pause|resume|rotate-secret}: where deliveries go. */
+/** {@code hookrelay target add|update|list|show|rm|pause|resume|rotate-secret}: where deliveries go. */
 @Command(
         name = "target",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Manages targets: the receivers deliveries are POSTed to, signed with the target's secret.",
-        subcommands = {TargetCommands.AddTarget.class, TargetCommands.ListTargets.class, TargetCommands.ShowTarget.class,
-            TargetCommands.RemoveTarget.class, TargetCommands.PauseTarget.class, TargetCommands.ResumeTarget.class,
-            TargetCommands.RotateSecret.class})
+        subcommands = {TargetCommands.AddTarget.class, TargetCommands.UpdateTarget.class, TargetCommands.ListTargets.class,
+            TargetCommands.ShowTarget.class, TargetCommands.RemoveTarget.class, TargetCommands.PauseTarget.class,
+            TargetCommands.ResumeTarget.class, TargetCommands.RotateSecret.class})
 final class TargetCommands {
-    static final String SECRET_NOTE = "The secret is shown only this once: store it now. "
-            + "Receivers check each delivery's webhook-signature header with it.";
-
     /** The target's own URL is a parameter because {@code --url} names the hookrelay server on every admin command. */
     @Command(name = "add", description = "Creates a target and prints its signing secret, once.")
     static final class AddTarget extends AdminCommand {
@@ -30,42 +27,12 @@ final class TargetCommands {
         @Parameters(index = "1", paramLabel = "URL", description = "Where deliveries are POSTed (http or https).")
         private String url;
 
-        @Option(names = "--secret", paramLabel = "SECRET",
-                description = "The signing secret, whsec_ + base64, or whsk_ + base64 of an ed25519 seed for v1a "
-                        + "(default: a new random one).")
-        private String secret;
-
-        @Option(names = "--rate-limit-per-s", paramLabel = "N",
-                description = "Deliveries started per second at most, over every worker and node, such as 5 or 0.5 (default: none).")
-        private Double rateLimitPerS;
-
-        @Option(names = "--signature", paramLabel = "v1|v1a",
-                description = "How deliveries are signed: v1 (HMAC-SHA256, the default) or v1a (ed25519; receivers verify "
-                        + "with the public key shown).")
-        private String signature;
-
-        @Option(names = "--ordering", paramLabel = "none|fifo",
-                description = "fifo: one delivery at a time, in the order events came in; one that keeps failing holds "
-                        + "the later ones back (default: none).")
-        private String ordering;
-
-        @Option(names = "--timeout-ms", paramLabel = "MS", description = "How long one attempt may take (default: 15000).")
-        private Integer timeoutMs;
-
-        @Option(names = "--retry-schedule", paramLabel = "WAITS", converter = RetrySchedule.Converter.class,
-                description = "Waits before retry 1, 2, …, such as 5s,5m,30m,2h (a bare number is seconds), "
-                        + "or none (default: 5s,5m,30m,2h,5h,10h,14h,20h,1d).")
-        private RetrySchedule retrySchedule;
-
-        @Option(names = "--max-in-flight", paramLabel = "N",
-                description = "Deliveries sent to it at once, at most (default: 10).")
-        private Integer maxInFlight;
+        @Mixin
+        private TargetOptions options = new TargetOptions();
 
         @Override
         ApiAnswer send(AdminClient client) {
-            return client.post(ApiPath.of("targets"), new TargetBody(id, url, secret, timeoutMs,
-                    retrySchedule == null ? null : retrySchedule.waitsSeconds(), maxInFlight, rateLimitPerS, signature,
-                    ordering));
+            return client.post(ApiPath.of("targets"), options.applyTo(TargetBody.of(id, url)));
         }
 
         @Override
@@ -74,8 +41,38 @@ final class TargetCommands {
         }
     }
 
-    record TargetBody(String id, String url, String secret, Integer timeoutMs, List<Long> retryScheduleS, Integer maxInFlight,
-                      Double rateLimitPerS, String signature, String ordering) {
+    /**
+     * The API replaces a target whole, so update sends what the target has now with the options given in place: a
+     * change made by someone else between the two requests is undone, as when two people edit it in the console.
+     */
+    @Command(name = "update", description = "Changes the settings given and keeps the others, and the secret unless "
+            + "--secret gives one.")
+    static final class UpdateTarget extends AdminCommand {
+        @Parameters(paramLabel = "ID", description = "The target's id.")
+        private String id;
+
+        @Option(names = "--target-url", paramLabel = "URL",
+                description = "Where deliveries are POSTed from now on (http or https); --url names the hookrelay server.")
+        private String url;
+
+        @Mixin
+        private TargetOptions options = new TargetOptions();
+
+        @Override
+        ApiAnswer send(AdminClient client) {
+            TargetBody current = TargetBody.shown(client.get(ApiPath.of("targets", id)).json());
+            return client.put(ApiPath.of("targets", id), options.applyTo(current.at(url)));
+        }
+
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            JsonNode target = answer.json();
+            details(target).print(out);
+            if (options.givesSecret()) {
+                out.println();
+                out.println(SecretNotes.replaced(target));
+            }
+        }
     }
 
     @Command(name = "rotate-secret", description = "Gives a target a new signing secret and prints it, once; the old one "
@@ -100,6 +97,7 @@ final class TargetCommands {
         @Override
         void print(ApiAnswer answer, PrintWriter out) {
             printWithSecret(answer.json(), out);
+            out.println(SecretNotes.grace(answer.json()));
         }
     }
 
@@ -116,11 +114,12 @@ final class TargetCommands {
         @Override
         void print(ApiAnswer answer, PrintWriter out) {
             TextTable table = TextTable.withColumns("ID", "URL", "PAUSED", "TIMEOUT MS", "RETRY SCHEDULE", "MAX IN FLIGHT",
-                    "ORDERING", "BLOCKED BY");
+                    "RATE LIMIT", "SIGNATURE", "ORDERING", "BLOCKED BY");
             Listing.print(answer.json(), "no targets", table, target -> new Object[] {
                 ApiJson.text(target, "id"), ApiJson.text(target, "url"), paused(target), ApiJson.text(target, "timeout_ms"),
-                RetrySchedule.describe(target.path("retry_schedule_s")), ApiJson.text(target, "max_in_flight"),
-                ApiJson.text(target, "ordering"), ApiJson.text(target.path("blocked_by"), "delivery_id"),
+                RetrySchedule.describe(target.path("retry_schedule_s")), ApiJson.text(target, "max_in_flight"), rateLimit(target),
+                ApiJson.text(target, "signature"), ApiJson.text(target, "ordering"),
+                ApiJson.text(target.path("blocked_by"), "delivery_id"),
             }, out);
         }
     }
@@ -193,7 +192,7 @@ final class TargetCommands {
     private static void printWithSecret(JsonNode target, PrintWriter out) {
         details(target).row("secret", ApiJson.text(target, "secret")).print(out);
         out.println();
-        out.println(SECRET_NOTE);
+        out.println(SecretNotes.shown(target));
     }
 
     /** A v1a target's public key and a rotated one's grace are shown only when it has them. */

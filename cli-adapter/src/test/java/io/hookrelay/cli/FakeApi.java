@@ -74,21 +74,34 @@ final class FakeApi implements AutoCloseable {
     void assertOnlyRequest(String method, String target, String jsonBody) {
         SoftAssertions.assertSoftly(softly -> {
             softly.assertThat(requests).hasSize(1);
-            if (requests.size() != 1) {
-                return;
-            }
-            Request request = requests.get(0);
-            softly.assertThat(request.method()).as("method").isEqualTo(method);
-            softly.assertThat(request.target()).as("path and query").isEqualTo(target);
-            softly.assertThat(request.authorization()).as("Authorization").isEqualTo("Bearer " + Cli.TOKEN);
-            if (jsonBody == null) {
-                softly.assertThat(request.contentType()).as("Content-Type").isNull();
-                softly.assertThat(request.body()).as("body").isEmpty();
-            } else {
-                softly.assertThat(request.contentType()).as("Content-Type").isEqualTo("application/json");
-                softly.assertThat(Cli.json(request.body())).as("body").isEqualTo(Cli.json(jsonBody));
+            if (requests.size() == 1) {
+                assertRequest(softly, requests.get(0), method, target, jsonBody);
             }
         });
+    }
+
+    /** Asserts that a GET of {@code target} came, then a PUT of this JSON body to it, and nothing else: an update. */
+    void assertGetThenPut(String target, String jsonBody) {
+        SoftAssertions.assertSoftly(softly -> {
+            softly.assertThat(requests).hasSize(2);
+            if (requests.size() == 2) {
+                assertRequest(softly, requests.get(0), "GET", target, null);
+                assertRequest(softly, requests.get(1), "PUT", target, jsonBody);
+            }
+        });
+    }
+
+    private static void assertRequest(SoftAssertions softly, Request request, String method, String target, String jsonBody) {
+        softly.assertThat(request.method()).as("method").isEqualTo(method);
+        softly.assertThat(request.target()).as("path and query").isEqualTo(target);
+        softly.assertThat(request.authorization()).as("Authorization").isEqualTo("Bearer " + Cli.TOKEN);
+        if (jsonBody == null) {
+            softly.assertThat(request.contentType()).as("Content-Type").isNull();
+            softly.assertThat(request.body()).as("body").isEmpty();
+        } else {
+            softly.assertThat(request.contentType()).as("Content-Type").isEqualTo("application/json");
+            softly.assertThat(Cli.json(request.body())).as("body").isEqualTo(Cli.json(jsonBody));
+        }
     }
 
     private void handle(HttpExchange exchange) throws IOException {

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 @ExtendWith(FakeApiExtension.class)
 class TargetCommandsTest {
     private static final String SECRET = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw";
+    private static final String PRIVATE_KEY = "whsk_nWGxne/9WmC6hEr0kuwsxERJxWl7MmkZcDusAxyuf2A=";
     private static final String BLOCKED_BY = """
             {"delivery_id":"dlv_01JQ4Z0000000000000000000A","event_id":"evt_01JQ4Z0000000000000000000B","state":"pending",\
             "attempts":3,"next_at":"2026-12-02T10:00:05Z","last_error":"http 500"}""";
@@ -97,6 +98,111 @@ class TargetCommandsTest {
     }
 
     @Test
+    void add_of_a_v1a_target_says_receivers_verify_with_the_public_key_not_the_secret() {
+        api.answers(201, AUDIT.replace("\"paused\":true}", "\"paused\":false,\"secret\":\"" + PRIVATE_KEY + "\"}"));
+
+        Cli.Result result = Cli.run(environment, "target", "add", "audit", "https://audit.example/in", "--signature", "v1a");
+
+        api.assertOnlyRequest("POST", "/api/v1/targets", """
+                {"id":"audit","url":"https://audit.example/in","signature":"v1a"}""");
+        assertThat(result.out()).endsWith("""
+                public key      whpk_11qYAYKxCrfVS/7TyWQHOg7hcvPapiMlrwIaaPcHURo=
+                secret          %s
+
+                The secret is shown only this once: store it now. It is the private key, for hookrelay alone: receivers \
+                check each delivery's webhook-signature header with the public key above.
+                """.formatted(PRIVATE_KEY));
+    }
+
+    @Test
+    void update_puts_the_target_back_as_it_is_with_only_the_options_given_changed() {
+        api.answers(200, AUDIT);
+
+        Cli.Result result = Cli.run(environment, "target", "update", "audit", "--target-url", "https://audit.example/v2",
+                "--timeout-ms", "4000", "--ordering", "fifo");
+
+        assertThat(result.exitCode()).isZero();
+        api.assertGetThenPut("/api/v1/targets/audit", """
+                {"id":"audit","url":"https://audit.example/v2","timeout_ms":4000,"retry_schedule_s":[],"max_in_flight":10,
+                 "rate_limit_per_s":2.5,"ordering":"fifo"}""");
+        assertThat(result.out()).startsWith("id              audit\n").doesNotContain("secret");
+    }
+
+    @Test
+    void update_sends_every_setting_it_is_given() {
+        api.answers(200, BILLING);
+
+        assertThat(Cli.run(environment, "target", "update", "billing", "--retry-schedule", "none", "--max-in-flight", "1",
+                "--rate-limit-per-s", "0.5", "--ordering", "none").exitCode()).isZero();
+
+        api.assertGetThenPut("/api/v1/targets/billing", """
+                {"id":"billing","url":"http://127.0.0.1:9000/hook","timeout_ms":5000,"retry_schedule_s":[],"max_in_flight":1,
+                 "rate_limit_per_s":0.5,"ordering":"none"}""");
+    }
+
+    @Test
+    void no_rate_limit_leaves_the_limit_out_so_the_target_has_none() {
+        api.answers(200, AUDIT);
+
+        assertThat(Cli.run(environment, "target", "update", "audit", "--no-rate-limit").exitCode()).isZero();
+
+        api.assertGetThenPut("/api/v1/targets/audit", """
+                {"id":"audit","url":"https://audit.example/in","timeout_ms":15000,"retry_schedule_s":[],"max_in_flight":10,
+                 "ordering":"none"}""");
+    }
+
+    @Test
+    void a_rate_limit_and_no_rate_limit_together_are_a_usage_error_and_send_nothing() {
+        Cli.Result result = Cli.run(environment, "target", "update", "audit", "--rate-limit-per-s", "5", "--no-rate-limit");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.errLines()).singleElement().asString().startsWith("hookrelay: ").contains("mutually exclusive")
+                .endsWith("(see 'hookrelay target update --help')");
+        assertThat(api.requests()).isEmpty();
+    }
+
+    @Test
+    void update_with_a_secret_sends_it_with_the_scheme_and_says_the_old_one_no_longer_signs() {
+        api.answers(200, AUDIT);
+
+        Cli.Result result = Cli.run(environment, "target", "update", "audit", "--secret", PRIVATE_KEY, "--signature", "v1a");
+
+        api.assertGetThenPut("/api/v1/targets/audit", """
+                {"id":"audit","url":"https://audit.example/in","secret":"%s","timeout_ms":15000,"retry_schedule_s":[],
+                 "max_in_flight":10,"rate_limit_per_s":2.5,"signature":"v1a","ordering":"none"}""".formatted(PRIVATE_KEY));
+        assertThat(result.out()).doesNotContain(PRIVATE_KEY).endsWith("""
+
+                The secret given signs from now on, and the old one no longer does (rotate-secret keeps it signing for a \
+                while). It is the private key, for hookrelay alone: receivers check each delivery's webhook-signature header \
+                with the public key above.
+                """);
+    }
+
+    @Test
+    void an_update_of_a_target_the_server_does_not_know_is_one_line_and_puts_nothing() {
+        api.answers(404, "{\"error\":\"not_found\",\"message\":\"no target gone\"}");
+
+        Cli.Result result = Cli.run(environment, "target", "update", "gone", "--timeout-ms", "1000");
+
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).isEqualTo("hookrelay: no target gone (not_found)\n");
+        api.assertOnlyRequest("GET", "/api/v1/targets/gone", null);
+    }
+
+    @Test
+    void update_with_json_prints_the_answer_to_the_put_as_it_is() {
+        api.answers(200, AUDIT);
+
+        assertThat(Cli.run(environment, "target", "update", "audit", "--max-in-flight", "3", "--json").out()).isEqualTo(AUDIT + "\n");
+    }
+
+    @Test
+    void a_request_body_never_shows_its_secret() {
+        assertThat(new TargetBody("audit", "https://audit.example/in", PRIVATE_KEY, null, null, null, null, "v1a", null))
+                .asString().doesNotContain(PRIVATE_KEY).contains("(hidden)");
+    }
+
+    @Test
     void list_prints_an_aligned_table() {
         api.answers(200, "{\"data\":[" + BILLING + "," + AUDIT + "]}");
 
@@ -105,9 +211,9 @@ class TargetCommandsTest {
         assertThat(result.exitCode()).isZero();
         api.assertOnlyRequest("GET", "/api/v1/targets", null);
         assertThat(result.out()).isEqualTo("""
-                ID       URL                         PAUSED  TIMEOUT MS  RETRY SCHEDULE  MAX IN FLIGHT  ORDERING  BLOCKED BY
-                billing  http://127.0.0.1:9000/hook  no      5000        5s,5m,2h,1d     4              fifo      dlv_01JQ4Z0000000000000000000A
-                audit    https://audit.example/in    yes     15000       none            10             none      -
+                ID       URL                         PAUSED  TIMEOUT MS  RETRY SCHEDULE  MAX IN FLIGHT  RATE LIMIT  SIGNATURE  ORDERING  BLOCKED BY
+                billing  http://127.0.0.1:9000/hook  no      5000        5s,5m,2h,1d     4              none        v1         fifo      dlv_01JQ4Z0000000000000000000A
+                audit    https://audit.example/in    yes     15000       none            10             2.5/s       v1a        none      -
                 """);
     }
 
@@ -169,7 +275,21 @@ class TargetCommandsTest {
         assertThat(result.exitCode()).isZero();
         api.assertOnlyRequest("POST", "/api/v1/targets/billing/rotate-secret", "{\"grace_s\":7200}");
         assertThat(result.out()).contains("old secret until  2026-12-02T10:00:00Z\n").contains("secret            " + SECRET + "\n")
-                .contains("The secret is shown only this once");
+                .endsWith("""
+                        The secret is shown only this once: store it now. Receivers check each delivery's webhook-signature header with it.
+                        Until 2026-12-02T10:00:00Z deliveries are signed under the old secret too: give receivers the new secret before then.
+                        """);
+    }
+
+    @Test
+    void rotate_secret_without_grace_to_v1a_says_receivers_need_the_new_public_key_now() {
+        api.answers(200, AUDIT.replace("\"paused\":true}", "\"paused\":true,\"secret\":\"" + PRIVATE_KEY + "\"}"));
+
+        Cli.Result result = Cli.run(environment, "target", "rotate-secret", "audit", "--grace", "0", "--signature", "v1a");
+
+        api.assertOnlyRequest("POST", "/api/v1/targets/audit/rotate-secret", "{\"grace_s\":0,\"signature\":\"v1a\"}");
+        assertThat(result.out()).contains("with the public key above.\n")
+                .endsWith("The old secret no longer signs: receivers need the new public key now.\n");
     }
 
     @Test

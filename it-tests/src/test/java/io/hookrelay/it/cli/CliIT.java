@@ -107,9 +107,11 @@ class CliIT {
 
         CliRun list = succeeded(admin("target", "list"));
         assertThat(list.row("ID")).hasValue(List.of("ID", "URL", "PAUSED", "TIMEOUT MS", "RETRY SCHEDULE", "MAX IN FLIGHT",
-                "ORDERING", "BLOCKED BY"));
-        assertThat(list.row("cli-sink")).hasValue(List.of("cli-sink", receiver.url(), "no", "5000", "1s,1m,2h", "2", "fifo", "-"));
-        assertThat(list.row("cli-other")).hasValue(List.of("cli-other", receiver.url(), "no", "15000", "none", "10", "none", "-"));
+                "RATE LIMIT", "SIGNATURE", "ORDERING", "BLOCKED BY"));
+        assertThat(list.row("cli-sink"))
+                .hasValue(List.of("cli-sink", receiver.url(), "no", "5000", "1s,1m,2h", "2", "none", "v1", "fifo", "-"));
+        assertThat(list.row("cli-other"))
+                .hasValue(List.of("cli-other", receiver.url(), "no", "15000", "none", "10", "none", "v1", "none", "-"));
         CliRun listJson = succeeded(admin("target", "list", "--json"));
         assertThat(listJson.json()).isEqualTo(apiJson("/api/v1/targets"));
         assertThat(list.out() + listJson.out()).doesNotContain("whsec_", "secret");
