@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.json.JsonMapper;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * The one JSON mapper of the command line. Request bodies are records whose camel-case components become
@@ -24,5 +26,12 @@ final class ApiJson {
     static String text(JsonNode node, String field) {
         JsonNode value = node.path(field);
         return value.isValueNode() && !value.isNull() ? value.asText() : null;
+    }
+
+    /** An array's items as text; empty when it is absent. */
+    static List<String> texts(JsonNode array) {
+        List<String> texts = new ArrayList<>();
+        array.forEach(item -> texts.add(item.asText()));
+        return texts;
     }
 }

@@ -1,24 +1,21 @@
 package io.hookrelay.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.delivery.SignatureEncoding;
-import io.hookrelay.delivery.VerificationScheme;
 import java.io.PrintWriter;
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
-/** {@code hookrelay source add|list|show|rm}: the endpoints providers POST webhooks to. */
+/** {@code hookrelay source add|update|list|show|rm}: the endpoints providers POST webhooks to. */
 @Command(
         name = "source",
         mixinStandardHelpOptions = true,
         versionProvider = VersionProvider.class,
         description = "Manages sources: the endpoints webhook providers POST to (/hooks/<id>).",
-        subcommands = {SourceCommands.AddSource.class, SourceCommands.ListSources.class, SourceCommands.ShowSource.class,
-                SourceCommands.RemoveSource.class})
+        subcommands = {SourceCommands.AddSource.class, SourceCommands.UpdateSource.class, SourceCommands.ListSources.class,
+                SourceCommands.ShowSource.class, SourceCommands.RemoveSource.class})
 final class SourceCommands {
 
     @Command(name = "add", description = "Creates a source.")
@@ -27,32 +24,14 @@ final class SourceCommands {
         private String id;
 
         @ArgGroup(exclusive = false)
-        private VerifyOptions verify;
+        private VerifyOptions.New verify;
 
-        @ArgGroup
-        private IdempotencyOptions idempotency;
-
-        @ArgGroup
-        private EventTypeOptions eventType;
-
-        @Option(names = "--max-body-bytes", paramLabel = "N", description = "Largest body accepted (default: 1 MiB).")
-        private Integer maxBodyBytes;
-
-        @Option(names = "--redact-header", paramLabel = "HEADER",
-                description = "A header never stored with events, besides Authorization, Cookie, Proxy-Authorization, "
-                        + "X-Api-Key, X-Auth-Token and X-Gitlab-Token; repeat for more.")
-        private List<String> redactHeaders;
-
-        @Option(names = "--forward-header", paramLabel = "HEADER",
-                description = "A provider header passed on to targets with every delivery, such as X-GitHub-Event; "
-                        + "repeat for more. Never hop-by-hop headers, credentials or hookrelay's own.")
-        private List<String> forwardHeaders;
+        @Mixin
+        private SourceOptions options = new SourceOptions();
 
         @Override
         ApiAnswer send(AdminClient client) {
-            return client.post(ApiPath.of("sources"), new SourceBody(id, verify == null ? null : verify.body(),
-                    idempotency == null ? null : idempotency.header, eventType == null ? null : eventType.body(), maxBodyBytes,
-                    redactHeaders, idempotency == null ? null : idempotency.jsonPointer, forwardHeaders));
+            return client.post(ApiPath.of("sources"), options.applyTo(SourceBody.named(id), verify == null ? null : verify.body()));
         }
 
         @Override
@@ -61,68 +40,33 @@ final class SourceCommands {
         }
     }
 
-    /** Only {@code --verify} is required among these, and only when another of them is given. */
-    static final class VerifyOptions {
-        @Option(names = "--verify", required = true, paramLabel = "SCHEME", converter = WireNames.Schemes.class,
-                completionCandidates = WireNames.Schemes.class,
-                description = "How webhooks prove where they come from: ${COMPLETION-CANDIDATES} (default: none).")
-        private VerificationScheme scheme;
+    /**
+     * The API replaces a source whole, so update sends what the source has now with the options given in place: a
+     * change made by someone else between the two requests is undone, as when two people edit it in the console.
+     */
+    @Command(name = "update", description = "Changes the settings given and keeps the others; a source that verifies "
+            + "needs its --secret again, which the server never shows.")
+    static final class UpdateSource extends AdminCommand {
+        @Parameters(paramLabel = "ID", description = "The source's id.")
+        private String id;
 
-        @Option(names = "--secret", paramLabel = "SECRET",
-                description = "The secret the provider signs with (whsec_… for standard-webhooks).")
-        private String secret;
+        @Mixin
+        private VerifyOptions.Change verify = new VerifyOptions.Change();
 
-        @Option(names = "--signature-header", paramLabel = "HEADER",
-                description = "hmac-sha256 only: the header with the signature (default: X-Hub-Signature-256).")
-        private String header;
+        @Mixin
+        private SourceOptions options = new SourceOptions();
 
-        @Option(names = "--signature-prefix", paramLabel = "PREFIX",
-                description = "hmac-sha256 only: text before the digest (default: sha256= with the default header).")
-        private String prefix;
-
-        @Option(names = "--signature-encoding", paramLabel = "ENCODING", converter = WireNames.Encodings.class,
-                completionCandidates = WireNames.Encodings.class,
-                description = "hmac-sha256 only: how the digest is written, ${COMPLETION-CANDIDATES} (default: hex).")
-        private SignatureEncoding encoding;
-
-        VerifyBody body() {
-            return new VerifyBody(scheme.wireName(), secret, header, prefix, encoding == null ? null : encoding.wireName());
+        @Override
+        ApiAnswer send(AdminClient client) {
+            JsonNode current = client.get(ApiPath.of("sources", id)).json();
+            return client.put(ApiPath.of("sources", id),
+                    options.applyTo(SourceBody.shown(current), verify.body(id, current.path("verify"))));
         }
-    }
 
-    /** Where a repeated webhook's key is: one header, or one place in the body, never both. */
-    static final class IdempotencyOptions {
-        @Option(names = "--idempotency-header", paramLabel = "HEADER",
-                description = "Header whose value marks a repeated webhook (default: Idempotency-Key, then webhook-id).")
-        private String header;
-
-        @Option(names = "--idempotency-json-pointer", paramLabel = "POINTER",
-                description = "Take the key from this JSON pointer into the body instead of a header (Stripe: /id).")
-        private String jsonPointer;
-    }
-
-    static final class EventTypeOptions {
-        @Option(names = "--event-type-header", paramLabel = "HEADER",
-                description = "Read each event's type from this header, such as X-GitHub-Event.")
-        private String header;
-
-        @Option(names = "--event-type-json-pointer", paramLabel = "POINTER",
-                description = "Read each event's type from the JSON body at this pointer, such as /type.")
-        private String jsonPointer;
-
-        EventTypeBody body() {
-            return new EventTypeBody(header, jsonPointer);
+        @Override
+        void print(ApiAnswer answer, PrintWriter out) {
+            details(answer.json()).print(out);
         }
-    }
-
-    record SourceBody(String id, VerifyBody verify, String idempotencyHeader, EventTypeBody eventType, Integer maxBodyBytes,
-                      List<String> redactHeaders, String idempotencyJsonPointer, List<String> forwardHeaders) {
-    }
-
-    record VerifyBody(String scheme, String secret, String header, String prefix, String encoding) {
-    }
-
-    record EventTypeBody(String header, String jsonPointer) {
     }
 
     @Command(name = "list", description = "Lists the sources.")
@@ -208,8 +152,7 @@ final class SourceCommands {
 
     /** One of the source's header lists; for redactions, the credentials every source leaves out are not repeated here. */
     private static String headerList(JsonNode source, String field) {
-        List<String> names = new ArrayList<>();
-        source.path(field).forEach(name -> names.add(name.asText()));
+        List<String> names = ApiJson.texts(source.path(field));
         return names.isEmpty() ? null : String.join(", ", names);
     }
 

@@ -139,6 +139,74 @@ class SourceCommandsTest {
     }
 
     @Test
+    void update_puts_the_source_back_as_it_is_with_only_the_options_given_changed() {
+        api.answers(200, GITHUB);
+
+        Cli.Result result = Cli.run(environment, "source", "update", "github", "--secret", "s3cret", "--forward-header",
+                "X-Request-Id", "--forward-header", "X-GitHub-Event", "--idempotency-json-pointer", "/id");
+
+        assertThat(result.exitCode()).isZero();
+        api.assertGetThenPut("/api/v1/sources/github", """
+                {"id":"github","verify":{"scheme":"hmac-sha256","secret":"s3cret","header":"X-Hub-Signature-256",
+                 "prefix":"sha256=","encoding":"hex"},"event_type":{"header":"X-GitHub-Event"},"max_body_bytes":1048576,
+                 "redact_headers":["x-tenant-secret","x-session"],"idempotency_json_pointer":"/id",
+                 "forward_headers":["X-Request-Id","X-GitHub-Event"]}""");
+        assertThat(result.out()).startsWith("id                  github\n").doesNotContain("s3cret");
+    }
+
+    @Test
+    void update_clears_the_lists_the_event_type_and_the_idempotency_key_it_is_told_to() {
+        api.answers(200, GITHUB);
+
+        assertThat(Cli.run(environment, "source", "update", "github", "--verify", "none", "--no-forward-headers",
+                "--no-redact-headers", "--no-event-type", "--default-idempotency-key", "--max-body-bytes", "2048").exitCode())
+                .isZero();
+
+        api.assertGetThenPut("/api/v1/sources/github", """
+                {"id":"github","verify":{"scheme":"none"},"max_body_bytes":2048,"redact_headers":[],"forward_headers":[]}""");
+    }
+
+    @Test
+    void a_new_scheme_takes_only_the_signature_settings_given() {
+        api.answers(200, STRIPE);
+
+        assertThat(Cli.run(environment, "source", "update", "stripe", "--verify", "hmac-sha256", "--secret", "s3cret",
+                "--signature-encoding", "base64").exitCode()).isZero();
+
+        api.assertGetThenPut("/api/v1/sources/stripe", """
+                {"id":"stripe","verify":{"scheme":"hmac-sha256","secret":"s3cret","encoding":"base64"},
+                 "event_type":{"json_pointer":"/type"},"max_body_bytes":65536,"redact_headers":[],"forward_headers":[]}""");
+    }
+
+    @Test
+    void an_update_of_a_source_that_verifies_needs_its_secret_again_and_puts_nothing_without_it() {
+        api.answers(200, GITHUB);
+
+        Cli.Result result = Cli.run(environment, "source", "update", "github", "--max-body-bytes", "2048");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.errLines()).containsExactly("hookrelay: source github verifies with hmac-sha256, whose secret the "
+                + "server never shows: give it again with --secret, as an update sends the whole source");
+        api.assertOnlyRequest("GET", "/api/v1/sources/github", null);
+    }
+
+    @Test
+    void forward_headers_and_no_forward_headers_together_are_a_usage_error_and_send_nothing() {
+        Cli.Result result = Cli.run(environment, "source", "update", "github", "--forward-header", "X-GitHub-Event",
+                "--no-forward-headers");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.errLines()).singleElement().asString().contains("mutually exclusive")
+                .endsWith("(see 'hookrelay source update --help')");
+        assertThat(api.requests()).isEmpty();
+    }
+
+    @Test
+    void a_request_body_never_shows_its_secret() {
+        assertThat(new SourceBody.VerifyBody("stripe", "whsec_x", null, null, null)).asString().doesNotContain("whsec_x");
+    }
+
+    @Test
     void list_prints_an_aligned_table() {
         api.answers(200, "{\"data\":[" + GITHUB + "," + STRIPE + "]}");
 
