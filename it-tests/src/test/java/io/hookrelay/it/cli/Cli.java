@@ -4,10 +4,12 @@ import io.hookrelay.cli.HookrelayCli;
 import io.hookrelay.cli.OfflineRestore;
 import io.hookrelay.cli.ServerLauncher;
 import io.hookrelay.it.support.HookrelayProcess;
+import io.hookrelay.it.support.RelayServer;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.Map;
+import java.util.stream.Stream;
 import picocli.CommandLine;
 
 /**
@@ -38,6 +40,12 @@ public final class Cli {
         commandLine.setErr(new PrintWriter(err, true));
         int exitCode = commandLine.execute(arguments);
         return new CliRun(exitCode, out.toString(), err.toString());
+    }
+
+    /** An admin command with {@code --url url} and the token on the command line, nothing from the environment. */
+    public static CliRun admin(String url, String... arguments) {
+        return run(Map.of(), Stream.concat(Stream.of(arguments), Stream.of("--url", url, "--token", RelayServer.ADMIN_TOKEN))
+                .toArray(String[]::new));
     }
 
     /** One command of the real jar in a child JVM, run to its end. */

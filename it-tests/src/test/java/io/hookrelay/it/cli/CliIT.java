@@ -1,5 +1,8 @@
 package io.hookrelay.it.cli;
 
+import static io.hookrelay.it.cli.CliAssertions.failed;
+import static io.hookrelay.it.cli.CliAssertions.failedMatching;
+import static io.hookrelay.it.cli.CliAssertions.succeeded;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -20,7 +23,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
@@ -364,7 +366,7 @@ class CliIT {
             succeeded(Cli.run(Map.of("HOOKRELAY_URL", fileUrl, "HOOKRELAY_DATA_DIR", fileDataDir.toString()),
                     "source", "add", "from-file"));
             assertThat(withTokenFile.api().get("/api/v1/sources/from-file").status()).isEqualTo(200);
-            failed(adminAt(fileUrl, "source", "list"), 1,
+            failed(Cli.admin(fileUrl, "source", "list"), 1,
                     "hookrelay: the admin token is wrong (unauthorized)");
         }
     }
@@ -375,7 +377,7 @@ class CliIT {
             String nowhere = down.url();
             for (String[] command : List.of(new String[] {"source", "list"}, new String[] {"deliveries", "retry", "--all-failed"},
                     new String[] {"backup", "--to", dataDir.resolve("never.db").toString()})) {
-                failedMatching(adminAt(nowhere, command), 3, "hookrelay: cannot reach " + Pattern.quote(nowhere) + ": .*");
+                failedMatching(Cli.admin(nowhere, command), 3, "hookrelay: cannot reach " + Pattern.quote(nowhere) + ": .*");
             }
         }
     }
@@ -386,31 +388,7 @@ class CliIT {
     }
 
     private static CliRun admin(RelayServer target, String... arguments) {
-        return adminAt(target.baseUri().toString(), arguments);
-    }
-
-    /** An admin command with {@code --url url} and the token on the command line, nothing from the environment. */
-    private static CliRun adminAt(String url, String... arguments) {
-        return Cli.run(Map.of(), Stream.concat(Stream.of(arguments), Stream.of("--url", url, "--token", RelayServer.ADMIN_TOKEN))
-                .toArray(String[]::new));
-    }
-
-    private static CliRun succeeded(CliRun run) {
-        assertThat(run.exitCode()).as("%s", run).isZero();
-        assertThat(run.err()).as("%s", run).isEmpty();
-        return run;
-    }
-
-    private static void failed(CliRun run, int exitCode, String line) {
-        assertThat(run.exitCode()).as("%s", run).isEqualTo(exitCode);
-        assertThat(run.out()).as("%s", run).isEmpty();
-        assertThat(run.errLines()).as("%s", run).containsExactly(line);
-    }
-
-    private static void failedMatching(CliRun run, int exitCode, String lineRegex) {
-        assertThat(run.exitCode()).as("%s", run).isEqualTo(exitCode);
-        assertThat(run.out()).as("%s", run).isEmpty();
-        assertThat(run.errLines()).as("%s", run).singleElement().asString().matches(lineRegex);
+        return Cli.admin(target.baseUri().toString(), arguments);
     }
 
     /** What the API itself answers, to compare {@code --json} with. */
