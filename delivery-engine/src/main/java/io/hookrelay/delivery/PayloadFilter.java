@@ -18,7 +18,6 @@ public record PayloadFilter(String pointer, Condition condition) {
     static final int MOST_VALUES = 100;
     static final int LONGEST_TEXT = 1024;
     static final int MOST_DIGITS = 100;
-    static final int LARGEST_EXPONENT = 100;
 
     public PayloadFilter {
         JsonPointerSyntax.require(pointer, "each filter's pointer");
@@ -162,8 +161,8 @@ public record PayloadFilter(String pointer, Condition condition) {
 
     /**
      * A value a filter compares with, in one form: a scalar of bounded size (an object or array would compare with
-     * nothing), text that every store keeps as it is, a number of at most {@value #MOST_DIGITS} digits and an
-     * exponent within {@value #LARGEST_EXPONENT}, written without trailing zeros or an exponent it does not need.
+     * nothing), text that every store keeps as it is, a number of at most {@value #MOST_DIGITS} significant digits,
+     * as many before the point and as many after it, written without trailing zeros or an exponent it does not need.
      * That plain form stays a few hundred characters, well within what JSON readers take as a number (Jackson's
      * default is 1,000), so the API's answers can be read back by any client.
      */
@@ -177,11 +176,14 @@ public record PayloadFilter(String pointer, Condition condition) {
         }
         if (value instanceof JsonValue.Decimal decimal) {
             BigDecimal number = decimal.value();
-            if (number.precision() > MOST_DIGITS || Math.abs((long) number.scale()) > LARGEST_EXPONENT) {
+            // Of an exponent far out of range, even stripping trailing zeros could overflow the scale.
+            BigDecimal stripped = Math.abs((long) number.scale()) > LONGEST_TEXT ? null : number.stripTrailingZeros();
+            if (stripped == null || stripped.precision() > MOST_DIGITS || stripped.scale() > MOST_DIGITS
+                    || stripped.precision() - stripped.scale() > MOST_DIGITS) {
                 throw new InvalidRequestException("a filter's " + field + " numbers must have at most " + MOST_DIGITS
-                        + " digits and an exponent within " + LARGEST_EXPONENT);
+                        + " significant digits, " + MOST_DIGITS + " before the point and " + MOST_DIGITS + " after it");
             }
-            return new JsonValue.Decimal(new BigDecimal(number.stripTrailingZeros().toPlainString()));
+            return new JsonValue.Decimal(new BigDecimal(stripped.toPlainString()));
         }
         return value;
     }

@@ -93,9 +93,13 @@ class PayloadFilterTest {
     @Test
     void refusesValuesNoStoreKeepsAsTheyAre() {
         assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1E+2147483647"))))
-                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("exponent");
+                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("before the point");
+        assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1E+100"))))
+                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("before the point");
         assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1E-101"))))
-                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("exponent");
+                .isInstanceOf(InvalidRequestException.class).hasMessageContaining("after it");
+        assertThat(new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("9.5E+99"))).value())
+                .as("100 digits before the point").isEqualTo(new JsonValue.Decimal(new BigDecimal("95" + "0".repeat(98))));
         assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1".repeat(101)))))
                 .isInstanceOf(InvalidRequestException.class).hasMessageContaining("digits");
         assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Text("a\u0000b"))).isInstanceOf(InvalidRequestException.class);
