@@ -22,6 +22,7 @@ import io.hookrelay.queue.IntentQueue;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -123,7 +124,8 @@ public final class TargetAdmin {
             Target current = stored.current(now);
             current.previousSecret().filter(previous -> !grace.isZero()).ifPresent(previous -> {
                 throw new ConflictException("rotation_in_progress", "the secret of target " + id + " is rotating until "
-                        + previous.until() + ": rotate again after that, or with grace_s 0 to stop every old secret now");
+                        + previous.until().truncatedTo(ChronoUnit.MILLIS) + ": rotate again after that, or with a grace of 0"
+                        + " to stop every old secret now");
             });
             return current.rotatedTo(WebhookSecrets.generate(random, scheme.orElse(current.signature())), now.plus(grace), now);
         }).orElseThrow(() -> missing(id));

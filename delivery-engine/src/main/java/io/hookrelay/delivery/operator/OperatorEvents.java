@@ -81,8 +81,9 @@ public final class OperatorEvents implements AutoCloseable {
      * @param targets       looks targets up, such as the delivery path's directory
      * @param route         where operator events go
      * @param pausedInQueue whether the queue holds a target's deliveries paused now
-     * @param background    where outcomes heard from the worker pool are told, off its upkeep thread; {@link #close}
-     *                      shuts it down
+     * @param background    a single thread, where outcomes heard from the worker pool are told, off its upkeep
+     *                      thread; the copy of which targets are broken is changed only there. {@link #close} shuts
+     *                      it down
      */
     public OperatorEvents(EventStore events, DeliveryStore deliveries, SettingsStore settings, TargetAlerts alerts,
                           Function<String, Optional<Target>> targets, OperatorRoute route, Predicate<String> pausedInQueue,
@@ -111,7 +112,7 @@ public final class OperatorEvents implements AutoCloseable {
             if (current.isOperatorTarget(targetId) || !alerts.paused(targetId)) {
                 return;
             }
-            broken.targets.add(targetId);
+            inBackground(() -> broken.targets.add(targetId));
             raise(current, OperatorEventType.TARGET_PAUSED, fields("target_id", targetId, "reason", cause.wire()), causedBy);
         });
     }
@@ -139,19 +140,25 @@ public final class OperatorEvents implements AutoCloseable {
             if (!intent.kind().equals(Delivery.KIND)) {
                 return;
             }
+            boolean heard = true;
             if (settlement instanceof Settlement.Fail fail) {
-                inBackground(intent, () -> deliveryFailed(intent, fail.error()));
+                heard = inBackground(() -> deliveryFailed(intent, fail.error()));
             } else if (settlement instanceof Settlement.Complete && broken.mayHold(intent.target(), clock.instant())) {
-                inBackground(intent, () -> delivered(intent));
+                heard = inBackground(() -> delivered(intent));
+            }
+            if (!heard) {
+                log.warn("delivery {} settled after operator events were closed; it is not told", intent.id());
             }
         };
     }
 
-    private void inBackground(Intent delivery, Runnable telling) {
+    /** @return false when operator events are closed, and {@code telling} will not run */
+    private boolean inBackground(Runnable telling) {
         try {
             background.execute(() -> tell(telling));
+            return true;
         } catch (RejectedExecutionException closed) {
-            log.warn("delivery {} settled after operator events were closed; it is not told", delivery.id());
+            return false;
         }
     }
 
@@ -200,7 +207,6 @@ public final class OperatorEvents implements AutoCloseable {
         return alerts.recovered(targetId);
     }
 
-
     /** Operator events newest first, each with its deliveries, optionally of one type. */
     public Page<EventDetail> list(Optional<OperatorEventType> type, PageRequest page) {
         EventFilter filter = new EventFilter(Optional.of(SOURCE), type.map(OperatorEventType::wire), Optional.empty(), Optional.empty());
@@ -212,7 +218,7 @@ public final class OperatorEvents implements AutoCloseable {
         return new Page<>(details, found.nextBefore());
     }
 
-    /** Read again once too old; only on the background thread, which alone replaces the copy. */
+    /** Read again once too old; only on the background thread, which alone changes the copy. */
     private Set<String> brokenNow() {
         Broken copy = broken;
         Instant now = clock.instant();
@@ -241,7 +247,6 @@ public final class OperatorEvents implements AutoCloseable {
         events.store(event, Optional.empty(), route.deliveriesOf(current, event.id()), now);
         metrics.operatorEvent(type);
     }
-
 
     /**
      * Tells the failures heard so far, for up to {@link #DRAIN_PATIENCE}, and no more: close it once the worker pool
