@@ -548,7 +548,7 @@ class BadInputIT {
     }
 
     /**
-     * What issue 19 added, given what it refuses: a source's forwarded headers and body idempotency key, a route's
+     * The delivery features' fields, given what each refuses: a source's forwarded headers and body idempotency key, a route's
      * payload filters, a target's rate limit, ordering and signature, a rotation, the settings. Replacements go to
      * what the world has set them on ({@code keyed}, {@code limited}, the operator target {@code ops}), each with
      * the rest of the resource as it is, so a refusal that changed a little would show. {@link PostgresBadInputIT}

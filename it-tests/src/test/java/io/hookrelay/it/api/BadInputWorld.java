@@ -26,7 +26,7 @@ import java.util.stream.Stream;
 /**
  * The small world the bad-input tables are refused in, settled so that nothing changes by itself: {@code plain}
  * routes to {@code sink} (its delivery completed) and to the paused {@code held} (its delivery cancelled), and
- * there is a source for each kind of verification, with secrets new for every run. What issue 19 added is set on
+ * there is a source for each kind of verification, with secrets new for every run. Each delivery feature is set on
  * something, so that a refused replacement that changed a little would show: {@code keyed} takes its idempotency key
  * from the body and forwards headers, {@code limited} is rate-limited, FIFO and signed with v1a, and {@code ops} is
  * the operator target. It is built through the API alone, so the in-process server and the real jar get the same one.

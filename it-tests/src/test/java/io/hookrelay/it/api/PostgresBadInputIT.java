@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -19,7 +18,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * {@link BadInputIT}'s table of issue 19's delivery features on PostgreSQL, in the same world: each request is
+ * {@link BadInputIT}'s table of the delivery features' fields (filters, rate limits, ordering, signatures, forwarded
+ * headers, body idempotency, settings) on PostgreSQL, in the same world: each request is
  * refused in the API's error shape and changes nothing, on a store that keeps a target's rate limit, its
  * secrets and the settings in tables of its own. The rest of the tables try the HTTP layer and the checks
  * before any store, which are the same on either, and its backup cases are SQLite's alone.
@@ -28,7 +28,7 @@ class PostgresBadInputIT {
     @RegisterExtension
     static final PostgresTestDatabase postgres = new PostgresTestDatabase();
 
-    @AutoClose
+    /** Closed by {@link #stopServer}, which runs before the database's extension drops it. */
     private static RelayServer server;
     private static Receiver receiver;
     private static Path backups;
@@ -42,6 +42,11 @@ class PostgresBadInputIT {
         receiver = server.startReceiver();
         placeholders = BadInputWorld.settle(ServerApi.of(server.api()), receiver.url(), backups).placeholders();
         settled = BadInputWorld.snapshot(server.api(), receiver, backups);
+    }
+
+    @AfterAll
+    static void stopServer() {
+        server.close();
     }
 
     @AfterAll

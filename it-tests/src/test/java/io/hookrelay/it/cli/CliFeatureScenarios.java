@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The delivery features of issue 19 through the command line, against a real server on each backend: a target's rate
+ * The delivery features through the command line, against a real server on each backend: a target's rate
  * limit, ordering and signature scheme, set, shown, changed and rotated; a source's forwarded headers and idempotency
  * pointer; a route's payload filters; the operator target and the operator event of a pause. Each is checked in what
  * the API then holds or does, not only in what the command printed, and a refused change leaves everything as it was.

@@ -260,8 +260,8 @@ abstract class ConsoleScenarios {
         browser.go("/console#/targets");
         save("target", "{\"id\":\"ledger\",\"url\":\"" + server.startReceiver().url() + "\",\"signature\":\"v1a\"}");
 
-        String publicKey = server.api().get("/api/v1/targets/ledger").expect(200).path("public_key").asText();
         assertThat(browser.awaitVisible(By.id("new-secret")).getText()).startsWith("whsk_");
+        String publicKey = server.api().get("/api/v1/targets/ledger").expect(200).path("public_key").asText();
         assertThat(browser.awaitVisible(By.id("new-public-key")).getText()).startsWith("whpk_").isEqualTo(publicKey);
         browser.go("/console#/targets?edit=ledger");
         assertThat(browser.awaitVisible(By.id("public-key")).getText()).isEqualTo(publicKey);

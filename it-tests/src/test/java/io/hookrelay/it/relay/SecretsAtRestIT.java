@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.HookrelayProcess;
+import io.hookrelay.it.support.JdkEd25519;
 import io.hookrelay.it.support.Receiver;
 import java.io.IOException;
 import java.net.URI;
@@ -16,17 +17,13 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.Signature;
-import java.security.spec.X509EncodedKeySpec;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.List;
@@ -49,8 +46,6 @@ class SecretsAtRestIT {
     private static final String TOKEN = "an-operator-chosen-admin-token";
     private static final String TARGET_SECRET = "whsec_" + "a25vd24tdGFyZ2V0LXNlY3JldC1mb3ItdGhlLWl0LXRlc3Q=";
     private static final String SOURCE_SECRET = "known-github-secret-for-the-it-test";
-    /** The JDK takes a raw ed25519 public key as X.509: this fixed prefix, then the key's 32 bytes. */
-    private static final String ED25519_X509_PREFIX = "302a300506032b6570032100";
 
     @TempDir
     Path work;
@@ -92,8 +87,9 @@ class SecretsAtRestIT {
             assertThat(StandardWebhooksCheck.verifies(TARGET_SECRET, delivered, Instant.now())).as("under the previous secret").isTrue();
             assertThat(StandardWebhooksCheck.verifies(newSecret, delivered, Instant.now())).as("under the new secret").isTrue();
             Receiver.Request audited = auditor.awaitRequests(1).get(0);
-            assertThat(ed25519Verifies(audit.path("public_key").asText(), audited)).as("the v1a delivery, under the first key").isTrue();
-            assertThat(ed25519Verifies(rotatedKey.path("public_key").asText(), audited)).as("the v1a delivery, under the new key").isTrue();
+            assertThat(JdkEd25519.keysThatVerify(audited, audit.path("public_key").asText(), rotatedKey.path("public_key").asText()))
+                    .as("the v1a delivery, under the first key and the new one")
+                    .containsExactlyInAnyOrder(audit.path("public_key").asText(), rotatedKey.path("public_key").asText());
 
             assertThat(modes(dataDir)).containsAllEntriesOf(Map.of(
                     ".", "rwx------",
@@ -268,28 +264,6 @@ class SecretsAtRestIT {
     /** The key bytes after a {@code whsec_} or {@code whsk_} prefix. */
     private static byte[] keyOf(String secret) {
         return Base64.getDecoder().decode(secret.substring(secret.indexOf('_') + 1));
-    }
-
-    /** Whether a {@code v1a,} entry of the delivery's signatures is ed25519's under the raw key a {@code whpk_} key holds. */
-    private static boolean ed25519Verifies(String publicKey, Receiver.Request delivery) throws GeneralSecurityException {
-        byte[] x509 = Arrays.copyOf(HexFormat.of().parseHex(ED25519_X509_PREFIX), ED25519_X509_PREFIX.length() / 2 + 32);
-        System.arraycopy(keyOf(publicKey), 0, x509, ED25519_X509_PREFIX.length() / 2, 32);
-        PublicKey key = KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(x509));
-        byte[] prefix = (delivery.header("webhook-id").orElseThrow() + "." + delivery.header("webhook-timestamp").orElseThrow() + ".")
-                .getBytes(StandardCharsets.UTF_8);
-        byte[] signed = Arrays.copyOf(prefix, prefix.length + delivery.body().length);
-        System.arraycopy(delivery.body(), 0, signed, prefix.length, delivery.body().length);
-        for (String entry : delivery.header("webhook-signature").orElseThrow().split(" ")) {
-            if (entry.startsWith("v1a,")) {
-                Signature verifier = Signature.getInstance("Ed25519");
-                verifier.initVerify(key);
-                verifier.update(signed);
-                if (verifier.verify(Base64.getDecoder().decode(entry.substring("v1a,".length())))) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     private static Map<String, String> modes(Path dataDir) throws IOException {

@@ -4,23 +4,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hookrelay.it.support.ApiResponse;
+import io.hookrelay.it.support.JdkEd25519;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.NodeStandardWebhooks;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.Signature;
-import java.security.spec.X509EncodedKeySpec;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -92,7 +85,7 @@ abstract class SignatureScenarios {
     void onceTheGraceHasEndedDeliveriesCarryOnlyTheNewSignature() throws Exception {
         String first = relay.createTarget(NewTarget.to("ledger", receiver));
         relay.createRoute("shop", "ledger");
-        JsonNode rotated = rotate("ledger", "{\"grace_s\":1}");
+        JsonNode rotated = rotate("ledger", "{\"grace_s\":3}");
         String second = rotated.path("secret").asText();
         Instant graceEnds = Instant.parse(rotated.path("previous_secret_until").asText());
         Receiver.Request during = deliverOne();
@@ -120,18 +113,18 @@ abstract class SignatureScenarios {
         assertThat(firstKey).startsWith("whpk_");
         assertThat(relay.api().get("/api/v1/targets/ledger").expect(200).path("public_key").asText()).isEqualTo(firstKey);
         Receiver.Request before = deliverOne();
-        assertThat(ed25519Verified(before, firstKey)).containsExactly(firstKey);
+        assertThat(JdkEd25519.keysThatVerify(before, firstKey)).containsExactly(firstKey);
 
         String secondKey = rotate("ledger", "{}").path("public_key").asText();
         Receiver.Request during = deliverOne();
-        assertThat(ed25519Verified(during, firstKey, secondKey)).containsExactlyInAnyOrder(firstKey, secondKey);
+        assertThat(JdkEd25519.keysThatVerify(during, firstKey, secondKey)).containsExactlyInAnyOrder(firstKey, secondKey);
 
         String thirdKey = rotate("ledger", "{\"grace_s\":0}").path("public_key").asText();
         JsonNode backToV1 = rotate("ledger", "{\"grace_s\":600,\"signature\":\"v1\"}");
         Receiver.Request switching = deliverOne();
         assertThat(backToV1.has("public_key")).isFalse();
         assertThat(NodeStandardWebhooks.verify(backToV1.path("secret").asText(), switching)).isEqualTo("verified");
-        assertThat(ed25519Verified(switching, firstKey, secondKey, thirdKey)).containsExactly(thirdKey);
+        assertThat(JdkEd25519.keysThatVerify(switching, firstKey, secondKey, thirdKey)).containsExactly(thirdKey);
     }
 
     @Test
@@ -165,36 +158,5 @@ abstract class SignatureScenarios {
         relay.accept("shop", "{\"type\":\"order.paid\",\"n\":" + sent + "}");
         sent++;
         return receiver.awaitRequests(sent).get(sent - 1);
-    }
-
-    /** The public keys, of those given, under which a v1a entry of the delivery verifies (a key twice if two entries do). */
-    private static List<String> ed25519Verified(Receiver.Request delivery, String... publicKeys) throws GeneralSecurityException {
-        String id = delivery.header("webhook-id").orElseThrow();
-        String timestamp = delivery.header("webhook-timestamp").orElseThrow();
-        byte[] prefix = (id + "." + timestamp + ".").getBytes(StandardCharsets.UTF_8);
-        byte[] signed = Arrays.copyOf(prefix, prefix.length + delivery.body().length);
-        System.arraycopy(delivery.body(), 0, signed, prefix.length, delivery.body().length);
-        List<String> entries = Arrays.stream(delivery.header("webhook-signature").orElseThrow().split(" "))
-                .filter(entry -> entry.startsWith("v1a,")).map(entry -> entry.substring(4)).toList();
-        List<String> verified = new ArrayList<>();
-        for (String key : publicKeys) {
-            for (String entry : entries) {
-                if (verifies(key, signed, entry)) {
-                    verified.add(key);
-                }
-            }
-        }
-        return verified;
-    }
-
-    /** The JDK takes a raw Ed25519 key as X.509: a fixed 12-byte prefix, then the key's 32 bytes. */
-    private static boolean verifies(String publicKey, byte[] signed, String base64Signature) throws GeneralSecurityException {
-        byte[] raw = Base64.getDecoder().decode(publicKey.substring("whpk_".length()));
-        byte[] x509 = Arrays.copyOf(HexFormat.of().parseHex("302a300506032b6570032100"), 44);
-        System.arraycopy(raw, 0, x509, 12, 32);
-        Signature verifier = Signature.getInstance("Ed25519");
-        verifier.initVerify(KeyFactory.getInstance("Ed25519").generatePublic(new X509EncodedKeySpec(x509)));
-        verifier.update(signed);
-        return verifier.verify(Base64.getDecoder().decode(base64Signature));
     }
 }
