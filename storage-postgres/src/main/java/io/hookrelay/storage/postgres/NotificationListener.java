@@ -18,7 +18,11 @@ import org.slf4j.LoggerFactory;
  */
 final class NotificationListener implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(NotificationListener.class);
-    private static final int WAIT_MILLIS = 500;
+    /**
+     * How long one wait for notifications blocks. A blocked read does not heed an interrupt, so this is also how
+     * long {@link #close} may wait for the thread: kept short, as every store on PostgreSQL closes one.
+     */
+    private static final int WAIT_MILLIS = 100;
     /** A connection that went away without a word is found by asking it something this often. */
     private static final Duration CHECK_EVERY = Duration.ofSeconds(5);
     private static final Duration FIRST_PAUSE = Duration.ofMillis(100);
