@@ -167,8 +167,9 @@ final class RelayModule extends AbstractModule {
     @Provides
     @Singleton
     TargetAdmin targetAdmin(TargetStore targets, Directory<Target> directory, TargetHealth health, IntentQueue queue, SecureRandom random,
-                            EgressPolicy egress, SettingsStore settings, OperatorEvents operatorEvents) {
-        return new TargetAdmin(targets, directory, health, queue, random, egress, settings, operatorEvents);
+                            EgressPolicy egress, SettingsStore settings, OperatorEvents operatorEvents,
+                            RateLimits rateLimits) {
+        return new TargetAdmin(targets, directory, health, queue, random, egress, settings, operatorEvents, rateLimits);
     }
 
     @Provides

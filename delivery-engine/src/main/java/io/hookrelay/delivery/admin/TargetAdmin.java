@@ -17,6 +17,7 @@ import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.operator.PauseCause;
 import io.hookrelay.delivery.send.Directory;
+import io.hookrelay.delivery.send.RateLimits;
 import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.queue.IntentQueue;
 import java.security.SecureRandom;
@@ -47,9 +48,10 @@ public final class TargetAdmin {
     private final EgressPolicy egress;
     private final SettingsStore settings;
     private final OperatorEvents operatorEvents;
+    private final RateLimits rateLimits;
 
     public TargetAdmin(TargetStore targets, Directory<Target> directory, TargetHealth health, IntentQueue queue, SecureRandom random,
-                       EgressPolicy egress, SettingsStore settings, OperatorEvents operatorEvents) {
+                       EgressPolicy egress, SettingsStore settings, OperatorEvents operatorEvents, RateLimits rateLimits) {
         this.targets = Objects.requireNonNull(targets, "targets");
         this.directory = Objects.requireNonNull(directory, "directory");
         this.health = Objects.requireNonNull(health, "health");
@@ -58,6 +60,7 @@ public final class TargetAdmin {
         this.egress = Objects.requireNonNull(egress, "egress");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.operatorEvents = Objects.requireNonNull(operatorEvents, "operatorEvents");
+        this.rateLimits = Objects.requireNonNull(rateLimits, "rateLimits");
     }
 
     /**
@@ -73,6 +76,7 @@ public final class TargetAdmin {
             throw new ConflictException("target " + target.id() + " already exists");
         }
         operatorEvents.forgetTarget(target.id());
+        rateLimits.forget(target.id());
         return target;
     }
 
@@ -149,6 +153,7 @@ public final class TargetAdmin {
         directory.forget(id);
         health.reset(id);
         operatorEvents.forgetTarget(id);
+        rateLimits.forget(id);
     }
 
     /** @throws NotFoundException when there is no such target */

@@ -19,4 +19,12 @@ public interface RateLimits {
      * @throws io.hookrelay.queue.TransientStoreException when the store could not be asked
      */
     Optional<Duration> take(String targetId, RateLimit limit, Instant now);
+
+    /**
+     * Starts the target's bucket over, full, as when it is deleted or one is created under its id: the line of
+     * deliveries waiting for the old one is no longer there to wait.
+     *
+     * @throws io.hookrelay.queue.TransientStoreException when the store could not be asked
+     */
+    void forget(String targetId);
 }

@@ -8,6 +8,7 @@ import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.FreshEvents;
+import io.hookrelay.delivery.RateLimit;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.RelaySettings;
 import io.hookrelay.delivery.Settings;
@@ -227,7 +228,7 @@ class DeliveryHandlerStoreBusyTest {
         IntentQueue queue = new IntentQueue(answering(IntentStore.class, "addListener", () -> null), clock);
         return new DeliveryHandler(events, freshEvents, new Directory<>(targets::find, Duration.ZERO, clock),
                 new Directory<>(sourceId -> Optional.empty(), Duration.ZERO, clock), new TargetHealth(streaks, 20), slots,
-                (targetId, limit, now) -> Optional.empty(), queue, sending,
+                new Unlimited(), queue, sending,
                 new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE,
                 new OperatorEvents(events, answering(DeliveryStore.class, "forEvent", List::of),
                         answering(SettingsStore.class, "read", () -> Settings.NONE), answering(TargetAlerts.class, "broken", Set::of),
@@ -253,5 +254,17 @@ class DeliveryHandlerStoreBusyTest {
             }
             throw new AssertionError("unexpected call of " + port.getSimpleName() + "." + called.getName());
         }));
+    }
+
+    /** No target here has a rate limit, so no delivery waits for a token. */
+    private static final class Unlimited implements RateLimits {
+        @Override
+        public Optional<Duration> take(String targetId, RateLimit limit, Instant now) {
+            return Optional.empty();
+        }
+
+        @Override
+        public void forget(String targetId) {
+        }
     }
 }

@@ -72,6 +72,18 @@ public abstract class RateLimitsContract {
         assertThat(limits.take("orders", FIVE_A_SECOND, START.plusMillis(200))).as("the line moves on as tokens come").isEmpty();
     }
 
+    /** A target deleted, or created again under its id, starts with a full bucket and no line. */
+    @Test
+    void aForgottenTargetsBucketStartsOverFull() {
+        drain("orders", START);
+        limits.take("orders", FIVE_A_SECOND, START);
+
+        limits.forget("orders");
+
+        assertThat(drain("orders", START)).isEqualTo(FIVE_A_SECOND.burst());
+        limits.forget("never-limited");
+    }
+
     @Test
     void eachTargetHasABucketOfItsOwn() {
         drain("orders", START);

@@ -2,6 +2,7 @@ package io.hookrelay.storage.postgres;
 
 import org.jdbi.v3.sqlobject.config.RegisterConstructorMapper;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
+import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /**
  * The {@code target_buckets} table: each rate-limited target's token bucket and the line of deliveries waiting for
@@ -37,4 +38,7 @@ interface BucketDao {
             """)
     @RegisterConstructorMapper(Taken.class)
     Taken take(String target, int burst, double perMillisecond, long now);
+
+    @SqlUpdate("DELETE FROM target_buckets WHERE target_id = :target")
+    int forget(String target);
 }

@@ -27,4 +27,9 @@ public final class PostgresRateLimits implements RateLimits {
                 handle -> handle.attach(BucketDao.class).take(targetId, limit.burst(), limit.perSecond() / 1000, now.toEpochMilli()));
         return taken.granted() ? Optional.empty() : Optional.of(TokenBucket.until(taken.waiting() - taken.tokens(), limit));
     }
+
+    @Override
+    public void forget(String targetId) {
+        database.read("forget a rate limit bucket", handle -> handle.attach(BucketDao.class).forget(targetId));
+    }
 }

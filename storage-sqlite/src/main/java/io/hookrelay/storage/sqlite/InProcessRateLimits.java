@@ -30,4 +30,9 @@ public final class InProcessRateLimits implements RateLimits {
         });
         return wait.get();
     }
+
+    @Override
+    public void forget(String targetId) {
+        buckets.remove(targetId);
+    }
 }
