@@ -18,6 +18,8 @@ public record PayloadFilter(String pointer, Condition condition) {
     static final int MOST_VALUES = 100;
     static final int LONGEST_TEXT = 1024;
     static final int MOST_DIGITS = 100;
+    /** Far beyond any number within the bounds as written, and far from where stripping its zeros could overflow. */
+    private static final int MOST_SCALE_WRITTEN = 100_000;
 
     public PayloadFilter {
         JsonPointerSyntax.require(pointer, "each filter's pointer");
@@ -176,8 +178,8 @@ public record PayloadFilter(String pointer, Condition condition) {
         }
         if (value instanceof JsonValue.Decimal decimal) {
             BigDecimal number = decimal.value();
-            // Of an exponent far out of range, even stripping trailing zeros could overflow the scale.
-            BigDecimal stripped = Math.abs((long) number.scale()) > LONGEST_TEXT ? null : number.stripTrailingZeros();
+            BigDecimal stripped = number.signum() == 0 ? BigDecimal.ZERO
+                    : Math.abs((long) number.scale()) > MOST_SCALE_WRITTEN ? null : number.stripTrailingZeros();
             if (stripped == null || stripped.precision() > MOST_DIGITS || stripped.scale() > MOST_DIGITS
                     || stripped.precision() - stripped.scale() > MOST_DIGITS) {
                 throw new InvalidRequestException("a filter's " + field + " numbers must have at most " + MOST_DIGITS

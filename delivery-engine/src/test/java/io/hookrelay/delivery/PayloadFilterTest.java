@@ -98,6 +98,9 @@ class PayloadFilterTest {
                 .isInstanceOf(InvalidRequestException.class).hasMessageContaining("before the point");
         assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1E-101"))))
                 .isInstanceOf(InvalidRequestException.class).hasMessageContaining("after it");
+        assertThat(new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("0E-2000"))).value()).isEqualTo(new JsonValue.Decimal(BigDecimal.ZERO));
+        assertThat(new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1E-100"))).value())
+                .as("100 digits after the point").isEqualTo(new JsonValue.Decimal(new BigDecimal("0." + "0".repeat(99) + "1")));
         assertThat(new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("9.5E+99"))).value())
                 .as("100 digits before the point").isEqualTo(new JsonValue.Decimal(new BigDecimal("95" + "0".repeat(98))));
         assertThatThrownBy(() -> new PayloadFilter.Equals(new JsonValue.Decimal(new BigDecimal("1".repeat(101)))))

@@ -6,6 +6,7 @@ import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.InvalidRequestException;
 import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.NotFoundException;
+import io.hookrelay.delivery.RateLimit;
 import io.hookrelay.delivery.SettingsStore;
 import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.Target;
@@ -27,6 +28,9 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Operators' management of targets. A replace or delete tells the delivery path's {@link Directory}
@@ -36,6 +40,7 @@ import java.util.Optional;
  * a host name is checked at every attempt instead, since what it resolves to may change.
  */
 public final class TargetAdmin {
+    private static final Logger log = LoggerFactory.getLogger(TargetAdmin.class);
     /** Long enough for any receiver's release cycle; a longer overlap would only keep a leaked secret valid. */
     public static final Duration LONGEST_GRACE = Duration.ofDays(30);
     public static final Duration DEFAULT_GRACE = Duration.ofHours(24);
@@ -76,7 +81,7 @@ public final class TargetAdmin {
             throw new ConflictException("target " + target.id() + " already exists");
         }
         operatorEvents.forgetTarget(target.id());
-        rateLimits.forget(target.id());
+        forgetRateLimit(target.id());
         return target;
     }
 
@@ -90,19 +95,25 @@ public final class TargetAdmin {
     }
 
     /**
-     * Replaces the target's settings, keeping its secret (and a previous one's grace) unless the draft gives one.
+     * Replaces the target's settings, keeping its secret (and a previous one's grace) unless the draft gives one. A
+     * new rate limit starts its bucket over: the line waiting in the old one was counted at the old rate.
      *
      * @throws NotFoundException when there is no such target
      * @throws io.hookrelay.delivery.InvalidRequestException when its host is an address the egress policy denies
      */
     public TargetView replace(TargetDraft draft) {
         Instant now = queue.clock().instant();
+        AtomicReference<Optional<RateLimit>> oldLimit = new AtomicReference<>();
         Target target = targets.change(draft.id(), current -> {
             Target replaced = draft.replacing(current.current(now));
             egress.checkLiteralHost(replaced.url());
+            oldLimit.set(current.rateLimit());
             return replaced;
         }).orElseThrow(() -> missing(draft.id()));
         directory.forget(target.id());
+        if (!target.rateLimit().equals(oldLimit.get())) {
+            forgetRateLimit(target.id());
+        }
         return view(target);
     }
 
@@ -153,7 +164,19 @@ public final class TargetAdmin {
         directory.forget(id);
         health.reset(id);
         operatorEvents.forgetTarget(id);
-        rateLimits.forget(id);
+        forgetRateLimit(id);
+    }
+
+    /**
+     * After the change it follows has committed, so a store that cannot forget now only leaves the old bucket, as
+     * before there was a forget, rather than fail a change that happened (and lose a new target's secret).
+     */
+    private void forgetRateLimit(String id) {
+        try {
+            rateLimits.forget(id);
+        } catch (RuntimeException e) {
+            log.warn("target {}'s rate limit bucket was kept: {}", id, e.getMessage());
+        }
     }
 
     /** @throws NotFoundException when there is no such target */

@@ -81,7 +81,7 @@ public abstract class RateLimitsContract {
         limits.forget("orders");
 
         assertThat(drain("orders", START)).isEqualTo(FIVE_A_SECOND.burst());
-        limits.forget("never-limited");
+        assertThat(limits.take("orders", FIVE_A_SECOND, START)).as("second in a new line, with none of the old one ahead").contains(Duration.ofMillis(400));
     }
 
     @Test

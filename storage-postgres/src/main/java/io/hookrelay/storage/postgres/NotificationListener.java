@@ -19,8 +19,8 @@ import org.slf4j.LoggerFactory;
 final class NotificationListener implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(NotificationListener.class);
     /**
-     * How long one wait for notifications blocks. A blocked read does not heed an interrupt, so this is also how
-     * long {@link #close} may wait for the thread: kept short, as every store on PostgreSQL closes one.
+     * How long one wait for notifications blocks. A blocked read does not heed an interrupt, so {@link #close} waits
+     * out the wait under way: kept short, as every intent store on PostgreSQL closes a listener.
      */
     private static final int WAIT_MILLIS = 100;
     /** A connection that went away without a word is found by asking it something this often. */
