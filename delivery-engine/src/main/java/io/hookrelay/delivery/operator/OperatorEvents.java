@@ -81,9 +81,8 @@ public final class OperatorEvents implements AutoCloseable {
      * @param targets       looks targets up, such as the delivery path's directory
      * @param route         where operator events go
      * @param pausedInQueue whether the queue holds a target's deliveries paused now
-     * @param background    a single thread, where outcomes heard from the worker pool are told, off its upkeep
-     *                      thread; the copy of which targets are broken is changed only there. {@link #close} shuts
-     *                      it down
+     * @param background    where outcomes heard from the worker pool are told, off its upkeep thread; {@link #close}
+     *                      shuts it down
      */
     public OperatorEvents(EventStore events, DeliveryStore deliveries, SettingsStore settings, TargetAlerts alerts,
                           Function<String, Optional<Target>> targets, OperatorRoute route, Predicate<String> pausedInQueue,
@@ -112,7 +111,7 @@ public final class OperatorEvents implements AutoCloseable {
             if (current.isOperatorTarget(targetId) || !alerts.paused(targetId)) {
                 return;
             }
-            inBackground(() -> broken.targets.add(targetId));
+            broken.targets.add(targetId);
             raise(current, OperatorEventType.TARGET_PAUSED, fields("target_id", targetId, "reason", cause.wire()), causedBy);
         });
     }
@@ -218,7 +217,10 @@ public final class OperatorEvents implements AutoCloseable {
         return new Page<>(details, found.nextBefore());
     }
 
-    /** Read again once too old; only on the background thread, which alone changes the copy. */
+    /**
+     * Once too old, what the store holds broken is added to the copy, never put in its place: a pause marked while
+     * the read ran would be lost from it. A target is taken out only once the store says it is not broken.
+     */
     private Set<String> brokenNow() {
         Broken copy = broken;
         Instant now = clock.instant();
@@ -226,14 +228,12 @@ public final class OperatorEvents implements AutoCloseable {
             return copy.targets;
         }
         try {
-            Set<String> read = ConcurrentHashMap.newKeySet();
-            read.addAll(alerts.broken());
-            broken = new Broken(read, now);
+            copy.targets.addAll(alerts.broken());
         } catch (RuntimeException unavailable) {
             log.warn("which targets are broken could not be read: {}", unavailable.getMessage());
-            broken = new Broken(copy.targets, now);
         }
-        return broken.targets;
+        broken = new Broken(copy.targets, now);
+        return copy.targets;
     }
 
     /** The body's timestamp is the event's as stored, to the millisecond, so the list and the delivery agree. */
