@@ -2,7 +2,6 @@ package io.hookrelay.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.hookrelay.it.support.DeliveryAudit;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.Receipt;
@@ -65,7 +64,7 @@ class ClusterConfigChangeIT {
             long toTheOldAddressLate = arrivalsAfter(before, changeAnswered + PROPAGATION.toNanos());
             long startedLate = before.requests().stream()
                     .filter(request -> request.arrivedAtNanos() - (changeAnswered + PROPAGATION.toNanos()) > 0)
-                    .filter(request -> attemptStarted(cluster, request).isAfter(changeAnsweredAt.plus(PROPAGATION)))
+                    .filter(request -> cluster.attemptStarted(request).isAfter(changeAnsweredAt.plus(PROPAGATION)))
                     .count();
             long lastToTheOldAddress = before.requests().stream().mapToLong(Receiver.Request::arrivedAtNanos).max().orElseThrow();
             long firstToTheNewAddress = after.requests().stream().mapToLong(Receiver.Request::arrivedAtNanos).min().orElseThrow();
@@ -85,19 +84,6 @@ class ClusterConfigChangeIT {
                     .toList();
             DeliveryAudit.assertDeliveredAsReceived(load.acknowledged(), receipts, List.of(TARGET), database, (earlier, later) -> false);
         }
-    }
-
-    /** When the attempt that sent {@code request} started, from its delivery's attempt log. */
-    private static Instant attemptStarted(RelayCluster cluster, Receiver.Request request) {
-        String deliveryId = request.header("x-hookrelay-delivery-id").orElseThrow();
-        int attempt = Integer.parseInt(request.header("x-hookrelay-attempt").orElseThrow());
-        JsonNode delivery = cluster.api(0).get("/api/v1/deliveries/" + deliveryId).expect(200);
-        for (JsonNode logged : delivery.path("attempt_log")) {
-            if (logged.path("attempt").asInt() == attempt) {
-                return Instant.parse(logged.path("started_at").asText());
-            }
-        }
-        throw new AssertionError("delivery " + deliveryId + " logged no attempt " + attempt);
     }
 
     private static long arrivalsAfter(Receiver receiver, long fromNanos) {

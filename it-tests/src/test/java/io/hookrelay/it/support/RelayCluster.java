@@ -2,9 +2,11 @@ package io.hookrelay.it.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
@@ -179,6 +181,22 @@ public final class RelayCluster implements AutoCloseable {
         api(0).post("/api/v1/targets", target.json()).expect(201);
         api(0).post("/api/v1/routes", Json.write(Map.of("source", sourceId, "target", target.id(), "event_types", List.of())))
                 .expect(201);
+    }
+
+    /**
+     * When the attempt that sent {@code request} started, from its delivery's attempt log, as the node that made it
+     * saw it: a request's arrival also waits on the receiver's JVM, which shares the cores with every node.
+     */
+    public Instant attemptStarted(Receiver.Request request) {
+        String deliveryId = request.header("x-hookrelay-delivery-id").orElseThrow();
+        int attempt = Integer.parseInt(request.header("x-hookrelay-attempt").orElseThrow());
+        JsonNode delivery = api(0).get("/api/v1/deliveries/" + deliveryId).expect(200);
+        for (JsonNode logged : delivery.path("attempt_log")) {
+            if (logged.path("attempt").asInt() == attempt) {
+                return Instant.parse(logged.path("started_at").asText());
+            }
+        }
+        throw new AssertionError("delivery " + deliveryId + " logged no attempt " + attempt);
     }
 
     @Override
