@@ -96,9 +96,7 @@ final class RouteCommands {
     }
 
     private static String eventTypes(JsonNode route) {
-        List<String> filters = StreamSupport.stream(route.path("event_types").spliterator(), false)
-                .map(JsonNode::asText)
-                .toList();
+        List<String> filters = ApiJson.texts(route.path("event_types"));
         return filters.isEmpty() ? EVERY_EVENT : String.join(", ", filters);
     }
 

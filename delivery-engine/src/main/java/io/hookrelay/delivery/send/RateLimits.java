@@ -21,8 +21,8 @@ public interface RateLimits {
     Optional<Duration> take(String targetId, RateLimit limit, Instant now);
 
     /**
-     * Starts the target's bucket over, full, as when it is deleted or one is created under its id: the line of
-     * deliveries waiting for the old one is no longer there to wait.
+     * Starts the target's bucket over, full, as when it is deleted, one is created under its id or its limit changes:
+     * the line of deliveries waiting in the old bucket is gone, or was counted at another rate.
      *
      * @throws io.hookrelay.queue.TransientStoreException when the store could not be asked
      */
