@@ -71,6 +71,31 @@ function say(text, bad) {
   statusLine.className = bad ? 'bad' : '';
 }
 
+/**
+ * Fetches what a view shows again every LIVE_MS while the view is open and {@code live} holds, and redraws it only
+ * when it changed: a link or button the operator is about to click is not swapped from under the pointer.
+ */
+function keepLive(fetchAgain, shown, redraw, live = () => true) {
+  const hash = window.location.hash;
+  let drawn = JSON.stringify(shown);
+  const refresh = async () => {
+    if (window.location.hash !== hash) return;
+    try {
+      const fresh = await fetchAgain();
+      const seen = JSON.stringify(fresh);
+      if (seen !== drawn) {
+        redraw(fresh);
+        drawn = seen;
+      }
+      if (!live(fresh)) return;
+    } catch (e) {
+      say('Refreshing this page: ' + e.message, true);
+    }
+    liveTimer = setTimeout(refresh, LIVE_MS);
+  };
+  liveTimer = setTimeout(refresh, LIVE_MS);
+}
+
 /** Runs a change, then shows the view again; a refusal is shown, not thrown. */
 function act(label, change) {
   return async () => {
@@ -233,19 +258,13 @@ async function events(query) {
   show('Events', el('div', { class: 'toolbar' }, apply), el('div', { class: 'toolbar' }, finder),
     el('p', { class: 'muted' }, live ? 'Live: newest first, refreshed every 2 s.' : 'Newest first.'), shownTable, more);
   // Live, only the list is fetched again: what the operator is typing in the forms above stays.
-  const hash = window.location.hash;
-  const refresh = async () => {
-    if (window.location.hash !== hash) return;
-    try {
-      const fresh = listing(await api('GET', '/events?' + params));
+  if (live) {
+    keepLive(() => api('GET', '/events?' + params), page, (fetched) => {
+      const fresh = listing(fetched);
       shownTable.replaceWith(fresh);
       shownTable = fresh;
-    } catch (e) {
-      say('Refreshing the events: ' + e.message, true);
-    }
-    liveTimer = setTimeout(refresh, LIVE_MS);
-  };
-  if (live) liveTimer = setTimeout(refresh, LIVE_MS);
+    });
+  }
 }
 
 async function event(id) {
@@ -264,23 +283,29 @@ async function event(id) {
     el('pre', { id: 'event-body' }, bodyText(e.content_type, bytes)));
 }
 
+const unended = (d) => d.state === 'pending' || d.state === 'running';
+
 async function delivery(id) {
-  const d = await api('GET', '/deliveries/' + encodeURIComponent(id));
   const path = '/deliveries/' + encodeURIComponent(id);
+  const d = await api('GET', path);
+  showDelivery(d, path);
+  if (unended(d)) keepLive(() => api('GET', path), d, (fresh) => showDelivery(fresh, path), unended);
+}
+
+function showDelivery(d, path) {
   show('Delivery ' + d.id,
     fields([['Event', eventLink(d.event_id)], ['Target', d.target], ['State', el('span', { class: 'state-' + d.state, id: 'delivery-state' }, d.state)],
       ['Attempts', d.attempts], ['Next attempt', when(d.next_at)], ['Last error', d.last_error], ['Created', when(d.created_at)],
       ['Updated', when(d.updated_at)]]),
     el('div', { class: 'toolbar' },
       d.state === 'completed' ? null : el('button', { id: 'retry', onclick: act('Retry', () => api('POST', path + '/retry')) }, 'Retry'),
-      d.state === 'pending' || d.state === 'running'
+      unended(d)
         ? el('button', { id: 'cancel', onclick: act('Cancel', () => api('POST', path + '/cancel')) }, 'Cancel')
         : null),
     el('h2', {}, 'Attempt log'),
     table(['#', 'Started', 'Duration', 'Status', 'Error', 'Response'], d.attempt_log.map((a) => el('tr', { class: 'attempt' },
       el('td', {}, a.attempt), el('td', {}, when(a.started_at)), el('td', {}, a.duration_ms + ' ms'), el('td', {}, a.status_code ?? '—'),
       el('td', { class: 'bad' }, a.error ?? ''), el('td', { class: 'mono' }, a.response_excerpt ?? '')))));
-  if (d.state === 'pending' || d.state === 'running') liveTimer = setTimeout(render, LIVE_MS);
 }
 
 /**

@@ -7,6 +7,7 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.http.HttpServerSettings;
+import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.RelayServer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,6 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
  * stalled connections are still held meanwhile, and each is cut off once the read deadline has passed
  * without a byte from it. The deadline is shortened from its default of 30 s so the test need not wait that.
  */
+@TimingSensitive
 class StalledClientsIT {
     private static final Duration READ_DEADLINE = Duration.ofSeconds(10);
     private static final int STALLED_HEADS = 110;

@@ -2,6 +2,7 @@ package io.hookrelay.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.ApiResponse;
 import io.hookrelay.it.support.DeliveryAudit;
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * it is gone, and once it is back every node, never restarted, is ready again, takes webhooks and delivers,
  * with nothing it acknowledged lost.
  */
+@TimingSensitive
 class PostgresOutageIT {
     @RegisterExtension
     static final PostgresTestDatabase postgres = new PostgresTestDatabase();

@@ -2,6 +2,7 @@ package io.hookrelay.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.DeliveryAudit;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.Receiver;
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * rotation, stopped with SIGTERM and started again, while the others keep taking webhooks. Nothing
  * acknowledged is lost, and no node that was up answered with a {@code 5xx}.
  */
+@TimingSensitive
 class RollingRestartIT {
     @RegisterExtension
     static final PostgresTestDatabase postgres = new PostgresTestDatabase();

@@ -1,5 +1,6 @@
 package io.hookrelay.it.console;
 
+import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * The console's scenarios on PostgreSQL. Each starts on an empty schema: the one before it has stopped its server,
  * so nothing holds the tables it drops.
  */
+@TimingSensitive
 class PostgresConsoleIT extends ConsoleScenarios {
     @RegisterExtension
     static final PostgresTestDatabase postgres = new PostgresTestDatabase();

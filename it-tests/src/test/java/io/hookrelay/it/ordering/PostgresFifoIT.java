@@ -1,5 +1,6 @@
 package io.hookrelay.it.ordering;
 
+import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.RelayCluster;
 import io.hookrelay.it.support.RelayServer;
@@ -11,6 +12,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * Ordered delivery on PostgreSQL, each scenario on an empty schema. After the kill the restarted node takes the
  * killed one's claim only when its lease ends, as any node would: nothing tells it the claim was its own.
  */
+@TimingSensitive
 class PostgresFifoIT extends FifoScenarios {
     @RegisterExtension
     static final PostgresTestDatabase postgres = new PostgresTestDatabase();

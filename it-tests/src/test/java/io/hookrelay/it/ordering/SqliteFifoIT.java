@@ -1,5 +1,6 @@
 package io.hookrelay.it.ordering;
 
+import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.HookrelayProcess;
 import io.hookrelay.it.support.RelayServer;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** Ordered delivery on the embedded SQLite default. */
+@TimingSensitive
 class SqliteFifoIT extends FifoScenarios {
     @Override
     RelayServer startServer(Path dataDir) {

@@ -3,6 +3,7 @@ package io.hookrelay.it.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * receiver sits on one request, the others wait, and once it has freed no slot for a moment they are turned
  * away (snoozed) without being sent and without spending an attempt.
  */
+@TimingSensitive
 class MaxInFlightIT {
     private static final int DELIVERIES = 3;
     /** More workers than deliveries: only the limit can keep them from sending all at once. */

@@ -3,6 +3,7 @@ package io.hookrelay.it.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.RateWindow;
 import io.hookrelay.it.support.Receiver;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * fall short), and what waits for the limit is never failed or charged an attempt, though the target has no retries,
  * so a wait counted as a failed attempt would fail its delivery.
  */
+@TimingSensitive
 class RateLimitIT {
     private static final double PER_SECOND = 5;
     private static final int BURST = 5;

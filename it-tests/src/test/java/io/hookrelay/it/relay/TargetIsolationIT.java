@@ -2,6 +2,7 @@ package io.hookrelay.it.relay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.HangingReceiver;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.Receiver;
@@ -29,6 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  * <p>The hanging targets' timeout is longer than the test's traffic, so no connection of theirs ends while it
  * is measured: every slot is taken and stays taken, and their backlog keeps pressing for more.
  */
+@TimingSensitive
 class TargetIsolationIT {
     private static final int HANGING_TARGETS = 5;
     private static final int DEFAULT_MAX_IN_FLIGHT = 10;

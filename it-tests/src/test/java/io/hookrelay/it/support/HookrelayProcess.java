@@ -95,7 +95,23 @@ public final class HookrelayProcess implements AutoCloseable {
             }
             Thread.sleep(20);
         }
-        throw new IllegalStateException("hookrelay did not start within " + PATIENCE + ": " + output());
+        throw new IllegalStateException("hookrelay did not start within " + PATIENCE + ": " + output() + "\nits threads:\n" + threadDump());
+    }
+
+    /** What each of the child's threads is doing, as {@code jcmd} prints it, or why that could not be had. */
+    private String threadDump() {
+        Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        try {
+            Process dump = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
+                    .redirectErrorStream(true).start();
+            String printed = new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            return dump.waitFor(PATIENCE.toMillis(), TimeUnit.MILLISECONDS) ? printed : "jcmd did not finish: " + printed;
+        } catch (IOException e) {
+            return "jcmd failed: " + e.getMessage();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "interrupted while jcmd ran";
+        }
     }
 
     private Optional<Integer> findPort() {
