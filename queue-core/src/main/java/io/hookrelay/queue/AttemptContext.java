@@ -1,8 +1,10 @@
 package io.hookrelay.queue;
 
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -13,12 +15,15 @@ import java.util.concurrent.TimeUnit;
  * <p>The attempt may be called off while it runs (shutdown, or a lost claim); once called off it stays so.
  * A handler may also {@link #report} what the other side answered, which the worker writes into the
  * attempt log in the same transaction as the outcome, so the log never shows an attempt whose outcome was
- * lost, or an outcome without its attempt.
+ * lost, or an outcome without its attempt. A handler that waits for something of its own before it turns to
+ * its counterpart (a slot, a token) may {@link #startsAt mark} when it did, so that the log's start and
+ * duration tell of the counterpart rather than of the wait.
  */
 public final class AttemptContext {
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private final List<Runnable> onCancel = new CopyOnWriteArrayList<>();
     private volatile AttemptDetail detail = AttemptDetail.NONE;
+    private volatile Instant startedAt;
 
     public boolean isCancelled() {
         return cancelled.getCount() == 0;
@@ -49,8 +54,21 @@ public final class AttemptContext {
         this.detail = Objects.requireNonNull(detail, "detail");
     }
 
+    /**
+     * Records {@code at}, by the queue's clock, as when the attempt proper started: the attempt log's start, from
+     * which its duration counts. Unmarked, both count from when the handler was called; the last mark wins.
+     */
+    public void startsAt(Instant at) {
+        this.startedAt = Objects.requireNonNull(at, "at");
+    }
+
     AttemptDetail detail() {
         return detail;
+    }
+
+    /** The start the handler {@link #startsAt marked}, if it did. */
+    public Optional<Instant> startedAt() {
+        return Optional.ofNullable(startedAt);
     }
 
     void cancel() {

@@ -384,16 +384,23 @@ public final class WorkerPool implements AutoCloseable {
     }
 
 
-    /** Writes what the attempt amounted to, unless it was called off meanwhile. */
+    /**
+     * Writes what the attempt amounted to, unless it was called off meanwhile. The work's duration is the handler's
+     * whole time; the attempt log's counts from where the handler marked its start, if it did and the mark lies
+     * within the handler's run (a clock that jumped may put it outside).
+     */
     private void conclude(RunningAttempt attempt, HandlerVerdict verdict, Instant started) {
         Intent intent = attempt.intent;
-        Duration took = Duration.between(started, queue.clock().instant());
+        Instant ended = queue.clock().instant();
+        Duration took = Duration.between(started, ended);
         Optional<AttemptOutcome> countedAs = verdict.countedAs();
         if (attempt.calledOff()) {
             finish(attempt, countedAs.map(outcome -> AttemptOutcome.FENCED), took);
             return;
         }
-        Optional<AttemptRecord> logEntry = verdict.logEntry(intent, started, took, attempt.context.detail());
+        Instant logged = attempt.context.startedAt().filter(marked -> !marked.isBefore(started) && !marked.isAfter(ended))
+                .orElse(started);
+        Optional<AttemptRecord> logEntry = verdict.logEntry(intent, logged, Duration.between(logged, ended), attempt.context.detail());
         Optional<Settlement> settlement = outcomeRetrier.call("settle",
                 () -> verdict.settlement(intent, () -> retryPolicyOf(intent), queue.clock().instant()));
         if (settlement.isEmpty()) {

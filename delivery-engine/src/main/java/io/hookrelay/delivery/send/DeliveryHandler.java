@@ -163,6 +163,8 @@ public final class DeliveryHandler implements AsyncIntentHandler {
 
     /**
      * An attempt called off while its slot was being granted sends nothing: its claim may already be another's.
+     * The attempt starts, for its log, as it is sent: after the wait for a slot and a token, which the receiver
+     * never saw.
      * The target is looked up again once the slot is held, since waiting for one may have taken longer than a
      * change to the target takes to reach every node: what is sent goes where the target points now. Its
      * timeout stays the one the slot was taken for, which sized the slot's hold on a shared store: a longer one
@@ -186,8 +188,9 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         }
         CompletableFuture<WebhookResponse> exchange;
         try {
-            exchange = sender.send(
-                    SignedRequests.of(event, forwarded, target, intent.id(), intent.attempts(), clock.instant(), settings.version()));
+            Instant sending = clock.instant();
+            attempt.startsAt(sending);
+            exchange = sender.send(SignedRequests.of(event, forwarded, target, intent.id(), intent.attempts(), sending, settings.version()));
         } catch (RuntimeException e) {
             slot.release();
             return CompletableFuture.failedFuture(e);

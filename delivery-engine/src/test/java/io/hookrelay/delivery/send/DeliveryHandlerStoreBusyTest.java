@@ -30,6 +30,7 @@ import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.SnoozeException;
 import io.hookrelay.queue.TransientStoreException;
+import io.hookrelay.queue.testing.MutableClock;
 import java.lang.reflect.Proxy;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -176,6 +177,26 @@ class DeliveryHandlerStoreBusyTest {
         });
     }
 
+    /** The wait for a slot is the relay's, not the receiver's: the attempt starts, for its log, as it is sent. */
+    @Test
+    void anAttemptThatWaitedForASlotStartsWhenItIsSentSignedAtThatTime() throws Exception {
+        MutableClock clock = new MutableClock(NOW);
+        CompletableFuture<Optional<DeliverySlot>> grant = new CompletableFuture<>();
+        DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> Optional.of(TARGET)),
+                answering(EventStore.class, "find", () -> Optional.of(EVENT)), slots(grant, Runnable::run),
+                answering(FailureStreaks.class, "succeeded", () -> null), sender, clock);
+        AttemptContext context = new AttemptContext();
+
+        CompletableFuture<Void> attempt = handler.start(claimedIntent(), context).toCompletableFuture();
+        Instant granted = clock.advance(Duration.ofSeconds(2));
+        grant.complete(Optional.of(() -> { }));
+        attempt.get(10, TimeUnit.SECONDS);
+
+        assertThat(context.startedAt()).contains(granted);
+        assertThat(sent).singleElement().satisfies(request ->
+                assertThat(request.headers()).containsEntry("webhook-timestamp", Long.toString(granted.getEpochSecond())));
+    }
+
     private void assertSnoozedWithoutSending(DeliveryHandler handler) {
         assertThatThrownBy(() -> attempt(handler))
                 .isInstanceOf(CompletionException.class).cause()
@@ -223,8 +244,12 @@ class DeliveryHandlerStoreBusyTest {
 
     private DeliveryHandler handler(TargetStore targets, EventStore events, DeliverySlots slots, FailureStreaks streaks,
                                     WebhookSender sending) {
+        return handler(targets, events, slots, streaks, sending, Clock.fixed(NOW, ZoneOffset.UTC));
+    }
+
+    private DeliveryHandler handler(TargetStore targets, EventStore events, DeliverySlots slots, FailureStreaks streaks,
+                                    WebhookSender sending, Clock clock) {
         // The handler must not touch the queue before it has sent something; the queue itself listens to its store.
-        Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
         IntentQueue queue = new IntentQueue(answering(IntentStore.class, "addListener", () -> null), clock);
         return new DeliveryHandler(events, freshEvents, new Directory<>(targets::find, Duration.ZERO, clock),
                 new Directory<>(sourceId -> Optional.empty(), Duration.ZERO, clock), new TargetHealth(streaks, 20), slots,

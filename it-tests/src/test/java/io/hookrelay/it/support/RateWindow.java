@@ -5,24 +5,35 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * What a rate-limited target's receiver got in a window of wall time: the requests that arrived within
- * {@code length} of the first after some warm-up ones, counted once a later one shows the window is over, so nothing
- * that arrives late in it is missed. A warm-up request opens the relay's connection to the receiver, so the window
- * does not start with the one request that also had to connect.
+ * How a rate-limited target's attempts were spread over time, timed as the relay sent them: by their start in the
+ * attempt log, once every delivery has ended. An arrival at the receiver would also measure whatever held up the
+ * receiving process (here the test's own JVM, sharing the cores with the relay), and a request that arrived late
+ * would open a window that catches more than the limit allowed.
+ *
+ * @param firstWindow how many attempts started within the window's length of the first one after the warm-ups
+ * @param busiestWindow the most that started within the window's length of each other, anywhere in the log
  */
-public final class RateWindow {
-    private RateWindow() {
+public record RateWindow(long firstWindow, long busiestWindow) {
+
+    /**
+     * Waits until every delivery has ended, then reads the attempt log of {@code target}.
+     *
+     * @param warmUps attempts made before the backlog, which open the relay's connections to the receiver
+     */
+    public static RateWindow of(RelayDatabase database, String target, int warmUps, Duration length) throws InterruptedException {
+        Await.until("every delivery ended", Duration.ofMinutes(2), () -> database.unfinishedIntents() == 0);
+        List<Long> starts = database.attemptStartsTo(target);
+        long first = startedWithin(starts, warmUps, length);
+        long busiest = 0;
+        for (int from = 0; from < starts.size(); from++) {
+            busiest = Math.max(busiest, startedWithin(starts, from, length));
+        }
+        return new RateWindow(first, busiest);
     }
 
-    /** @return how many requests after the first {@code warmUps} arrived within {@code length} of the first of them */
-    public static long arrivalsInFirst(Receiver receiver, int warmUps, Duration length) throws InterruptedException {
-        Await.until("a request after the " + length + " window", length.plusSeconds(60), () -> {
-            List<Receiver.Request> requests = receiver.requests();
-            return requests.size() > warmUps
-                    && requests.get(requests.size() - 1).arrivedAtNanos() - requests.get(warmUps).arrivedAtNanos() > length.toNanos();
-        });
-        List<Receiver.Request> counted = receiver.requests().subList(warmUps, receiver.requestCount());
-        long first = counted.get(0).arrivedAtNanos();
-        return counted.stream().filter(request -> request.arrivedAtNanos() - first < length.toNanos()).count();
+    /** How many of {@code starts} lie in the window of {@code length} that opens at {@code starts[from]}. */
+    private static long startedWithin(List<Long> starts, int from, Duration length) {
+        long opens = starts.get(from);
+        return starts.stream().filter(start -> start >= opens && start - opens < length.toMillis()).count();
     }
 }

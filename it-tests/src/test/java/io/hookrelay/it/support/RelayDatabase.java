@@ -186,6 +186,19 @@ public final class RelayDatabase implements AutoCloseable {
         return logs;
     }
 
+    /**
+     * When each logged attempt to {@code target} started, in epoch milliseconds by the clock of the process that made
+     * it, earliest first.
+     */
+    public List<Long> attemptStartsTo(String target) {
+        List<Long> starts = new ArrayList<>();
+        query("""
+                SELECT a.started_at FROM intent_attempts AS a JOIN intents AS i ON i.id = a.intent_id
+                 WHERE i.target = ? ORDER BY a.started_at
+                """, row -> starts.add(row.getLong(1)), target);
+        return starts;
+    }
+
     /** Every stored webhook's body, by event id. */
     public Map<String, byte[]> eventBodies() {
         Map<String, byte[]> bodies = new HashMap<>();

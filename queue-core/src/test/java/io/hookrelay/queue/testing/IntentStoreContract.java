@@ -1412,6 +1412,27 @@ public abstract class IntentStoreContract {
         }
 
         @Test
+        void anAttemptIsLoggedFromTheStartItsHandlerMarkedAfterWaitingForItsOwnReasons() throws Exception {
+            AtomicReference<Instant> called = new AtomicReference<>();
+            AtomicReference<Instant> marked = new AtomicReference<>();
+            start(WorkerPool.builder(queue)
+                    .handler("job", (intent, attempt) -> {
+                        called.set(systemClock.instant());
+                        Await.until("the clock a few milliseconds past the call", WAIT,
+                                () -> systemClock.instant().isAfter(called.get().plusMillis(5)));
+                        marked.set(systemClock.instant());
+                        attempt.startsAt(marked.get());
+                    }), settings(1));
+
+            String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
+            metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
+
+            AttemptRecord logged = store.attempts(id).get(0);
+            assertThat(logged.startedAt()).as("the marked start, not the call %s", called.get())
+                    .isEqualTo(marked.get().truncatedTo(ChronoUnit.MILLIS));
+        }
+
+        @Test
         void aSnoozingHandlerRunsAgainLaterWithoutSpendingAnAttemptOrLoggingOne() throws Exception {
             List<Integer> attemptNumbersSeen = new CopyOnWriteArrayList<>();
             AtomicReference<Instant> snoozedUntil = new AtomicReference<>();
