@@ -2,6 +2,7 @@ package io.hookrelay.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.it.stress.HeavyTest;
 import io.hookrelay.it.stress.TimingSensitive;
 import java.nio.file.Path;
 import java.util.Set;
@@ -16,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
  * received); this checks that all of them ran and reported. How fast is for the full run, never a test. The
  * timeouts only bound a hang: the PostgreSQL sections alone start four relay processes.
  */
+@HeavyTest
 @TimingSensitive
 class BenchmarkIT {
 
