@@ -60,6 +60,7 @@ public final class HookrelayProcess implements AutoCloseable {
                                           String... arguments) throws IOException {
         List<String> command = new ArrayList<>(launcher);
         command.add(javaBinary());
+        command.addAll(buildJvmFlags());
         command.addAll(jvmOptions);
         command.addAll(List.of("-jar", jar().toString()));
         command.addAll(List.of(arguments));
@@ -199,6 +200,15 @@ public final class HookrelayProcess implements AutoCloseable {
         } catch (IOException e) {
             // A leftover log file in the temp directory harms nothing.
         }
+    }
+
+    /**
+     * The flags the build gives its test JVMs ({@code test.jvm.flags} in the parent POM), given to the jar's too; none
+     * outside the build, as in the benchmark.
+     */
+    private static List<String> buildJvmFlags() {
+        String flags = System.getProperty("hookrelay.test.jvm.flags", "").strip();
+        return flags.isEmpty() ? List.of() : List.of(flags.split("\\s+"));
     }
 
     /** The {@code java} that runs the tests, so the jar runs on the same JDK. */
