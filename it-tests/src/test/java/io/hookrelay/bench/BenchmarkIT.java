@@ -2,7 +2,6 @@ package io.hookrelay.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.it.stress.HeavyTest;
 import io.hookrelay.it.stress.TimingSensitive;
 import java.nio.file.Path;
 import java.util.Set;
@@ -17,7 +16,6 @@ import org.junit.jupiter.api.io.TempDir;
  * received); this checks that all of them ran and reported. How fast is for the full run, never a test. The
  * timeouts only bound a hang: the PostgreSQL sections alone start four relay processes.
  */
-@HeavyTest
 @TimingSensitive
 class BenchmarkIT {
 

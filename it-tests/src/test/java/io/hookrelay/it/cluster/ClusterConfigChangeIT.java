@@ -2,7 +2,6 @@ package io.hookrelay.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.it.stress.HeavyTest;
 import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.DeliveryAudit;
 import io.hookrelay.it.support.NewTarget;
@@ -27,7 +26,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * arrival at the receiver also holds whatever held up this test's own process, which runs the receivers and the load
  * on the same two cores as the three nodes, so arrivals are printed, not bounded.
  */
-@HeavyTest
 @TimingSensitive
 class ClusterConfigChangeIT {
     @RegisterExtension

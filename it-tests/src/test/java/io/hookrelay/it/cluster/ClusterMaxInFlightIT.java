@@ -2,7 +2,6 @@ package io.hookrelay.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.it.stress.HeavyTest;
 import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.DeliveryAudit;
 import io.hookrelay.it.support.NewTarget;
@@ -22,7 +21,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * workers enough to send every delivery at once, take webhooks for a slow receiver, and it never has more
  * than the limit waiting for their answers at the same moment.
  */
-@HeavyTest
 @TimingSensitive
 class ClusterMaxInFlightIT {
     @RegisterExtension

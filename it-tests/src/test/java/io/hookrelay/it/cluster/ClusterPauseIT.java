@@ -2,7 +2,6 @@ package io.hookrelay.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.it.stress.HeavyTest;
 import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.DeliveryAudit;
 import io.hookrelay.it.support.NewTarget;
@@ -24,7 +23,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * everything that waited. Attempts are timed by their start in the attempt log, as the node that made them saw
  * it: an arrival at the receiver also waits on the test's own JVM, which shares the cores with the nodes.
  */
-@HeavyTest
 @TimingSensitive
 class ClusterPauseIT {
     @RegisterExtension

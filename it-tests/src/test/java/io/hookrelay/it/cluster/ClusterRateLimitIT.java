@@ -3,7 +3,6 @@ package io.hookrelay.it.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.it.stress.HeavyTest;
 import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.RateWindow;
@@ -25,7 +24,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * why). What waits for the limit is never failed or charged an attempt, though the target has no retries, so a wait
  * counted as a failed attempt would fail its delivery.
  */
-@HeavyTest
 @TimingSensitive
 class ClusterRateLimitIT {
     @RegisterExtension

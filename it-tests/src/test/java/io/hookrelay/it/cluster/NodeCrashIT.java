@@ -2,7 +2,6 @@ package io.hookrelay.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.it.stress.HeavyTest;
 import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.DeliveryAudit;
 import io.hookrelay.it.support.NewTarget;
@@ -30,7 +29,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * target saw an event twice only where the kill cut off an attempt whose outcome was never written, attempt
  * numbers went on counting, and nothing is left pending or running.
  */
-@HeavyTest
 @TimingSensitive
 class NodeCrashIT {
     @RegisterExtension

@@ -2,7 +2,6 @@ package io.hookrelay.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.it.stress.HeavyTest;
 import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.ApiResponse;
@@ -33,7 +32,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * it is gone, and once it is back every node, never restarted, is ready again, takes webhooks and delivers,
  * with nothing it acknowledged lost.
  */
-@HeavyTest
 @TimingSensitive
 class PostgresOutageIT {
     @RegisterExtension

@@ -2,7 +2,6 @@ package io.hookrelay.it.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.it.stress.HeavyTest;
 import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.DeliveryAudit;
 import io.hookrelay.it.support.NewTarget;
@@ -26,7 +25,6 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * rotation, stopped with SIGTERM and started again, while the others keep taking webhooks. Nothing
  * acknowledged is lost, and no node that was up answered with a {@code 5xx}.
  */
-@HeavyTest
 @TimingSensitive
 class RollingRestartIT {
     @RegisterExtension
