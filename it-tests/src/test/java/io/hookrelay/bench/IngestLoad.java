@@ -23,8 +23,8 @@ final class IngestLoad {
 
     /**
      * Loads the relay for {@code warmup} (not measured), then measures for {@code measured}, or until each client has
-     * had an answer measured, if that is later: a machine that stands still through a short window (the smoke run's is
-     * half a second) leaves a slower figure rather than none.
+     * had an answer measured, if that is later: a machine that stands still through a short window (the smoke run's)
+     * leaves a slower figure rather than none.
      */
     static Result run(int port, String source, int clients, Duration warmup, Duration measured) throws Exception {
         return run(List.of(port), source, clients, warmup, measured);
@@ -60,7 +60,7 @@ final class IngestLoad {
 
     /**
      * One provider connection's requests answered {@code 202} within the window, and the rest. A window that is not
-     * empty ({@code measuringFrom < until}) stays open until a request sent in it was answered.
+     * empty ({@code measuringFrom < until}) stays open until one request sent after it opened was answered.
      */
     private static final class Client {
         final Latencies latencies = new Latencies();
@@ -71,7 +71,7 @@ final class IngestLoad {
             Client client = new Client();
             boolean measuring = measuringFrom < until;
             try (KeepAliveConnection connection = new KeepAliveConnection(port)) {
-                for (long sent = System.nanoTime(); sent < until || measuring && client.measured() == 0; sent = System.nanoTime()) {
+                for (long sent = System.nanoTime(); sent < until || (measuring && client.measured() == 0); sent = System.nanoTime()) {
                     int status = connection.exchange(request);
                     if (sent < measuringFrom) {
                         continue;

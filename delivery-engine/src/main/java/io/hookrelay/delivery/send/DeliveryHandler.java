@@ -163,12 +163,13 @@ public final class DeliveryHandler implements AsyncIntentHandler {
 
     /**
      * An attempt called off while its slot was being granted sends nothing: its claim may already be another's.
-     * The attempt starts, for its log, as it is sent: after the wait for a slot and a token, which the receiver
-     * never saw.
      * The target is looked up again once the slot is held, since waiting for one may have taken longer than a
      * change to the target takes to reach every node: what is sent goes where the target points now. Its
      * timeout stays the one the slot was taken for, which sized the slot's hold on a shared store: a longer one
      * could outlast the hold and let another node take the slot while this attempt still runs.
+     *
+     * <p>The attempt starts, for its log, as it is sent: after the wait for a slot and a token, which the
+     * receiver never saw.
      */
     private CompletableFuture<Void> sendHoldingTheSlot(Event event, Map<String, String> forwarded, Target slotOf, Intent intent,
                                                        AttemptContext attempt, DeliverySlot slot) {

@@ -8,6 +8,8 @@ const view = document.getElementById('view');
 const statusLine = document.getElementById('status');
 const LIVE_MS = 2000;
 let liveTimer = null;
+/** Counts the views drawn: a refresh that began under an earlier one draws nothing when it ends. */
+let viewsDrawn = 0;
 
 class ApiError extends Error {}
 
@@ -76,22 +78,25 @@ function say(text, bad) {
  * when it changed: a link or button the operator is about to click is not swapped from under the pointer.
  */
 function keepLive(fetchAgain, shown, redraw, live = () => true) {
-  const hash = window.location.hash;
+  const view = viewsDrawn;
   let drawn = JSON.stringify(shown);
   const refresh = async () => {
-    if (window.location.hash !== hash) return;
+    let fresh;
     try {
-      const fresh = await fetchAgain();
-      const seen = JSON.stringify(fresh);
-      if (seen !== drawn) {
-        redraw(fresh);
-        drawn = seen;
-      }
-      if (!live(fresh)) return;
+      fresh = await fetchAgain();
     } catch (e) {
+      if (view !== viewsDrawn) return;
       say('Refreshing this page: ' + e.message, true);
+      liveTimer = setTimeout(refresh, LIVE_MS);
+      return;
     }
-    liveTimer = setTimeout(refresh, LIVE_MS);
+    if (view !== viewsDrawn) return;
+    const seen = JSON.stringify(fresh);
+    if (seen !== drawn) {
+      redraw(fresh);
+      drawn = seen;
+    }
+    if (live(fresh)) liveTimer = setTimeout(refresh, LIVE_MS);
   };
   liveTimer = setTimeout(refresh, LIVE_MS);
 }
@@ -593,6 +598,7 @@ const VIEWS = [
 
 async function render() {
   clearTimeout(liveTimer);
+  viewsDrawn++;
   const hash = window.location.hash.replace(/^#/, '') || '/';
   const [path, search] = hash.split('?');
   const query = new URLSearchParams(search || '');

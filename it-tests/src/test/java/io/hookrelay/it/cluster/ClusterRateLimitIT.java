@@ -33,7 +33,10 @@ class ClusterRateLimitIT {
     private static final int BURST = 5;
     private static final Duration WINDOW = Duration.ofSeconds(10);
     private static final int BACKLOG = 120;
-    /** Of the limit times the window; the window opens at the first arrival, so a limiter that keeps up loses nothing to its start. */
+    /**
+     * Of the limit times the window; the first window opens at the first attempt after the warm-ups, so a limiter that
+     * keeps up loses nothing to its start.
+     */
     private static final int FLOOR_PERCENT = 60;
 
     @Test

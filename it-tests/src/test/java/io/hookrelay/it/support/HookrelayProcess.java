@@ -102,16 +102,25 @@ public final class HookrelayProcess implements AutoCloseable {
     /** What each of the child's threads is doing, as {@code jcmd} prints it, or why that could not be had. */
     private String threadDump() {
         Path jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd");
+        Path printed = null;
         try {
+            printed = Files.createTempFile("hookrelay-threads", ".txt");
             Process dump = new ProcessBuilder(jcmd.toString(), Long.toString(process.pid()), "Thread.print")
-                    .redirectErrorStream(true).start();
-            String printed = new String(dump.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            return dump.waitFor(PATIENCE.toMillis(), TimeUnit.MILLISECONDS) ? printed : "jcmd did not finish: " + printed;
+                    .redirectErrorStream(true).redirectOutput(printed.toFile()).start();
+            if (!dump.waitFor(PATIENCE.toMillis(), TimeUnit.MILLISECONDS)) {
+                dump.destroyForcibly();
+                return "jcmd did not finish within " + PATIENCE + ": " + text(printed);
+            }
+            return text(printed);
         } catch (IOException e) {
             return "jcmd failed: " + e.getMessage();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return "interrupted while jcmd ran";
+        } finally {
+            if (printed != null) {
+                deleteQuietly(printed);
+            }
         }
     }
 

@@ -14,6 +14,12 @@ import java.util.List;
  * @param busiestWindow the most that started within the window's length of each other, anywhere in the log
  */
 public record RateWindow(long firstWindow, long busiestWindow) {
+    public RateWindow {
+        if (firstWindow < 1 || busiestWindow < firstWindow) {
+            throw new IllegalArgumentException("a window holds the attempt that opens it, and the busiest at least as many"
+                    + " as the first: " + firstWindow + ", " + busiestWindow);
+        }
+    }
 
     /**
      * Waits until every delivery has ended, then reads the attempt log of {@code target}.
@@ -23,6 +29,9 @@ public record RateWindow(long firstWindow, long busiestWindow) {
     public static RateWindow of(RelayDatabase database, String target, int warmUps, Duration length) throws InterruptedException {
         Await.until("every delivery ended", Duration.ofMinutes(2), () -> database.unfinishedIntents() == 0);
         List<Long> starts = database.attemptStartsTo(target);
+        if (starts.size() <= warmUps) {
+            throw new AssertionError("attempts to " + target + " after the " + warmUps + " warm-up(s): none of " + starts.size());
+        }
         long first = startedWithin(starts, warmUps, length);
         long busiest = 0;
         for (int from = 0; from < starts.size(); from++) {
