@@ -74,13 +74,23 @@ interface ClaimDao {
             """)
     List<Intent> claim(long now, long claimUntil, int max);
 
-    /** @return the {@code (id, token)} pairs still held, now until {@code :claimUntil} */
+    /**
+     * Locks the rows in id order, as a pause does, before changing them: left to the plan, the order would be
+     * whatever the join met them in, and a pause of the same rows would wait on it in a circle.
+     *
+     * @return the {@code (id, token)} pairs still held, now until {@code :claimUntil}
+     */
     @SqlQuery("""
+            WITH held AS MATERIALIZED (
+                SELECT intent_states.seq FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[])) AS given (id, token)
+                  JOIN intents ON intents.id = given.id
+                  JOIN intent_states ON intent_states.seq = intents.seq
+                 WHERE intent_states.state = 'running' AND intent_states.claim_token = given.token
+                 ORDER BY intent_states.id
+                   FOR UPDATE OF intent_states)
             UPDATE intent_states SET claim_until = :claimUntil, updated_at = :now
-              FROM unnest(CAST(:ids AS text[]), CAST(:tokens AS text[])) AS held (id, token)
-              JOIN intents ON intents.id = held.id
-             WHERE intent_states.seq = intents.seq AND intent_states.state = 'running'
-               AND intent_states.claim_token = held.token
+              FROM held
+             WHERE intent_states.seq = held.seq
             RETURNING intent_states.id AS intent_id, intent_states.claim_token AS token
             """)
     List<ClaimRef> renewAll(String[] ids, String[] tokens, long claimUntil, long now);

@@ -18,7 +18,8 @@ interface SettlementDao {
 
     /**
      * Several claims' settlements in one statement, each fenced by its own token, with the attempt-log entries
-     * of those whose fence held. Per row: the state it goes to, its next due time and error when it sets them
+     * of those whose fence held. The rows are locked in id order first, for the reason {@link ClaimDao#renewAll}
+     * gives. Per row: the state it goes to, its next due time and error when it sets them
      * (null keeps the row's), how many attempts it gives back (a snooze gives back its claim's), and its log
      * entry, whose attempt number is null when it has none.
      *
@@ -34,17 +35,22 @@ interface SettlementDao {
                                      CAST(:statusCodes AS int[]), CAST(:excerpts AS text[]))
                        AS s (id, token, state, next_at, error, given_back, now, attempt, started_at, duration_ms,
                              outcome, log_error, status_code, excerpt)),
+            fenced AS MATERIALIZED (
+                SELECT intent_states.seq, s.* FROM s
+                  JOIN intents ON intents.id = s.id
+                  JOIN intent_states ON intent_states.seq = intents.seq
+                 WHERE intent_states.state = 'running' AND intent_states.claim_token = s.token
+                 ORDER BY intent_states.id
+                   FOR UPDATE OF intent_states),
             settled AS (
                 UPDATE intent_states
-                   SET state = s.state,
-                       next_at = coalesce(s.next_at, intent_states.next_at),
-                       last_error = coalesce(s.error, intent_states.last_error),
-                       attempts = intent_states.attempts - s.given_back,
-                       claim_token = '', claim_until = 0, updated_at = s.now
-                  FROM s
-                  JOIN intents ON intents.id = s.id
-                 WHERE intent_states.seq = intents.seq AND intent_states.state = 'running'
-                   AND intent_states.claim_token = s.token
+                   SET state = fenced.state,
+                       next_at = coalesce(fenced.next_at, intent_states.next_at),
+                       last_error = coalesce(fenced.error, intent_states.last_error),
+                       attempts = intent_states.attempts - fenced.given_back,
+                       claim_token = '', claim_until = 0, updated_at = fenced.now
+                  FROM fenced
+                 WHERE intent_states.seq = fenced.seq
                 RETURNING intent_states.seq, intent_states.id),
             logged AS (
                 INSERT INTO intent_attempts (intent_seq, attempt, started_at, duration_ms, outcome, error, status_code,

@@ -6,7 +6,6 @@ import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.Settlement;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -23,9 +22,6 @@ import org.jdbi.v3.core.Handle;
  * then advance (see {@link LaneDao}).
  */
 final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request, Boolean> {
-
-    /** Rows are locked in id order, the order the store's other multi-row writes lock them in. */
-    private static final Comparator<Request> BY_INTENT = Comparator.comparing(Request::intentId);
 
     /** One caller's settlement: what {@link io.hookrelay.queue.IntentStore#settle} was given. */
     record Request(ClaimRef claim, Settlement settlement, Optional<AttemptRecord> logEntry, Instant now) {
@@ -75,10 +71,9 @@ final class Settlements implements GroupCommitter.BatchWrite<Settlements.Request
         String[] ending = batch.stream().filter(request -> request.settlement().ends()).map(Request::intentId)
                 .toArray(String[]::new);
         List<String> locked = ending.length == 0 ? List.of() : handle.attach(LaneDao.class).lockLanesOf(ending);
-        List<Request> inLockOrder = batch.stream().sorted(BY_INTENT).toList();
         Set<String> settled = new HashSet<>();
         Set<String> refused = new HashSet<>();
-        for (SettlementDao.Settled row : writeAll(dao, inLockOrder)) {
+        for (SettlementDao.Settled row : writeAll(dao, batch)) {
             settled.add(row.id());
             if (!row.logged()) {
                 refused.add(row.id());
