@@ -84,9 +84,8 @@ final class ErrorBoundary implements HttpHandler {
      * ({@link TransferCodingCheck}).
      */
     private static void discardUnreadBody(HttpServerExchange exchange) {
-        long declared = exchange.getRequestContentLength();
-        if (declared > DISCARD_LIMIT || HttpContinue.requiresContinueResponse(exchange) || TransferCodingCheck.hasUnknownLength(exchange)
-                || ReceivedBody.of(exchange).isPresent()) {
+        if (TransferCodingCheck.hasUnknownLength(exchange) || exchange.getRequestContentLength() > DISCARD_LIMIT
+                || HttpContinue.requiresContinueResponse(exchange) || ReceivedBody.of(exchange).isPresent()) {
             // Too large to read for nothing, a client that waits to be asked for its body and never will be, a
             // body whose end nobody can tell, or one that ReceiveBodyFirst already read as far as it was worth.
             exchange.setPersistent(false);

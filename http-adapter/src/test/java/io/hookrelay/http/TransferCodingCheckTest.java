@@ -54,6 +54,21 @@ class TransferCodingCheckTest {
         assertThat(operations.calls).isEmpty();
     }
 
+    /** 2^64 + 3, 2^64, 2^63 and the like: Undertow frames some by a length wrapped past 2^64, 3 and 0 here. */
+    @ParameterizedTest(name = "Content-Length: {0}")
+    @ValueSource(strings = {"18446744073709551619", "18446744073709551616", "9223372036854775808", "10000000000000000000",
+            "-1", "0x3", "3 3"})
+    void a_length_that_is_no_number_below_2_to_the_63_is_refused_and_the_bytes_after_it_never_read(String length)
+            throws Exception {
+        String smuggled = "POST /hooks/plain HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}";
+        RawExchange answer = RawExchange.send(server.port(),
+                "POST /hooks/plain HTTP/1.1\r\nHost: x\r\nContent-Length: " + length + "\r\n\r\nabc" + smuggled);
+
+        assertThat(answer.status()).as(answer.statusLine()).isEqualTo(400);
+        assertThat(answer.closed()).as("the connection is closed after the answer").isTrue();
+        assertThat(operations.calls).isEmpty();
+    }
+
     @Test
     void an_endpoint_without_a_body_refuses_it_too() throws Exception {
         RawExchange answer = RawExchange.send(server.port(), "GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nabc");
