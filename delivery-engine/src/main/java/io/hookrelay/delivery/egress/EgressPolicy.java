@@ -64,7 +64,18 @@ public record EgressPolicy(List<AddressRange> allowOnly, List<AddressRange> deni
         return refusal(IpAddresses.normalised(address));
     }
 
+    /**
+     * An address that carries IPv4 ones ({@link CarriedIpv4}) is refused when it is, or when any IPv4 address it
+     * may carry is: allowing a range of IPv6 translators never reopens what they reach.
+     */
     private Optional<String> refusal(byte[] normalised) {
+        String address = IpAddresses.text(normalised);
+        return refusalOf(normalised).or(() -> CarriedIpv4.in(normalised).stream()
+                .map(carried -> refusalOf(carried).map(why -> address + " carries an IPv4 address: " + why))
+                .flatMap(Optional::stream).findFirst());
+    }
+
+    private Optional<String> refusalOf(byte[] normalised) {
         String address = IpAddresses.text(normalised);
         Optional<AddressRange> deniedBy = denied.stream().filter(range -> range.contains(normalised)).findFirst();
         if (deniedBy.isPresent()) {

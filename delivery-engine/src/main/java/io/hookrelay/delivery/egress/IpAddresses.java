@@ -10,7 +10,8 @@ import java.util.Optional;
  * Addresses as the egress policy compares them. An IPv4 address carried in IPv6 (mapped, {@code ::ffff:a.b.c.d};
  * compatible, {@code ::a.b.c.d}) reaches the IPv4 host, so it is turned into that IPv4 address first: one
  * IPv4 rule then catches every spelling. {@code ::} and {@code ::1} are IPv6's own unspecified and loopback
- * addresses, not compatible forms of {@code 0.0.0.0} and {@code 0.0.0.1}.
+ * addresses, not compatible forms of {@code 0.0.0.0} and {@code 0.0.0.1}. IPv6 addresses that reach an IPv4
+ * host through a translator or relay (NAT64, 6to4, Teredo) stay IPv6 here: {@link CarriedIpv4} reads them.
  */
 final class IpAddresses {
     private static final int IPV4_BYTES = 4;

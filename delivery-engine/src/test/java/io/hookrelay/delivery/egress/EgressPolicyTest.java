@@ -31,6 +31,39 @@ class EgressPolicyTest {
         assertThat(EgressPolicy.DEFAULT.refusal(InetAddress.getByName(address))).isEmpty();
     }
 
+    /** 169.254.169.254 in every IPv6 form that hands it to a translator or relay; the Teredo one inverted. */
+    @ParameterizedTest
+    @ValueSource(strings = {"64:ff9b::a9fe:a9fe", "64:ff9b::169.254.169.254", "64:ff9b:1::a9fe:a9fe",
+            "64:ff9b:1:a9fe:a9:fe00::", "64:ff9b:1:a9:fe:a9fe::", "64:ff9b:1:5:a9:fea9:fe00:0", "2002:a9fe:a9fe::1",
+            "2002:a9fe:a9fe:1::5", "::ffff:0:a9fe:a9fe", "::ffff:0:169.254.169.254", "2001:0:4136:e378:8000:63bf:5601:5601"})
+    void deniesAnIpv6AddressThatCarriesADeniedIpv4One(String address) throws Exception {
+        byte[] bytes = InetAddress.getByName(address).getAddress();
+
+        assertThat(CarriedIpv4.in(bytes)).extracting(IpAddresses::text).contains("169.254.169.254");
+        assertThat(EgressPolicy.DEFAULT.refusal(InetAddress.getByName(address))).hasValueSatisfying(why -> assertThat(why)
+                .startsWith(IpAddresses.text(bytes) + " carries an IPv4 address: ").endsWith(", which the egress policy denies"));
+    }
+
+    /** A network picks its layout inside 64:ff9b:1::/48; each one's reading is judged, so any denied one refuses. */
+    @Test
+    void theLocalUseNat64PrefixIsReadInEveryLayoutANetworkMayUse() throws Exception {
+        assertThat(CarriedIpv4.in(InetAddress.getByName("64:ff9b:1:a9fe:a9:fe00::").getAddress())).extracting(IpAddresses::text)
+                .containsExactly("169.254.169.254", "254.169.254.0", "169.254.0.0", "0.0.0.0");
+        assertThat(CarriedIpv4.in(InetAddress.getByName("2001:db8::a9fe:a9fe").getAddress())).as("documentation, not Teredo").isEmpty();
+    }
+
+    @Test
+    void anIpv6AddressCarryingAnIpv4OneIsJudgedByBoth() throws Exception {
+        EgressPolicy confined = EgressPolicy.of(EgressPolicy.parseList("64:ff9b::/96"), List.of());
+
+        assertThat(EgressPolicy.DEFAULT.refusal(InetAddress.getByName("64:ff9b::808:808"))).isEmpty();
+        assertThat(EgressPolicy.DEFAULT.refusal(InetAddress.getByName("2002:808:808::1"))).isEmpty();
+        assertThat(LOOPBACK_DENIED.refusal(InetAddress.getByName("64:ff9b::7f00:1"))).hasValue(
+                "64:ff9b::7f00:1 carries an IPv4 address: 127.0.0.1 is in 127.0.0.0/8, which the egress policy denies");
+        assertThat(LOOPBACK_DENIED.refusal(InetAddress.getByName("2001:0:4136:e378:8000:63bf:80ff:fffe"))).isPresent();
+        assertThat(confined.refusal(InetAddress.getByName("64:ff9b::808:808"))).as("the IPv4 address is outside").isPresent();
+    }
+
     @Test
     void deniedRangesAddToTheDefaultsAndNameTheRange() throws Exception {
         EgressPolicy policy = EgressPolicy.of(List.of(), EgressPolicy.parseList("10.0.0.0/8, fc00::/7"));
@@ -78,7 +111,8 @@ class EgressPolicyTest {
             "https://[fd00:ec2::254]/, fd00:ec2::254 is in fd00:ec2::254/128",
             "http://[::]/, :: is in ::/128",
             "http://[fe80::1%25eth0]:9000/, fe80::1 is in fe80::/10",
-            "http://[FE80::A9FE:A9FE]/, fe80::a9fe:a9fe is in fe80::/10"})
+            "http://[FE80::A9FE:A9FE]/, fe80::a9fe:a9fe is in fe80::/10",
+            "http://[64:ff9b::169.254.169.254]/, 64:ff9b::a9fe:a9fe carries an IPv4 address: 169.254.169.254 is in 169.254.0.0/16"})
     void refusesATargetWhoseHostIsADeniedAddress(String url, String why) {
         assertThatThrownBy(() -> EgressPolicy.DEFAULT.checkLiteralHost(URI.create(url)))
                 .isInstanceOfSatisfying(InvalidRequestException.class, refused -> assertThat(refused.code()).isEqualTo("egress_denied"))
