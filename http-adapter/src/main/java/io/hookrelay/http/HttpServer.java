@@ -107,6 +107,8 @@ public final class HttpServer implements AutoCloseable {
                 .setServerOption(UndertowOptions.MAX_HEADERS, MAX_HEADERS)
                 .setServerOption(UndertowOptions.MAX_PARAMETERS, MAX_QUERY_PARAMETERS)
                 .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, NO_SERVER_WIDE_ENTITY_LIMIT)
+                // Otherwise a cookie's value ends at its first '=', and "<session>=anything" reads as the session.
+                .setServerOption(UndertowOptions.ALLOW_EQUALS_IN_COOKIE_VALUE, true)
                 // XNIO's read timeout is an idle one, re-armed by every byte read: mid-body, mid-head and between
                 // requests alike. The parse timeout bounds a head that trickles in a byte at a time.
                 .setSocketOption(Options.READ_TIMEOUT, readDeadlineMillis)

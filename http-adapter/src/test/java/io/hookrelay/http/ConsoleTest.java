@@ -138,6 +138,8 @@ class ConsoleTest {
 
         assertErrorShape(get("/api/v1/sources", laterExpiry), 401, "unauthorized");
         assertErrorShape(get("/api/v1/sources", ConsoleSessions.COOKIE + "=1.2.3"), 401, "unauthorized");
+        assertErrorShape(get("/api/v1/sources", cookie + "="), 401, "unauthorized");
+        assertErrorShape(get("/api/v1/sources", cookie + "=anything"), 401, "unauthorized");
         assertThat(get("/console", laterExpiry).statusCode()).isEqualTo(303);
         assertThat(operations.calls).isEmpty();
     }
