@@ -59,6 +59,12 @@ final class ErrorBoundary implements HttpHandler {
         try {
             next.handleRequest(exchange);
         } catch (Exception e) {
+            if (exchange.isResponseComplete()) {
+                // The answer went out whole; what failed is Undertow's work after it, as when the server stops while
+                // an exchange completes. The request did not fail, and nothing is left to tell the client.
+                log.warn("{} {} was answered, then failed: {}", exchange.getRequestMethod(), exchange.getRequestPath(), e.toString());
+                return;
+            }
             ErrorAnswer answer = answerFor(e);
             logFailure(exchange, answer, e);
             if (exchange.isResponseStarted()) {

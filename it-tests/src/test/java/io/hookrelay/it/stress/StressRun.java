@@ -119,7 +119,10 @@ public final class StressRun {
         }
     }
 
-    /** Keeps the first failure of a run, as the test method and the first line of what it threw. */
+    /**
+     * Keeps the first failure of a run, as the test method and the first line of what it threw, for the table; prints
+     * each failure whole as it happens, since what a test saw is often below its first line.
+     */
     private static final class FirstFailure implements TestExecutionListener {
         private Optional<String> seen = Optional.empty();
         private boolean ran;
@@ -128,6 +131,10 @@ public final class StressRun {
         public void executionFinished(TestIdentifier identifier, TestExecutionResult result) {
             if (identifier.isTest()) {
                 ran = true;
+            }
+            if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
+                System.out.println("[stress] " + identifier.getDisplayName() + " " + result.getStatus() + ":");
+                result.getThrowable().ifPresent(thrown -> thrown.printStackTrace(System.out));
             }
             if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL && seen.isEmpty()) {
                 String thrown = result.getThrowable().map(StressRun::firstLine).orElse(result.getStatus().toString());
