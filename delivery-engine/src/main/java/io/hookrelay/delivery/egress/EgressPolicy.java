@@ -69,9 +69,8 @@ public record EgressPolicy(List<AddressRange> allowOnly, List<AddressRange> deni
      * may carry is: allowing a range of IPv6 translators never reopens what they reach.
      */
     private Optional<String> refusal(byte[] normalised) {
-        String address = IpAddresses.text(normalised);
         return refusalOf(normalised).or(() -> CarriedIpv4.in(normalised).stream()
-                .map(carried -> refusalOf(carried).map(why -> address + " carries an IPv4 address: " + why))
+                .map(carried -> refusalOf(carried).map(why -> IpAddresses.text(normalised) + " carries an IPv4 address: " + why))
                 .flatMap(Optional::stream).findFirst());
     }
 
