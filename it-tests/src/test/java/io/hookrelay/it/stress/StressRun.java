@@ -132,11 +132,12 @@ public final class StressRun {
             if (identifier.isTest()) {
                 ran = true;
             }
-            if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL) {
-                System.out.println("[stress] " + identifier.getDisplayName() + " " + result.getStatus() + ":");
-                result.getThrowable().ifPresent(thrown -> thrown.printStackTrace(System.out));
+            if (result.getStatus() == TestExecutionResult.Status.SUCCESSFUL) {
+                return;
             }
-            if (result.getStatus() != TestExecutionResult.Status.SUCCESSFUL && seen.isEmpty()) {
+            System.out.println("[stress] " + identifier.getDisplayName() + " " + result.getStatus() + ":");
+            result.getThrowable().ifPresent(thrown -> thrown.printStackTrace(System.out));
+            if (seen.isEmpty()) {
                 String thrown = result.getThrowable().map(StressRun::firstLine).orElse(result.getStatus().toString());
                 seen = Optional.of(identifier.getDisplayName() + ": " + thrown);
             }
