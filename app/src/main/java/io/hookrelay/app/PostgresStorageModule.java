@@ -8,6 +8,7 @@ import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.OpenDatabase;
+import io.hookrelay.delivery.RelayMarker;
 import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.SettingsStore;
 import io.hookrelay.delivery.SourceStore;
@@ -58,6 +59,12 @@ final class PostgresStorageModule extends AbstractModule {
     @Singleton
     IntentStore intentStore(PostgresIntentStore intents) {
         return intents;
+    }
+
+    @Provides
+    @Singleton
+    RelayMarker relayMarker(PostgresRelayStores stores) {
+        return stores.relayMarker();
     }
 
     /**

@@ -10,6 +10,7 @@ import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.FreshEvents;
 import io.hookrelay.delivery.JsonPointerReader;
+import io.hookrelay.delivery.RelayMarker;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.RelaySettings;
 import io.hookrelay.delivery.RouteStore;
@@ -81,9 +82,9 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    RelaySettings relaySettings() {
+    RelaySettings relaySettings(RelayMarker marker) {
         String version = Optional.ofNullable(RelayModule.class.getPackage().getImplementationVersion()).orElse("dev");
-        return new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, version);
+        return new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, version, marker);
     }
 
     @Provides

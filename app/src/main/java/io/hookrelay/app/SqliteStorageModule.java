@@ -9,6 +9,7 @@ import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.OpenDatabase;
+import io.hookrelay.delivery.RelayMarker;
 import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.SettingsStore;
 import io.hookrelay.delivery.SourceStore;
@@ -52,6 +53,12 @@ final class SqliteStorageModule extends AbstractModule {
     @Singleton
     SqliteRelayDatabase relayDatabase(ServeOptions options, Clock clock, StartupSettings settings) {
         return SqliteRelayDatabase.open(options.dataDir(), clock, settings.secretKey());
+    }
+
+    @Provides
+    @Singleton
+    RelayMarker relayMarker(SqliteRelayDatabase relayDatabase) {
+        return relayDatabase.relayMarker();
     }
 
     /** The same database, for the queue's store and for what concerns the file: closing it closes both. */

@@ -22,7 +22,7 @@ public final class ForwardedHeaders {
     /** What proxies say about the client: from an unverified source anyone could claim any address to receivers that trust these. */
     private static final Set<String> PROXY_CLAIMS = Set.of("forwarded", "via", "x-real-ip", "true-client-ip");
     private static final String CONNECTION_HEADER = "connection";
-    private static final Set<String> SET_BY_THE_RELAY = Set.of("content-type", "user-agent", HopCount.HEADER);
+    private static final Set<String> SET_BY_THE_RELAY = Set.of("content-type", "user-agent", HopCount.HEADER, RelayMarker.HEADER);
     private static final List<String> REFUSED_PREFIXES = List.of("webhook-", "x-hookrelay-", "x-forwarded-");
 
     private ForwardedHeaders() {

@@ -72,6 +72,14 @@ public final class SecretCipher {
         return Base64.getEncoder().encodeToString(key);
     }
 
+    /**
+     * A value only holders of the key can make, for {@code purpose}: the HMAC of the purpose under the key,
+     * which tells whoever sees it nothing about the key.
+     */
+    public byte[] derive(String purpose) {
+        return Hmacs.sha256(key.getEncoded(), purpose.getBytes(StandardCharsets.UTF_8));
+    }
+
     /** Where the key came from: safe to show, it is never the key. */
     public String origin() {
         return origin;

@@ -67,9 +67,11 @@ public record Source(String id, Verification verify, Optional<String> idempotenc
             throw new InvalidRequestException("redact_headers cannot list " + signed
                     + ": verification reads it, and it is kept so a stored event's signature can be checked again");
         });
-        if (lowerCased.contains(HopCount.HEADER)) {
-            throw new InvalidRequestException("redact_headers cannot list " + HopCount.HEADER
-                    + ": the loop guard counts a delivery's hops from it");
+        for (String loopGuarded : List.of(HopCount.HEADER, RelayMarker.HEADER)) {
+            if (lowerCased.contains(loopGuarded)) {
+                throw new InvalidRequestException("redact_headers cannot list " + loopGuarded
+                        + ": the loop guard reads the relays a webhook came through from it");
+            }
         }
         return lowerCased;
     }

@@ -5,7 +5,6 @@ import io.hookrelay.delivery.PayloadTooLargeException;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderValues;
 import io.undertow.util.Headers;
-import java.io.IOException;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
@@ -15,11 +14,8 @@ import java.util.Optional;
  * What an {@link Endpoint} may read of a request: path placeholders, query parameters, headers, and the
  * body, which is only ever read with a limit.
  *
- * <p>Bodies are kept up to one byte past the limit, never whole: a {@code Content-Length} over the limit is
- * refused before a byte is read, and a longer chunked body as soon as it passes the limit, so an oversize
- * request costs the server at most the limit in memory. Either way the answer is {@code 413 payload_too_large}.
- * Most bodies were already read off the connection before the request reached its thread
- * ({@link ReceiveBodyFirst}); the few that were not are streamed here.
+ * <p>The body was read before the endpoint ran, no further than its limit ({@link RequestBodies}); one that
+ * was longer is answered {@code 413 payload_too_large}.
  */
 final class ApiRequest {
     /** Management requests are small JSON documents; anything larger is a mistake or abuse. */
@@ -90,47 +86,36 @@ final class ApiRequest {
         }
     }
 
-    /** The body within the API's limit; one that is there at all must be declared JSON. */
+    /** The body; one that is there at all must be declared JSON. */
     private byte[] jsonBytes() {
-        byte[] body = body(MAX_JSON_BYTES);
+        byte[] body = body();
         if (!Json.isBlank(body)) {
             JsonContentType.require(contentType());
         }
         return body;
     }
 
-    /** @throws PayloadTooLargeException when the body is longer than {@code limit} bytes */
-    byte[] body(int limit) {
-        if (exchange.getRequestContentLength() > limit) {
-            throw tooLarge(limit);
+    /**
+     * The body as {@link RequestBodies} read it, within its endpoint's limit.
+     *
+     * @throws PayloadTooLargeException when it was longer than the limit
+     */
+    byte[] body() {
+        if (exchange.isRequestComplete() && ReceivedBody.of(exchange).isEmpty()) {
+            return new byte[0];
         }
-        Optional<ReceivedBody> received = ReceivedBody.of(exchange);
-        if (received.isPresent()) {
-            return within(limit, received.get());
+        ReceivedBody received = ReceivedBody.of(exchange)
+                .orElseThrow(() -> new IllegalStateException("the body of " + exchange.getRequestPath() + " was not received first"));
+        if (received instanceof ReceivedBody.Whole whole) {
+            return whole.bytes();
         }
-        // One byte over the limit is how a longer body shows itself. Undertow's own limit stays off: when it
-        // trips (inside its read-ahead of a chunked body, before this read sees it) it drops the connection
-        // without an answer. readNBytes already bounds what is held in memory.
-        exchange.setMaxEntitySize(-1);
-        try {
-            byte[] body = exchange.getInputStream().readNBytes(limit + 1);
-            if (body.length > limit) {
-                throw tooLarge(limit);
-            }
-            return body;
-        } catch (IOException e) {
-            throw brokenOff();
+        if (received instanceof ReceivedBody.OverLimit over) {
+            throw tooLarge(over.limit());
         }
-    }
-
-    private static byte[] within(int limit, ReceivedBody received) {
-        if (received.brokenOff()) {
-            throw brokenOff();
+        if (received instanceof ReceivedBody.NoRoom) {
+            throw new TooBusyException("too many request bodies are being received; try again shortly");
         }
-        if (received.start().length > limit) {
-            throw tooLarge(limit);
-        }
-        return received.start();
+        throw brokenOff();
     }
 
     private static InvalidRequestException brokenOff() {

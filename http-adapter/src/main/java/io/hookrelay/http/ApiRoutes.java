@@ -36,14 +36,13 @@ public final class ApiRoutes {
      */
     public ApiRoutes(AdminToken adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets, RouteAdmin routes,
                      EventAdmin events, DeliveryAdmin deliveries, BackupAdmin backups, SettingsAdmin settings,
-                     OperatorEvents operatorEvents, RelayMetrics metrics) {
+                     OperatorEvents operatorEvents, RelayMetrics metrics, LoopGuard loopGuard) {
         this(adminToken, new UseCaseOperations(ingest, sources, targets, routes, events, deliveries, backups, settings, operatorEvents),
-                metrics);
+                metrics, loopGuard);
     }
 
-    ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics) {
-        this(adminToken, operations, metrics, new LoopGuard(LoopGuard.DEFAULT_MAX_HOPS), console(adminToken, Clock.systemUTC(), false),
-                ActivityHistory.NONE);
+    ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics, LoopGuard loopGuard) {
+        this(adminToken, operations, metrics, loopGuard, console(adminToken, Clock.systemUTC(), false), ActivityHistory.NONE);
     }
 
     private ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics, LoopGuard loopGuard,
@@ -54,11 +53,6 @@ public final class ApiRoutes {
         this.loopGuard = Objects.requireNonNull(loopGuard, "loopGuard");
         this.console = Objects.requireNonNull(console, "console");
         this.activity = Objects.requireNonNull(activity, "activity");
-    }
-
-    /** The same routes with ingest refusing webhooks that arrive with {@code maxHops} or more (default {@link LoopGuard#DEFAULT_MAX_HOPS}). */
-    public ApiRoutes withMaxHops(int maxHops) {
-        return new ApiRoutes(adminToken, operations, metrics, new LoopGuard(maxHops), console, activity);
     }
 
     /**
@@ -79,49 +73,49 @@ public final class ApiRoutes {
                 new SignInThrottle(clock));
     }
 
-    void addTo(Router.Builder router) {
-        route(router, Methods.POST, "/hooks/{source}", new IngestHandler(operations, metrics, loopGuard));
+    void addTo(Router.Builder router, RequestBodies bodies) {
+        route(router, bodies, Methods.POST, "/hooks/{source}", new IngestHandler(operations, metrics, loopGuard));
 
-        route(router, Methods.POST, "/api/v1/sources", new CreateSourceHandler(operations));
-        route(router, Methods.GET, "/api/v1/sources", new ListSourcesHandler(operations));
-        route(router, Methods.GET, "/api/v1/sources/{id}", new GetSourceHandler(operations));
-        route(router, Methods.PUT, "/api/v1/sources/{id}", new ReplaceSourceHandler(operations));
-        route(router, Methods.DELETE, "/api/v1/sources/{id}", new DeleteSourceHandler(operations));
+        route(router, bodies, Methods.POST, "/api/v1/sources", new CreateSourceHandler(operations));
+        route(router, bodies, Methods.GET, "/api/v1/sources", new ListSourcesHandler(operations));
+        route(router, bodies, Methods.GET, "/api/v1/sources/{id}", new GetSourceHandler(operations));
+        route(router, bodies, Methods.PUT, "/api/v1/sources/{id}", new ReplaceSourceHandler(operations));
+        route(router, bodies, Methods.DELETE, "/api/v1/sources/{id}", new DeleteSourceHandler(operations));
 
-        route(router, Methods.POST, "/api/v1/targets", new CreateTargetHandler(operations));
-        route(router, Methods.GET, "/api/v1/targets", new ListTargetsHandler(operations));
-        route(router, Methods.GET, "/api/v1/targets/{id}", new GetTargetHandler(operations));
-        route(router, Methods.PUT, "/api/v1/targets/{id}", new ReplaceTargetHandler(operations));
-        route(router, Methods.DELETE, "/api/v1/targets/{id}", new DeleteTargetHandler(operations));
-        route(router, Methods.POST, "/api/v1/targets/{id}/pause", new PauseTargetHandler(operations));
-        route(router, Methods.POST, "/api/v1/targets/{id}/rotate-secret", new RotateSecretHandler(operations));
-        route(router, Methods.POST, "/api/v1/targets/{id}/resume", new ResumeTargetHandler(operations));
+        route(router, bodies, Methods.POST, "/api/v1/targets", new CreateTargetHandler(operations));
+        route(router, bodies, Methods.GET, "/api/v1/targets", new ListTargetsHandler(operations));
+        route(router, bodies, Methods.GET, "/api/v1/targets/{id}", new GetTargetHandler(operations));
+        route(router, bodies, Methods.PUT, "/api/v1/targets/{id}", new ReplaceTargetHandler(operations));
+        route(router, bodies, Methods.DELETE, "/api/v1/targets/{id}", new DeleteTargetHandler(operations));
+        route(router, bodies, Methods.POST, "/api/v1/targets/{id}/pause", new PauseTargetHandler(operations));
+        route(router, bodies, Methods.POST, "/api/v1/targets/{id}/rotate-secret", new RotateSecretHandler(operations));
+        route(router, bodies, Methods.POST, "/api/v1/targets/{id}/resume", new ResumeTargetHandler(operations));
 
-        route(router, Methods.POST, "/api/v1/routes", new CreateRouteHandler(operations));
-        route(router, Methods.GET, "/api/v1/routes", new ListRoutesHandler(operations));
-        route(router, Methods.DELETE, "/api/v1/routes/{id}", new DeleteRouteHandler(operations));
+        route(router, bodies, Methods.POST, "/api/v1/routes", new CreateRouteHandler(operations));
+        route(router, bodies, Methods.GET, "/api/v1/routes", new ListRoutesHandler(operations));
+        route(router, bodies, Methods.DELETE, "/api/v1/routes/{id}", new DeleteRouteHandler(operations));
 
-        route(router, Methods.GET, "/api/v1/events", new ListEventsHandler(operations));
-        route(router, Methods.GET, "/api/v1/events/{id}", new GetEventHandler(operations));
-        route(router, Methods.POST, "/api/v1/events/{id}/replay", new ReplayEventHandler(operations));
+        route(router, bodies, Methods.GET, "/api/v1/events", new ListEventsHandler(operations));
+        route(router, bodies, Methods.GET, "/api/v1/events/{id}", new GetEventHandler(operations));
+        route(router, bodies, Methods.POST, "/api/v1/events/{id}/replay", new ReplayEventHandler(operations));
 
-        route(router, Methods.GET, "/api/v1/deliveries", new ListDeliveriesHandler(operations));
-        route(router, Methods.POST, "/api/v1/deliveries/retry", new BulkRetryHandler(operations));
-        route(router, Methods.GET, "/api/v1/deliveries/{id}", new GetDeliveryHandler(operations));
-        route(router, Methods.POST, "/api/v1/deliveries/{id}/retry", new RetryDeliveryHandler(operations));
-        route(router, Methods.POST, "/api/v1/deliveries/{id}/cancel", new CancelDeliveryHandler(operations));
+        route(router, bodies, Methods.GET, "/api/v1/deliveries", new ListDeliveriesHandler(operations));
+        route(router, bodies, Methods.POST, "/api/v1/deliveries/retry", new BulkRetryHandler(operations));
+        route(router, bodies, Methods.GET, "/api/v1/deliveries/{id}", new GetDeliveryHandler(operations));
+        route(router, bodies, Methods.POST, "/api/v1/deliveries/{id}/retry", new RetryDeliveryHandler(operations));
+        route(router, bodies, Methods.POST, "/api/v1/deliveries/{id}/cancel", new CancelDeliveryHandler(operations));
 
-        route(router, Methods.GET, "/api/v1/operator-events", new ListOperatorEventsHandler(operations));
-        route(router, Methods.GET, "/api/v1/settings", new GetSettingsHandler(operations));
-        route(router, Methods.PUT, "/api/v1/settings", new ReplaceSettingsHandler(operations));
+        route(router, bodies, Methods.GET, "/api/v1/operator-events", new ListOperatorEventsHandler(operations));
+        route(router, bodies, Methods.GET, "/api/v1/settings", new GetSettingsHandler(operations));
+        route(router, bodies, Methods.PUT, "/api/v1/settings", new ReplaceSettingsHandler(operations));
 
-        route(router, Methods.GET, "/api/v1/stats/activity", new ActivityHandler(activity));
-        route(router, Methods.GET, "/api/v1/stats/pending", new PendingHandler(operations));
+        route(router, bodies, Methods.GET, "/api/v1/stats/activity", new ActivityHandler(activity));
+        route(router, bodies, Methods.GET, "/api/v1/stats/pending", new PendingHandler(operations));
 
         router.route(Methods.GET, "/api/v1/admin/backup", new BackupDownloadHandler(operations));
-        route(router, Methods.POST, "/api/v1/admin/backup", new BackupHandler(operations));
+        route(router, bodies, Methods.POST, "/api/v1/admin/backup", new BackupHandler(operations));
 
-        console.addTo(router);
+        console.addTo(router, bodies);
     }
 
     /** Puts the admin-token check in front of {@code next} for every {@code /api/v1} path. */
@@ -129,7 +123,7 @@ public final class ApiRoutes {
         return new AdminAuthentication(adminToken, console.sessions(), next);
     }
 
-    private static void route(Router.Builder router, HttpString method, String template, Endpoint endpoint) {
-        router.route(method, template, new EndpointHandler(endpoint));
+    private static void route(Router.Builder router, RequestBodies bodies, HttpString method, String template, Endpoint endpoint) {
+        router.route(method, template, new EndpointHandler(endpoint, bodies));
     }
 }

@@ -2,14 +2,16 @@ package io.hookrelay.http;
 
 import io.hookrelay.delivery.DatabaseSnapshot;
 import io.hookrelay.delivery.admin.BackupAdmin;
-import io.hookrelay.queue.StoreException;
+import io.undertow.io.IoCallback;
+import io.undertow.io.Sender;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderMap;
 import io.undertow.util.Headers;
+import io.undertow.util.SameThreadExecutor;
 import io.undertow.util.StatusCodes;
 import java.io.IOException;
-import java.io.OutputStream;
+import java.nio.ByteBuffer;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,11 +21,11 @@ import org.xnio.IoUtils;
  * {@code GET /api/v1/admin/backup}: a snapshot of the database, streamed as {@code application/vnd.sqlite3}
  * with its length, so a client can tell a complete download from one cut short.
  *
- * <p>It runs on a request thread, as every handler does ({@link HttpServer}), and copies in chunks: the
- * database is never held in memory, and no I/O thread waits on the client. The snapshot is closed however
- * the copy ends, which frees its disk space. A client that stops reading midway is its own doing: one line
- * in the log and the connection closed, since an answer shorter than its length is the only way to say it
- * is incomplete.
+ * <p>It copies a chunk at a time: each is read on a request thread and written without one, so the database
+ * is never held in memory and a client that reads slowly holds no thread while it does. The snapshot is
+ * closed however the copy ends, which frees its disk space. A client that stops reading midway is its own
+ * doing: one line in the log and the connection closed, since an answer shorter than its length is the only
+ * way to say it is incomplete.
  */
 final class BackupDownloadHandler implements HttpHandler {
     static final String CONTENT_TYPE = "application/vnd.sqlite3";
@@ -37,54 +39,81 @@ final class BackupDownloadHandler implements HttpHandler {
     }
 
     @Override
-    public void handleRequest(HttpServerExchange exchange) throws IOException {
+    public void handleRequest(HttpServerExchange exchange) {
         EndpointHandler.refuseUnknownQueryParameters(exchange, name -> false);
-        try (BackupAdmin.Download download = operations.downloadBackup()) {
-            exchange.setStatusCode(StatusCodes.OK);
-            HeaderMap headers = exchange.getResponseHeaders();
-            headers.put(Headers.CONTENT_TYPE, CONTENT_TYPE);
-            headers.put(Headers.CONTENT_LENGTH, download.snapshot().size());
-            headers.put(Headers.CONTENT_DISPOSITION, "attachment; filename=\"" + download.fileName() + "\"");
-            // It holds every event and the relay's configuration: no cache on the way keeps a copy.
-            headers.put(Headers.CACHE_CONTROL, "no-store");
-            send(exchange, download.snapshot());
-        }
+        BackupAdmin.Download download = operations.downloadBackup();
+        exchange.setStatusCode(StatusCodes.OK);
+        HeaderMap headers = exchange.getResponseHeaders();
+        headers.put(Headers.CONTENT_TYPE, CONTENT_TYPE);
+        headers.put(Headers.CONTENT_LENGTH, download.snapshot().size());
+        headers.put(Headers.CONTENT_DISPOSITION, "attachment; filename=\"" + download.fileName() + "\"");
+        // It holds every event and the relay's configuration: no cache on the way keeps a copy.
+        headers.put(Headers.CACHE_CONTROL, "no-store");
+        // Dispatched, so that Undertow leaves the exchange open when this returns: the copy ends it.
+        exchange.dispatch(SameThreadExecutor.INSTANCE, new Copy(exchange, download)::sendNext);
     }
 
-    private static void send(HttpServerExchange exchange, DatabaseSnapshot snapshot) {
-        OutputStream out = exchange.getOutputStream();
-        byte[] chunk = new byte[CHUNK_BYTES];
-        long sent = 0;
-        for (int read = read(snapshot, chunk); read != -1; read = read(snapshot, chunk)) {
+    /** One download's copy: the next chunk is read once the one before it was written. */
+    private static final class Copy implements IoCallback {
+        private final HttpServerExchange exchange;
+        private final BackupAdmin.Download download;
+        private final byte[] chunk = new byte[CHUNK_BYTES];
+        private long sent;
+
+        Copy(HttpServerExchange exchange, BackupAdmin.Download download) {
+            this.exchange = exchange;
+            this.download = download;
+        }
+
+        /** On a request thread: reading the snapshot may wait on the disk. */
+        void sendNext() {
+            DatabaseSnapshot snapshot = download.snapshot();
+            int read;
             try {
-                out.write(chunk, 0, read);
-            } catch (IOException e) {
-                brokenOff(exchange, sent, snapshot.size(), e);
+                read = snapshot.content().read(chunk);
+            } catch (IOException | RuntimeException e) {
+                end("cannot read the snapshot of the database after " + sent + " of its " + snapshot.size() + " bytes", e);
+                return;
+            }
+            if (read == -1) {
+                if (sent == snapshot.size()) {
+                    close();
+                    exchange.endExchange();
+                } else {
+                    end("the snapshot ended after " + sent + " of its " + snapshot.size() + " bytes", null);
+                }
                 return;
             }
             sent += read;
+            exchange.getResponseSender().send(ByteBuffer.wrap(chunk, 0, read), this);
         }
-        if (sent != snapshot.size()) {
-            throw new StoreException("the snapshot ended after " + sent + " of its " + snapshot.size() + " bytes", null);
-        }
-        try {
-            out.close();
-        } catch (IOException e) {
-            brokenOff(exchange, sent, snapshot.size(), e);
-        }
-    }
 
-    private static int read(DatabaseSnapshot snapshot, byte[] chunk) {
-        try {
-            return snapshot.content().read(chunk);
-        } catch (IOException e) {
-            throw new StoreException("cannot read the snapshot of the database: " + e.getMessage(), e);
+        @Override
+        public void onComplete(HttpServerExchange written, Sender sender) {
+            exchange.getConnection().getWorker().execute(this::sendNext);
         }
-    }
 
-    private static void brokenOff(HttpServerExchange exchange, long sent, long size, IOException e) {
-        log.info("{} {}: the client stopped reading after {} of {} bytes ({}); the snapshot is discarded",
-                exchange.getRequestMethod(), exchange.getRequestPath(), sent, size, e.getMessage());
-        IoUtils.safeClose(exchange.getConnection());
+        @Override
+        public void onException(HttpServerExchange written, Sender sender, IOException e) {
+            log.info("{} {}: the client stopped reading after {} of {} bytes ({}); the snapshot is discarded",
+                    exchange.getRequestMethod(), exchange.getRequestPath(), sent, download.snapshot().size(), e.getMessage());
+            close();
+            IoUtils.safeClose(exchange.getConnection());
+        }
+
+        /** Half an answer is out: closing is the only way left to tell the client it is incomplete. */
+        private void end(String failure, Exception cause) {
+            log.error("{} {}: {}", exchange.getRequestMethod(), exchange.getRequestPath(), failure, cause);
+            close();
+            IoUtils.safeClose(exchange.getConnection());
+        }
+
+        private void close() {
+            try {
+                download.close();
+            } catch (IOException | RuntimeException e) {
+                log.warn("cannot discard the snapshot of the database: {}", e.toString());
+            }
+        }
     }
 }

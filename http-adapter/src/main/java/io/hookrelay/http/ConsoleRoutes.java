@@ -39,11 +39,11 @@ final class ConsoleRoutes {
         return sessions;
     }
 
-    void addTo(Router.Builder router) {
+    void addTo(Router.Builder router, RequestBodies bodies) {
         router.route(Methods.GET, PAGE, this::page);
         router.route(Methods.GET, SIGN_IN, this::signInForm);
-        router.route(Methods.POST, SIGN_IN, this::signIn);
-        router.route(Methods.POST, SIGN_OUT, this::signOut);
+        router.route(Methods.POST, SIGN_IN, bodies.upTo(MAX_FORM_BYTES, this::signIn));
+        router.route(Methods.POST, SIGN_OUT, bodies.upTo(MAX_FORM_BYTES, this::signOut));
         router.route(Methods.GET, "/console/assets/{name}", exchange -> assets.send(exchange,
                 exchange.getAttachment(Router.PATH_PARAMETERS).get("name")));
     }
@@ -102,7 +102,7 @@ final class ConsoleRoutes {
         if (!request.contentType().regionMatches(true, 0, "application/x-www-form-urlencoded", 0, 33)) {
             throw new InvalidRequestException("the console's forms are sent as application/x-www-form-urlencoded");
         }
-        String body = new String(request.body(MAX_FORM_BYTES), StandardCharsets.UTF_8);
+        String body = new String(request.body(), StandardCharsets.UTF_8);
         Map<String, String> fields = new HashMap<>();
         for (String pair : body.split("&")) {
             int equals = pair.indexOf('=');

@@ -12,4 +12,12 @@ interface Endpoint {
     default boolean takesQueryParameter(String name) {
         return false;
     }
+
+    /**
+     * The most of this request's body the endpoint reads, asked before any of it is read; a refusal thrown here
+     * comes before the body too, so none of it is held.
+     */
+    default int bodyLimit(ApiRequest request) {
+        return ApiRequest.MAX_JSON_BYTES;
+    }
 }

@@ -6,18 +6,27 @@ import io.undertow.server.HttpServerExchange;
 import java.util.Objects;
 import java.util.function.Predicate;
 
-/** Runs an {@link Endpoint} on a request, refusing query parameters it does not take, and writes its reply. */
+/**
+ * Runs an {@link Endpoint} on a request, refusing query parameters it does not take, once its body is read as
+ * far as the endpoint's limit, and writes its reply.
+ */
 final class EndpointHandler implements HttpHandler {
     private final Endpoint endpoint;
+    private final RequestBodies bodies;
 
-    EndpointHandler(Endpoint endpoint) {
+    EndpointHandler(Endpoint endpoint, RequestBodies bodies) {
         this.endpoint = Objects.requireNonNull(endpoint, "endpoint");
+        this.bodies = Objects.requireNonNull(bodies, "bodies");
     }
 
     @Override
-    public void handleRequest(HttpServerExchange exchange) {
+    public void handleRequest(HttpServerExchange exchange) throws Exception {
         refuseUnknownQueryParameters(exchange, endpoint::takesQueryParameter);
-        Reply reply = endpoint.handle(new ApiRequest(exchange));
+        ApiRequest request = new ApiRequest(exchange);
+        bodies.receive(exchange, endpoint.bodyLimit(request), received -> reply(received, endpoint.handle(request)));
+    }
+
+    private static void reply(HttpServerExchange exchange, Reply reply) {
         if (reply.body().isPresent()) {
             JsonResponses.send(exchange, reply.status(), reply.body().get());
         } else {

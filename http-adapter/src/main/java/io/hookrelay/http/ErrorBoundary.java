@@ -6,7 +6,6 @@ import io.hookrelay.delivery.LoopDetectedException;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.PayloadTooLargeException;
 import io.hookrelay.delivery.RelayException;
-import io.hookrelay.delivery.Source;
 import io.hookrelay.queue.StoreException;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -14,8 +13,6 @@ import io.undertow.server.protocol.http.HttpContinue;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;
 import io.undertow.util.StatusCodes;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.Map;
 import java.util.Objects;
 import org.slf4j.Logger;
@@ -35,9 +32,6 @@ final class ErrorBoundary implements HttpHandler {
     static final int LOOP_DETECTED = 508;
 
     private final HttpHandler next;
-
-    /** The most of a refused body read only to keep the connection's answer intact: the largest ingest body, and some. */
-    static final long DISCARD_LIMIT = Source.LARGEST_MAX_BODY_BYTES + 1024L * 1024;
 
     ErrorBoundary(HttpHandler next) {
         this.next = Objects.requireNonNull(next, "next");
@@ -74,7 +68,7 @@ final class ErrorBoundary implements HttpHandler {
             }
             exchange.getResponseHeaders().clear();
             if (!exchange.isRequestComplete()) {
-                discardUnreadBody(exchange);
+                closeUnlessDrainable(exchange);
             }
             answer.headers().forEach((name, value) -> exchange.getResponseHeaders().put(name, value));
             JsonResponses.error(exchange, answer.status(), answer.code(), answer.message());
@@ -82,37 +76,14 @@ final class ErrorBoundary implements HttpHandler {
     }
 
     /**
-     * Reads and drops what is left of a refused body before answering. Most clients (the JDK's, curl without
-     * {@code Expect}) send their whole body before they read any answer, and a server that closes with bytes
-     * still unread makes the kernel reset the connection, which destroys the answer on its way. A body too
-     * large to be worth reading gets its answer and then the connection closes, as do one that breaks off, one
-     * whose client sent {@code Expect: 100-continue} and so holds it back, and one without a knowable end
-     * ({@link TransferCodingCheck}).
+     * Keeps the connection for the client's next request only when what is left of the refused body can be read
+     * and dropped when the exchange ends (Undertow does, without a thread, up to {@link RequestBodies#DISCARD_LIMIT}):
+     * not a body without a knowable end ({@link TransferCodingCheck}), one longer than that, or one a client holds
+     * back until it is told {@code 100 Continue}, which it never will be.
      */
-    private static void discardUnreadBody(HttpServerExchange exchange) {
-        if (TransferCodingCheck.hasUnknownLength(exchange) || exchange.getRequestContentLength() > DISCARD_LIMIT
-                || HttpContinue.requiresContinueResponse(exchange) || ReceivedBody.of(exchange).isPresent()) {
-            // Too large to read for nothing, a client that waits to be asked for its body and never will be, a
-            // body whose end nobody can tell, or one that ReceiveBodyFirst already read as far as it was worth.
-            exchange.setPersistent(false);
-            return;
-        }
-        if (exchange.isRequestChannelAvailable()) {
-            exchange.setMaxEntitySize(-1);
-        }
-        // Not closed here: closing Undertow's stream would read the rest however long it is.
-        InputStream rest = exchange.getInputStream();
-        byte[] buffer = new byte[16 * 1024];
-        long discarded = 0;
-        try {
-            for (int read = rest.read(buffer); read != -1; read = rest.read(buffer)) {
-                discarded += read;
-                if (discarded > DISCARD_LIMIT) {
-                    exchange.setPersistent(false);
-                    return;
-                }
-            }
-        } catch (IOException | RuntimeException brokenOff) {
+    private static void closeUnlessDrainable(HttpServerExchange exchange) {
+        if (TransferCodingCheck.hasUnknownLength(exchange) || exchange.getRequestContentLength() > RequestBodies.DISCARD_LIMIT
+                || HttpContinue.requiresContinueResponse(exchange)) {
             exchange.setPersistent(false);
         }
     }
@@ -148,6 +119,9 @@ final class ErrorBoundary implements HttpHandler {
             return new ErrorAnswer(StatusCodes.UNAUTHORIZED, refusal.code(), refusal.getMessage(),
                     Map.of(Headers.WWW_AUTHENTICATE, "Bearer"));
         }
+        if (refusal instanceof TooBusyException) {
+            return new ErrorAnswer(StatusCodes.SERVICE_UNAVAILABLE, refusal.code(), refusal.getMessage(), Map.of(Headers.RETRY_AFTER, "1"));
+        }
         if (refusal instanceof ForbiddenException) {
             return new ErrorAnswer(StatusCodes.FORBIDDEN, refusal);
         }
@@ -168,8 +142,10 @@ final class ErrorBoundary implements HttpHandler {
         // The path, not the URL: a query string may carry something secret.
         if (answer.status() == StatusCodes.INTERNAL_SERVER_ERROR) {
             log.error("{} {} failed", exchange.getRequestMethod(), exchange.getRequestPath(), e);
-        } else if (answer.status() == StatusCodes.SERVICE_UNAVAILABLE) {
+        } else if (e instanceof StoreException) {
             log.warn("{} {} answered 503: storage is unavailable", exchange.getRequestMethod(), exchange.getRequestPath(), e);
+        } else if (e instanceof TooBusyException) {
+            log.warn("{} {} answered 503: {}", exchange.getRequestMethod(), exchange.getRequestPath(), e.getMessage());
         }
     }
 }

@@ -19,11 +19,12 @@ import org.xnio.Options;
  * registry {@code /metrics} exports.
  *
  * <p>Every request is handled on a worker thread, never an IO thread: ingest, the API, readiness and the
- * pending gauges all use the database, and a blocked IO thread would stall every connection it serves. Its
- * body is read before that, on the IO thread without blocking ({@link ReceiveBodyFirst}), and every connection
- * has a read deadline ({@link HttpServerSettings#readDeadline()}), so a client that stalls mid-head or
- * mid-body holds no worker thread and is cut off. Constructing the server does nothing; {@link #start()}
- * binds the port.
+ * pending gauges all use the database, and a blocked IO thread would stall every connection it serves. But
+ * no worker thread waits on a client: bodies are read and answers written without blocking, the one by
+ * {@link RequestBodies} before the endpoint runs, the other by Undertow's asynchronous sender after it
+ * returns, so a client that stalls mid-body, or stops reading a large answer, holds its connection and no
+ * thread, until the connection's read or write deadline ({@link HttpServerSettings#readDeadline()}) cuts it
+ * off. Constructing the server does nothing; {@link #start()} binds the port.
  *
  * <p>A request head over one of the limits below, or one that is not well-formed HTTP (a malformed
  * percent-escape, a raw space or non-ASCII byte in the URL, two {@code Content-Length}s), is refused by
@@ -44,11 +45,6 @@ public final class HttpServer implements AutoCloseable {
      */
     private static final long NO_SERVER_WIDE_ENTITY_LIMIT = -1;
     /**
-     * What Undertow reads and discards, before closing instead, of a body an endpoint answered without reading
-     * (a GET that came with one). Refused and unrouted requests are drained by {@link ErrorBoundary}.
-     */
-    private static final long UNREAD_BODY_LIMIT = ApiRequest.MAX_JSON_BYTES;
-    /**
      * A webhook's request thread spends most of its time waiting for the commit that makes the event durable,
      * and every waiting request shares that commit. Undertow's default of eight per I/O thread (sixteen on two
      * cores) capped how many webhooks one commit could take: at 64 concurrent providers only 8 shared each,
@@ -64,6 +60,7 @@ public final class HttpServer implements AutoCloseable {
     private final HttpServerSettings settings;
     private final PrometheusMeterRegistry registry;
     private final HttpHandler root;
+    private final RequestBodies bodies = new RequestBodies(new BodyBudget(BodyBudget.DEFAULT_BYTES));
     private State state = State.NEW;
     private GracefulShutdownHandler gate;
     private Undertow undertow;
@@ -86,7 +83,7 @@ public final class HttpServer implements AutoCloseable {
                 .route(Methods.GET, "/healthz", new HealthzHandler())
                 .route(Methods.GET, "/readyz", new ReadyzHandler(readiness))
                 .route(Methods.GET, "/metrics", new MetricsHandler(registry));
-        api.ifPresent(relay -> relay.addTo(routes));
+        api.ifPresent(relay -> relay.addTo(routes, bodies));
         Router router = routes.build();
         this.root = api.map(relay -> relay.authenticate(router)).orElse(router);
     }
@@ -98,8 +95,8 @@ public final class HttpServer implements AutoCloseable {
         }
         state = State.STOPPED; // until it has bound: a failed start is not retried on the same object
         int readDeadlineMillis = (int) settings.readDeadline().toMillis();
-        gate = new GracefulShutdownHandler(new StrictChunkedBodies(
-                new ReceiveBodyFirst(new ErrorBoundary(new TransferCodingCheck(root)))));
+        HttpHandler onRequestThread = new ErrorBoundary(new TransferCodingCheck(root));
+        gate = new GracefulShutdownHandler(new StrictChunkedBodies(exchange -> exchange.dispatch(onRequestThread)));
         undertow = Undertow.builder()
                 .addHttpListener(settings.port(), settings.host())
                 .setWorkerThreads(REQUEST_THREADS)
@@ -117,7 +114,7 @@ public final class HttpServer implements AutoCloseable {
                 .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, readDeadlineMillis)
                 .setServerOption(UndertowOptions.SHUTDOWN_TIMEOUT, WORKER_STOP_TIMEOUT_MS)
                 .setHandler(new RequestMetrics(registry, exchange -> {
-                    exchange.setMaxEntitySize(UNREAD_BODY_LIMIT);
+                    exchange.setMaxEntitySize(RequestBodies.DISCARD_LIMIT);
                     gate.handleRequest(exchange);
                 }))
                 .build();

@@ -2,21 +2,42 @@ package io.hookrelay.http;
 
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.AttachmentKey;
+import java.util.Objects;
 import java.util.Optional;
 
 /**
- * A request body as {@link ReceiveBodyFirst} read it off the connection before the request went to a request
- * thread.
- *
- * @param start     the body, or its first {@code cap + 1} bytes when it was longer than the most its endpoint
- *                  could take, so that the endpoint still sees it is too long
- * @param brokenOff the client broke off, or stalled past the read deadline, before the body's end
+ * How the reading of a request's body ended, as {@link RequestBodies} read it off the connection before the
+ * endpoint ran; {@link ApiRequest#body()} turns each ending into the body or its refusal.
  */
-record ReceivedBody(byte[] start, boolean brokenOff) {
-    static final AttachmentKey<ReceivedBody> KEY = AttachmentKey.create(ReceivedBody.class);
+sealed interface ReceivedBody {
+    AttachmentKey<ReceivedBody> KEY = AttachmentKey.create(ReceivedBody.class);
 
-    /** What was received of this exchange's body, if it was received before dispatch. */
+    /** What was received of this exchange's body, if it was received before the endpoint ran. */
     static Optional<ReceivedBody> of(HttpServerExchange exchange) {
         return Optional.ofNullable(exchange.getAttachment(KEY));
+    }
+
+    /** The whole body, no longer than the endpoint's limit. */
+    record Whole(byte[] bytes) implements ReceivedBody {
+        public Whole {
+            Objects.requireNonNull(bytes, "bytes");
+        }
+    }
+
+    /** Declared or found longer than {@code limit}; the rest was not kept. */
+    record OverLimit(int limit) implements ReceivedBody {
+        public OverLimit {
+            if (limit < 0) {
+                throw new IllegalArgumentException("a body limit is at least 0 bytes, not " + limit);
+            }
+        }
+    }
+
+    /** The client broke off, stalled past the read deadline or broke the chunked framing before the body's end. */
+    record BrokenOff() implements ReceivedBody {
+    }
+
+    /** Bodies already held in memory used up {@link BodyBudget}: the server is too busy to take this one now. */
+    record NoRoom() implements ReceivedBody {
     }
 }

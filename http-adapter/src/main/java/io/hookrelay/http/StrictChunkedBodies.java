@@ -36,14 +36,12 @@ final class StrictChunkedBodies implements HttpHandler {
     public void handleRequest(HttpServerExchange exchange) throws Exception {
         if (exchange.getConnection() instanceof HttpServerConnection connection && TransferCodingCheck.isChunked(exchange)
                 && !exchange.isRequestComplete()) {
-            // The decoder takes its size limit from the exchange when built; the endpoints' own limits apply instead.
-            exchange.setMaxEntitySize(-1);
             ChunkedFraming framing = new ChunkedFraming();
             PooledByteBuffer readWithTheHead = connection.getExtraBytes();
             if (readWithTheHead != null && !holds(framing, readWithTheHead.getBuffer())) {
                 // Refused without reading on: the request is answered 400 (ApiRequest) on a connection that then closes.
                 exchange.setPersistent(false);
-                exchange.putAttachment(ReceivedBody.KEY, new ReceivedBody(new byte[0], true));
+                exchange.putAttachment(ReceivedBody.KEY, new ReceivedBody.BrokenOff());
                 next.handleRequest(exchange);
                 return;
             }

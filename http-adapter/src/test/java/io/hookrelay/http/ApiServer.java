@@ -1,5 +1,7 @@
 package io.hookrelay.http;
 
+import io.hookrelay.delivery.RelayMarker;
+import io.hookrelay.delivery.ingest.LoopGuard;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -22,6 +24,9 @@ final class ApiServer implements AutoCloseable {
     final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     final CountingRelayMetrics metrics = new CountingRelayMetrics();
     private final HttpServer server;
+    /** This relay's mark, as a delivery it sent would carry it back. */
+    static final RelayMarker MARKER = new RelayMarker("thisRelaysOwnMarker012");
+    private static final LoopGuard LOOP_GUARD = new LoopGuard(LoopGuard.DEFAULT_MAX_HOPS, MARKER);
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(WAIT).build();
 
     ApiServer(ApiOperations operations) {
@@ -31,7 +36,7 @@ final class ApiServer implements AutoCloseable {
     /** @param adjust changes the routes before the server starts, such as the console's clock */
     ApiServer(ApiOperations operations, UnaryOperator<ApiRoutes> adjust) {
         server = new HttpServer(HttpServerSettings.of("127.0.0.1", 0), () -> Readiness.READY, registry,
-                adjust.apply(new ApiRoutes(new AdminToken(TOKEN), operations, metrics)));
+                adjust.apply(new ApiRoutes(new AdminToken(TOKEN), operations, metrics, LOOP_GUARD)));
         server.start();
     }
 

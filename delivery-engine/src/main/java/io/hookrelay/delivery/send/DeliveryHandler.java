@@ -191,7 +191,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         try {
             Instant sending = clock.instant();
             attempt.startsAt(sending);
-            exchange = sender.send(SignedRequests.of(event, forwarded, target, intent.id(), intent.attempts(), sending, settings.version()));
+            exchange = sender.send(SignedRequests.of(event, forwarded, target, intent.id(), intent.attempts(), sending, settings));
         } catch (RuntimeException e) {
             slot.release();
             return CompletableFuture.failedFuture(e);

@@ -2,6 +2,8 @@ package io.hookrelay.delivery.send;
 
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.HopCount;
+import io.hookrelay.delivery.RelayMarker;
+import io.hookrelay.delivery.RelaySettings;
 import io.hookrelay.delivery.StandardWebhooks;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.WebhookRequest;
@@ -12,7 +14,8 @@ import java.util.Optional;
 
 /**
  * Builds the POST of one delivery attempt: the event's body byte for byte, its content type, the Standard
- * Webhooks headers and hookrelay's own, among them the {@link HopCount} that stops loops through relays.
+ * Webhooks headers and hookrelay's own, among them the {@link HopCount} and the {@link RelayMarker} that stop
+ * loops through relays.
  *
  * <p>Only headers an HTTP client lets a caller set are used; {@code host}, {@code content-length} and
  * {@code connection} belong to the client. A value that cannot travel as a header as it is (a control
@@ -32,10 +35,11 @@ final class SignedRequests {
      *                       grace the previous secret signs too
      * @param forwarded      the provider's headers the source passes on, sent first so that none of the relay's
      *                       own can be displaced by one ({@link io.hookrelay.delivery.ForwardedHeaders} allows none of them)
-     * @param relayVersion   sent as {@code user-agent: hookrelay/<version>}
+     * @param relay          its version is sent as {@code user-agent: hookrelay/<version>}, its marker with those
+     *                       of the relays the event came through
      */
     static WebhookRequest of(Event event, Map<String, String> forwarded, Target target, String deliveryId, int attempt, Instant now,
-                             String relayVersion) {
+                             RelaySettings relay) {
         long timestamp = now.getEpochSecond();
         byte[] body = event.body();
         Map<String, String> headers = new LinkedHashMap<>();
@@ -44,12 +48,13 @@ final class SignedRequests {
         headers.put(StandardWebhooks.ID_HEADER, event.id());
         headers.put(StandardWebhooks.TIMESTAMP_HEADER, Long.toString(timestamp));
         headers.put(StandardWebhooks.SIGNATURE_HEADER, StandardWebhooks.signAll(target.signingSecrets(now), event.id(), timestamp, body));
-        headers.put("user-agent", "hookrelay/" + relayVersion);
+        headers.put("user-agent", "hookrelay/" + relay.version());
         headers.put("x-hookrelay-source", event.sourceId());
         event.eventType().flatMap(SignedRequests::sendable).ifPresent(type -> headers.put("x-hookrelay-event-type", type));
         headers.put("x-hookrelay-attempt", Integer.toString(attempt));
         headers.put("x-hookrelay-delivery-id", deliveryId);
         headers.put(HopCount.HEADER, Integer.toString(HopCount.forDeliveryOf(event.headers())));
+        headers.put(RelayMarker.HEADER, relay.marker().forDeliveryOf(event.headers()));
         return new WebhookRequest(target.url(), headers, body, target.timeout());
     }
 

@@ -10,6 +10,7 @@ import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.FreshEvents;
 import io.hookrelay.delivery.RateLimit;
 import io.hookrelay.delivery.RelayMetrics;
+import io.hookrelay.delivery.RelayMarker;
 import io.hookrelay.delivery.RelaySettings;
 import io.hookrelay.delivery.Settings;
 import io.hookrelay.delivery.SettingsStore;
@@ -254,7 +255,7 @@ class DeliveryHandlerStoreBusyTest {
         return new DeliveryHandler(events, freshEvents, new Directory<>(targets::find, Duration.ZERO, clock),
                 new Directory<>(sourceId -> Optional.empty(), Duration.ZERO, clock), new TargetHealth(streaks, 20), slots,
                 new Unlimited(), queue, sending,
-                new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test"), RelayMetrics.NONE,
+                new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test", new RelayMarker("thisRelaysOwnMarker012")), RelayMetrics.NONE,
                 new OperatorEvents(events, answering(DeliveryStore.class, "forEvent", List::of),
                         answering(SettingsStore.class, "read", () -> Settings.NONE), answering(TargetAlerts.class, "broken", Set::of),
                         targetId -> Optional.empty(), new OperatorRoute(() -> Settings.NONE, targetId -> Optional.empty(), new Ulids(clock)),

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.ForwardedHeaders;
+import io.hookrelay.delivery.RelayMarker;
+import io.hookrelay.delivery.RelaySettings;
 import io.hookrelay.delivery.SignatureScheme;
 import io.hookrelay.delivery.StandardWebhooks;
 import io.hookrelay.delivery.Target;
@@ -28,6 +30,7 @@ class SignedRequestsTest {
     private static final String EVENT_ID = "evt_01HQ3Z8N6W2X4Y5Z6A7B8C9D0E";
     private static final String DELIVERY_ID = "dlv_01HQ3Z8N6W2X4Y5Z6A7B8C9D0F";
     private static final Instant NOW = Instant.parse("2024-05-01T12:00:00.750Z");
+    private static final RelayMarker MARKER = new RelayMarker("thisRelaysOwnMarker012");
     private static final Target TARGET = new Target("orders", URI.create("https://receiver.example/hooks?token=abc"), SECRET,
             Duration.ofSeconds(7), Target.DEFAULT_RETRY_SCHEDULE, 10);
 
@@ -36,34 +39,44 @@ class SignedRequestsTest {
         byte[] body = {0, (byte) 0xff, '{', '}', '\n'};
 
         WebhookRequest request = SignedRequests.of(event("application/json; charset=utf-8", Optional.of("push"), body),
-                Map.of(), TARGET, DELIVERY_ID, 3, NOW, "1.2.3");
+                Map.of(), TARGET, DELIVERY_ID, 3, NOW, relay("1.2.3"));
 
         assertThat(request.url()).isEqualTo(TARGET.url());
         assertThat(request.body()).isEqualTo(body);
         assertThat(request.timeout()).isEqualTo(Duration.ofSeconds(7));
-        assertThat(request.headers()).containsExactlyInAnyOrderEntriesOf(Map.of(
-                "content-type", "application/json; charset=utf-8",
-                "webhook-id", EVENT_ID,
-                "webhook-timestamp", "1714564800",
-                "webhook-signature", "v1," + hmac(EVENT_ID + ".1714564800.", body),
-                "user-agent", "hookrelay/1.2.3",
-                "x-hookrelay-source", "github",
-                "x-hookrelay-event-type", "push",
-                "x-hookrelay-attempt", "3",
-                "x-hookrelay-delivery-id", DELIVERY_ID,
-                "x-hookrelay-hops", "1"));
+        assertThat(request.headers()).containsExactlyInAnyOrderEntriesOf(Map.ofEntries(
+                Map.entry("content-type", "application/json; charset=utf-8"),
+                Map.entry("webhook-id", EVENT_ID),
+                Map.entry("webhook-timestamp", "1714564800"),
+                Map.entry("webhook-signature", "v1," + hmac(EVENT_ID + ".1714564800.", body)),
+                Map.entry("user-agent", "hookrelay/1.2.3"),
+                Map.entry("x-hookrelay-source", "github"),
+                Map.entry("x-hookrelay-event-type", "push"),
+                Map.entry("x-hookrelay-attempt", "3"),
+                Map.entry("x-hookrelay-delivery-id", DELIVERY_ID),
+                Map.entry("x-hookrelay-hops", "1"),
+                Map.entry("x-hookrelay-relay", MARKER.value())));
+    }
+
+    @Test
+    void aDeliveryCarriesTheMarksOfTheRelaysItsEventCameThroughAndThisOneLast() {
+        Event relayed = new Event(EVENT_ID, "github", Optional.empty(), NOW, "text/plain",
+                Map.of("x-hookrelay-relay", "anotherRelaysMarker345, not a mark, " + MARKER.value() + ",thirdRelaysMarker67890"), new byte[3]);
+
+        assertThat(SignedRequests.of(relayed, Map.of(), TARGET, DELIVERY_ID, 1, NOW, relay("1")).headers())
+                .containsEntry("x-hookrelay-relay", "anotherRelaysMarker345, thirdRelaysMarker67890, " + MARKER.value());
     }
 
     @Test
     void anEventThatCameThroughRelaysGoesOnWithOneHopMore() {
         Event relayed = new Event(EVENT_ID, "github", Optional.empty(), NOW, "text/plain", Map.of("x-hookrelay-hops", "2"), new byte[3]);
 
-        assertThat(SignedRequests.of(relayed, Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1").headers()).containsEntry("x-hookrelay-hops", "3");
+        assertThat(SignedRequests.of(relayed, Map.of(), TARGET, DELIVERY_ID, 1, NOW, relay("1")).headers()).containsEntry("x-hookrelay-hops", "3");
     }
 
     @Test
     void neverSetsAHeaderTheHttpClientOwns() {
-        WebhookRequest request = SignedRequests.of(event("text/plain", Optional.of("push"), new byte[3]), Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1");
+        WebhookRequest request = SignedRequests.of(event("text/plain", Optional.of("push"), new byte[3]), Map.of(), TARGET, DELIVERY_ID, 1, NOW, relay("1"));
 
         assertThat(request.headers().keySet()).doesNotContainAnyElementsOf(
                 Set.of("host", "content-length", "connection", "expect", "upgrade", "transfer-encoding"));
@@ -71,14 +84,14 @@ class SignedRequestsTest {
 
     @Test
     void anEventWithoutContentTypeGoesAsOctetStream() {
-        WebhookRequest request = SignedRequests.of(event("", Optional.empty(), new byte[3]), Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1");
+        WebhookRequest request = SignedRequests.of(event("", Optional.empty(), new byte[3]), Map.of(), TARGET, DELIVERY_ID, 1, NOW, relay("1"));
 
         assertThat(request.headers()).containsEntry("content-type", "application/octet-stream");
     }
 
     @Test
     void anEventWithoutTypeHasNoTypeHeader() {
-        WebhookRequest request = SignedRequests.of(event("text/plain", Optional.empty(), new byte[3]), Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1");
+        WebhookRequest request = SignedRequests.of(event("text/plain", Optional.empty(), new byte[3]), Map.of(), TARGET, DELIVERY_ID, 1, NOW, relay("1"));
 
         assertThat(request.headers()).doesNotContainKey("x-hookrelay-event-type");
     }
@@ -86,7 +99,7 @@ class SignedRequestsTest {
     @Test
     void valuesThatCannotTravelAsHeadersAreLeftOutNotAltered() {
         WebhookRequest request = SignedRequests.of(event("text/plain\r\nx-evil: 1", Optional.of("ordre.créé→payé"), new byte[3]),
-                Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1");
+                Map.of(), TARGET, DELIVERY_ID, 1, NOW, relay("1"));
 
         assertThat(request.headers()).containsEntry("content-type", "application/octet-stream");
         assertThat(request.headers()).doesNotContainKey("x-hookrelay-event-type");
@@ -95,7 +108,7 @@ class SignedRequestsTest {
     @Test
     void latin1HeaderValuesAreKeptAsTheyArrived() {
         WebhookRequest request = SignedRequests.of(event("text/plain; name=caf\u00e9", Optional.of("caf\u00e9.created"), new byte[3]),
-                Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1");
+                Map.of(), TARGET, DELIVERY_ID, 1, NOW, relay("1"));
 
         assertThat(request.headers())
                 .containsEntry("content-type", "text/plain; name=caf\u00e9")
@@ -106,8 +119,8 @@ class SignedRequestsTest {
     void eachAttemptIsSignedAtItsOwnTime() {
         Event event = event("text/plain", Optional.empty(), "hello".getBytes(StandardCharsets.UTF_8));
 
-        WebhookRequest first = SignedRequests.of(event, Map.of(), TARGET, DELIVERY_ID, 1, NOW, "1");
-        WebhookRequest later = SignedRequests.of(event, Map.of(), TARGET, DELIVERY_ID, 2, NOW.plusSeconds(300), "1");
+        WebhookRequest first = SignedRequests.of(event, Map.of(), TARGET, DELIVERY_ID, 1, NOW, relay("1"));
+        WebhookRequest later = SignedRequests.of(event, Map.of(), TARGET, DELIVERY_ID, 2, NOW.plusSeconds(300), relay("1"));
 
         assertThat(later.headers().get("webhook-id")).isEqualTo(first.headers().get("webhook-id"));
         assertThat(later.headers().get("webhook-timestamp")).isEqualTo(Long.toString(NOW.getEpochSecond() + 300));
@@ -121,8 +134,8 @@ class SignedRequestsTest {
         Target rotated = TARGET.rotatedTo(next, NOW.plusSeconds(10), NOW);
         Event event = event("application/json", Optional.of("push"), new byte[3]);
 
-        String during = SignedRequests.of(event, Map.of(), rotated, DELIVERY_ID, 1, NOW, "1").headers().get("webhook-signature");
-        String after = SignedRequests.of(event, Map.of(), rotated, DELIVERY_ID, 1, NOW.plusSeconds(10), "1").headers().get("webhook-signature");
+        String during = SignedRequests.of(event, Map.of(), rotated, DELIVERY_ID, 1, NOW, relay("1")).headers().get("webhook-signature");
+        String after = SignedRequests.of(event, Map.of(), rotated, DELIVERY_ID, 1, NOW.plusSeconds(10), relay("1")).headers().get("webhook-signature");
 
         assertThat(during.split(" ")).containsExactly(StandardWebhooks.sign(next, EVENT_ID, NOW.getEpochSecond(), new byte[3]),
                 StandardWebhooks.sign(TARGET.secret(), EVENT_ID, NOW.getEpochSecond(), new byte[3]));
@@ -134,7 +147,7 @@ class SignedRequestsTest {
     void sendsTheForwardedHeadersBesideItsOwn() {
         WebhookRequest request = SignedRequests.of(event("application/json", Optional.of("push"), new byte[3]),
                 Map.of("x-github-event", "push", "x-github-delivery", "72d3162e", "x-broken", "a\r\nx-evil: 1"), TARGET, DELIVERY_ID, 1,
-                NOW, "1");
+                NOW, relay("1"));
 
         assertThat(request.headers()).containsEntry("x-github-event", "push").containsEntry("x-github-delivery", "72d3162e")
                 .containsEntry("webhook-id", EVENT_ID).doesNotContainKeys("x-broken", "x-evil");
@@ -168,5 +181,9 @@ class SignedRequestsTest {
         } catch (Exception e) {
             throw new AssertionError(e);
         }
+    }
+
+    private static RelaySettings relay(String version) {
+        return new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, version, MARKER);
     }
 }

@@ -48,7 +48,7 @@ public record NewTarget(String id, String url, Optional<List<Integer>> retrySche
     }
 
     /** The body of {@code POST /api/v1/targets}. */
-    String json() {
+    public String json() {
         ObjectNode target = JsonNodeFactory.instance.objectNode().put("id", id).put("url", url);
         retryScheduleSeconds.ifPresent(seconds -> {
             ArrayNode schedule = target.putArray("retry_schedule_s");

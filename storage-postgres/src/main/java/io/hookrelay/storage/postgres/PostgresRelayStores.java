@@ -1,5 +1,6 @@
 package io.hookrelay.storage.postgres;
 
+import io.hookrelay.delivery.RelayMarker;
 import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.queue.StoreException;
 import java.util.Objects;
@@ -27,8 +28,11 @@ public final class PostgresRelayStores implements AutoCloseable {
     private final PostgresRateLimits rateLimits;
     private final PostgresSettingsStore settings;
     private final PostgresTargetAlerts targetAlerts;
+    private final RelayMarker relayMarker;
 
-    private PostgresRelayStores(PostgresDatabase database, PostgresIntentStore intents, RelayHandles handles) {
+    private PostgresRelayStores(PostgresDatabase database, PostgresIntentStore intents, SecretCipher secretKey) {
+        RelayHandles handles = new RelayHandles(secretKey);
+        relayMarker = RelayMarker.of(secretKey);
         sources = new PostgresSourceStore(database, handles);
         targets = new PostgresTargetStore(database, intents, handles);
         routes = new PostgresRouteStore(database, handles);
@@ -65,7 +69,12 @@ public final class PostgresRelayStores implements AutoCloseable {
         if (!secretKey.opens(keyCheck)) {
             throw new SecretKeyMismatchException(database.location(), secretKey.origin());
         }
-        return new PostgresRelayStores(database, intents, new RelayHandles(secretKey));
+        return new PostgresRelayStores(database, intents, secretKey);
+    }
+
+    /** The mark of this relay, the same on every node: each was given the key the database's check opens. */
+    public RelayMarker relayMarker() {
+        return relayMarker;
     }
 
     public PostgresSourceStore sources() {

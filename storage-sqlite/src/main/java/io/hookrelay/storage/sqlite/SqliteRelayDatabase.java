@@ -1,5 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
+import io.hookrelay.delivery.RelayMarker;
 import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.queue.StoreException;
 import java.nio.file.Path;
@@ -113,6 +114,11 @@ public final class SqliteRelayDatabase implements AutoCloseable {
     }
 
     /** What the stores seal secrets with before they are written; the row mappers open them. */
+    /** The mark of this relay, from the secret key it opened the database with. */
+    public RelayMarker relayMarker() {
+        return RelayMarker.of(secrets);
+    }
+
     SecretCipher secrets() {
         return secrets;
     }
