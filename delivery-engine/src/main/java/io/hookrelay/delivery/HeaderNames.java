@@ -11,12 +11,10 @@ import java.util.regex.Pattern;
  * headers are, rather than everything RFC 9110 allows in a token; a name outside that is a typo.
  */
 public final class HeaderNames {
-    /**
-     * Credentials a proxy or the provider put on a request, lower-cased: never stored with an event (they would be
-     * readable to every operator and in every backup) and never forwarded.
-     */
-    public static final Set<String> CREDENTIALS =
-            Set.of("authorization", "cookie", "proxy-authorization", "x-api-key", "x-auth-token", "x-gitlab-token");
+    /** Credentials by their standard names, lower-cased; {@link #isCredential} also knows them by what their names say. */
+    private static final Set<String> CREDENTIALS = Set.of("authorization", "cookie", "proxy-authorization");
+    /** Words in the names providers and proxies give credentials: {@code Api-Key}, {@code X-Access-Token}, {@code X-Tenant-Secret}. */
+    private static final List<String> CREDENTIAL_WORDS = List.of("api-key", "apikey", "token", "secret", "password");
     private static final int LONGEST = 128;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9-]{1," + LONGEST + "}");
 
@@ -25,6 +23,15 @@ public final class HeaderNames {
 
     public static boolean isValid(String name) {
         return name != null && NAME.matcher(name).matches();
+    }
+
+    /**
+     * Whether a header, named lower-cased, carries a credential a proxy or the provider put on a request: never stored
+     * with an event (it would be readable to every operator and in every backup) and never forwarded. Judged by the
+     * name, since a name that says it holds a secret is the only sign a relay has.
+     */
+    public static boolean isCredential(String lowerCased) {
+        return CREDENTIALS.contains(lowerCased) || CREDENTIAL_WORDS.stream().anyMatch(lowerCased::contains);
     }
 
     /**

@@ -69,9 +69,15 @@ final class ConsoleRoutes {
         assets.sendPage(exchange, "login.html", Map.of("notice", notice));
     }
 
+    /**
+     * Signs in with the admin token, slowed by {@link SignInThrottle}: a browser that signed in here before shows its
+     * device cookie and is throttled as itself, so failures by others from its address (every client behind one
+     * proxy shares it) never make the operator wait; any other is throttled by its address.
+     */
     private void signIn(HttpServerExchange exchange) {
-        String address = exchange.getSourceAddress().getAddress().getHostAddress();
-        Optional<Duration> wait = throttle.attempt(address);
+        Optional<String> device = sessions.deviceOf(exchange);
+        String throttledAs = device.map(id -> "device " + id).orElseGet(() -> exchange.getSourceAddress().getAddress().getHostAddress());
+        Optional<Duration> wait = throttle.attempt(throttledAs);
         if (wait.isPresent()) {
             exchange.getResponseHeaders().put(Headers.RETRY_AFTER, Long.toString(Math.max(1, wait.get().toSeconds())));
             redirect(exchange, SIGN_IN + "?wait");
@@ -82,8 +88,9 @@ final class ConsoleRoutes {
             redirect(exchange, SIGN_IN + "?failed");
             return;
         }
-        throttle.succeeded(address);
+        throttle.succeeded(throttledAs);
         exchange.setResponseCookie(sessions.cookieFor(sessions.begin()));
+        exchange.setResponseCookie(sessions.deviceCookie(device));
         redirect(exchange, PAGE);
     }
 

@@ -21,6 +21,10 @@ import java.util.Optional;
  */
 final class ConsoleSessions {
     static final String COOKIE = "hookrelay_session";
+    /** Names a browser that signed in before, so that others' failed sign-ins from its address do not make it wait. */
+    static final String DEVICE_COOKIE = "hookrelay_device";
+    /** The longest a browser keeps a cookie (RFC 6265bis caps it at 400 days). */
+    private static final Duration DEVICE_LIFETIME = Duration.ofDays(400);
     static final Duration DEFAULT_LIFETIME = Duration.ofHours(8);
     private static final Base64.Encoder BASE64 = Base64.getUrlEncoder().withoutPadding();
 
@@ -49,34 +53,53 @@ final class ConsoleSessions {
     }
 
     ConsoleSession begin() {
+        return session(newId(), clock.instant().plus(lifetime).getEpochSecond());
+    }
+
+    private String newId() {
         byte[] id = new byte[16];
         random.nextBytes(id);
-        return session(BASE64.encodeToString(id), clock.instant().plus(lifetime).getEpochSecond());
+        return BASE64.encodeToString(id);
     }
 
     /** The session the request's cookie holds, if it is one this server signed and it has not expired. */
     Optional<ConsoleSession> of(HttpServerExchange exchange) {
-        Cookie cookie;
-        try {
-            cookie = exchange.getRequestCookie(COOKIE);
-        } catch (IllegalStateException | IllegalArgumentException unreadable) {
-            // More cookies than Undertow parses, or a header it cannot: no session can be read from them.
+        Optional<String> value = signedCookie(exchange, COOKIE);
+        if (value.isEmpty()) {
             return Optional.empty();
         }
-        if (cookie == null) {
-            return Optional.empty();
-        }
-        String[] parts = cookie.getValue().split("\\.", -1);
+        String[] parts = value.get().split("\\.", -1);
         if (parts.length != 3 || !parts[0].matches("[0-9]{1,12}")) {
             return Optional.empty();
         }
         long expires = Long.parseLong(parts[0]);
-        boolean signed = Hmacs.matches(sign("session." + parts[0] + "." + parts[1]).getBytes(StandardCharsets.US_ASCII),
-                parts[2].getBytes(StandardCharsets.US_ASCII));
-        if (!signed || !Instant.ofEpochSecond(expires).isAfter(clock.instant())) {
+        if (!signatureMatches("session." + parts[0] + "." + parts[1], parts[2]) || !Instant.ofEpochSecond(expires).isAfter(clock.instant())) {
             return Optional.empty();
         }
         return Optional.of(session(parts[1], expires));
+    }
+
+    private static Optional<String> signedCookie(HttpServerExchange exchange, String name) {
+        try {
+            return Optional.ofNullable(exchange.getRequestCookie(name)).map(Cookie::getValue);
+        } catch (IllegalStateException | IllegalArgumentException unreadable) {
+            // More cookies than Undertow parses, or a header it cannot: nothing can be read from them.
+            return Optional.empty();
+        }
+    }
+
+    /** The device the request's device cookie names, if this server signed it: a browser that signed in here before. */
+    Optional<String> deviceOf(HttpServerExchange exchange) {
+        return signedCookie(exchange, DEVICE_COOKIE).flatMap(value -> {
+            String[] parts = value.split("\\.", -1);
+            return parts.length == 2 && signatureMatches("device." + parts[0], parts[1]) ? Optional.of(parts[0]) : Optional.empty();
+        });
+    }
+
+    /** The cookie that names this browser from now on: the device it was already, or a new one. */
+    Cookie deviceCookie(Optional<String> device) {
+        String id = device.orElseGet(this::newId);
+        return cookie(DEVICE_COOKIE, id + "." + sign("device." + id), (int) DEVICE_LIFETIME.toSeconds());
     }
 
     /** Whether {@code presented} is the session's CSRF token, in time independent of where they differ. */
@@ -88,21 +111,25 @@ final class ConsoleSessions {
     Cookie cookieFor(ConsoleSession session) {
         long expires = session.expiresAt().getEpochSecond();
         String value = expires + "." + session.id() + "." + sign("session." + expires + "." + session.id());
-        return cookie(value, (int) Duration.between(clock.instant(), session.expiresAt()).toSeconds());
+        return cookie(COOKIE, value, (int) Duration.between(clock.instant(), session.expiresAt()).toSeconds());
     }
 
     /** A cookie that makes the browser forget the session. */
     Cookie cleared() {
-        return cookie("", 0);
+        return cookie(COOKIE, "", 0);
     }
 
-    private Cookie cookie(String value, int maxAgeSeconds) {
-        return new CookieImpl(COOKIE, value).setPath("/").setHttpOnly(true).setSameSiteMode("Strict")
+    private Cookie cookie(String name, String value, int maxAgeSeconds) {
+        return new CookieImpl(name, value).setPath("/").setHttpOnly(true).setSameSiteMode("Strict")
                 .setSecure(secureCookies).setMaxAge(maxAgeSeconds);
     }
 
     private ConsoleSession session(String id, long expiresEpochSecond) {
         return new ConsoleSession(id, Instant.ofEpochSecond(expiresEpochSecond), sign("csrf." + id));
+    }
+
+    private boolean signatureMatches(String text, String presented) {
+        return Hmacs.matches(sign(text).getBytes(StandardCharsets.US_ASCII), presented.getBytes(StandardCharsets.US_ASCII));
     }
 
     private String sign(String text) {

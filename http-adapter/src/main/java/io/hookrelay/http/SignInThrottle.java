@@ -9,9 +9,10 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Slows down guessing the admin token through the console's sign-in form: every sign-in from an address counts as
- * failed until it is known to have succeeded, and the next one from that address is taken only after a wait that
- * doubles with every failure in a row, from one second up to {@link #LONGEST_WAIT}. Taking the attempt and counting
+ * Slows down guessing the admin token through the console's sign-in form: every sign-in from an address (or a
+ * browser known by its device cookie, {@link ConsoleRoutes}) counts as failed until it is known to have succeeded,
+ * and the next one from it is taken only after a wait that doubles with every failure in a row, from one second up
+ * to {@link #LONGEST_WAIT}. Taking the attempt and counting
  * it are one step, so sign-ins sent at once cannot all slip through. Past {@link #REMEMBERED} addresses still
  * waiting, every new address shares one wait, which bounds both the memory and how fast a crowd of addresses
  * guesses (a flood may then make an operator from a new address wait too; the API's bearer token still works).

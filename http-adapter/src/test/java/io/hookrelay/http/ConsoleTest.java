@@ -68,8 +68,8 @@ class ConsoleTest {
 
         assertThat(response.statusCode()).isEqualTo(303);
         assertThat(response.headers().firstValue("Location")).hasValue("/console");
-        String cookie = response.headers().firstValue("Set-Cookie").orElseThrow();
-        assertThat(cookie).startsWith(ConsoleSessions.COOKIE + "=").contains("HttpOnly").containsIgnoringCase("SameSite=Strict")
+        String cookie = setCookie(response, ConsoleSessions.COOKIE);
+        assertThat(cookie).contains("HttpOnly").containsIgnoringCase("SameSite=Strict")
                 .contains("Path=/").doesNotContain("Secure").doesNotContain(ApiServer.TOKEN);
     }
 
@@ -78,7 +78,9 @@ class ConsoleTest {
         server.close();
         server = new ApiServer(operations, routes -> routes.withConsole(clock, true));
 
-        assertThat(signIn(ApiServer.TOKEN).headers().firstValue("Set-Cookie").orElseThrow()).contains("Secure");
+        HttpResponse<String> signedIn = signIn(ApiServer.TOKEN);
+        assertThat(setCookie(signedIn, ConsoleSessions.COOKIE)).contains("Secure");
+        assertThat(setCookie(signedIn, ConsoleSessions.DEVICE_COOKIE)).contains("Secure");
     }
 
     @Test
@@ -178,6 +180,26 @@ class ConsoleTest {
         assertThat(rightLater.headers().firstValue("Location")).hasValue("/console");
     }
 
+    /** Every client behind one proxy shares its address: a browser that signed in before is throttled as itself. */
+    @Test
+    void others_failing_from_the_same_address_never_make_a_browser_that_signed_in_before_wait() throws Exception {
+        String device = setCookie(signIn(ApiServer.TOKEN), ConsoleSessions.DEVICE_COOKIE);
+        String deviceCookie = device.substring(0, device.indexOf(';'));
+        HttpResponse<String> othersWrong = signIn("not-the-token");
+        HttpResponse<String> othersRightTooSoon = signIn(ApiServer.TOKEN);
+        HttpResponse<String> forgedDevice = signIn(ApiServer.TOKEN, ConsoleSessions.DEVICE_COOKIE + "=forged.x");
+
+        HttpResponse<String> operator = signIn(ApiServer.TOKEN, deviceCookie);
+
+        assertThat(device).contains("HttpOnly").containsIgnoringCase("SameSite=Strict").contains("Max-Age=34560000");
+        assertThat(othersWrong.headers().firstValue("Location")).hasValue("/console/login?failed");
+        assertThat(othersRightTooSoon.headers().firstValue("Location")).hasValue("/console/login?wait");
+        assertThat(forgedDevice.headers().firstValue("Location")).as("a device cookie this server did not sign is the address's")
+                .hasValue("/console/login?wait");
+        assertThat(operator.headers().firstValue("Location")).hasValue("/console");
+        assertThat(setCookie(operator, ConsoleSessions.DEVICE_COOKIE)).as("the same device again").startsWith(deviceCookie + ";");
+    }
+
     @Test
     void sign_out_clears_the_cookie_and_needs_the_csrf_token() throws Exception {
         String cookie = sessionCookie();
@@ -210,8 +232,13 @@ class ConsoleTest {
     }
 
     private String sessionCookie() throws Exception {
-        String setCookie = signIn(ApiServer.TOKEN).headers().firstValue("Set-Cookie").orElseThrow();
+        String setCookie = setCookie(signIn(ApiServer.TOKEN), ConsoleSessions.COOKIE);
         return setCookie.substring(0, setCookie.indexOf(';'));
+    }
+
+    private static String setCookie(HttpResponse<String> response, String name) {
+        return response.headers().allValues("Set-Cookie").stream().filter(cookie -> cookie.startsWith(name + "=")).findFirst()
+                .orElseThrow(() -> new AssertionError("no " + name + " cookie in " + response.headers()));
     }
 
     private String csrfToken(String cookie) throws Exception {
@@ -221,7 +248,11 @@ class ConsoleTest {
     }
 
     private HttpResponse<String> signIn(String token) throws Exception {
-        return send(form("/console/login", null, "token=" + URLEncoder.encode(token, StandardCharsets.UTF_8)));
+        return signIn(token, null);
+    }
+
+    private HttpResponse<String> signIn(String token, String cookie) throws Exception {
+        return send(form("/console/login", cookie, "token=" + URLEncoder.encode(token, StandardCharsets.UTF_8)));
     }
 
     private HttpRequest.Builder form(String path, String cookie, String body) {

@@ -9,7 +9,9 @@ import java.net.Socket;
 import java.net.SocketException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
@@ -34,27 +36,40 @@ public record RawExchange(String statusLine, Map<String, String> headers, String
      * request (an over-long head); what it answered is still read.
      */
     public static RawExchange send(int port, byte[] request) throws IOException {
+        return sendAll(port, request, 1).get(0);
+    }
+
+    /** Writes {@code requests}, several pipelined in one write, and reads {@code answers} answers in order. */
+    public static List<RawExchange> sendAll(int port, byte[] requests, int answers) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port)) {
             socket.setSoTimeout((int) WAIT.toMillis());
             OutputStream out = socket.getOutputStream();
             try {
-                out.write(request);
+                out.write(requests);
                 out.flush();
             } catch (SocketException answeredBeforeTheEnd) {
                 // The answer is read below.
             }
             InputStream in = new BufferedInputStream(socket.getInputStream());
-            String statusLine = line(in);
-            Map<String, String> headers = new LinkedHashMap<>();
-            for (String header = line(in); !header.isEmpty(); header = line(in)) {
-                String[] nameAndValue = header.split(":", 2);
-                headers.put(nameAndValue[0].strip().toLowerCase(Locale.ROOT), nameAndValue.length == 2 ? nameAndValue[1].strip() : "");
+            List<RawExchange> read = new ArrayList<>();
+            for (int i = 0; i < answers; i++) {
+                read.add(read(in));
             }
-            int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
-            String body = new String(in.readNBytes(length), StandardCharsets.UTF_8);
-            boolean closed = "close".equalsIgnoreCase(headers.get("connection")) && isAtEnd(in);
-            return new RawExchange(statusLine, headers, body, closed);
+            return read;
         }
+    }
+
+    private static RawExchange read(InputStream in) throws IOException {
+        String statusLine = line(in);
+        Map<String, String> headers = new LinkedHashMap<>();
+        for (String header = line(in); !header.isEmpty(); header = line(in)) {
+            String[] nameAndValue = header.split(":", 2);
+            headers.put(nameAndValue[0].strip().toLowerCase(Locale.ROOT), nameAndValue.length == 2 ? nameAndValue[1].strip() : "");
+        }
+        int length = Integer.parseInt(headers.getOrDefault("content-length", "0"));
+        String body = new String(in.readNBytes(length), StandardCharsets.UTF_8);
+        boolean closed = "close".equalsIgnoreCase(headers.get("connection")) && isAtEnd(in);
+        return new RawExchange(statusLine, headers, body, closed);
     }
 
     /** The request one character per byte (ISO-8859-1), so raw bytes above 0x7F can be written. */

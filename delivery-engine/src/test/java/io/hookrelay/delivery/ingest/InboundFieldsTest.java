@@ -144,6 +144,15 @@ class InboundFieldsTest {
     }
 
     @Test
+    void storesNoHeaderWhoseNameSaysItHoldsACredentialNorTheBodysCoding() {
+        InboundRequest request = request("{}", "Api-Key", "key-2", "X-Access-Token", "token-2", "X-Tenant-Secret", "secret-2",
+                "X-Db-Password", "password-2", "Content-Encoding", "gzip", "X-Session", "session-2", "X-Keycloak-Realm", "realm");
+
+        assertThat(InboundFields.storedHeaders(source(Optional.empty()), request))
+                .isEqualTo(Map.of("x-session", "session-2", "x-keycloak-realm", "realm"));
+    }
+
+    @Test
     void leavesOutTheHeadersTheSourceRedactsButKeepsTheOnesItsVerificationReads() {
         Verification signedInAuthorization = new Verification(VerificationScheme.HMAC_SHA256, "s3cret", "Authorization", "", null);
         Source source = new Source("github", signedInAuthorization, Optional.empty(), new EventTypeSource.None(),

@@ -292,7 +292,8 @@ class BadInputIT {
 
     /**
      * Targets whose host is an address the default egress policy denies, in every spelling: link-local (the
-     * cloud metadata service), unspecified, IPv4-mapped and -compatible IPv6, AWS's IPv6 metadata address. A
+     * cloud metadata service), unspecified, AWS's IPv6 metadata address, and every IPv6 form that carries an IPv4
+     * address (mapped, compatible, translated, NAT64 well-known and local-use, 6to4, Teredo). A
      * numeric host in any form but the dotted quad is refused whatever it points to, since resolvers
      * disagree on what {@code 0177.0.0.1} is.
      */
@@ -300,7 +301,9 @@ class BadInputIT {
         Stream<BadInput> denied = Stream.of("http://169.254.169.254/latest/meta-data/", "http://0.0.0.0:8080/hook",
                         "http://[::ffff:169.254.169.254]/", "http://[::ffff:a9fe:a9fe]/", "http://[::a9fe:a9fe]/",
                         "http://[0:0:0:0:0:ffff:a9fe:a9fe]/", "https://[fd00:ec2::254]/", "http://[::]:9000/", "http://[fe80::1]/",
-                        "http://[fe80::1%25eth0]/", "http://[::ffff:0.0.0.0]/")
+                        "http://[fe80::1%25eth0]/", "http://[::ffff:0.0.0.0]/", "http://[64:ff9b::a9fe:a9fe]/",
+                        "http://[64:ff9b::169.254.169.254]/", "http://[64:ff9b:1::a9fe:a9fe]/", "http://[64:ff9b:1:a9fe:a9:fe00::]/",
+                        "http://[2002:a9fe:a9fe::1]/", "http://[::ffff:0:a9fe:a9fe]/", "http://[2001:0:4136:e378:8000:63bf:5601:5601]/")
                 .map(url -> post(TARGETS, "{\"id\":\"t1\",\"url\":\"" + url + "\"}").is(400, EGRESS_DENIED));
         Stream<BadInput> ambiguous = Stream.of("http://2852039166/", "http://0xa9fea9fe/", "http://0251.0376.0251.0376/",
                         "http://169.254.43518/", "http://0xa9.0xfe.0xa9.0xfe/", "http://2130706433/", "http://0x7f000001/",
@@ -569,7 +572,8 @@ class BadInputIT {
                 "[\"connection\"]", "[\"Keep-Alive\"]", "[\"Transfer-Encoding\"]", "[\"TE\"]", "[\"Upgrade\"]", "[\"host\"]",
                 "[\"Content-Length\"]", "[\"Proxy-Connection\"]", "[\"Expect\"]", "[\"Set-Cookie\"]",
                 "[\"authorization\"]", "[\"Cookie\"]", "[\"Proxy-Authorization\"]", "[\"X-Api-Key\"]", "[\"x-auth-token\"]",
-                "[\"X-Gitlab-Token\"]", "[\"X-GitHub-Event\",\"Authorization\"]",
+                "[\"X-Gitlab-Token\"]", "[\"X-GitHub-Event\",\"Authorization\"]", "[\"Api-Key\"]", "[\"X-Access-Token\"]",
+                "[\"X-Client-Secret\"]", "[\"X-Db-Password\"]", "[\"Content-Encoding\"]", "[\"X-Hookrelay-Relay\"]",
                 "[\"webhook-id\"]", "[\"Webhook-Signature\"]", "[\"webhook-timestamp\"]", "[\"X-Hookrelay-Source\"]",
                 "[\"x-hookrelay-hops\"]", "[\"Content-Type\"]", "[\"User-Agent\"]",
                 "[\"X-Forwarded-For\"]", "[\"Forwarded\"]", "[\"Via\"]", "[\"X-Real-IP\"]");
@@ -880,6 +884,7 @@ class BadInputIT {
                 get(SOURCES + "?token=" + token).token(Optional.empty()).is(401, UNAUTHORIZED),
                 get(SOURCES).token(Optional.empty()).header("X-Admin-Token", token).is(401, UNAUTHORIZED),
                 get(SOURCES).token(Optional.empty()).header("Cookie", "token=" + token).is(401, UNAUTHORIZED),
+                get(SOURCES).token(Optional.empty()).header("Cookie", "hookrelay_session=4102444800.forged.forged=").is(401, UNAUTHORIZED),
                 get(SOURCES).token(Optional.empty()).header("Authorization", "Token " + token).is(401, UNAUTHORIZED),
                 get(SOURCES).token(Optional.empty()).header("Authorization", "Bearer").is(401, UNAUTHORIZED),
                 get(SOURCES).token(Optional.of(token + "x")).is(401, UNAUTHORIZED),
@@ -942,6 +947,8 @@ class BadInputIT {
                         + "0\r\n\r\n"),
                 new MalformedRequest("chunked twice", head("POST", "/hooks/plain", "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n")
                         + "2\r\n{}\r\n0\r\n\r\n"),
+                new MalformedRequest("an HTTP/0.9 request", "GET /healthz\r\n\r\n"),
+                new MalformedRequest("an HTTP/2 version on an HTTP/1 connection", "GET /healthz HTTP/2.0\r\nHost: 127.0.0.1\r\n\r\n"),
                 new MalformedRequest("no Host", "GET " + SOURCES + " HTTP/1.1\r\n" + auth + "\r\n"),
                 new MalformedRequest("not a request line", "HELLO\r\n\r\n"),
                 new MalformedRequest("a 40 KiB method", head("A".repeat(40 * 1024), "/healthz", "")));

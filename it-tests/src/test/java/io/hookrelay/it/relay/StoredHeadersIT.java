@@ -19,9 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Stored headers leave out credentials (DESIGN §4): the five every source leaves out, in any case, and those
- * a source lists; the header its verification reads is kept, so a stored event's signature can be checked
- * again. Checked where an operator would look: the API's event view and the database file itself.
+ * Stored headers leave out credentials (DESIGN §4): those with a credential's standard name or a name that says it
+ * holds one ({@code *api-key*}, {@code *token*}, {@code *secret*}, {@code *password*}), in any case, {@code
+ * Content-Encoding}, and those a source lists; the header its verification reads is kept, so a stored event's
+ * signature can be checked again. Checked where an operator would look: the API's event view and the database file
+ * itself.
  */
 class StoredHeadersIT {
     private static final String SECRET = "tenant-signing-secret";
@@ -48,6 +50,9 @@ class StoredHeadersIT {
         credentials.put("X-API-KEY", "api-key-value-3");
         credentials.put("x-auth-token", "auth-token-value-4");
         credentials.put("X-Tenant-Secret", "tenant-secret-value-5");
+        credentials.put("Api-Key", "bare-api-key-value-9");
+        credentials.put("X-Access-Token", "access-token-value-10");
+        credentials.put("X-Db-Password", "password-value-11");
         credentials.put("X-Session", "session-value-6");
         Map<String, String> headers = new LinkedHashMap<>(credentials);
         String signature = ProviderSignatures.github(SECRET, BODY);
@@ -58,16 +63,19 @@ class StoredHeadersIT {
                 .expect(202).path("event_id").asText();
         Map<String, String> plainHeaders = new LinkedHashMap<>(credentials);
         plainHeaders.put("Authorization", "Bearer plain-bearer-value-8");
+        plainHeaders.put("Content-Encoding", "identity");
         String plainEvent = provider().ingest("plain", "application/json", BODY.getBytes(StandardCharsets.UTF_8), plainHeaders)
                 .expect(202).path("event_id").asText();
 
         JsonNode signed = relay.api().get("/api/v1/events/" + signedEvent).expect(200).get("headers");
         assertThat(Json.fieldNames(signed)).contains("authorization", "x-request-id")
-                .doesNotContain("cookie", "proxy-authorization", "x-api-key", "x-auth-token", "x-tenant-secret", "x-session");
+                .doesNotContain("cookie", "proxy-authorization", "x-api-key", "x-auth-token", "x-tenant-secret", "api-key", "x-access-token",
+                        "x-db-password", "x-session");
         assertThat(signed.get("authorization").asText()).as("verification can be checked again").isEqualTo(signature);
         JsonNode plain = relay.api().get("/api/v1/events/" + plainEvent).expect(200).get("headers");
-        assertThat(Json.fieldNames(plain)).doesNotContain("authorization", "cookie", "proxy-authorization", "x-api-key", "x-auth-token")
-                .as("only the tenant source redacts its own list").contains("x-tenant-secret", "x-session");
+        assertThat(Json.fieldNames(plain)).doesNotContain("authorization", "cookie", "proxy-authorization", "x-api-key", "x-auth-token",
+                        "x-tenant-secret", "api-key", "x-access-token", "x-db-password", "content-encoding")
+                .as("only the tenant source redacts its own list").contains("x-session");
 
         Map<String, String> stored;
         try (RelayDatabase database = RelayDatabase.open(dataDir)) {
@@ -76,7 +84,8 @@ class StoredHeadersIT {
         assertThat(stored).containsOnlyKeys(signedEvent, plainEvent);
         assertThat(stored.get(signedEvent)).contains(signature, "req-7").doesNotContain(credentials.values().toArray(String[]::new));
         assertThat(stored.get(plainEvent)).doesNotContain("plain-bearer-value-8", "cookie-value-1", "cHJveHktdmFsdWUtMg==",
-                "api-key-value-3", "auth-token-value-4");
+                "api-key-value-3", "auth-token-value-4", "tenant-secret-value-5", "bare-api-key-value-9", "access-token-value-10",
+                "password-value-11");
     }
 
     /** A provider holds no admin token: its own Authorization header is the one that arrives. */
