@@ -66,12 +66,16 @@ final class RequestBodies {
         }
         if (HttpContinue.requiresContinueResponse(exchange)) {
             HttpContinue.sendContinueResponse(exchange, collector);
-        } else {
-            collector.start();
+        } else if (collector.readAtOnce()) {
+            next.handleRequest(exchange);
         }
     }
 
-    /** One body's bytes as they arrive, on whichever thread reads them; then {@code next}, dispatched. */
+    /**
+     * One body's bytes as they arrive, on whichever thread reads them; then {@code next}, dispatched to a request
+     * thread, unless the whole body was there to be read at once (most webhooks), when the thread that asked for
+     * it goes on with {@code next} itself.
+     */
     private final class Collector implements IoCallback {
         private final HttpServerExchange exchange;
         private final int limit;
@@ -80,6 +84,8 @@ final class RequestBodies {
         private byte[] bytes;
         private int size;
         private volatile long taken;
+        private Thread readingAtOnce;
+        private boolean endedAtOnce;
 
         Collector(HttpServerExchange exchange, int limit, HttpHandler next) {
             this.exchange = exchange;
@@ -107,13 +113,19 @@ final class RequestBodies {
             exchange.putAttachment(ReceivedBody.KEY, new ReceivedBody.NoRoom());
         }
 
-        void start() {
+        /** Starts reading; whether the body's reading ended before this returned, leaving {@code next} to the caller. */
+        boolean readAtOnce() {
+            readingAtOnce = Thread.currentThread();
             exchange.getRequestReceiver().receivePartialBytes(this::received, this::failed);
+            readingAtOnce = null;
+            return endedAtOnce;
         }
 
         @Override
         public void onComplete(HttpServerExchange continued, Sender unused) {
-            start();
+            if (readAtOnce()) {
+                dispatch();
+            }
         }
 
         @Override
@@ -129,8 +141,8 @@ final class RequestBodies {
             }
             if (chunked && !take(part.length)) {
                 exchange.getRequestReceiver().pause();
-                refuseForNoRoom();
-                dispatch();
+                exchange.setPersistent(false);
+                finish(new ReceivedBody.NoRoom());
                 return;
             }
             if (size + part.length > bytes.length) {
@@ -150,7 +162,11 @@ final class RequestBodies {
 
         private void finish(ReceivedBody body) {
             exchange.putAttachment(ReceivedBody.KEY, body);
-            dispatch();
+            if (Thread.currentThread() == readingAtOnce) {
+                endedAtOnce = true;
+            } else {
+                dispatch();
+            }
         }
 
         private void dispatch() {

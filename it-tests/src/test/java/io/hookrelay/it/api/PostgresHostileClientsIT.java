@@ -10,8 +10,8 @@ import java.util.Base64;
 import java.util.Map;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-/** {@link FramingAttacksIT} with the jar on PostgreSQL, where what must not be stored would be stored. */
-class PostgresFramingAttacksIT extends FramingAttacksIT {
+/** {@link HostileClientsIT} with the jar on PostgreSQL, where what must not be stored would be stored. */
+class PostgresHostileClientsIT extends HostileClientsIT {
     @RegisterExtension
     static final PostgresTestDatabase postgres = new PostgresTestDatabase();
 
