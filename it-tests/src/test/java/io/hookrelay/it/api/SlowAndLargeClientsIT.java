@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
@@ -108,15 +109,8 @@ class SlowAndLargeClientsIT {
     void unfinishedBodiesToAnUnknownSourceAreAnsweredByTheirHeadAndHeldNowhere() throws Exception {
         List<Socket> senders = new ArrayList<>();
         try {
-            Map<String, Integer> answers = new TreeMap<>();
-            for (int i = 0; i < UNFINISHED_BODIES; i++) {
-                Socket sender = startBody("/hooks/nosuch");
-                senders.add(sender);
-                String answer = statusLine(sender, HEAD_ANSWER);
-                answers.merge(answer, 1, Integer::sum);
-                // Sent anyway, as the finding's clients did: the server reads and drops it.
-                sender.getOutputStream().write(new byte[SENT]);
-            }
+            // Sent even when answered, as the finding's clients did: the server reads and drops it.
+            Map<String, Integer> answers = startUnfinishedBodies("/hooks/nosuch", senders, answer -> true);
             long heap = heapUsed();
             List<Long> answerMillis = answerTimesOfOthers(10);
 
@@ -137,16 +131,7 @@ class SlowAndLargeClientsIT {
     void unfinishedBodiesToASourceThatTakesThemFillOnlyTheRoomSetAsideForLargeBodies() throws Exception {
         List<Socket> senders = new ArrayList<>();
         try {
-            Map<String, Integer> answers = new TreeMap<>();
-            for (int i = 0; i < UNFINISHED_BODIES; i++) {
-                Socket sender = startBody("/hooks/large");
-                senders.add(sender);
-                String answer = statusLine(sender, HEAD_ANSWER);
-                answers.merge(answer, 1, Integer::sum);
-                if (answer.isEmpty()) {
-                    sender.getOutputStream().write(new byte[SENT]);
-                }
-            }
+            Map<String, Integer> answers = startUnfinishedBodies("/hooks/large", senders, String::isEmpty);
             long heap = heapUsed();
             List<Long> answerMillis = answerTimesOfOthers(10);
 
@@ -178,6 +163,27 @@ class SlowAndLargeClientsIT {
             millis.add((System.nanoTime() - started) / 1_000_000);
         }
         return millis;
+    }
+
+    /**
+     * Starts {@link #UNFINISHED_BODIES} bodies to {@code path}, each on a connection added to {@code senders}, and
+     * sends most of each one whose answer to its head ({@code ""} for none yet) {@code sendsOn} says.
+     *
+     * @return how many heads got each answer
+     */
+    private static Map<String, Integer> startUnfinishedBodies(String path, List<Socket> senders, Predicate<String> sendsOn)
+            throws IOException {
+        Map<String, Integer> answers = new TreeMap<>();
+        for (int i = 0; i < UNFINISHED_BODIES; i++) {
+            Socket sender = startBody(path);
+            senders.add(sender);
+            String answer = statusLine(sender, HEAD_ANSWER);
+            answers.merge(answer, 1, Integer::sum);
+            if (sendsOn.test(answer)) {
+                sender.getOutputStream().write(new byte[SENT]);
+            }
+        }
+        return answers;
     }
 
     private static Socket startBody(String path) throws IOException {

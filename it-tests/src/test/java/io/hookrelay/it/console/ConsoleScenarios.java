@@ -20,6 +20,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.openqa.selenium.By;
+import org.openqa.selenium.Cookie;
 import org.openqa.selenium.NoAlertPresentException;
 import org.openqa.selenium.WebElement;
 import org.openqa.selenium.support.ui.ExpectedConditions;
@@ -337,8 +338,9 @@ abstract class ConsoleScenarios {
         assertThat(browser.driver.getCurrentUrl()).endsWith("/console/login");
         Object api = browser.driver.executeAsyncScript(
                 "const done = arguments[arguments.length - 1]; fetch('/api/v1/sources').then(r => done(r.status));");
-        assertThat(api).isEqualTo(401L);
-        assertThat(browser.driver.manage().getCookies()).isEmpty();
+        assertThat(api).as("the device cookie the browser keeps opens nothing").isEqualTo(401L);
+        assertThat(browser.driver.manage().getCookies()).as("only the device cookie, which names the browser to the sign-in throttle")
+                .extracting(Cookie::getName).containsExactly("hookrelay_device");
     }
 
     /** Puts {@code json} in the view's {@code editor} and saves it. */
