@@ -51,7 +51,7 @@ class HookrelayServerTest {
     }
 
     @Test
-    void healthz_and_readyz_answer_ok() throws Exception {
+    void healthzAndReadyzAnswerOk() throws Exception {
         assertThat(get("/healthz").body()).isEqualTo("{\"status\":\"ok\"}");
 
         HttpResponse<String> ready = get("/readyz");
@@ -60,7 +60,7 @@ class HookrelayServerTest {
     }
 
     @Test
-    void readyz_fails_once_the_workers_are_not_running() throws Exception {
+    void readyzFailsOnceTheWorkersAreNotRunning() throws Exception {
         injector.getInstance(WorkerPool.class).close();
 
         HttpResponse<String> ready = get("/readyz");
@@ -70,7 +70,7 @@ class HookrelayServerTest {
     }
 
     @Test
-    void metrics_export_the_queue_the_relay_storage_retention_and_the_jvm() throws Exception {
+    void metricsExportTheQueueTheRelayStorageRetentionAndTheJvm() throws Exception {
         HttpResponse<String> metrics = get("/metrics");
 
         assertThat(metrics.statusCode()).isEqualTo(200);
@@ -94,7 +94,7 @@ class HookrelayServerTest {
     }
 
     @Test
-    void an_intent_nobody_handles_is_attempted_and_counted_as_no_handler() throws Exception {
+    void anIntentNobodyHandlesIsAttemptedAndCountedAsNoHandler() throws Exception {
         IntentQueue queue = injector.getInstance(IntentQueue.class);
 
         queue.enqueue(NewIntent.of("unheard-of-kind", "evt_1", "target-a", "{}"));
@@ -108,14 +108,14 @@ class HookrelayServerTest {
     }
 
     @Test
-    void stopping_releases_the_data_directory() {
+    void stoppingReleasesTheDataDirectory() {
         server.close();
 
         SqliteDatabase.open(dataDir).close();
     }
 
     @Test
-    void a_server_stopped_before_it_started_stays_stopped(@TempDir Path otherDataDir) throws Exception {
+    void aServerStoppedBeforeItStartedStaysStopped(@TempDir Path otherDataDir) throws Exception {
         HookrelayServer early = HookrelayServer.wire(
                 Main.injector(ServeOptions.of(otherDataDir, "127.0.0.1", 0, 1)));
 
@@ -128,7 +128,7 @@ class HookrelayServerTest {
     }
 
     @Test
-    void a_second_server_on_the_same_data_directory_is_refused_with_exit_code_3() throws Exception {
+    void aSecondServerOnTheSameDataDirectoryIsRefusedWithExitCode3() throws Exception {
         ServeOptions sameDir = ServeOptions.of(dataDir, "127.0.0.1", 0, 1);
         Path realDir = dataDir.toRealPath();
 
@@ -142,7 +142,7 @@ class HookrelayServerTest {
     }
 
     @Test
-    void serve_on_a_locked_data_directory_prints_one_line_and_exits_3() {
+    void serveOnALockedDataDirectoryPrintsOneLineAndExits3() {
         StringWriter err = new StringWriter();
         CommandLine commandLine = HookrelayCli.commandLine(new ProcessServerLauncher(Main::injector), new StorageRestore(), Map.<String, String>of()::get);
         commandLine.setErr(new PrintWriter(err, true));
@@ -157,7 +157,7 @@ class HookrelayServerTest {
     }
 
     @Test
-    void a_port_in_use_fails_the_start_and_releases_the_data_directory(@TempDir Path otherDataDir) {
+    void aPortInUseFailsTheStartAndReleasesTheDataDirectory(@TempDir Path otherDataDir) {
         ServeOptions samePort = ServeOptions.of(otherDataDir, "127.0.0.1", server.address().getPort(), 1);
 
         assertThatThrownBy(() -> StartupFailures.translate(samePort, () -> HookrelayServer.start(Main.injector(samePort))))

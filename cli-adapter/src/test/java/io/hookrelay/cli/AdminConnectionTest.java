@@ -26,7 +26,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void the_token_flag_wins_over_the_variable_and_the_file() throws IOException {
+    void theTokenFlagWinsOverTheVariableAndTheFile() throws IOException {
         writeTokenFile("file-token");
 
         Cli.Result result = Cli.run(Map.of("HOOKRELAY_URL", api.url(), "HOOKRELAY_ADMIN_TOKEN", "env-token"),
@@ -37,7 +37,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void the_token_variable_wins_over_the_file() throws IOException {
+    void theTokenVariableWinsOverTheFile() throws IOException {
         writeTokenFile("file-token");
 
         Cli.run(Map.of("HOOKRELAY_URL", api.url(), "HOOKRELAY_ADMIN_TOKEN", "env-token"),
@@ -47,7 +47,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void without_flag_or_variable_the_token_file_of_the_data_directory_is_read() throws IOException {
+    void withoutFlagOrVariableTheTokenFileOfTheDataDirectoryIsRead() throws IOException {
         writeTokenFile("file-token\n");
 
         Cli.Result byFlag = Cli.run(Map.of("HOOKRELAY_URL", api.url(), "HOOKRELAY_ADMIN_TOKEN", " "),
@@ -60,7 +60,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void no_token_anywhere_is_a_clear_usage_error_and_sends_nothing() {
+    void noTokenAnywhereIsAClearUsageErrorAndSendsNothing() {
         Cli.Result result = Cli.run(Map.of("HOOKRELAY_URL", api.url()), "source", "list", "--data-dir", dataDir.toString());
 
         assertThat(result.exitCode()).isEqualTo(2);
@@ -70,7 +70,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void an_empty_token_file_is_a_usage_error() throws IOException {
+    void anEmptyTokenFileIsAUsageError() throws IOException {
         writeTokenFile("\n");
 
         Cli.Result result = Cli.run(Map.of("HOOKRELAY_URL", api.url()), "source", "list", "--data-dir", dataDir.toString());
@@ -81,7 +81,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void a_token_that_cannot_be_sent_in_a_header_is_refused_without_printing_it() {
+    void aTokenThatCannotBeSentInAHeaderIsRefusedWithoutPrintingIt() {
         Cli.Result result = Cli.run(Map.of("HOOKRELAY_URL", api.url()), "source", "list", "--token", "secret with\nbreak");
 
         assertThat(result.exitCode()).isEqualTo(2);
@@ -91,7 +91,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void help_names_the_variables_but_never_prints_the_token() {
+    void helpNamesTheVariablesButNeverPrintsTheToken() {
         Cli.Result result = Cli.run(Map.of("HOOKRELAY_URL", api.url(), "HOOKRELAY_ADMIN_TOKEN", "very-secret-token"),
                 "source", "list", "--help");
 
@@ -103,7 +103,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void a_refusal_of_the_server_is_its_message_and_code_on_one_line_with_exit_code_1() {
+    void aRefusalOfTheServerIsItsMessageAndCodeOnOneLineWithExitCode1() {
         Map<String, String> environment = Cli.environmentFor(api);
         api.answers(404, "{\"error\":\"not_found\",\"message\":\"no source github\"}");
         Cli.Result notFound = Cli.run(environment, "source", "show", "github");
@@ -122,7 +122,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void an_error_answer_that_is_not_hookrelay_s_names_the_status() {
+    void anErrorAnswerThatIsNotHookrelaySNamesTheStatus() {
         api.answers(502, "<html>Bad Gateway</html>");
 
         Cli.Result result = Cli.run(Cli.environmentFor(api), "route", "list");
@@ -133,7 +133,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void a_success_answer_that_is_not_json_is_one_line_with_exit_code_1() {
+    void aSuccessAnswerThatIsNotJsonIsOneLineWithExitCode1() {
         api.answers(200, "<html>a web page</html>");
 
         Cli.Result result = Cli.run(Cli.environmentFor(api), "route", "list");
@@ -144,7 +144,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void a_server_that_cannot_be_reached_is_exit_code_3_and_one_line() throws IOException {
+    void aServerThatCannotBeReachedIsExitCode3AndOneLine() throws IOException {
         String closed;
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closed = "http://127.0.0.1:" + socket.getLocalPort();
@@ -158,7 +158,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void the_url_flag_wins_over_the_variable_and_may_carry_a_path_prefix() {
+    void theUrlFlagWinsOverTheVariableAndMayCarryAPathPrefix() {
         Map<String, String> environment = new HashMap<>(Cli.environmentFor(api));
         environment.put("HOOKRELAY_URL", "http://127.0.0.1:1");
 
@@ -169,7 +169,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void a_url_that_is_not_http_is_a_usage_error() {
+    void aUrlThatIsNotHttpIsAUsageError() {
         Cli.Result result = Cli.run(Map.of("HOOKRELAY_URL", "ftp://relay.example"), "source", "list");
 
         assertThat(result.exitCode()).isEqualTo(2);
@@ -178,7 +178,7 @@ class AdminConnectionTest {
     }
 
     @Test
-    void ids_are_percent_encoded_so_they_name_one_resource() {
+    void idsArePercentEncodedSoTheyNameOneResource() {
         api.answers(404, "{\"error\":\"not_found\",\"message\":\"no source\"}");
 
         Cli.run(Cli.environmentFor(api), "source", "show", "a/b?c d");

@@ -43,7 +43,7 @@ class BackupCommandTest {
     }
 
     @Test
-    void backup_downloads_the_snapshot_and_writes_it_owner_only_on_this_machine() throws IOException {
+    void backupDownloadsTheSnapshotAndWritesItOwnerOnlyOnThisMachine() throws IOException {
         api.answers(200, BackupCommand.MEDIA_TYPE, DATABASE);
         Path file = dir.resolve("relay.db");
 
@@ -58,7 +58,7 @@ class BackupCommandTest {
     }
 
     @Test
-    void json_describes_the_file_written() {
+    void jsonDescribesTheFileWritten() {
         api.answers(200, BackupCommand.MEDIA_TYPE, DATABASE);
         Path file = dir.resolve("relay.db");
 
@@ -69,7 +69,7 @@ class BackupCommandTest {
     }
 
     @Test
-    void an_existing_file_is_refused_before_the_server_is_asked_and_kept() throws IOException {
+    void anExistingFileIsRefusedBeforeTheServerIsAskedAndKept() throws IOException {
         Path existing = Files.writeString(dir.resolve("relay.db"), "yesterday's");
 
         Cli.Result result = Cli.run(environment, "backup", "--to", existing.toString());
@@ -81,7 +81,7 @@ class BackupCommandTest {
     }
 
     @Test
-    void a_missing_directory_is_refused_before_the_server_is_asked() {
+    void aMissingDirectoryIsRefusedBeforeTheServerIsAsked() {
         Path file = dir.resolve("missing").resolve("relay.db");
 
         Cli.Result result = Cli.run(environment, "backup", "--to", file.toString());
@@ -93,7 +93,7 @@ class BackupCommandTest {
     }
 
     @Test
-    void a_download_that_breaks_off_leaves_no_file() throws Exception {
+    void aDownloadThatBreaksOffLeavesNoFile() throws Exception {
         try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             CompletableFuture<Void> cutShort = CompletableFuture.runAsync(() -> answerCutShort(server));
             String url = "http://127.0.0.1:" + server.getLocalPort();
@@ -127,7 +127,7 @@ class BackupCommandTest {
     }
 
     @Test
-    void a_whole_answer_that_is_not_a_whole_database_leaves_no_file() {
+    void aWholeAnswerThatIsNotAWholeDatabaseLeavesNoFile() {
         api.answers(200, BackupCommand.MEDIA_TYPE, Arrays.copyOf(DATABASE, 2 * PAGE));
         Path file = dir.resolve("relay.db");
 
@@ -140,7 +140,7 @@ class BackupCommandTest {
     }
 
     @Test
-    void an_answer_that_is_not_a_database_at_all_leaves_no_file() {
+    void anAnswerThatIsNotADatabaseAtAllLeavesNoFile() {
         api.answers(200, BackupCommand.MEDIA_TYPE, "<html>sign in</html>".getBytes(StandardCharsets.UTF_8));
 
         Cli.Result notDatabase = Cli.run(environment, "backup", "--to", dir.resolve("relay.db").toString());
@@ -151,7 +151,7 @@ class BackupCommandTest {
     }
 
     @Test
-    void an_answer_of_another_type_is_not_taken_for_a_backup() {
+    void anAnswerOfAnotherTypeIsNotTakenForABackup() {
         api.answers(200, "{\"path\":\"/srv/backup.db\",\"bytes\":1}");
 
         Cli.Result result = Cli.run(environment, "backup", "--to", dir.resolve("relay.db").toString());
@@ -163,7 +163,7 @@ class BackupCommandTest {
     }
 
     @Test
-    void a_refusal_is_the_server_s_message_on_one_line() {
+    void aRefusalIsTheServerSMessageOnOneLine() {
         api.answers(409, "{\"error\":\"not_supported\",\"message\":\"back up PostgreSQL with pg_dump\"}");
 
         Cli.Result result = Cli.run(environment, "backup", "--to", dir.resolve("relay.db").toString());
@@ -175,7 +175,7 @@ class BackupCommandTest {
     }
 
     @Test
-    void backup_needs_a_file() {
+    void backupNeedsAFile() {
         Cli.Result result = Cli.run(environment, "backup");
 
         assertThat(result.exitCode()).isEqualTo(2);

@@ -13,7 +13,7 @@ class DatabaseUrlTest {
     private static final String SECRET = "s3cr%40t:pw";
 
     @Test
-    void a_postgresql_url_is_taken_apart_into_a_jdbc_url_and_credentials() {
+    void aPostgresqlUrlIsTakenApartIntoAJdbcUrlAndCredentials() {
         DatabaseUrl url = DatabaseUrl.parse("postgresql://relay:" + SECRET + "@db.internal:6543/hookrelay?sslmode=require&ApplicationName=hook%20relay");
 
         assertThat(url).isEqualTo(new DatabaseUrl("db.internal", 6543, "hookrelay", "relay", Optional.of("s3cr@t:pw"),
@@ -23,7 +23,7 @@ class DatabaseUrlTest {
     }
 
     @Test
-    void a_jdbc_url_may_carry_its_credentials_as_parameters() {
+    void aJdbcUrlMayCarryItsCredentialsAsParameters() {
         DatabaseUrl url = DatabaseUrl.parse("jdbc:postgresql://127.0.0.1/hookrelay?user=postgres&password=p%2Bw+d&sslmode=disable");
 
         assertThat(url.user()).isEqualTo("postgres");
@@ -33,7 +33,7 @@ class DatabaseUrlTest {
     }
 
     @Test
-    void the_password_is_optional_and_an_ipv6_host_keeps_its_brackets() {
+    void thePasswordIsOptionalAndAnIpv6HostKeepsItsBrackets() {
         DatabaseUrl url = DatabaseUrl.parse("postgres://postgres@[::1]:5432/relay");
 
         assertThat(url.password()).isEmpty();
@@ -42,7 +42,7 @@ class DatabaseUrlTest {
     }
 
     @Test
-    void the_password_and_parameters_named_like_one_are_hidden_from_to_string_and_from_the_options_holding_them() {
+    void thePasswordAndParametersNamedLikeOneAreHiddenFromToStringAndFromTheOptionsHoldingThem() {
         DatabaseUrl url = DatabaseUrl.parse("postgresql://relay:hunter2hunter2@db/hookrelay?sslpassword=keypass&sslmode=verify-full");
         ServeOptions options = ServeOptions.of(java.nio.file.Path.of("./data"), "127.0.0.1", 8080, 1).withDatabase(url);
 
@@ -51,7 +51,7 @@ class DatabaseUrlTest {
     }
 
     @Test
-    void the_pool_size_is_a_parameter_of_the_url_that_the_driver_never_sees() {
+    void thePoolSizeIsAParameterOfTheUrlThatTheDriverNeverSees() {
         DatabaseUrl url = DatabaseUrl.parse("postgresql://relay@db/hookrelay?sslmode=require&pool_max_conns=40");
 
         assertThat(url.maxConnections()).isEqualTo(40);
@@ -62,7 +62,7 @@ class DatabaseUrlTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"pool_max_conns=1", "pool_max_conns=1001", "pool_max_conns=ten", "pool_max_conns=", "pool_max_conns=4&pool_max_conns=4"})
-    void a_pool_size_out_of_range_is_refused_in_one_line(String param) {
+    void aPoolSizeOutOfRangeIsRefusedInOneLine(String param) {
         assertThatIllegalArgumentException().isThrownBy(() -> DatabaseUrl.parse("postgresql://relay:hunter2hunter2@db/hookrelay?" + param))
                 .satisfies(refused -> assertThat(refused.getMessage())
                         .startsWith("the database URL ")
@@ -88,7 +88,7 @@ class DatabaseUrlTest {
         "postgresql://relay:hunter2hunter2@db/hookrelay#hunter2hunter2",
         "hunter2hunter2",
     })
-    void a_malformed_url_is_refused_in_one_line_that_never_shows_the_password(String malformed) {
+    void aMalformedUrlIsRefusedInOneLineThatNeverShowsThePassword(String malformed) {
         assertThatIllegalArgumentException().isThrownBy(() -> DatabaseUrl.parse(malformed))
                 .satisfies(refused -> assertThat(refused.getMessage())
                         .startsWith("the database URL ")

@@ -28,7 +28,7 @@ class DeliveryCommandsTest {
     }
 
     @Test
-    void list_sends_every_filter_and_shortens_long_errors() {
+    void listSendsEveryFilterAndShortensLongErrors() {
         api.answers(200, "{\"data\":[" + FAILED + "," + PENDING + "],\"next_cursor\":null}");
 
         Cli.Result result = Cli.run(environment, "deliveries", "list", "--state", "failed", "--target", "billing",
@@ -45,7 +45,7 @@ class DeliveryCommandsTest {
     }
 
     @Test
-    void an_unknown_state_is_a_usage_error_that_lists_the_states() {
+    void anUnknownStateIsAUsageErrorThatListsTheStates() {
         Cli.Result result = Cli.run(environment, "deliveries", "list", "--state", "lost");
 
         assertThat(result.exitCode()).isEqualTo(2);
@@ -55,7 +55,7 @@ class DeliveryCommandsTest {
     }
 
     @Test
-    void an_empty_list_says_so() {
+    void anEmptyListSaysSo() {
         api.answers(200, "{\"data\":[],\"next_cursor\":null}");
 
         Cli.Result result = Cli.run(environment, "deliveries", "list");
@@ -65,7 +65,7 @@ class DeliveryCommandsTest {
     }
 
     @Test
-    void show_prints_the_delivery_and_its_attempt_log() {
+    void showPrintsTheDeliveryAndItsAttemptLog() {
         api.answers(200, FAILED.replace("}", """
                 ,"attempt_log":[
                  {"attempt":1,"started_at":"2024-05-01T12:00:00.200Z","duration_ms":15001,"status_code":null,
@@ -98,14 +98,14 @@ class DeliveryCommandsTest {
     }
 
     @Test
-    void show_of_a_delivery_not_tried_yet_says_so() {
+    void showOfADeliveryNotTriedYetSaysSo() {
         api.answers(200, PENDING.replace("}", ",\"attempt_log\":[]}"));
 
         assertThat(Cli.run(environment, "deliveries", "show", "dlv_01HZY3M8Q6W1V4T2N8K5J7C9XB").out()).endsWith("\n\nno attempts yet\n");
     }
 
     @Test
-    void retry_of_one_delivery_posts_to_its_retry_action() {
+    void retryOfOneDeliveryPostsToItsRetryAction() {
         api.answers(200, PENDING.replace("XB\",\"event_id\"", "XA\",\"event_id\""));
 
         Cli.Result result = Cli.run(environment, "deliveries", "retry", DELIVERY_ID);
@@ -116,7 +116,7 @@ class DeliveryCommandsTest {
     }
 
     @Test
-    void retry_of_all_failed_deliveries_sends_the_bulk_request_with_its_filters() {
+    void retryOfAllFailedDeliveriesSendsTheBulkRequestWithItsFilters() {
         api.answers(200, "{\"retried\":12}");
 
         Cli.Result result = Cli.run(environment, "deliveries", "retry", "--all-failed", "--target", "billing",
@@ -129,7 +129,7 @@ class DeliveryCommandsTest {
     }
 
     @Test
-    void retry_of_all_failed_deliveries_needs_no_filter() {
+    void retryOfAllFailedDeliveriesNeedsNoFilter() {
         api.answers(200, "{\"retried\":1}");
 
         Cli.Result result = Cli.run(environment, "deliveries", "retry", "--all-failed");
@@ -139,7 +139,7 @@ class DeliveryCommandsTest {
     }
 
     @Test
-    void retry_takes_an_id_or_all_failed_deliveries_and_filters_only_with_the_latter() {
+    void retryTakesAnIdOrAllFailedDeliveriesAndFiltersOnlyWithTheLatter() {
         Cli.Result both = Cli.run(environment, "deliveries", "retry", DELIVERY_ID, "--all-failed");
         Cli.Result neither = Cli.run(environment, "deliveries", "retry");
         Cli.Result filterAlone = Cli.run(environment, "deliveries", "retry", "--target", "billing");
@@ -155,7 +155,7 @@ class DeliveryCommandsTest {
     }
 
     @Test
-    void a_since_that_is_not_a_time_is_a_usage_error() {
+    void aSinceThatIsNotATimeIsAUsageError() {
         Cli.Result result = Cli.run(environment, "deliveries", "retry", "--all-failed", "--since", "yesterday");
 
         assertThat(result.exitCode()).isEqualTo(2);
@@ -164,7 +164,7 @@ class DeliveryCommandsTest {
     }
 
     @Test
-    void cancel_posts_to_the_cancel_action() {
+    void cancelPostsToTheCancelAction() {
         api.answers(200, PENDING.replace("\"state\":\"pending\"", "\"state\":\"cancelled\""));
 
         Cli.Result result = Cli.run(environment, "deliveries", "cancel", "dlv_01HZY3M8Q6W1V4T2N8K5J7C9XB");
@@ -175,7 +175,7 @@ class DeliveryCommandsTest {
     }
 
     @Test
-    void retry_with_json_prints_the_answer_as_it_is() {
+    void retryWithJsonPrintsTheAnswerAsItIs() {
         api.answers(200, "{\"retried\":3}");
 
         assertThat(Cli.run(environment, "deliveries", "retry", "--all-failed", "--json").out()).isEqualTo("{\"retried\":3}\n");

@@ -27,7 +27,7 @@ class EventCommandsTest {
     }
 
     @Test
-    void list_sends_the_filters_as_query_parameters_and_tells_how_to_get_the_next_page() {
+    void listSendsTheFiltersAsQueryParametersAndTellsHowToGetTheNextPage() {
         api.answers(200, "{\"data\":[" + PUSH + "," + UNTYPED + "],\"next_cursor\":\"ZXZ0XzAx\"}");
 
         Cli.Result result = Cli.run(environment, "events", "list", "--source", "github", "--limit", "2", "--cursor", "ZXZ0XzAy");
@@ -43,7 +43,7 @@ class EventCommandsTest {
     }
 
     @Test
-    void list_without_options_sends_no_query_and_the_last_page_has_no_cursor_line() {
+    void listWithoutOptionsSendsNoQueryAndTheLastPageHasNoCursorLine() {
         api.answers(200, "{\"data\":[],\"next_cursor\":null}");
 
         Cli.Result result = Cli.run(environment, "events", "list");
@@ -53,7 +53,7 @@ class EventCommandsTest {
     }
 
     @Test
-    void query_values_are_percent_encoded() {
+    void queryValuesArePercentEncoded() {
         api.answers(200, "{\"data\":[],\"next_cursor\":null}");
 
         Cli.run(environment, "events", "list", "--source", "a&b=c d", "--cursor", "x/y+z");
@@ -62,7 +62,7 @@ class EventCommandsTest {
     }
 
     @Test
-    void show_prints_the_metadata_the_headers_the_text_body_and_the_deliveries() {
+    void showPrintsTheMetadataTheHeadersTheTextBodyAndTheDeliveries() {
         api.answers(200, event("{\"ref\":\"main\"}", """
                 [{"id":"dlv_01HZY3M8Q6W1V4T2N8K5J7C9XA","target":"billing","state":"completed"},
                  {"id":"dlv_01HZY3M8Q6W1V4T2N8K5J7C9XB","target":"audit","state":"pending"}]"""));
@@ -93,7 +93,7 @@ class EventCommandsTest {
     }
 
     @Test
-    void show_never_prints_a_binary_body_or_control_characters_to_the_terminal() {
+    void showNeverPrintsABinaryBodyOrControlCharactersToTheTerminal() {
         String notUtf8 = Base64.getEncoder().encodeToString(new byte[] {(byte) 0xff, 0, 1});
         String answer = event("", "[]")
                 .replace("\"body_base64\":\"\"", "\"body_base64\":\"" + notUtf8 + "\"")
@@ -110,7 +110,7 @@ class EventCommandsTest {
     }
 
     @Test
-    void replay_posts_to_the_replay_action_and_lists_the_new_deliveries() {
+    void replayPostsToTheReplayActionAndListsTheNewDeliveries() {
         api.answers(202, """
                 {"event_id":"evt_01HZY3M8Q6W1V4T2N8K5J7C9XA",
                  "deliveries":[{"id":"dlv_01HZY3M8Q6W1V4T2N8K5J7C9XC","target":"billing","state":"pending"}]}""");
@@ -127,7 +127,7 @@ class EventCommandsTest {
     }
 
     @Test
-    void a_replay_that_matches_no_route_says_so() {
+    void aReplayThatMatchesNoRouteSaysSo() {
         api.answers(202, "{\"event_id\":\"" + EVENT_ID + "\",\"deliveries\":[]}");
 
         Cli.Result result = Cli.run(environment, "events", "replay", EVENT_ID);

@@ -20,7 +20,7 @@ class HookrelayCliTest {
     private final StringWriter err = new StringWriter();
 
     @Test
-    void serve_uses_the_defaults() {
+    void serveUsesTheDefaults() {
         int exitCode = run(Map.of(), "serve");
 
         assertThat(exitCode).isZero();
@@ -29,7 +29,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void serve_takes_every_flag() {
+    void serveTakesEveryFlag() {
         int exitCode = run(Map.of(), "serve", "--data-dir", "/srv/relay", "--host", "0.0.0.0", "--port", "0", "--workers", "16");
 
         assertThat(exitCode).isZero();
@@ -37,7 +37,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void serve_takes_the_grace_and_retention_spans_in_any_unit() {
+    void serveTakesTheGraceAndRetentionSpansInAnyUnit() {
         int exitCode = run(Map.of(), "serve", "--shutdown-grace", "5s", "--retain-completed", "36h", "--retain-failed", "90d");
 
         assertThat(exitCode).isZero();
@@ -47,7 +47,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void grace_and_retention_come_from_the_environment_too() {
+    void graceAndRetentionComeFromTheEnvironmentToo() {
         Map<String, String> environment = Map.of(
                 "HOOKRELAY_SHUTDOWN_GRACE", "0",
                 "HOOKRELAY_RETAIN_COMPLETED", "1d",
@@ -63,7 +63,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void spans_out_of_range_are_usage_errors_naming_the_limits() {
+    void spansOutOfRangeAreUsageErrorsNamingTheLimits() {
         int exitCode = run(Map.of(), "serve", "--shutdown-grace", "11m", "--retain-completed", "0s");
 
         assertThat(exitCode).isEqualTo(2);
@@ -74,7 +74,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void max_hops_defaults_to_3_and_comes_from_the_flag_or_the_environment() {
+    void maxHopsDefaultsTo3AndComesFromTheFlagOrTheEnvironment() {
         assertThat(run(Map.of(), "serve")).isZero();
         assertThat(run(Map.of("HOOKRELAY_MAX_HOPS", "5"), "serve")).isZero();
         assertThat(run(Map.of("HOOKRELAY_MAX_HOPS", "5"), "serve", "--max-hops", "2")).isZero();
@@ -83,7 +83,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void max_hops_out_of_range_is_a_usage_error_naming_the_limits() {
+    void maxHopsOutOfRangeIsAUsageErrorNamingTheLimits() {
         int exitCode = run(Map.of(), "serve", "--max-hops", "0");
 
         assertThat(exitCode).isEqualTo(2);
@@ -92,7 +92,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void a_span_without_a_known_unit_is_one_line_and_exit_code_2() {
+    void aSpanWithoutAKnownUnitIsOneLineAndExitCode2() {
         int exitCode = run(Map.of(), "serve", "--retain-failed", "1w");
 
         assertThat(exitCode).isEqualTo(2);
@@ -103,7 +103,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void environment_variables_replace_the_defaults() {
+    void environmentVariablesReplaceTheDefaults() {
         Map<String, String> environment = Map.of(
                 "HOOKRELAY_DATA_DIR", "/var/lib/hookrelay",
                 "HOOKRELAY_HOST", "::1",
@@ -116,7 +116,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void flags_win_over_environment_variables() {
+    void flagsWinOverEnvironmentVariables() {
         Map<String, String> environment = Map.of("HOOKRELAY_PORT", "9090", "HOOKRELAY_WORKERS", "8");
 
         assertThat(run(environment, "serve", "--port", "7070")).isZero();
@@ -125,21 +125,21 @@ class HookrelayCliTest {
     }
 
     @Test
-    void an_empty_environment_variable_counts_as_unset() {
+    void anEmptyEnvironmentVariableCountsAsUnset() {
         assertThat(run(Map.of("HOOKRELAY_PORT", ""), "serve")).isZero();
 
         assertThat(served).extracting(ServeOptions::port).containsExactly(8080);
     }
 
     @Test
-    void environment_values_are_taken_literally() {
+    void environmentValuesAreTakenLiterally() {
         assertThat(run(Map.of("HOOKRELAY_DATA_DIR", "/data/${sys:user.home}"), "serve")).isZero();
 
         assertThat(served).extracting(ServeOptions::dataDir).containsExactly(Path.of("/data/${sys:user.home}"));
     }
 
     @Test
-    void each_invalid_value_gets_one_line_and_exit_code_2() {
+    void eachInvalidValueGetsOneLineAndExitCode2() {
         int exitCode = run(Map.of(), "serve", "--port", "70000", "--workers", "0");
 
         assertThat(exitCode).isEqualTo(2);
@@ -151,7 +151,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void an_invalid_environment_value_is_a_usage_error_too() {
+    void anInvalidEnvironmentValueIsAUsageErrorToo() {
         int exitCode = run(Map.of("HOOKRELAY_WORKERS", "10001"), "serve");
 
         assertThat(exitCode).isEqualTo(2);
@@ -159,7 +159,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void a_value_of_the_wrong_type_is_one_line_and_exit_code_2() {
+    void aValueOfTheWrongTypeIsOneLineAndExitCode2() {
         int exitCode = run(Map.of(), "serve", "--port", "eighty");
 
         assertThat(exitCode).isEqualTo(2);
@@ -172,7 +172,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void an_unknown_option_is_one_line_and_exit_code_2() {
+    void anUnknownOptionIsOneLineAndExitCode2() {
         int exitCode = run(Map.of(), "serve", "--prot", "80");
 
         assertThat(exitCode).isEqualTo(2);
@@ -180,7 +180,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void no_subcommand_is_a_usage_error() {
+    void noSubcommandIsAUsageError() {
         int exitCode = run(Map.of());
 
         assertThat(exitCode).isEqualTo(2);
@@ -188,7 +188,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void a_launcher_failure_chooses_the_exit_code_and_prints_one_line() {
+    void aLauncherFailureChoosesTheExitCodeAndPrintsOneLine() {
         ServerLauncher locked = options -> {
             throw new CommandFailedException(3, "data directory " + options.dataDir() + " is in use\nby another process");
         };
@@ -200,7 +200,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void an_unexpected_launcher_failure_is_one_line_without_a_stack_trace() {
+    void anUnexpectedLauncherFailureIsOneLineWithoutAStackTrace() {
         ServerLauncher broken = options -> {
             throw new IllegalStateException("something broke", new RuntimeException("deep cause"));
         };
@@ -212,7 +212,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void version_names_the_program() {
+    void versionNamesTheProgram() {
         int exitCode = run(Map.of(), "--version");
 
         assertThat(exitCode).isZero();
@@ -220,21 +220,21 @@ class HookrelayCliTest {
     }
 
     @Test
-    void help_lists_every_command() {
+    void helpListsEveryCommand() {
         assertThat(run(Map.of(), "--help")).isZero();
 
         assertThat(out.toString()).contains("serve", "source", "target", "route", "events", "deliveries", "backup", "restore");
     }
 
     @Test
-    void a_command_group_without_its_subcommand_is_a_usage_error() {
+    void aCommandGroupWithoutItsSubcommandIsAUsageError() {
         assertThat(run(Map.of(), "target")).isEqualTo(2);
 
         assertThat(errLines()).containsExactly("hookrelay: Missing required subcommand (see 'hookrelay target --help')");
     }
 
     @Test
-    void the_backup_directory_follows_the_data_directory_unless_given_by_flag_or_environment() {
+    void theBackupDirectoryFollowsTheDataDirectoryUnlessGivenByFlagOrEnvironment() {
         assertThat(run(Map.of(), "serve", "--data-dir", "/srv/relay")).isZero();
         assertThat(run(Map.of("HOOKRELAY_BACKUP_DIR", "/var/backups/relay"), "serve")).isZero();
         assertThat(run(Map.of("HOOKRELAY_BACKUP_DIR", "/var/backups/relay"), "serve", "--backup-dir", "/mnt/backups")).isZero();
@@ -246,7 +246,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void an_empty_backup_directory_is_a_usage_error() {
+    void anEmptyBackupDirectoryIsAUsageError() {
         assertThat(run(Map.of(), "serve", "--backup-dir", "")).isEqualTo(2);
 
         assertThat(errLines()).containsExactly("hookrelay: --backup-dir must name a directory");
@@ -257,7 +257,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void serve_takes_the_egress_ranges_from_flags_or_the_environment() {
+    void serveTakesTheEgressRangesFromFlagsOrTheEnvironment() {
         assertThat(run(Map.of("HOOKRELAY_DENY_TARGETS", "10.0.0.0/8"), "serve", "--allow-targets", "10.0.0.0/8, fd00::/8")).isZero();
         assertThat(run(Map.of("HOOKRELAY_ALLOW_TARGETS", "192.168.0.0/16"), "serve", "--deny-targets", "127.0.0.0/8,::1")).isZero();
 
@@ -270,7 +270,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void a_range_that_is_not_one_is_one_line_and_exit_code_2_before_anything_runs() {
+    void aRangeThatIsNotOneIsOneLineAndExitCode2BeforeAnythingRuns() {
         int exitCode = run(Map.of("HOOKRELAY_ALLOW_TARGETS", "10.0.0.0/33"), "serve", "--deny-targets", "10.0.0.1/8");
 
         assertThat(exitCode).isEqualTo(2);
@@ -281,7 +281,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void serve_takes_a_postgresql_database_from_the_flag_or_the_environment() {
+    void serveTakesAPostgresqlDatabaseFromTheFlagOrTheEnvironment() {
         String url = "postgresql://relay:hunter2hunter2@db.internal/hookrelay";
 
         assertThat(run(Map.of(), "serve", "--database", url)).isZero();
@@ -293,7 +293,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void a_malformed_database_url_is_one_line_and_exit_code_2_without_the_password() {
+    void aMalformedDatabaseUrlIsOneLineAndExitCode2WithoutThePassword() {
         int exitCode = run(Map.of(), "serve", "--database", "postgresql://relay:hunter2hunter2@db.internal");
 
         assertThat(exitCode).isEqualTo(2);
@@ -303,7 +303,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void a_database_with_a_data_directory_is_one_line_and_exit_code_2() {
+    void aDatabaseWithADataDirectoryIsOneLineAndExitCode2() {
         String url = "postgresql://relay:hunter2hunter2@db.internal/hookrelay";
 
         assertThat(run(Map.of(), "serve", "--database", url, "--data-dir", "./data")).isEqualTo(2);
@@ -318,14 +318,14 @@ class HookrelayCliTest {
     }
 
     @Test
-    void serve_help_names_the_database_variable_but_never_shows_its_value() {
+    void serveHelpNamesTheDatabaseVariableButNeverShowsItsValue() {
         assertThat(run(Map.of("HOOKRELAY_DATABASE_URL", "postgresql://relay:hunter2hunter2@db/hookrelay"), "serve", "--help")).isZero();
 
         assertThat(out.toString()).contains("--database=URL", "HOOKRELAY_DATABASE_URL").doesNotContain("hunter2");
     }
 
     @Test
-    void serve_help_names_the_environment_variables_and_shows_their_values() {
+    void serveHelpNamesTheEnvironmentVariablesAndShowsTheirValues() {
         assertThat(run(Map.of("HOOKRELAY_PORT", "9999"), "serve", "--help")).isZero();
 
         assertThat(out.toString()).contains("HOOKRELAY_DATA_DIR", "HOOKRELAY_HOST", "HOOKRELAY_PORT", "HOOKRELAY_WORKERS", "default: 9999");
@@ -333,7 +333,7 @@ class HookrelayCliTest {
     }
 
     @Test
-    void serve_options_refuse_invalid_values_outside_the_command_line_too() {
+    void serveOptionsRefuseInvalidValuesOutsideTheCommandLineToo() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> ServeOptions.of(Path.of("d"), " ", -1, 4))
                 .withMessage("--host must not be empty; --port must be between 0 and 65535, was -1");

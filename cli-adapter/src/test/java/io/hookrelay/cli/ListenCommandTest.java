@@ -59,7 +59,7 @@ class ListenCommandTest {
     }
 
     @Test
-    void a_correctly_signed_delivery_is_printed_with_its_headers_and_body_as_valid_and_answered_200() throws Exception {
+    void aCorrectlySignedDeliveryIsPrintedWithItsHeadersAndBodyAsValidAndAnswered200() throws Exception {
         Listening listening = listen("--secret", SECRET);
         long now = Instant.now().getEpochSecond();
 
@@ -75,7 +75,7 @@ class ListenCommandTest {
     }
 
     @Test
-    void a_v1a_signature_is_checked_against_the_public_key() throws Exception {
+    void aV1aSignatureIsCheckedAgainstThePublicKey() throws Exception {
         KeyPair signer = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
         KeyPair stranger = KeyPairGenerator.getInstance("Ed25519").generateKeyPair();
         Listening listening = listen("--public-key", publicKeyOf(signer));
@@ -92,7 +92,7 @@ class ListenCommandTest {
     }
 
     @Test
-    void a_wrongly_signed_request_is_printed_as_invalid_and_still_answered() throws Exception {
+    void aWronglySignedRequestIsPrintedAsInvalidAndStillAnswered() throws Exception {
         Listening listening = listen("--secret", SECRET);
         long now = Instant.now().getEpochSecond();
 
@@ -105,7 +105,7 @@ class ListenCommandTest {
     }
 
     @Test
-    void a_correct_signature_of_a_stale_timestamp_is_invalid() throws Exception {
+    void aCorrectSignatureOfAStaleTimestampIsInvalid() throws Exception {
         Listening listening = listen("--secret", SECRET);
         long tenMinutesAgo = Instant.now().minus(Duration.ofMinutes(10)).getEpochSecond();
 
@@ -117,7 +117,7 @@ class ListenCommandTest {
     }
 
     @Test
-    void a_missing_signature_header_is_named() throws Exception {
+    void aMissingSignatureHeaderIsNamed() throws Exception {
         Listening listening = listen("--secret", SECRET);
 
         post(listening, "", BODY, "webhook-id", "evt_4", "webhook-timestamp", Long.toString(Instant.now().getEpochSecond()));
@@ -126,7 +126,7 @@ class ListenCommandTest {
     }
 
     @Test
-    void without_a_secret_it_says_signatures_are_not_checked() throws Exception {
+    void withoutASecretItSaysSignaturesAreNotChecked() throws Exception {
         Listening listening = listen();
 
         post(listening, "plain?from=curl", "hello", "x-hookrelay-attempt", "1");
@@ -139,7 +139,7 @@ class ListenCommandTest {
     }
 
     @Test
-    void the_listening_line_comes_first_and_never_shows_the_secret() {
+    void theListeningLineComesFirstAndNeverShowsTheSecret() {
         Listening listening = listen("--secret", SECRET);
 
         assertThat(listening.out().lines().limit(2)).containsExactly(
@@ -150,7 +150,7 @@ class ListenCommandTest {
 
     @ParameterizedTest
     @ValueSource(ints = {500, 429, 201})
-    void every_request_is_answered_with_the_status_it_was_given(int status) throws Exception {
+    void everyRequestIsAnsweredWithTheStatusItWasGiven(int status) throws Exception {
         Listening listening = listen("--status", Integer.toString(status));
 
         HttpResponse<String> response = post(listening, "", BODY);
@@ -160,7 +160,7 @@ class ListenCommandTest {
     }
 
     @Test
-    void a_204_is_answered_without_a_body() throws Exception {
+    void a204IsAnsweredWithoutABody() throws Exception {
         Listening listening = listen("--status", "204");
 
         HttpResponse<String> response = post(listening, "", BODY);
@@ -170,7 +170,7 @@ class ListenCommandTest {
     }
 
     @Test
-    void a_long_body_is_printed_cut_at_2_KiB() throws Exception {
+    void aLongBodyIsPrintedCutAt2KiB() throws Exception {
         Listening listening = listen();
 
         post(listening, "big", "z".repeat(5000));
@@ -180,7 +180,7 @@ class ListenCommandTest {
     }
 
     @Test
-    void an_interrupt_stops_it_with_exit_code_0_and_closes_the_port() throws Exception {
+    void anInterruptStopsItWithExitCode0AndClosesThePort() throws Exception {
         Listening listening = listen();
 
         assertThat(listening.stop()).isZero();
@@ -207,7 +207,7 @@ class ListenCommandTest {
     }
 
     @Test
-    void a_port_in_use_is_one_line_and_exit_code_1() throws IOException {
+    void aPortInUseIsOneLineAndExitCode1() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getByName("127.0.0.1"))) {
             Cli.Result result = Cli.run(Map.of(), "listen", "--port", Integer.toString(taken.getLocalPort()));
 
@@ -231,7 +231,7 @@ class ListenCommandTest {
         "--host|no-such-host.invalid|hookrelay: --host no-such-host.invalid does not resolve to an address",
         "--port|nine|hookrelay: Invalid value for option '--port': 'nine' is not an int (see 'hookrelay listen --help')",
     })
-    void an_invalid_option_is_one_line_and_exit_code_2(String option, String value, String line) {
+    void anInvalidOptionIsOneLineAndExitCode2(String option, String value, String line) {
         Cli.Result result = Cli.run(Map.of(), "listen", option, value);
 
         assertThat(result.exitCode()).isEqualTo(2);
@@ -240,7 +240,7 @@ class ListenCommandTest {
     }
 
     @Test
-    void the_servers_environment_variables_do_not_move_the_receiver() {
+    void theServersEnvironmentVariablesDoNotMoveTheReceiver() {
         Map<String, String> environment = Map.of("HOOKRELAY_HOST", "0.0.0.0", "HOOKRELAY_PORT", "8081");
 
         String listenHelp = Cli.run(environment, "listen", "--help").out().replaceAll("\\s+", " ");

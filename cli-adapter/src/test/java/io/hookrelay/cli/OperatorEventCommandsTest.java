@@ -26,7 +26,7 @@ class OperatorEventCommandsTest {
     }
 
     @Test
-    void list_prints_what_each_event_is_about_and_whether_it_was_sent() {
+    void listPrintsWhatEachEventIsAboutAndWhetherItWasSent() {
         api.answers(200, "{\"data\":[" + PAUSED + "," + FAILED + "],\"next_cursor\":null}");
 
         Cli.Result result = Cli.run(environment, "operator-events", "list", "--type", "target.paused", "--limit", "2");
@@ -41,7 +41,7 @@ class OperatorEventCommandsTest {
     }
 
     @Test
-    void an_empty_list_says_so() {
+    void anEmptyListSaysSo() {
         api.answers(200, "{\"data\":[],\"next_cursor\":null}");
 
         assertThat(Cli.run(environment, "operator-events", "list").out()).isEqualTo("no operator events\n");

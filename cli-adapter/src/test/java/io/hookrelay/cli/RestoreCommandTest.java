@@ -18,7 +18,7 @@ class RestoreCommandTest {
     private Path directory;
 
     @Test
-    void restore_hands_the_backup_and_the_data_directory_to_the_application() throws IOException {
+    void restoreHandsTheBackupAndTheDataDirectoryToTheApplication() throws IOException {
         Path backup = Files.writeString(directory.resolve("backup.db"), "a database");
         Path dataDir = directory.resolve("data");
 
@@ -31,7 +31,7 @@ class RestoreCommandTest {
     }
 
     @Test
-    void the_data_directory_defaults_like_serve_and_comes_from_the_environment_too() throws IOException {
+    void theDataDirectoryDefaultsLikeServeAndComesFromTheEnvironmentToo() throws IOException {
         Path backup = Files.writeString(directory.resolve("backup.db"), "a database");
 
         assertThat(Cli.run(restored::add, Map.of(), "restore", "--from", backup.toString()).exitCode()).isZero();
@@ -42,7 +42,7 @@ class RestoreCommandTest {
     }
 
     @Test
-    void a_backup_that_is_not_a_file_is_a_usage_error_and_nothing_is_restored() {
+    void aBackupThatIsNotAFileIsAUsageErrorAndNothingIsRestored() {
         Cli.Result missing = Cli.run(restored::add, Map.of(), "restore", "--from", directory.resolve("nope.db").toString());
         Cli.Result aDirectory = Cli.run(restored::add, Map.of(), "restore", "--from", directory.toString());
 
@@ -53,7 +53,7 @@ class RestoreCommandTest {
     }
 
     @Test
-    void a_data_directory_held_by_a_server_is_refused_with_exit_code_3_and_one_line() throws IOException {
+    void aDataDirectoryHeldByAServerIsRefusedWithExitCode3AndOneLine() throws IOException {
         Path backup = Files.writeString(directory.resolve("backup.db"), "a database");
         OfflineRestore locked = options -> {
             throw new CommandFailedException(3, "data directory " + options.dataDir() + " is in use by another hookrelay process");
@@ -67,7 +67,7 @@ class RestoreCommandTest {
     }
 
     @Test
-    void restore_needs_a_backup() {
+    void restoreNeedsABackup() {
         Cli.Result result = Cli.run(restored::add, Map.of(), "restore");
 
         assertThat(result.exitCode()).isEqualTo(2);

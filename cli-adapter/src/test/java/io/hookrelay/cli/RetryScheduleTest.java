@@ -11,24 +11,24 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RetryScheduleTest {
 
     @Test
-    void waits_are_seconds_unless_they_name_a_unit() {
+    void waitsAreSecondsUnlessTheyNameAUnit() {
         assertThat(RetrySchedule.parse(" 0, 5 ,5s,5m,2h,1d ").waitsSeconds()).containsExactly(0L, 5L, 5L, 300L, 7200L, 86_400L);
     }
 
     @Test
-    void none_means_no_retries() {
+    void noneMeansNoRetries() {
         assertThat(RetrySchedule.parse("none").waitsSeconds()).isEmpty();
         assertThat(RetrySchedule.parse("NONE").waitsSeconds()).isEmpty();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "5,", ",5", "-1", "1.5", "5w", "5 m", "1234567890"})
-    void anything_else_is_refused(String schedule) {
+    void anythingElseIsRefused(String schedule) {
         assertThatIllegalArgumentException().isThrownBy(() -> RetrySchedule.parse(schedule));
     }
 
     @Test
-    void the_server_s_seconds_are_described_in_the_largest_exact_unit_and_read_back_the_same() {
+    void theServerSSecondsAreDescribedInTheLargestExactUnitAndReadBackTheSame() {
         List<Long> seconds = List.of(0L, 5L, 90L, 300L, 1800L, 7200L, 18_000L, 86_400L, 90_000L);
         String described = RetrySchedule.describe(Cli.json(seconds.toString()));
 

@@ -23,7 +23,7 @@ class RouteCommandsTest {
     }
 
     @Test
-    void add_sends_the_source_the_target_and_each_event_type_filter() {
+    void addSendsTheSourceTheTargetAndEachEventTypeFilter() {
         api.answers(201, FILTERED);
 
         Cli.Result result = Cli.run(environment, "route", "add", "--source", "github", "--target", "billing",
@@ -42,7 +42,7 @@ class RouteCommandsTest {
     }
 
     @Test
-    void add_sends_each_payload_filter_as_the_json_object_it_was_given() {
+    void addSendsEachPayloadFilterAsTheJsonObjectItWasGiven() {
         api.answers(201, FILTERED);
 
         Cli.Result result = Cli.run(environment, "route", "add", "--source", "github", "--target", "billing",
@@ -55,7 +55,7 @@ class RouteCommandsTest {
     }
 
     @Test
-    void a_filter_s_numbers_are_sent_exactly_as_written() {
+    void aFilterSNumbersAreSentExactlyAsWritten() {
         api.answers(201, FILTERED);
 
         Cli.Result result = Cli.run(environment, "route", "add", "--source", "github", "--target", "billing",
@@ -67,7 +67,7 @@ class RouteCommandsTest {
     }
 
     @Test
-    void a_filter_with_a_repeated_name_or_trailing_text_is_a_usage_error() {
+    void aFilterWithARepeatedNameOrTrailingTextIsAUsageError() {
         for (String filter : new String[] {"{\"pointer\":\"/a\",\"pointer\":\"/b\",\"exists\":true}", "{\"pointer\":\"/a\",\"exists\":true} x"}) {
             assertThat(Cli.run(environment, "route", "add", "--source", "github", "--target", "billing", "--filter", filter).exitCode())
                     .as(filter).isEqualTo(2);
@@ -76,7 +76,7 @@ class RouteCommandsTest {
     }
 
     @Test
-    void a_filter_that_is_not_a_json_object_is_a_usage_error_and_sends_nothing() {
+    void aFilterThatIsNotAJsonObjectIsAUsageErrorAndSendsNothing() {
         Cli.Result result = Cli.run(environment, "route", "add", "--source", "github", "--target", "billing", "--filter", "/ref=main");
 
         assertThat(result.exitCode()).isEqualTo(2);
@@ -86,7 +86,7 @@ class RouteCommandsTest {
     }
 
     @Test
-    void add_without_filters_routes_every_event() {
+    void addWithoutFiltersRoutesEveryEvent() {
         api.answers(201, EVERYTHING);
 
         Cli.Result result = Cli.run(environment, "route", "add", "--source", "stripe", "--target", "audit");
@@ -96,7 +96,7 @@ class RouteCommandsTest {
     }
 
     @Test
-    void add_without_a_target_is_a_usage_error() {
+    void addWithoutATargetIsAUsageError() {
         Cli.Result result = Cli.run(environment, "route", "add", "--source", "github");
 
         assertThat(result.exitCode()).isEqualTo(2);
@@ -106,7 +106,7 @@ class RouteCommandsTest {
     }
 
     @Test
-    void list_prints_an_aligned_table() {
+    void listPrintsAnAlignedTable() {
         api.answers(200, "{\"data\":[" + FILTERED + "," + EVERYTHING + "]}");
 
         Cli.Result result = Cli.run(environment, "route", "list");
@@ -120,14 +120,14 @@ class RouteCommandsTest {
     }
 
     @Test
-    void an_empty_list_says_so() {
+    void anEmptyListSaysSo() {
         api.answers(200, "{\"data\":[]}");
 
         assertThat(Cli.run(environment, "route", "list").out()).isEqualTo("no routes\n");
     }
 
     @Test
-    void rm_deletes_the_route() {
+    void rmDeletesTheRoute() {
         api.answers(204, "");
 
         Cli.Result result = Cli.run(environment, "route", "rm", "rte_01HZY3M8Q6W1V4T2N8K5J7C9XA");

@@ -17,7 +17,7 @@ class SettingsCommandsTest {
     }
 
     @Test
-    void show_prints_the_operator_target_or_a_dash() {
+    void showPrintsTheOperatorTargetOrADash() {
         api.answers(200, "{\"operator_target\":null}");
 
         Cli.Result result = Cli.run(environment, "settings", "show");
@@ -28,7 +28,7 @@ class SettingsCommandsTest {
     }
 
     @Test
-    void set_puts_the_operator_target() {
+    void setPutsTheOperatorTarget() {
         api.answers(200, "{\"operator_target\":\"ops\"}");
 
         Cli.Result result = Cli.run(environment, "settings", "set", "--operator-target", "ops");
@@ -39,7 +39,7 @@ class SettingsCommandsTest {
     }
 
     @Test
-    void no_operator_target_puts_settings_without_one() {
+    void noOperatorTargetPutsSettingsWithoutOne() {
         api.answers(200, "{\"operator_target\":null}");
 
         Cli.Result result = Cli.run(environment, "settings", "set", "--no-operator-target");
@@ -49,7 +49,7 @@ class SettingsCommandsTest {
     }
 
     @Test
-    void set_takes_one_of_the_two_and_sends_nothing_otherwise() {
+    void setTakesOneOfTheTwoAndSendsNothingOtherwise() {
         assertThat(Cli.run(environment, "settings", "set").exitCode()).isEqualTo(2);
         assertThat(Cli.run(environment, "settings", "set", "--operator-target", "ops", "--no-operator-target").exitCode())
                 .isEqualTo(2);
@@ -57,7 +57,7 @@ class SettingsCommandsTest {
     }
 
     @Test
-    void a_target_the_server_does_not_know_is_a_one_line_error() {
+    void aTargetTheServerDoesNotKnowIsAOneLineError() {
         api.answers(400, "{\"error\":\"invalid_request\",\"message\":\"operator_target names no target: nobody\"}");
 
         Cli.Result result = Cli.run(environment, "settings", "set", "--operator-target", "nobody");

@@ -25,7 +25,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void add_sends_every_field_it_was_given() {
+    void addSendsEveryFieldItWasGiven() {
         api.answers(201, GITHUB);
 
         Cli.Result result = Cli.run(environment, "source", "add", "github", "--verify", "hmac-sha256", "--secret", "s3cret",
@@ -56,7 +56,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void add_sends_only_the_id_when_nothing_else_is_given_so_the_server_applies_its_defaults() {
+    void addSendsOnlyTheIdWhenNothingElseIsGivenSoTheServerAppliesItsDefaults() {
         api.answers(201, "{\"id\":\"plain\",\"verify\":{\"scheme\":\"none\"},\"event_type\":null,\"max_body_bytes\":1048576}");
 
         assertThat(Cli.run(environment, "source", "add", "plain").exitCode()).isZero();
@@ -65,7 +65,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void add_reads_the_event_type_from_a_json_pointer() {
+    void addReadsTheEventTypeFromAJsonPointer() {
         api.answers(201, STRIPE);
 
         assertThat(Cli.run(environment, "source", "add", "stripe", "--verify", "stripe", "--secret", "whsec_x",
@@ -76,7 +76,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void add_takes_the_idempotency_key_from_a_json_pointer_and_shows_it() {
+    void addTakesTheIdempotencyKeyFromAJsonPointerAndShowsIt() {
         api.answers(201, """
                 {"id":"stripe","verify":{"scheme":"none"},"idempotency_header":null,"event_type":{"json_pointer":"/type"},\
                 "max_body_bytes":65536,"redact_headers":[],"idempotency_json_pointer":"/id"}""");
@@ -99,7 +99,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void an_idempotency_header_and_pointer_together_are_a_usage_error_and_send_nothing() {
+    void anIdempotencyHeaderAndPointerTogetherAreAUsageErrorAndSendNothing() {
         Cli.Result result = Cli.run(environment, "source", "add", "stripe", "--idempotency-header", "X-Id",
                 "--idempotency-json-pointer", "/id");
 
@@ -109,7 +109,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void verification_settings_without_a_scheme_are_a_usage_error_and_send_nothing() {
+    void verificationSettingsWithoutASchemeAreAUsageErrorAndSendNothing() {
         Cli.Result result = Cli.run(environment, "source", "add", "github", "--secret", "s3cret");
 
         assertThat(result.exitCode()).isEqualTo(2);
@@ -119,7 +119,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void an_unknown_scheme_is_a_usage_error_that_lists_the_known_ones() {
+    void anUnknownSchemeIsAUsageErrorThatListsTheKnownOnes() {
         Cli.Result result = Cli.run(environment, "source", "add", "github", "--verify", "md5");
 
         assertThat(result.exitCode()).isEqualTo(2);
@@ -129,7 +129,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void an_event_type_comes_from_a_header_or_a_pointer_not_both() {
+    void anEventTypeComesFromAHeaderOrAPointerNotBoth() {
         Cli.Result result = Cli.run(environment, "source", "add", "github",
                 "--event-type-header", "X-GitHub-Event", "--event-type-json-pointer", "/type");
 
@@ -139,7 +139,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void update_puts_the_source_back_as_it_is_with_only_the_options_given_changed() {
+    void updatePutsTheSourceBackAsItIsWithOnlyTheOptionsGivenChanged() {
         api.answers(200, GITHUB);
 
         Cli.Result result = Cli.run(environment, "source", "update", "github", "--secret", "s3cret", "--forward-header",
@@ -155,7 +155,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void update_clears_the_lists_the_event_type_and_the_idempotency_key_it_is_told_to() {
+    void updateClearsTheListsTheEventTypeAndTheIdempotencyKeyItIsToldTo() {
         api.answers(200, GITHUB);
 
         assertThat(Cli.run(environment, "source", "update", "github", "--verify", "none", "--no-forward-headers",
@@ -167,7 +167,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void a_new_scheme_takes_only_the_signature_settings_given() {
+    void aNewSchemeTakesOnlyTheSignatureSettingsGiven() {
         api.answers(200, STRIPE);
 
         assertThat(Cli.run(environment, "source", "update", "stripe", "--verify", "hmac-sha256", "--secret", "s3cret",
@@ -179,7 +179,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void an_update_of_a_source_that_verifies_needs_its_secret_again_and_puts_nothing_without_it() {
+    void anUpdateOfASourceThatVerifiesNeedsItsSecretAgainAndPutsNothingWithoutIt() {
         api.answers(200, GITHUB);
 
         Cli.Result result = Cli.run(environment, "source", "update", "github", "--max-body-bytes", "2048");
@@ -191,7 +191,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void forward_headers_and_no_forward_headers_together_are_a_usage_error_and_send_nothing() {
+    void forwardHeadersAndNoForwardHeadersTogetherAreAUsageErrorAndSendNothing() {
         Cli.Result result = Cli.run(environment, "source", "update", "github", "--forward-header", "X-GitHub-Event",
                 "--no-forward-headers");
 
@@ -202,12 +202,12 @@ class SourceCommandsTest {
     }
 
     @Test
-    void a_request_body_never_shows_its_secret() {
+    void aRequestBodyNeverShowsItsSecret() {
         assertThat(new SourceBody.VerifyBody("stripe", "whsec_x", null, null, null)).asString().doesNotContain("whsec_x");
     }
 
     @Test
-    void list_prints_an_aligned_table() {
+    void listPrintsAnAlignedTable() {
         api.answers(200, "{\"data\":[" + GITHUB + "," + STRIPE + "]}");
 
         Cli.Result result = Cli.run(environment, "source", "list");
@@ -222,14 +222,14 @@ class SourceCommandsTest {
     }
 
     @Test
-    void an_empty_list_says_so() {
+    void anEmptyListSaysSo() {
         api.answers(200, "{\"data\":[]}");
 
         assertThat(Cli.run(environment, "source", "list").out()).isEqualTo("no sources\n");
     }
 
     @Test
-    void list_with_json_prints_the_answer_as_it_is() {
+    void listWithJsonPrintsTheAnswerAsItIs() {
         String answer = "{\"data\":[" + STRIPE + "]}";
         api.answers(200, answer);
 
@@ -240,7 +240,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void show_gets_one_source_and_leaves_out_signature_settings_its_scheme_has_not() {
+    void showGetsOneSourceAndLeavesOutSignatureSettingsItsSchemeHasNot() {
         api.answers(200, STRIPE);
 
         Cli.Result result = Cli.run(environment, "source", "show", "stripe");
@@ -259,7 +259,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void rm_deletes_the_source() {
+    void rmDeletesTheSource() {
         api.answers(204, "");
 
         Cli.Result result = Cli.run(environment, "source", "rm", "github");
@@ -270,7 +270,7 @@ class SourceCommandsTest {
     }
 
     @Test
-    void rm_with_json_prints_nothing_because_the_server_answers_nothing() {
+    void rmWithJsonPrintsNothingBecauseTheServerAnswersNothing() {
         api.answers(204, "");
 
         Cli.Result result = Cli.run(environment, "source", "rm", "github", "--json");

@@ -30,7 +30,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void add_sends_every_setting_and_shows_the_secret_once_with_a_note() {
+    void addSendsEverySettingAndShowsTheSecretOnceWithANote() {
         api.answers(201, BILLING.replace(BLOCKED_BY, "null").replace("\"paused\":false}", "\"paused\":false,\"secret\":\"" + SECRET + "\"}"));
 
         Cli.Result result = Cli.run(environment, "target", "add", "billing", "http://127.0.0.1:9000/hook", "--secret", SECRET,
@@ -58,7 +58,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void add_leaves_out_what_was_not_given_so_the_server_generates_a_secret_and_applies_its_defaults() {
+    void addLeavesOutWhatWasNotGivenSoTheServerGeneratesASecretAndAppliesItsDefaults() {
         api.answers(201, AUDIT.replace("\"paused\":true}", "\"paused\":false,\"secret\":\"" + SECRET + "\"}"));
 
         assertThat(Cli.run(environment, "target", "add", "audit", "https://audit.example/in").exitCode()).isZero();
@@ -67,7 +67,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void a_schedule_of_none_asks_for_no_retries() {
+    void aScheduleOfNoneAsksForNoRetries() {
         api.answers(201, AUDIT);
 
         assertThat(Cli.run(environment, "target", "add", "audit", "https://audit.example/in", "--retry-schedule", "none")
@@ -78,7 +78,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void a_schedule_that_is_not_a_list_of_waits_is_a_usage_error() {
+    void aScheduleThatIsNotAListOfWaitsIsAUsageError() {
         Cli.Result result = Cli.run(environment, "target", "add", "audit", "https://audit.example/in", "--retry-schedule", "5,-1");
 
         assertThat(result.exitCode()).isEqualTo(2);
@@ -88,7 +88,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void add_with_json_prints_the_answer_with_its_secret_as_it_is() {
+    void addWithJsonPrintsTheAnswerWithItsSecretAsItIs() {
         String answer = BILLING.replace("\"paused\":false}", "\"paused\":false,\"secret\":\"" + SECRET + "\"}");
         api.answers(201, answer);
 
@@ -98,7 +98,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void add_of_a_v1a_target_says_receivers_verify_with_the_public_key_not_the_secret() {
+    void addOfAV1aTargetSaysReceiversVerifyWithThePublicKeyNotTheSecret() {
         api.answers(201, AUDIT.replace("\"paused\":true}", "\"paused\":false,\"secret\":\"" + PRIVATE_KEY + "\"}"));
 
         Cli.Result result = Cli.run(environment, "target", "add", "audit", "https://audit.example/in", "--signature", "v1a");
@@ -115,7 +115,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void update_puts_the_target_back_as_it_is_with_only_the_options_given_changed() {
+    void updatePutsTheTargetBackAsItIsWithOnlyTheOptionsGivenChanged() {
         api.answers(200, AUDIT);
 
         Cli.Result result = Cli.run(environment, "target", "update", "audit", "--target-url", "https://audit.example/v2",
@@ -129,7 +129,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void update_sends_every_setting_it_is_given() {
+    void updateSendsEverySettingItIsGiven() {
         api.answers(200, BILLING);
 
         assertThat(Cli.run(environment, "target", "update", "billing", "--retry-schedule", "none", "--max-in-flight", "1",
@@ -141,7 +141,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void no_rate_limit_leaves_the_limit_out_so_the_target_has_none() {
+    void noRateLimitLeavesTheLimitOutSoTheTargetHasNone() {
         api.answers(200, AUDIT);
 
         assertThat(Cli.run(environment, "target", "update", "audit", "--no-rate-limit").exitCode()).isZero();
@@ -152,7 +152,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void a_rate_limit_and_no_rate_limit_together_are_a_usage_error_and_send_nothing() {
+    void aRateLimitAndNoRateLimitTogetherAreAUsageErrorAndSendNothing() {
         Cli.Result result = Cli.run(environment, "target", "update", "audit", "--rate-limit-per-s", "5", "--no-rate-limit");
 
         assertThat(result.exitCode()).isEqualTo(2);
@@ -162,7 +162,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void update_with_a_secret_sends_it_with_the_scheme_and_says_the_old_one_no_longer_signs() {
+    void updateWithASecretSendsItWithTheSchemeAndSaysTheOldOneNoLongerSigns() {
         api.answers(200, AUDIT);
 
         Cli.Result result = Cli.run(environment, "target", "update", "audit", "--secret", PRIVATE_KEY, "--signature", "v1a");
@@ -179,7 +179,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void an_update_of_a_target_the_server_does_not_know_is_one_line_and_puts_nothing() {
+    void anUpdateOfATargetTheServerDoesNotKnowIsOneLineAndPutsNothing() {
         api.answers(404, "{\"error\":\"not_found\",\"message\":\"no target gone\"}");
 
         Cli.Result result = Cli.run(environment, "target", "update", "gone", "--timeout-ms", "1000");
@@ -190,20 +190,20 @@ class TargetCommandsTest {
     }
 
     @Test
-    void update_with_json_prints_the_answer_to_the_put_as_it_is() {
+    void updateWithJsonPrintsTheAnswerToThePutAsItIs() {
         api.answers(200, AUDIT);
 
         assertThat(Cli.run(environment, "target", "update", "audit", "--max-in-flight", "3", "--json").out()).isEqualTo(AUDIT + "\n");
     }
 
     @Test
-    void a_request_body_never_shows_its_secret() {
+    void aRequestBodyNeverShowsItsSecret() {
         assertThat(new TargetBody("audit", "https://audit.example/in", PRIVATE_KEY, null, null, null, null, "v1a", null))
                 .asString().doesNotContain(PRIVATE_KEY).contains("(hidden)");
     }
 
     @Test
-    void list_prints_an_aligned_table() {
+    void listPrintsAnAlignedTable() {
         api.answers(200, "{\"data\":[" + BILLING + "," + AUDIT + "]}");
 
         Cli.Result result = Cli.run(environment, "target", "list");
@@ -218,14 +218,14 @@ class TargetCommandsTest {
     }
 
     @Test
-    void an_empty_list_says_so() {
+    void anEmptyListSaysSo() {
         api.answers(200, "{\"data\":[]}");
 
         assertThat(Cli.run(environment, "target", "list").out()).isEqualTo("no targets\n");
     }
 
     @Test
-    void show_gets_one_target() {
+    void showGetsOneTarget() {
         api.answers(200, AUDIT);
 
         Cli.Result result = Cli.run(environment, "target", "show", "audit");
@@ -246,7 +246,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void show_names_the_delivery_a_fifo_target_waits_for() {
+    void showNamesTheDeliveryAFifoTargetWaitsFor() {
         api.answers(200, BILLING);
 
         assertThat(Cli.run(environment, "target", "show", "billing").out()).contains("""
@@ -256,7 +256,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void an_ordering_the_server_refuses_is_a_one_line_error() {
+    void anOrderingTheServerRefusesIsAOneLineError() {
         api.answers(400, "{\"error\":\"invalid_request\",\"message\":\"ordering must be none or fifo\"}");
 
         Cli.Result result = Cli.run(environment, "target", "add", "billing", "http://127.0.0.1:9000/hook", "--ordering", "lifo");
@@ -266,7 +266,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void rotate_secret_sends_the_grace_in_seconds_and_prints_the_new_secret_once() {
+    void rotateSecretSendsTheGraceInSecondsAndPrintsTheNewSecretOnce() {
         api.answers(200, BILLING.replace("\"paused\":false}", "\"paused\":false,\"secret\":\"" + SECRET
                 + "\",\"previous_secret_until\":\"2026-12-02T10:00:00Z\"}"));
 
@@ -282,7 +282,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void rotate_secret_without_grace_to_v1a_says_receivers_need_the_new_public_key_now() {
+    void rotateSecretWithoutGraceToV1aSaysReceiversNeedTheNewPublicKeyNow() {
         api.answers(200, AUDIT.replace("\"paused\":true}", "\"paused\":true,\"secret\":\"" + PRIVATE_KEY + "\"}"));
 
         Cli.Result result = Cli.run(environment, "target", "rotate-secret", "audit", "--grace", "0", "--signature", "v1a");
@@ -293,7 +293,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void rotate_secret_without_options_sends_nothing_but_the_request() {
+    void rotateSecretWithoutOptionsSendsNothingButTheRequest() {
         api.answers(200, BILLING);
 
         assertThat(Cli.run(environment, "target", "rotate-secret", "billing", "--signature", "v1a").exitCode()).isZero();
@@ -302,7 +302,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void rm_deletes_the_target() {
+    void rmDeletesTheTarget() {
         api.answers(204, "");
 
         Cli.Result result = Cli.run(environment, "target", "rm", "billing");
@@ -313,7 +313,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void pause_posts_to_the_pause_action() {
+    void pausePostsToThePauseAction() {
         api.answers(200, BILLING.replace("\"paused\":false", "\"paused\":true"));
 
         Cli.Result result = Cli.run(environment, "target", "pause", "billing");
@@ -324,7 +324,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void resume_posts_to_the_resume_action() {
+    void resumePostsToTheResumeAction() {
         api.answers(200, BILLING);
 
         Cli.Result result = Cli.run(environment, "target", "resume", "billing");
@@ -335,7 +335,7 @@ class TargetCommandsTest {
     }
 
     @Test
-    void pause_with_json_prints_the_target_as_the_server_answered_it() {
+    void pauseWithJsonPrintsTheTargetAsTheServerAnsweredIt() {
         api.answers(200, AUDIT);
 
         assertThat(Cli.run(environment, "target", "pause", "audit", "--json").out()).isEqualTo(AUDIT + "\n");

@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 class TextTableTest {
 
     @Test
-    void columns_are_as_wide_as_their_widest_cell_and_lines_have_no_trailing_spaces() {
+    void columnsAreAsWideAsTheirWidestCellAndLinesHaveNoTrailingSpaces() {
         assertThat(print(TextTable.withColumns("A", "LONGER", "C").row("wide cell", "x", "").row("b", null, "last")))
                 .isEqualTo("""
                         A          LONGER  C
@@ -19,13 +19,13 @@ class TextTableTest {
     }
 
     @Test
-    void a_cell_is_one_line_of_printable_text() {
+    void aCellIsOneLineOfPrintableText() {
         assertThat(print(new TextTable().row("k", "two\r\nlines\tand \u001b[31mred\u0007")))
                 .isEqualTo("k  two lines and ?[31mred?\n");
     }
 
     @Test
-    void text_keeps_its_lines_but_loses_control_characters() {
+    void textKeepsItsLinesButLosesControlCharacters() {
         assertThat(Printable.text("one\r\ntwo\n\tthree\u001b\u0000")).isEqualTo("one\ntwo\n\tthree??");
     }
 

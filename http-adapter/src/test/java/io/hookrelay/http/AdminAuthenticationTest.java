@@ -42,7 +42,7 @@ class AdminAuthenticationTest {
     }
 
     @Test
-    void the_right_token_opens_the_api() throws Exception {
+    void theRightTokenOpensTheApi() throws Exception {
         HttpResponse<String> response = server.send("GET", "/api/v1/sources", null);
 
         assertThat(response.statusCode()).isEqualTo(200);
@@ -50,7 +50,7 @@ class AdminAuthenticationTest {
     }
 
     @Test
-    void the_scheme_name_is_case_insensitive() throws Exception {
+    void theSchemeNameIsCaseInsensitive() throws Exception {
         HttpResponse<String> response = server.send(
                 server.request("/api/v1/sources").header("Authorization", "bearer " + ApiServer.TOKEN), "GET", null);
 
@@ -58,7 +58,7 @@ class AdminAuthenticationTest {
     }
 
     @Test
-    void no_token_is_401_and_runs_nothing() throws Exception {
+    void noTokenIs401AndRunsNothing() throws Exception {
         HttpResponse<String> response = server.send(server.request("/api/v1/sources"), "GET", null);
 
         assertErrorShape(response, 401, "unauthorized");
@@ -69,7 +69,7 @@ class AdminAuthenticationTest {
     @ParameterizedTest
     @ValueSource(strings = {"Bearer wrong-token", "Bearer ", "Bearer", "Basic dGVzdDp0ZXN0", ApiServer.TOKEN,
             "Bearer " + ApiServer.TOKEN + "x", "Bearer x" + ApiServer.TOKEN})
-    void a_wrong_token_is_401_and_runs_nothing(String authorization) throws Exception {
+    void aWrongTokenIs401AndRunsNothing(String authorization) throws Exception {
         HttpResponse<String> response = server.send(
                 server.request("/api/v1/sources").header("Authorization", authorization), "GET", null);
 
@@ -79,7 +79,7 @@ class AdminAuthenticationTest {
     }
 
     @Test
-    void two_authorization_headers_are_refused_even_if_one_is_right() throws Exception {
+    void twoAuthorizationHeadersAreRefusedEvenIfOneIsRight() throws Exception {
         HttpResponse<String> response = server.send(server.request("/api/v1/sources")
                 .header("Authorization", "Bearer " + ApiServer.TOKEN).header("Authorization", "Bearer other"), "GET", null);
 
@@ -87,7 +87,7 @@ class AdminAuthenticationTest {
     }
 
     @Test
-    void without_the_token_nothing_is_learnt_about_paths_or_bodies() throws Exception {
+    void withoutTheTokenNothingIsLearntAboutPathsOrBodies() throws Exception {
         assertErrorShape(server.send(server.request("/api/v1/no/such/path"), "GET", null), 401, "unauthorized");
         assertErrorShape(server.send(server.request("/api/v1/sources"), "PATCH", "{"), 401, "unauthorized");
         assertErrorShape(server.send(server.request("/api/v1"), "GET", null), 401, "unauthorized");
@@ -95,14 +95,14 @@ class AdminAuthenticationTest {
     }
 
     @Test
-    void ingest_and_operations_need_no_token() throws Exception {
+    void ingestAndOperationsNeedNoToken() throws Exception {
         assertThat(server.send(server.request("/hooks/github"), "POST", "{}").statusCode()).isEqualTo(202);
         assertThat(server.send(server.request("/healthz"), "GET", null).statusCode()).isEqualTo(200);
         assertThat(server.send(server.request("/metrics"), "GET", null).statusCode()).isEqualTo(200);
     }
 
     @Test
-    void paths_that_only_start_like_the_api_are_not_guarded_but_unknown() throws Exception {
+    void pathsThatOnlyStartLikeTheApiAreNotGuardedButUnknown() throws Exception {
         assertErrorShape(server.send(server.request("/api/v1x/sources"), "GET", null), 404, "not_found");
         assertErrorShape(server.send(server.request("/api/v2/sources"), "GET", null), 404, "not_found");
     }

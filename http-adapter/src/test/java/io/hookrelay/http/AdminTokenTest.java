@@ -11,31 +11,31 @@ class AdminTokenTest {
     private final AdminToken token = new AdminToken("s3cret-Token_0123456789");
 
     @Test
-    void matches_only_the_exact_token() {
+    void matchesOnlyTheExactToken() {
         assertThat(token.matches("s3cret-Token_0123456789")).isTrue();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "s3cret-Token_012345678", "s3cret-Token_01234567890", "S3cret-Token_0123456789",
             "s3cret-Token_0123456788", " s3cret-Token_0123456789", "x"})
-    void refuses_anything_else(String presented) {
+    void refusesAnythingElse(String presented) {
         assertThat(token.matches(presented)).isFalse();
     }
 
     @Test
-    void refuses_no_token_at_all() {
+    void refusesNoTokenAtAll() {
         assertThat(token.matches(null)).isFalse();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"", "has space", "tab\there", "new\nline", "naïve"})
-    void must_be_something_a_header_can_carry(String bad) {
+    void mustBeSomethingAHeaderCanCarry(String bad) {
         assertThatThrownBy(() -> new AdminToken(bad)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageNotContaining(bad.isEmpty() ? "\u0000" : bad);
     }
 
     @Test
-    void never_shows_itself() {
+    void neverShowsItself() {
         assertThat(token.toString()).doesNotContain("s3cret").contains("hidden");
     }
 }

@@ -56,7 +56,7 @@ class BackupDownloadTest {
     }
 
     @Test
-    void the_snapshot_is_streamed_whole_as_a_sqlite_attachment_from_a_worker_thread_and_then_closed() throws Exception {
+    void theSnapshotIsStreamedWholeAsASqliteAttachmentFromAWorkerThreadAndThenClosed() throws Exception {
         Snapshot small = new Snapshot(300_000);
         snapshot.set(small);
 
@@ -75,7 +75,7 @@ class BackupDownloadTest {
     }
 
     @Test
-    void a_client_that_disconnects_midway_gets_its_snapshot_closed_without_a_stack_trace_and_the_server_carries_on()
+    void aClientThatDisconnectsMidwayGetsItsSnapshotClosedWithoutAStackTraceAndTheServerCarriesOn()
             throws Exception {
         Snapshot large = new Snapshot(LARGE);
         snapshot.set(large);
@@ -98,7 +98,7 @@ class BackupDownloadTest {
     }
 
     @Test
-    void a_store_without_online_backups_is_409_not_supported() throws Exception {
+    void aStoreWithoutOnlineBackupsIs409NotSupported() throws Exception {
         HttpResponse<String> response = server.send("GET", "/api/v1/admin/backup", null);
 
         assertThat(response.statusCode()).isEqualTo(409);
@@ -107,7 +107,7 @@ class BackupDownloadTest {
     }
 
     @Test
-    void without_the_admin_token_nothing_is_taken() throws Exception {
+    void withoutTheAdminTokenNothingIsTaken() throws Exception {
         snapshot.set(new Snapshot(10));
 
         HttpResponse<String> response = server.send(server.request("/api/v1/admin/backup").GET().build());

@@ -44,7 +44,7 @@ class BackupNotOfferedTest {
     }
 
     @Test
-    void downloading_a_backup_is_409_not_supported_naming_pg_dump() throws Exception {
+    void downloadingABackupIs409NotSupportedNamingPgDump() throws Exception {
         HttpResponse<String> response = server().send("GET", "/api/v1/admin/backup", null);
 
         assertThat(response.statusCode()).isEqualTo(409);
@@ -53,7 +53,7 @@ class BackupNotOfferedTest {
     }
 
     @Test
-    void a_server_side_backup_is_409_not_supported_and_creates_nothing() throws Exception {
+    void aServerSideBackupIs409NotSupportedAndCreatesNothing() throws Exception {
         HttpResponse<String> response = server().send("POST", "/api/v1/admin/backup", "{\"path\":\"nightly.db\"}");
 
         assertThat(response.statusCode()).isEqualTo(409);

@@ -269,7 +269,7 @@ class BadInputTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("badRequests")
-    void is_refused_before_any_use_case_with_a_json_error(Case bad) throws Exception {
+    void isRefusedBeforeAnyUseCaseWithAJsonError(Case bad) throws Exception {
         HttpResponse<String> response = server.send(bad.method(), bad.path(), bad.body());
 
         assertErrorShape(response, bad.status(), bad.code());

@@ -58,7 +58,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void an_api_body_of_exactly_64_KiB_is_read() throws Exception {
+    void anApiBodyOfExactly64KiBIsRead() throws Exception {
         String json = padded("{\"path\":\"/tmp/copy.db\"}", ApiRequest.MAX_JSON_BYTES);
 
         HttpResponse<String> response = server.send("POST", "/api/v1/admin/backup", json);
@@ -67,7 +67,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void an_api_body_one_byte_over_64_KiB_is_413() throws Exception {
+    void anApiBodyOneByteOver64KiBIs413() throws Exception {
         String json = padded("{\"path\":\"/tmp/copy.db\"}", ApiRequest.MAX_JSON_BYTES + 1);
 
         assertErrorShape(server.send("POST", "/api/v1/admin/backup", json), 413, "payload_too_large");
@@ -75,7 +75,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void a_chunked_api_body_is_cut_off_past_64_KiB() throws Exception {
+    void aChunkedApiBodyIsCutOffPast64KiB() throws Exception {
         byte[] json = padded("{\"path\":\"/tmp/copy.db\"}", ApiRequest.MAX_JSON_BYTES + 1).getBytes();
 
         HttpResponse<String> response = server.send(server.request("/api/v1/admin/backup")
@@ -87,7 +87,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void an_api_content_length_over_64_KiB_is_refused_before_the_body_is_read() throws Exception {
+    void anApiContentLengthOver64KiBIsRefusedBeforeTheBodyIsRead() throws Exception {
         String statusLine = server.statusLineForHeadOnly("POST", "/api/v1/admin/backup", 10_000_000,
                 "Authorization: Bearer " + ApiServer.TOKEN + "\r\n");
 
@@ -96,7 +96,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void an_ingest_body_up_to_the_source_limit_is_taken_byte_for_byte() throws Exception {
+    void anIngestBodyUpToTheSourceLimitIsTakenByteForByte() throws Exception {
         byte[] body = new byte[SMALL_SOURCE_LIMIT];
         Arrays.fill(body, (byte) 0xA5);
 
@@ -107,7 +107,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void an_ingest_body_over_the_source_limit_is_413_and_counted() throws Exception {
+    void anIngestBodyOverTheSourceLimitIs413AndCounted() throws Exception {
         HttpResponse<String> response = server.send(server.request("/hooks/small")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[SMALL_SOURCE_LIMIT + 1])).build());
 
@@ -117,7 +117,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void a_chunked_ingest_body_is_cut_off_past_the_source_limit() throws Exception {
+    void aChunkedIngestBodyIsCutOffPastTheSourceLimit() throws Exception {
         HttpResponse<String> response = server.send(server.request("/hooks/small").POST(chunked(new byte[SMALL_SOURCE_LIMIT + 1])).build());
 
         assertErrorShape(response, 413, "payload_too_large");
@@ -125,7 +125,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void an_ingest_content_length_over_the_limit_is_refused_before_the_body_is_read() throws Exception {
+    void anIngestContentLengthOverTheLimitIsRefusedBeforeTheBodyIsRead() throws Exception {
         assertThat(server.statusLineForHeadOnly("POST", "/hooks/small", SMALL_SOURCE_LIMIT + 1, ""))
                 .isEqualTo("HTTP/1.1 413 Request Entity Too Large");
         assertThat(server.statusLineForHeadOnly("POST", "/hooks/largest", Source.LARGEST_MAX_BODY_BYTES + 1L, ""))
@@ -134,7 +134,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void a_chunked_body_past_the_largest_source_limit_is_413() throws Exception {
+    void aChunkedBodyPastTheLargestSourceLimitIs413() throws Exception {
         HttpResponse<String> response = server.send(server.request("/hooks/largest")
                 .POST(chunked(new byte[Source.LARGEST_MAX_BODY_BYTES + 1])).build());
 
@@ -143,7 +143,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void an_unknown_source_is_404_before_its_body_is_read_and_counted() throws Exception {
+    void anUnknownSourceIs404BeforeItsBodyIsReadAndCounted() throws Exception {
         assertThat(server.statusLineForHeadOnly("POST", "/hooks/nobody", 5_000_000, "")).isEqualTo("HTTP/1.1 404 Not Found");
 
         HttpResponse<String> response = server.send(server.request("/hooks/nobody").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
@@ -153,7 +153,7 @@ class BodyLimitsTest {
     }
 
     @Test
-    void a_malformed_source_id_is_an_unknown_source_without_a_lookup() throws Exception {
+    void aMalformedSourceIdIsAnUnknownSourceWithoutALookup() throws Exception {
         HttpResponse<String> response = server.send(server.request("/hooks/NOT_AN_ID").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
 
         assertErrorShape(response, 404, "unknown_source");

@@ -44,7 +44,7 @@ class ConsoleTest {
     }
 
     @Test
-    void the_console_page_without_a_session_sends_the_browser_to_sign_in() throws Exception {
+    void theConsolePageWithoutASessionSendsTheBrowserToSignIn() throws Exception {
         HttpResponse<String> response = get("/console", null);
 
         assertThat(response.statusCode()).isEqualTo(303);
@@ -52,7 +52,7 @@ class ConsoleTest {
     }
 
     @Test
-    void the_sign_in_form_is_served_with_a_strict_content_security_policy() throws Exception {
+    void theSignInFormIsServedWithAStrictContentSecurityPolicy() throws Exception {
         HttpResponse<String> response = get("/console/login", null);
 
         assertThat(response.statusCode()).isEqualTo(200);
@@ -63,7 +63,7 @@ class ConsoleTest {
     }
 
     @Test
-    void the_admin_token_signs_in_with_an_http_only_strict_cookie() throws Exception {
+    void theAdminTokenSignsInWithAnHttpOnlyStrictCookie() throws Exception {
         HttpResponse<String> response = signIn(ApiServer.TOKEN);
 
         assertThat(response.statusCode()).isEqualTo(303);
@@ -74,7 +74,7 @@ class ConsoleTest {
     }
 
     @Test
-    void behind_https_the_cookie_is_secure() throws Exception {
+    void behindHttpsTheCookieIsSecure() throws Exception {
         server.close();
         server = new ApiServer(operations, routes -> routes.withConsole(clock, true));
 
@@ -84,7 +84,7 @@ class ConsoleTest {
     }
 
     @Test
-    void a_session_opens_the_console_page_and_the_api() throws Exception {
+    void aSessionOpensTheConsolePageAndTheApi() throws Exception {
         String cookie = sessionCookie();
 
         HttpResponse<String> page = get("/console", cookie);
@@ -98,7 +98,7 @@ class ConsoleTest {
     }
 
     @Test
-    void a_change_from_the_console_without_its_csrf_token_is_refused_and_changes_nothing() throws Exception {
+    void aChangeFromTheConsoleWithoutItsCsrfTokenIsRefusedAndChangesNothing() throws Exception {
         String cookie = sessionCookie();
 
         HttpResponse<String> none = send(post("/api/v1/targets/t1/pause", cookie));
@@ -110,7 +110,7 @@ class ConsoleTest {
     }
 
     @Test
-    void a_change_from_the_console_with_its_csrf_token_is_made() throws Exception {
+    void aChangeFromTheConsoleWithItsCsrfTokenIsMade() throws Exception {
         String cookie = sessionCookie();
 
         HttpResponse<String> response = send(post("/api/v1/targets/t1/pause", cookie)
@@ -121,7 +121,7 @@ class ConsoleTest {
     }
 
     @Test
-    void a_csrf_token_of_another_session_is_refused() throws Exception {
+    void aCsrfTokenOfAnotherSessionIsRefused() throws Exception {
         String mine = sessionCookie();
         String theirs = sessionCookie();
 
@@ -132,7 +132,7 @@ class ConsoleTest {
     }
 
     @Test
-    void a_forged_or_altered_cookie_opens_nothing() throws Exception {
+    void aForgedOrAlteredCookieOpensNothing() throws Exception {
         String cookie = sessionCookie();
         String value = cookie.substring(cookie.indexOf('=') + 1);
         String[] parts = value.split("\\.");
@@ -147,7 +147,7 @@ class ConsoleTest {
     }
 
     @Test
-    void more_cookies_than_are_read_are_no_session_rather_than_a_failure() throws Exception {
+    void moreCookiesThanAreReadAreNoSessionRatherThanAFailure() throws Exception {
         String crowd = IntStream.range(0, 250).mapToObj(i -> "c" + i + "=1")
                 .collect(Collectors.joining("; "));
 
@@ -157,7 +157,7 @@ class ConsoleTest {
     }
 
     @Test
-    void a_session_ends_when_its_lifetime_has_passed() throws Exception {
+    void aSessionEndsWhenItsLifetimeHasPassed() throws Exception {
         String cookie = sessionCookie();
         clock.advance(ConsoleSessions.DEFAULT_LIFETIME.plusSeconds(1));
 
@@ -166,7 +166,7 @@ class ConsoleTest {
     }
 
     @Test
-    void a_wrong_token_fails_and_the_next_try_must_wait() throws Exception {
+    void aWrongTokenFailsAndTheNextTryMustWait() throws Exception {
         HttpResponse<String> wrong = signIn("not-the-token");
         HttpResponse<String> rightTooSoon = signIn(ApiServer.TOKEN);
         clock.advance(Duration.ofSeconds(1));
@@ -182,7 +182,7 @@ class ConsoleTest {
 
     /** Every client behind one proxy shares its address: a browser that signed in before is throttled as itself. */
     @Test
-    void others_failing_from_the_same_address_never_make_a_browser_that_signed_in_before_wait() throws Exception {
+    void othersFailingFromTheSameAddressNeverMakeABrowserThatSignedInBeforeWait() throws Exception {
         String device = setCookie(signIn(ApiServer.TOKEN), ConsoleSessions.DEVICE_COOKIE);
         String deviceCookie = device.substring(0, device.indexOf(';'));
         HttpResponse<String> othersWrong = signIn("not-the-token");
@@ -201,7 +201,7 @@ class ConsoleTest {
     }
 
     @Test
-    void sign_out_clears_the_cookie_and_needs_the_csrf_token() throws Exception {
+    void signOutClearsTheCookieAndNeedsTheCsrfToken() throws Exception {
         String cookie = sessionCookie();
 
         HttpResponse<String> withoutToken = send(form("/console/logout", cookie, "csrf=guess"));
@@ -215,7 +215,7 @@ class ConsoleTest {
     }
 
     @Test
-    void the_console_serves_its_script_and_style_and_nothing_else() throws Exception {
+    void theConsoleServesItsScriptAndStyleAndNothingElse() throws Exception {
         HttpResponse<String> script = get("/console/assets/console.js", null);
         HttpResponse<String> page = get("/console/assets/console.html", null);
 
@@ -226,7 +226,7 @@ class ConsoleTest {
     }
 
     @Test
-    void values_put_into_a_page_are_escaped() {
+    void valuesPutIntoAPageAreEscaped() {
         assertThat(ConsoleAssets.escape("<script>\"a\"&'b'</script>"))
                 .isEqualTo("&lt;script&gt;&quot;a&quot;&amp;&#39;b&#39;&lt;/script&gt;");
     }

@@ -56,7 +56,7 @@ class ContentTypeTest {
 
     @ParameterizedTest(name = "{0} {1} as {3}")
     @MethodSource("refused")
-    void a_body_not_declared_as_json_is_415(String method, String path, String body, String contentType) throws Exception {
+    void aBodyNotDeclaredAsJsonIs415(String method, String path, String body, String contentType) throws Exception {
         HttpResponse<String> response = server.send(withType(path, contentType), method, body);
 
         assertErrorShape(response, 415, "unsupported_media_type");
@@ -65,7 +65,7 @@ class ContentTypeTest {
     }
 
     @Test
-    void json_with_its_charset_is_read() throws Exception {
+    void jsonWithItsCharsetIsRead() throws Exception {
         HttpResponse<String> response = server.send(withType("/api/v1/sources", "application/json; charset=UTF-8"), "POST", "{\"id\":\"plain\"}");
 
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
@@ -73,7 +73,7 @@ class ContentTypeTest {
     }
 
     @Test
-    void a_request_without_a_body_needs_no_content_type_whatever_it_says() throws Exception {
+    void aRequestWithoutABodyNeedsNoContentTypeWhateverItSays() throws Exception {
         HttpResponse<String> response = server.send(withType("/api/v1/targets/t/pause", "text/plain"), "POST", null);
 
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
@@ -81,7 +81,7 @@ class ContentTypeTest {
     }
 
     @Test
-    void a_body_of_the_wrong_size_is_refused_for_its_size_first() throws Exception {
+    void aBodyOfTheWrongSizeIsRefusedForItsSizeFirst() throws Exception {
         HttpResponse<String> response = server.send(withType("/api/v1/sources", "text/plain"), "POST", " ".repeat(ApiRequest.MAX_JSON_BYTES + 1));
 
         assertErrorShape(response, 413, "payload_too_large");

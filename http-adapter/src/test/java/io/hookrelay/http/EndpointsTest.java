@@ -73,7 +73,7 @@ class EndpointsTest {
     }
 
     @Test
-    void create_source_takes_only_an_id_and_fills_in_the_defaults() throws Exception {
+    void createSourceTakesOnlyAnIdAndFillsInTheDefaults() throws Exception {
         HttpResponse<String> response = server.send("POST", "/api/v1/sources", "{\"id\":\"plain\"}");
 
         assertThat(response.statusCode()).isEqualTo(201);
@@ -82,7 +82,7 @@ class EndpointsTest {
     }
 
     @Test
-    void create_source_maps_every_field() throws Exception {
+    void createSourceMapsEveryField() throws Exception {
         HttpResponse<String> response = server.send("POST", "/api/v1/sources", "{\"id\":\"github\",\"verify\":{\"scheme\":\"hmac-sha256\","
                 + "\"secret\":\"gh-secret\"},\"idempotency_header\":\"X-GitHub-Delivery\",\"event_type\":{\"header\":\"X-GitHub-Event\"},"
                 + "\"max_body_bytes\":2048}");
@@ -93,7 +93,7 @@ class EndpointsTest {
     }
 
     @Test
-    void a_json_pointer_event_type_and_a_stripe_secret() throws Exception {
+    void aJsonPointerEventTypeAndAStripeSecret() throws Exception {
         server.send("POST", "/api/v1/sources", "{\"id\":\"stripe\",\"verify\":{\"scheme\":\"stripe\",\"secret\":\"whsec_abc\"},"
                 + "\"event_type\":{\"json_pointer\":\"/type\"}}");
 
@@ -102,7 +102,7 @@ class EndpointsTest {
     }
 
     @Test
-    void list_get_replace_and_delete_sources() throws Exception {
+    void listGetReplaceAndDeleteSources() throws Exception {
         HttpResponse<String> list = server.send("GET", "/api/v1/sources", null);
         HttpResponse<String> get = server.send("GET", "/api/v1/sources/github", null);
         HttpResponse<String> replace = server.send("PUT", "/api/v1/sources/github", "{\"max_body_bytes\":10}");
@@ -123,7 +123,7 @@ class EndpointsTest {
     }
 
     @Test
-    void create_target_with_defaults_answers_with_the_secret() throws Exception {
+    void createTargetWithDefaultsAnswersWithTheSecret() throws Exception {
         HttpResponse<String> response = server.send("POST", "/api/v1/targets", "{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\"}");
 
         assertThat(response.statusCode()).isEqualTo(201);
@@ -133,7 +133,7 @@ class EndpointsTest {
     }
 
     @Test
-    void create_target_maps_every_field() throws Exception {
+    void createTargetMapsEveryField() throws Exception {
         server.send("POST", "/api/v1/targets", "{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\",\"secret\":\"" + Samples.SECRET
                 + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[0,5,300],\"max_in_flight\":4,\"rate_limit_per_s\":2.5,\"signature\":\"v1\",\"ordering\":\"fifo\"}");
 
@@ -143,7 +143,7 @@ class EndpointsTest {
     }
 
     @Test
-    void target_answers_other_than_create_never_show_the_secret() throws Exception {
+    void targetAnswersOtherThanCreateNeverShowTheSecret() throws Exception {
         List<HttpResponse<String>> responses = List.of(
                 server.send("GET", "/api/v1/targets", null),
                 server.send("GET", "/api/v1/targets/billing", null),
@@ -164,7 +164,7 @@ class EndpointsTest {
 
     /** A rotation's answer is the one besides a create's that shows the secret; without a body it takes the defaults. */
     @Test
-    void rotating_a_secret_answers_with_the_new_one() throws Exception {
+    void rotatingASecretAnswersWithTheNewOne() throws Exception {
         HttpResponse<String> asked = server.send("POST", "/api/v1/targets/billing/rotate-secret", "{\"grace_s\":60,\"signature\":\"v1a\"}");
         HttpResponse<String> defaults = server.send("POST", "/api/v1/targets/billing/rotate-secret", null);
 
@@ -175,7 +175,7 @@ class EndpointsTest {
     }
 
     @Test
-    void routes_are_created_listed_and_deleted() throws Exception {
+    void routesAreCreatedListedAndDeleted() throws Exception {
         HttpResponse<String> created = server.send("POST", "/api/v1/routes", "{\"source\":\"github\",\"target\":\"billing\","
                 + "\"event_types\":[\"push\",\"issue.*\"],\"filters\":[{\"pointer\":\"/ref\",\"prefix\":\"refs/heads/\"},"
                 + "{\"pointer\":\"/deleted\",\"equals\":null},{\"pointer\":\"/size\",\"in\":[1.5,true,\"x\"]}]}");
@@ -197,7 +197,7 @@ class EndpointsTest {
     }
 
     @Test
-    void events_are_listed_a_page_at_a_time() throws Exception {
+    void eventsAreListedAPageAtATime() throws Exception {
         HttpResponse<String> first = server.send("GET", "/api/v1/events", null);
         HttpResponse<String> next = server.send("GET", "/api/v1/events?source=github&limit=2&cursor=" + Cursors.encode(EVENT), null);
 
@@ -211,7 +211,7 @@ class EndpointsTest {
     }
 
     @Test
-    void events_are_filtered_by_type_and_time_and_found_by_idempotency_key() throws Exception {
+    void eventsAreFilteredByTypeAndTimeAndFoundByIdempotencyKey() throws Exception {
         HttpResponse<String> filtered = server.send("GET",
                 "/api/v1/events?type=push&since=2024-05-01T12:00:00Z&until=2024-05-01T14:00:00%2B01:00", null);
         HttpResponse<String> byKey = server.send("GET", "/api/v1/events?source=github&idempotency_key=abc%20123", null);
@@ -226,7 +226,7 @@ class EndpointsTest {
     }
 
     @Test
-    void an_event_is_shown_and_replayed() throws Exception {
+    void anEventIsShownAndReplayed() throws Exception {
         HttpResponse<String> shown = server.send("GET", "/api/v1/events/" + EVENT, null);
         HttpResponse<String> replayed = server.send("POST", "/api/v1/events/" + EVENT + "/replay", null);
 
@@ -239,7 +239,7 @@ class EndpointsTest {
     }
 
     @Test
-    void deliveries_are_filtered_and_paged() throws Exception {
+    void deliveriesAreFilteredAndPaged() throws Exception {
         HttpResponse<String> response = server.send("GET", "/api/v1/deliveries?state=failed&target=billing&event=" + EVENT
                 + "&limit=500&cursor=" + Cursors.encode(DELIVERY), null);
 
@@ -251,7 +251,7 @@ class EndpointsTest {
     }
 
     @Test
-    void a_delivery_is_shown_retried_and_cancelled() throws Exception {
+    void aDeliveryIsShownRetriedAndCancelled() throws Exception {
         HttpResponse<String> shown = server.send("GET", "/api/v1/deliveries/" + DELIVERY, null);
         HttpResponse<String> retried = server.send("POST", "/api/v1/deliveries/" + DELIVERY + "/retry", null);
         HttpResponse<String> cancelled = server.send("POST", "/api/v1/deliveries/" + DELIVERY + "/cancel", "{}");
@@ -266,7 +266,7 @@ class EndpointsTest {
     }
 
     @Test
-    void bulk_retry_says_how_many() throws Exception {
+    void bulkRetrySaysHowMany() throws Exception {
         HttpResponse<String> response = server.send("POST", "/api/v1/deliveries/retry",
                 "{\"state\":\"failed\",\"target\":\"billing\",\"since\":\"2024-05-01T14:00:00+02:00\"}");
         server.send("POST", "/api/v1/deliveries/retry", "{\"state\":\"cancelled\"}");
@@ -279,7 +279,7 @@ class EndpointsTest {
     }
 
     @Test
-    void a_bulk_retry_dry_run_says_how_many_would_be_retried_and_retries_none() throws Exception {
+    void aBulkRetryDryRunSaysHowManyWouldBeRetriedAndRetriesNone() throws Exception {
         HttpResponse<String> response = server.send("POST", "/api/v1/deliveries/retry",
                 "{\"state\":\"failed\",\"since\":\"2024-05-01T12:00:00Z\",\"until\":\"2024-05-01T13:00:00Z\",\"dry_run\":true}");
 
@@ -290,7 +290,7 @@ class EndpointsTest {
     }
 
     @Test
-    void backup_passes_the_path_as_given_and_answers_where_and_how_big() throws Exception {
+    void backupPassesThePathAsGivenAndAnswersWhereAndHowBig() throws Exception {
         HttpResponse<String> response = server.send("POST", "/api/v1/admin/backup", "{\"path\":\"nightly/hookrelay.db\"}");
 
         assertThat(response.statusCode()).isEqualTo(200);
@@ -299,7 +299,7 @@ class EndpointsTest {
     }
 
     @Test
-    void ingest_passes_the_body_byte_for_byte_with_lower_cased_headers() throws Exception {
+    void ingestPassesTheBodyByteForByteWithLowerCasedHeaders() throws Exception {
         byte[] body = {0, (byte) 0xff, '{', '}', '\n'};
 
         HttpResponse<String> response = server.send(server.request("/hooks/github?token=ignored")
@@ -319,7 +319,7 @@ class EndpointsTest {
     }
 
     @Test
-    void a_repeated_idempotency_key_is_200_duplicate() throws Exception {
+    void aRepeatedIdempotencyKeyIs200Duplicate() throws Exception {
         HttpResponse<String> response = server.send(server.request("/hooks/repeat").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
 
         assertThat(response.statusCode()).isEqualTo(200);
@@ -327,7 +327,7 @@ class EndpointsTest {
     }
 
     @Test
-    void an_ingest_without_content_type_passes_empty_text() throws Exception {
+    void anIngestWithoutContentTypePassesEmptyText() throws Exception {
         server.send(server.request("/hooks/github").POST(HttpRequest.BodyPublishers.noBody()).build());
 
         assertThat(((InboundRequest) given.get(1)).contentType()).isEmpty();
@@ -335,7 +335,7 @@ class EndpointsTest {
     }
 
     @Test
-    void use_cases_run_on_worker_threads_never_on_io_threads() throws Exception {
+    void useCasesRunOnWorkerThreadsNeverOnIoThreads() throws Exception {
         server.send("GET", "/api/v1/sources", null);
         server.send(server.request("/hooks/github").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
 
@@ -343,7 +343,7 @@ class EndpointsTest {
     }
 
     @Test
-    void requests_are_timed_by_route_template_never_by_id() throws Exception {
+    void requestsAreTimedByRouteTemplateNeverById() throws Exception {
         server.send("GET", "/api/v1/deliveries/" + DELIVERY, null);
 
         String metrics = server.send(server.request("/metrics"), "GET", null).body();
@@ -361,7 +361,7 @@ class EndpointsTest {
 
     /** Stand-in use cases: they note what they were given (and on which thread) and answer with samples. */
     @Test
-    void settings_are_read_and_replaced_whole() throws Exception {
+    void settingsAreReadAndReplacedWhole() throws Exception {
         HttpResponse<String> read = server.send("GET", "/api/v1/settings", null);
         HttpResponse<String> set = server.send("PUT", "/api/v1/settings", "{\"operator_target\":\"pager\"}");
         HttpResponse<String> cleared = server.send("PUT", "/api/v1/settings", "{}");
@@ -373,7 +373,7 @@ class EndpointsTest {
     }
 
     @Test
-    void settings_that_are_not_a_settings_object_are_refused_before_any_use_case() throws Exception {
+    void settingsThatAreNotASettingsObjectAreRefusedBeforeAnyUseCase() throws Exception {
         for (String bad : List.of("{\"operator_target\":\"Pager!\"}", "{\"operator_target\":7}", "{\"pager\":true}", "[]", "")) {
             assertThat(server.send("PUT", "/api/v1/settings", bad).statusCode()).as(bad).isEqualTo(400);
         }
@@ -381,7 +381,7 @@ class EndpointsTest {
     }
 
     @Test
-    void operator_events_are_listed_with_their_data_and_their_deliveries() throws Exception {
+    void operatorEventsAreListedWithTheirDataAndTheirDeliveries() throws Exception {
         HttpResponse<String> response = server.send("GET", "/api/v1/operator-events?type=target.paused&limit=5", null);
 
         assertThat(response.statusCode()).isEqualTo(200);
@@ -393,7 +393,7 @@ class EndpointsTest {
     }
 
     @Test
-    void an_operator_event_type_or_filter_the_api_does_not_know_is_refused() throws Exception {
+    void anOperatorEventTypeOrFilterTheApiDoesNotKnowIsRefused() throws Exception {
         assertThat(server.send("GET", "/api/v1/operator-events?type=target.exploded", null).statusCode()).isEqualTo(400);
         assertThat(server.send("GET", "/api/v1/operator-events?source=shop", null).statusCode()).isEqualTo(400);
         assertThat(given).isEmpty();

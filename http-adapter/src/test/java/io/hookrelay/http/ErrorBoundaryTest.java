@@ -39,7 +39,7 @@ class ErrorBoundaryTest {
     }
 
     @Test
-    void a_failure_after_the_whole_answer_was_sent_is_one_warning_line() throws Exception {
+    void aFailureAfterTheWholeAnswerWasSentIsOneWarningLine() throws Exception {
         HttpResponse<String> answer = send(exchange -> {
             JsonResponses.send(exchange, 200, new JsonResponses.ErrorBody("none", "answered"));
             throw new RejectedExecutionException("XNIO007007: Thread is terminating");
@@ -57,7 +57,7 @@ class ErrorBoundaryTest {
     }
 
     @Test
-    void a_failure_before_the_answer_is_a_500_logged_at_error() throws Exception {
+    void aFailureBeforeTheAnswerIsA500LoggedAtError() throws Exception {
         HttpResponse<String> answer = send(exchange -> {
             throw new IllegalStateException("a bug");
         });

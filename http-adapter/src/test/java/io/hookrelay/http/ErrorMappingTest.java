@@ -63,7 +63,7 @@ class ErrorMappingTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("mappings")
-    void answers_each_failure_with_its_status_and_code(Mapping mapping) throws Exception {
+    void answersEachFailureWithItsStatusAndCode(Mapping mapping) throws Exception {
         failure.set(mapping.thrown());
 
         HttpResponse<String> response = server.send("GET", "/api/v1/sources/github", null);
@@ -73,7 +73,7 @@ class ErrorMappingTest {
     }
 
     @Test
-    void storage_trouble_asks_the_client_to_retry_shortly_and_says_nothing_of_the_cause() throws Exception {
+    void storageTroubleAsksTheClientToRetryShortlyAndSaysNothingOfTheCause() throws Exception {
         failure.set(new StoreException("disk I/O error at /var/lib/hookrelay/hookrelay.db", new SQLException("SQLITE_IOERR")));
 
         HttpResponse<String> response = server.send("GET", "/api/v1/sources/github", null);
@@ -83,7 +83,7 @@ class ErrorMappingTest {
     }
 
     @Test
-    void a_bug_answers_500_without_its_text_or_stack() throws Exception {
+    void aBugAnswers500WithoutItsTextOrStack() throws Exception {
         failure.set(new IllegalStateException("secret-token-123 leaked in a bug"));
 
         HttpResponse<String> response = server.send("GET", "/api/v1/sources/github", null);
@@ -92,7 +92,7 @@ class ErrorMappingTest {
     }
 
     @Test
-    void a_wrong_method_names_the_allowed_ones() throws Exception {
+    void aWrongMethodNamesTheAllowedOnes() throws Exception {
         HttpResponse<String> response = server.send("POST", "/api/v1/sources/github", "{}");
 
         assertErrorShape(response, 405, "method_not_allowed");
@@ -100,7 +100,7 @@ class ErrorMappingTest {
     }
 
     @Test
-    void the_mapping_covers_refusals_made_by_the_http_layer_itself() {
+    void theMappingCoversRefusalsMadeByTheHttpLayerItself() {
         assertThat(ErrorBoundary.answerFor(new UnauthorizedException("no token")))
                 .satisfies(answer -> {
                     assertThat(answer.status()).isEqualTo(401);

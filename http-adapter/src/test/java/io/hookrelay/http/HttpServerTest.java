@@ -41,12 +41,12 @@ class HttpServerTest {
     }
 
     @Test
-    void port_zero_binds_a_real_port() {
+    void portZeroBindsARealPort() {
         assertThat(port).isPositive();
     }
 
     @Test
-    void healthz_says_ok() throws Exception {
+    void healthzSaysOk() throws Exception {
         HttpResponse<String> response = get("/healthz");
 
         assertThat(response.statusCode()).isEqualTo(200);
@@ -55,7 +55,7 @@ class HttpServerTest {
     }
 
     @Test
-    void readyz_says_ready_when_the_check_passes() throws Exception {
+    void readyzSaysReadyWhenTheCheckPasses() throws Exception {
         HttpResponse<String> response = get("/readyz");
 
         assertThat(response.statusCode()).isEqualTo(200);
@@ -63,7 +63,7 @@ class HttpServerTest {
     }
 
     @Test
-    void readyz_says_why_it_is_not_ready() throws Exception {
+    void readyzSaysWhyItIsNotReady() throws Exception {
         readiness.set(() -> Readiness.notReady("database is not \"writable\""));
 
         HttpResponse<String> response = get("/readyz");
@@ -74,7 +74,7 @@ class HttpServerTest {
     }
 
     @Test
-    void a_failing_handler_answers_500_without_the_exception_text() throws Exception {
+    void aFailingHandlerAnswers500WithoutTheExceptionText() throws Exception {
         readiness.set(() -> {
             throw new IllegalStateException("secret-token-123 at /var/lib/hookrelay");
         });
@@ -86,7 +86,7 @@ class HttpServerTest {
     }
 
     @Test
-    void metrics_are_prometheus_text_with_registered_meters() throws Exception {
+    void metricsArePrometheusTextWithRegisteredMeters() throws Exception {
         registry.counter("test.requests", "route", "a").increment(3);
 
         HttpResponse<String> response = get("/metrics");
@@ -98,7 +98,7 @@ class HttpServerTest {
     }
 
     @Test
-    void unknown_path_is_404_json() throws Exception {
+    void unknownPathIs404Json() throws Exception {
         HttpResponse<String> response = get("/nope");
 
         assertThat(response.statusCode()).isEqualTo(404);
@@ -107,7 +107,7 @@ class HttpServerTest {
     }
 
     @Test
-    void wrong_method_is_405_with_allow() throws Exception {
+    void wrongMethodIs405WithAllow() throws Exception {
         HttpResponse<String> response = client.send(
                 request("/healthz").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -118,7 +118,7 @@ class HttpServerTest {
     }
 
     @Test
-    void requests_are_timed_by_declared_endpoint_method_and_status() throws Exception {
+    void requestsAreTimedByDeclaredEndpointMethodAndStatus() throws Exception {
         get("/healthz");
         get("/no/such/path/12345");
         client.send(request("/healthz").method("BREW", HttpRequest.BodyPublishers.noBody()).build(),
@@ -135,7 +135,7 @@ class HttpServerTest {
     }
 
     @Test
-    void close_lets_a_request_in_flight_finish_and_turns_new_ones_away() throws Exception {
+    void closeLetsARequestInFlightFinishAndTurnsNewOnesAway() throws Exception {
         CountDownLatch entered = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
         readiness.set(() -> {

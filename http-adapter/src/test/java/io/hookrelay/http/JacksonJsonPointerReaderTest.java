@@ -29,31 +29,31 @@ class JacksonJsonPointerReaderTest {
             "/data/object/a~1b, slash",
             "/data/object/m~0n, tilde",
     })
-    void finds_strings_and_numbers_as_written(String pointer, String expected) {
+    void findsStringsAndNumbersAsWritten(String pointer, String expected) {
         assertThat(reader.read(bytes(STRIPE), pointer)).hasValue(expected);
     }
 
     @ParameterizedTest(name = "{0}")
     @CsvSource({"/missing", "/data", "/data/object/items", "/data/object/flag", "/data/object/none", "/data/object/items/9/name", "/type/x"})
-    void finds_nothing_where_there_is_no_string_or_number(String pointer) {
+    void findsNothingWhereThereIsNoStringOrNumber(String pointer) {
         assertThat(reader.read(bytes(STRIPE), pointer)).isEmpty();
     }
 
     @ParameterizedTest(name = "[{index}] {0}")
     @CsvSource(delimiter = '|', value = {"not json", "{\"type\":", "''", "{\"type\":\"a\"} trailing", "<xml/>"})
-    void a_body_that_is_not_json_has_no_type(String body) {
+    void aBodyThatIsNotJsonHasNoType(String body) {
         assertThat(reader.read(bytes(body), "/type")).isEqualTo(Optional.empty());
     }
 
     @Test
-    void a_repeated_name_counts_with_its_last_value_as_in_a_tree() {
+    void aRepeatedNameCountsWithItsLastValueAsInATree() {
         assertThat(reader.read(bytes("{\"type\":\"first\",\"type\":\"second\"}"), "/type")).hasValue("second");
         assertThat(reader.read(bytes("{\"type\":\"first\",\"type\":{\"a\":1}}"), "/type")).isEmpty();
         assertThat(reader.read(bytes("{\"data\":{\"kind\":\"a\"},\"data\":{\"other\":1}}"), "/data/kind")).isEmpty();
     }
 
     @Test
-    void numbers_come_back_exact_and_in_their_canonical_form() {
+    void numbersComeBackExactAndInTheirCanonicalForm() {
         assertThat(reader.read(bytes("{\"n\":-0}"), "/n")).hasValue("0");
         assertThat(reader.read(bytes("{\"n\":1e3}"), "/n")).hasValue("1E+3");
         assertThat(reader.read(bytes("{\"n\":123456789012345678901234567890}"), "/n")).hasValue("123456789012345678901234567890");
@@ -61,7 +61,7 @@ class JacksonJsonPointerReaderTest {
     }
 
     @Test
-    void the_type_is_found_beside_nesting_within_the_depth_limit() {
+    void theTypeIsFoundBesideNestingWithinTheDepthLimit() {
         int depth = JacksonJsonPointerReader.MAX_NESTING_DEPTH - 1;
         String body = "{\"type\":\"deep\",\"x\":" + "[".repeat(depth) + "]".repeat(depth) + "}";
 
@@ -69,14 +69,14 @@ class JacksonJsonPointerReaderTest {
     }
 
     @Test
-    void a_body_nested_deeper_than_the_limit_has_no_type() {
+    void aBodyNestedDeeperThanTheLimitHasNoType() {
         String body = "{\"type\":\"deep\",\"x\":" + "[".repeat(500_000) + "]".repeat(500_000) + "}";
 
         assertThat(reader.read(bytes(body), "/type")).isEmpty();
     }
 
     @Test
-    void ten_megabytes_of_small_objects_are_streamed_past_to_the_type_after_them() {
+    void tenMegabytesOfSmallObjectsAreStreamedPastToTheTypeAfterThem() {
         StringBuilder body = new StringBuilder("{\"items\":[{}");
         while (body.length() < Source.LARGEST_MAX_BODY_BYTES - 100) {
             body.append(",{}");
@@ -88,12 +88,12 @@ class JacksonJsonPointerReaderTest {
 
     @ParameterizedTest(name = "[{index}] {0}")
     @CsvSource(delimiter = '|', value = {"{\"type\":\"a\"} {\"type\":\"b\"}", "{\"type\":\"a\",\"x\":[1,}", "{\"type\":\"a\"", "\"a\" x"})
-    void a_type_found_in_a_body_that_is_not_one_whole_document_does_not_count(String body) {
+    void aTypeFoundInABodyThatIsNotOneWholeDocumentDoesNotCount(String body) {
         assertThat(reader.read(bytes(body), "/type")).isEmpty();
     }
 
     @Test
-    void reads_every_pointer_in_one_pass_including_values_above_and_below_each_other() {
+    void readsEveryPointerInOnePassIncludingValuesAboveAndBelowEachOther() {
         Optional<Map<String, JsonValue>> found = reader.values(bytes(STRIPE),
                 Set.of("/data/object", "/data/object/kind", "/data/object/flag", "/data/object/none", "/data/object/ratio", "/missing",
                         "/data/object/items/0/name", "/data/object/items/7"));
@@ -109,13 +109,13 @@ class JacksonJsonPointerReaderTest {
 
     /** The second {@code a} replaces the first whole, as in a tree: what only the first held below it is gone. */
     @Test
-    void a_repeated_name_forgets_what_its_first_value_held() {
+    void aRepeatedNameForgetsWhatItsFirstValueHeld() {
         assertThat(reader.values(bytes("{\"a\":{\"b\":1,\"c\":2},\"a\":{\"c\":3}}"), Set.of("/a/b", "/a/c")))
                 .hasValue(Map.of("/a/c", new JsonValue.Decimal(BigDecimal.valueOf(3))));
     }
 
     @Test
-    void a_body_that_is_not_json_has_no_values_at_all() {
+    void aBodyThatIsNotJsonHasNoValuesAtAll() {
         assertThat(reader.values(bytes("type=push"), Set.of("/type"))).isEmpty();
         assertThat(reader.values(bytes("{\"type\":\"push\"} trailing"), Set.of("/type"))).isEmpty();
         assertThat(reader.values(bytes("[]"), Set.of("/type"))).hasValue(Map.of());

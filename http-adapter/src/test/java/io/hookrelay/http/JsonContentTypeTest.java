@@ -11,14 +11,14 @@ class JsonContentTypeTest {
     @ParameterizedTest(name = "[{0}]")
     @ValueSource(strings = {"application/json", "APPLICATION/JSON", " application/json ", "application/json; charset=utf-8",
             "application/json;charset=UTF-8", "application/json; charset=\"utf-8\"", "application/json; version=1"})
-    void json_in_utf_8_is_taken(String contentType) {
+    void jsonInUtf8IsTaken(String contentType) {
         assertThatCode(() -> JsonContentType.require(contentType)).doesNotThrowAnyException();
     }
 
     @ParameterizedTest(name = "[{0}]")
     @ValueSource(strings = {"", "text/plain", "text/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x",
             "application/xml", "application/jsonx", "application/json-seq", "application/merge-patch+json", "json", "*/*"})
-    void another_media_type_is_refused(String contentType) {
+    void anotherMediaTypeIsRefused(String contentType) {
         assertThatThrownBy(() -> JsonContentType.require(contentType)).isInstanceOf(UnsupportedMediaTypeException.class)
                 .hasMessageContaining("Content-Type: application/json");
     }
@@ -26,7 +26,7 @@ class JsonContentTypeTest {
     @ParameterizedTest(name = "[{0}]")
     @ValueSource(strings = {"application/json; charset=utf-16", "application/json; charset=latin1", "application/json; charset=",
             "application/json; charset", "application/json; charset=utf-8; charset=utf-16"})
-    void json_in_another_charset_is_refused(String contentType) {
+    void jsonInAnotherCharsetIsRefused(String contentType) {
         assertThatThrownBy(() -> JsonContentType.require(contentType)).isInstanceOf(UnsupportedMediaTypeException.class)
                 .hasMessageContaining("UTF-8");
     }

@@ -22,13 +22,13 @@ class JsonTest {
     }
 
     @Test
-    void reads_snake_case_members_into_a_record() {
+    void readsSnakeCaseMembersIntoARecord() {
         assertThat(read("{\"name\":\"a\",\"count\":5,\"flag\":true,\"waits\":[1,2],\"nested\":{\"label\":\"x\"},\"rate\":2.5}"))
                 .isEqualTo(new Sample("a", 5L, true, List.of(1L, 2L), new Nested("x"), 2.5));
     }
 
     @Test
-    void left_out_and_null_members_are_null() {
+    void leftOutAndNullMembersAreNull() {
         assertThat(read("{\"name\":null}")).isEqualTo(new Sample(null, null, null, null, null, null));
     }
 
@@ -61,33 +61,33 @@ class JsonTest {
             "[]                          | the request body must be a single JSON object",
             "{} {}                       | the request body must be a single JSON object",
     })
-    void refuses_the_wrong_shape_naming_the_field(String json, String message) {
+    void refusesTheWrongShapeNamingTheField(String json, String message) {
         assertThatThrownBy(() -> read(json)).isInstanceOf(InvalidRequestException.class)
                 .hasMessage(message)
                 .satisfies(e -> assertThat(((RelayException) e).code()).isEqualTo("invalid_request"));
     }
 
     @Test
-    void an_integer_out_of_range_is_refused() {
+    void anIntegerOutOfRangeIsRefused() {
         assertThatThrownBy(() -> read("{\"count\":99999999999999999999}")).isInstanceOf(InvalidRequestException.class)
                 .hasMessageStartingWith("count ");
     }
 
     @Test
-    void text_that_is_not_json_is_invalid_json_with_where() {
+    void textThatIsNotJsonIsInvalidJsonWithWhere() {
         assertThatThrownBy(() -> read("{\n \"name\": nope}")).isInstanceOf(InvalidRequestException.class)
                 .hasMessage("the request body is not valid JSON (line 2, column 10)")
                 .satisfies(e -> assertThat(((RelayException) e).code()).isEqualTo("invalid_json"));
     }
 
     @Test
-    void a_repeated_member_is_invalid_json() {
+    void aRepeatedMemberIsInvalidJson() {
         assertThatThrownBy(() -> read("{\"name\":\"a\",\"name\":\"b\"}"))
                 .satisfies(e -> assertThat(((RelayException) e).code()).isEqualTo("invalid_json"));
     }
 
     @Test
-    void a_refusal_never_repeats_the_value_sent() {
+    void aRefusalNeverRepeatsTheValueSent() {
         assertThatThrownBy(() -> read("{\"count\":\"whsec_leaked\"}")).hasMessageNotContaining("whsec_leaked");
         assertThatThrownBy(() -> read("{\"whsec_leaked\":1}")).hasMessage("unknown field whsec_leaked");
     }
@@ -101,13 +101,13 @@ class JsonTest {
             "UTF-16 with its BOM | fffe7b0022006e0061006d00650022003a002200610022007d00",
             "UTF-16 without BOM  | 7b0022006e0061006d00650022003a002200610022007d00",
     })
-    void bytes_that_are_not_utf_8_json_are_invalid_json(String what, String hex) {
+    void bytesThatAreNotUtf8JsonAreInvalidJson(String what, String hex) {
         assertThatThrownBy(() -> Json.read(HexFormat.of().parseHex(hex), Sample.class)).isInstanceOf(InvalidRequestException.class)
                 .satisfies(e -> assertThat(((RelayException) e).code()).isEqualTo("invalid_json"));
     }
 
     @Test
-    void a_utf_8_byte_order_mark_is_skipped() {
+    void aUtf8ByteOrderMarkIsSkipped() {
         byte[] body = HexFormat.of().parseHex("efbbbf7b226e616d65223a2263616ec3a9227d");
 
         assertThat(Json.read(body, Sample.class).name()).isEqualTo("can\u00e9");
@@ -115,12 +115,12 @@ class JsonTest {
 
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {"{\"count\":12abc}", "{\"count\":-}", "{\"name\":\"a\\q\"}", "{\"count\":01}", "{\"flag\":tru}"})
-    void text_that_is_not_json_inside_a_member_is_invalid_json(String json) {
+    void textThatIsNotJsonInsideAMemberIsInvalidJson(String json) {
         assertThatThrownBy(() -> read(json)).satisfies(e -> assertThat(((RelayException) e).code()).isEqualTo("invalid_json"));
     }
 
     @Test
-    void a_number_longer_than_jackson_reads_is_refused_as_beyond_the_limits() {
+    void aNumberLongerThanJacksonReadsIsRefusedAsBeyondTheLimits() {
         assertThatThrownBy(() -> read("{\"count\":" + "9".repeat(2000) + "}"))
                 .hasMessage("the request body has a number, text or nesting longer or deeper than this API reads")
                 .satisfies(e -> assertThat(((RelayException) e).code()).isEqualTo("invalid_request"));
@@ -133,7 +133,7 @@ class JsonTest {
             "{\"nested\":{\"label\": | nested.label must be a string",
             "{\"name\":{\"a\":  | name must be a string",
     })
-    void deep_nesting_is_refused_at_the_first_token_of_the_wrong_shape(String opening, String message) {
+    void deepNestingIsRefusedAtTheFirstTokenOfTheWrongShape(String opening, String message) {
         String bomb = opening + "[".repeat(30_000);
 
         assertThatThrownBy(() -> read(bomb)).isInstanceOf(InvalidRequestException.class).hasMessage(message);

@@ -14,7 +14,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class PathTemplateTest {
 
     @Test
-    void placeholders_take_one_segment_each() {
+    void placeholdersTakeOneSegmentEach() {
         PathTemplate template = PathTemplate.parse("/api/v1/targets/{id}/pause");
 
         assertThat(template.match("/api/v1/targets/billing/pause")).hasValue(Map.of("id", "billing"));
@@ -25,7 +25,7 @@ class PathTemplateTest {
     }
 
     @Test
-    void literals_match_exactly() {
+    void literalsMatchExactly() {
         PathTemplate template = PathTemplate.parse("/api/v1/sources");
 
         assertThat(template.match("/api/v1/sources")).hasValue(Map.of());
@@ -36,12 +36,12 @@ class PathTemplateTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"", "api", "/a//b", "/a/", "/{}", "/{a", "/a}", "/x{a}", "/{a}{b}"})
-    void malformed_templates_are_refused(String text) {
+    void malformedTemplatesAreRefused(String text) {
         assertThatThrownBy(() -> PathTemplate.parse(text)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
-    void a_literal_segment_outranks_a_placeholder_in_the_same_place() {
+    void aLiteralSegmentOutranksAPlaceholderInTheSamePlace() {
         List<PathTemplate> templates = new ArrayList<>(List.of(
                 PathTemplate.parse("/api/v1/deliveries/{id}"),
                 PathTemplate.parse("/api/v1/deliveries/retry"),
@@ -54,7 +54,7 @@ class PathTemplateTest {
     }
 
     @Test
-    void the_router_refuses_two_templates_for_the_same_paths() {
+    void theRouterRefusesTwoTemplatesForTheSamePaths() {
         Router.Builder router = Router.builder().route(Methods.GET, "/a/{id}", exchange -> { });
 
         assertThatThrownBy(() -> router.route(Methods.PUT, "/a/{name}", exchange -> { }))

@@ -37,55 +37,55 @@ class RequestHeadLimitsTest {
     }
 
     @Test
-    void as_many_headers_as_the_limit_are_read() throws Exception {
+    void asManyHeadersAsTheLimitAreRead() throws Exception {
         // Host is one of them.
         assertThat(RawExchange.send(server.port(), get("/healthz", headers(HttpServer.MAX_HEADERS - 1))).status()).isEqualTo(200);
     }
 
     @Test
-    void one_header_more_is_refused_by_the_parser() throws Exception {
+    void oneHeaderMoreIsRefusedByTheParser() throws Exception {
         assertRefusedByTheParser(RawExchange.send(server.port(), get("/healthz", headers(HttpServer.MAX_HEADERS))));
     }
 
     @Test
-    void a_head_just_under_its_byte_limit_is_read() throws Exception {
+    void aHeadJustUnderItsByteLimitIsRead() throws Exception {
         String header = "X-Big: " + "a".repeat(HttpServer.MAX_HEADER_BYTES - 1024) + "\r\n";
 
         assertThat(RawExchange.send(server.port(), get("/healthz", header)).status()).isEqualTo(200);
     }
 
     @Test
-    void one_huge_header_is_refused_by_the_parser() throws Exception {
+    void oneHugeHeaderIsRefusedByTheParser() throws Exception {
         String header = "X-Big: " + "a".repeat(HttpServer.MAX_HEADER_BYTES) + "\r\n";
 
         assertRefusedByTheParser(RawExchange.send(server.port(), get("/healthz", header)));
     }
 
     @Test
-    void a_megabyte_of_headers_is_refused_without_reading_it_all() throws Exception {
+    void aMegabyteOfHeadersIsRefusedWithoutReadingItAll() throws Exception {
         assertRefusedByTheParser(RawExchange.send(server.port(), get("/healthz", "X-Big: " + "a".repeat(1 << 20) + "\r\n")));
     }
 
     @Test
-    void a_url_longer_than_the_head_limit_is_refused_by_the_parser() throws Exception {
+    void aUrlLongerThanTheHeadLimitIsRefusedByTheParser() throws Exception {
         assertRefusedByTheParser(RawExchange.send(server.port(), get("/hooks/" + "a".repeat(HttpServer.MAX_HEADER_BYTES), "")));
     }
 
     @Test
-    void as_many_query_parameters_as_the_limit_are_read() throws Exception {
+    void asManyQueryParametersAsTheLimitAreRead() throws Exception {
         assertThat(RawExchange.send(server.port(), get("/healthz?" + parameters(HttpServer.MAX_QUERY_PARAMETERS), "")).status())
                 .isEqualTo(200);
     }
 
     @Test
-    void one_query_parameter_more_is_refused_by_the_parser() throws Exception {
+    void oneQueryParameterMoreIsRefusedByTheParser() throws Exception {
         assertRefusedByTheParser(RawExchange.send(server.port(), get("/healthz?" + parameters(HttpServer.MAX_QUERY_PARAMETERS + 1), "")));
     }
 
     @ParameterizedTest(name = "{0}")
     @ValueSource(strings = {"/hooks/%", "/hooks/%zz", "/hooks/%F", "/api/v1/sources/%G0", "/api/v1/events?source=%", "/api/v1/events?cursor=%zz",
             "/hooks/caf\u00c3\u00a9", "/hooks/a\u0000b", "/hooks/a\tb", "/hooks/a{b}", "/hooks/a\"b", "/hooks/plain#fragment"})
-    void a_url_that_is_not_well_formed_is_refused_by_the_parser(String url) throws Exception {
+    void aUrlThatIsNotWellFormedIsRefusedByTheParser(String url) throws Exception {
         assertRefusedByTheParser(RawExchange.send(server.port(), "POST " + url + " HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}"));
     }
 
@@ -93,7 +93,7 @@ class RequestHeadLimitsTest {
     @ValueSource(strings = {"Content-Length: 2\r\nContent-Length: 3\r\n", "Content-Length: 2\r\nContent-Length: 2\r\n",
             "Content-Length: -1\r\n", "Content-Length: +2\r\n", "Content-Length: 2x\r\n", "Content-Length: 99999999999999999999\r\n",
             "Content-Length: 2\r\nTransfer-Encoding: chunked\r\n", "Transfer-Encoding: chunked\r\nTransfer-Encoding: chunked\r\n"})
-    void a_body_framed_two_ways_or_not_at_all_is_refused_by_the_parser(String framing) throws Exception {
+    void aBodyFramedTwoWaysOrNotAtAllIsRefusedByTheParser(String framing) throws Exception {
         assertRefusedByTheParser(RawExchange.send(server.port(), "POST /hooks/plain HTTP/1.1\r\nHost: x\r\n" + framing + "\r\n{}"));
     }
 

@@ -43,7 +43,7 @@ class ResponseJsonTest {
     private static final String DELIVERY = Samples.DELIVERY_ID;
 
     @Test
-    void an_hmac_source_shows_its_header_prefix_and_encoding_but_never_its_secret() {
+    void anHmacSourceShowsItsHeaderPrefixAndEncodingButNeverItsSecret() {
         String json = json(SourceJson.of(Samples.githubSource()));
 
         assertThat(json).isEqualTo("{\"id\":\"github\",\"verify\":{\"scheme\":\"hmac-sha256\",\"header\":\"X-Hub-Signature-256\","
@@ -53,7 +53,7 @@ class ResponseJsonTest {
     }
 
     @Test
-    void other_schemes_show_only_the_scheme() {
+    void otherSchemesShowOnlyTheScheme() {
         Source stripe = new Source("stripe", new Verification(VerificationScheme.STRIPE, "whsec_stripe_secret", null, null, null),
                 Optional.empty(), new EventTypeSource.JsonPointer("/type"), Source.DEFAULT_MAX_BODY_BYTES);
 
@@ -65,13 +65,13 @@ class ResponseJsonTest {
     }
 
     @Test
-    void a_source_without_event_type_writes_null() {
+    void aSourceWithoutEventTypeWritesNull() {
         assertThat(json(SourceJson.of(Samples.plainSource("plain")))).isEqualTo("{\"id\":\"plain\",\"verify\":{\"scheme\":\"none\"},"
                 + "\"idempotency_header\":null,\"event_type\":null,\"max_body_bytes\":1048576,\"redact_headers\":[],\"forward_headers\":[]}");
     }
 
     @Test
-    void a_source_lists_the_headers_it_redacts_and_forwards_as_stored() {
+    void aSourceListsTheHeadersItRedactsAndForwardsAsStored() {
         Source source = new Source("tenant", Verification.none(), Optional.empty(), new EventTypeSource.None(), 10,
                 List.of("X-Tenant-Secret", "x-session"), Optional.empty(), List.of("X-GitHub-Event"));
 
@@ -80,7 +80,7 @@ class ResponseJsonTest {
     }
 
     @Test
-    void base64_encoded_hmac_sources_say_so() {
+    void base64EncodedHmacSourcesSaySo() {
         Source source = new Source("custom", new Verification(VerificationScheme.HMAC_SHA256, "k", "X-Signature", "", SignatureEncoding.BASE64),
                 Optional.empty(), new EventTypeSource.None(), 10);
 
@@ -88,14 +88,14 @@ class ResponseJsonTest {
     }
 
     @Test
-    void a_created_target_shows_its_secret_once() {
+    void aCreatedTargetShowsItsSecretOnce() {
         assertThat(json(TargetJson.created(Samples.target()))).isEqualTo("{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\","
                 + "\"secret\":\"" + Samples.SECRET + "\",\"timeout_ms\":2500,\"retry_schedule_s\":[5,300],\"max_in_flight\":4,\"paused\":false,"
                 + "\"signature\":\"v1\",\"rate_limit_per_s\":null,\"ordering\":\"none\",\"blocked_by\":null}");
     }
 
     @Test
-    void any_other_target_answer_leaves_the_secret_out() {
+    void anyOtherTargetAnswerLeavesTheSecretOut() {
         String json = json(TargetJson.of(Samples.pausedTarget()));
 
         assertThat(json).isEqualTo("{\"id\":\"billing\",\"url\":\"https://billing.example/hooks\",\"timeout_ms\":2500,"
@@ -106,7 +106,7 @@ class ResponseJsonTest {
 
     /** A v1a target shows the public key receivers verify with; a rotated one, when its old secret stops signing. */
     @Test
-    void a_v1a_target_shows_its_public_key_and_a_rotation_its_end_but_no_secret() {
+    void aV1aTargetShowsItsPublicKeyAndARotationItsEndButNoSecret() {
         String key = "whsk_" + Base64.getEncoder().encodeToString(HexFormat.of().parseHex(
                 "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60"));
         Target rotated = Samples.target().rotatedTo(key, Instant.parse("2026-12-02T10:00:00Z"), Instant.parse("2026-12-01T10:00:00Z"));
@@ -120,7 +120,7 @@ class ResponseJsonTest {
 
     /** A fifo target held back by a failing delivery names it, with what an operator needs to decide about it. */
     @Test
-    void a_blocked_fifo_target_shows_the_delivery_it_waits_for() {
+    void aBlockedFifoTargetShowsTheDeliveryItWaitsFor() {
         Target fifo = new Target("billing", URI.create("https://billing.example/hooks"), Samples.SECRET, Duration.ofMillis(2500),
                 List.of(Duration.ofSeconds(5)), 1, Optional.empty(), Optional.empty(), DeliveryOrdering.FIFO);
         BlockingDelivery head = new BlockingDelivery("dlv_01JQ4Z0000000000000000000A", "evt_01JQ4Z0000000000000000000B",
@@ -134,14 +134,14 @@ class ResponseJsonTest {
     }
 
     @Test
-    void a_route_lists_its_filters() {
+    void aRouteListsItsFilters() {
         assertThat(json(RouteJson.of(Samples.route()))).isEqualTo("{\"id\":\"" + Samples.ROUTE_ID
                 + "\",\"source\":\"github\",\"target\":\"billing\",\"event_types\":[\"issue.*\",\"push\"],\"filters\":[]}");
     }
 
     /** Each filter is its pointer and its one condition, with values of the types they were given in; in values as a set. */
     @Test
-    void a_route_shows_each_payload_filter_as_it_was_written_in_its_one_form() {
+    void aRouteShowsEachPayloadFilterAsItWasWrittenInItsOneForm() {
         Route route = new Route(Samples.ROUTE_ID, "stripe", "billing", List.of(), List.of(
                 new PayloadFilter("/data/object/status", new PayloadFilter.Equals(new JsonValue.Text("paid"))),
                 new PayloadFilter("/type", new PayloadFilter.OneOf(List.of(new JsonValue.Text("a"), new JsonValue.Decimal(new BigDecimal("2.5")),
@@ -159,7 +159,7 @@ class ResponseJsonTest {
     }
 
     @Test
-    void an_event_in_full_has_sorted_headers_a_base64_body_and_its_deliveries() {
+    void anEventInFullHasSortedHeadersABase64BodyAndItsDeliveries() {
         EventDetail detail = new EventDetail(Samples.event(), List.of(Samples.delivery(IntentState.PENDING, "")));
 
         assertThat(json(EventJson.of(detail))).isEqualTo("{\"id\":\"" + EVENT + "\",\"source\":\"github\",\"event_type\":\"push\","
@@ -170,7 +170,7 @@ class ResponseJsonTest {
     }
 
     @Test
-    void an_event_in_a_list_has_its_size_instead_of_its_body() {
+    void anEventInAListHasItsSizeInsteadOfItsBody() {
         EventSummary summary = new EventSummary(EVENT, "github", Optional.empty(), Instant.parse("2024-05-01T12:00:00Z"), "", 14);
 
         assertThat(json(EventSummaryJson.of(summary))).isEqualTo("{\"id\":\"" + EVENT + "\",\"source\":\"github\",\"event_type\":null,"
@@ -178,7 +178,7 @@ class ResponseJsonTest {
     }
 
     @Test
-    void a_delivery_without_an_error_writes_null() {
+    void aDeliveryWithoutAnErrorWritesNull() {
         assertThat(json(DeliveryJson.of(Samples.delivery(IntentState.PENDING, "")))).isEqualTo("{\"id\":\"" + DELIVERY + "\","
                 + "\"event_id\":\"" + EVENT + "\",\"target\":\"billing\",\"state\":\"pending\",\"attempts\":2,"
                 + "\"next_at\":\"2024-05-01T12:00:05.123Z\",\"last_error\":null,\"created_at\":\"2024-05-01T12:00:00.123Z\","
@@ -187,14 +187,14 @@ class ResponseJsonTest {
 
     @ParameterizedTest
     @EnumSource(IntentState.class)
-    void a_delivery_shows_when_it_is_next_due_only_until_it_has_ended(IntentState state) {
+    void aDeliveryShowsWhenItIsNextDueOnlyUntilItHasEnded(IntentState state) {
         String json = json(DeliveryJson.of(Samples.delivery(state, "")));
 
         assertThat(json).contains(state.isTerminal() ? "\"next_at\":null" : "\"next_at\":\"2024-05-01T12:00:05.123Z\"");
     }
 
     @Test
-    void a_delivery_with_its_attempt_log() {
+    void aDeliveryWithItsAttemptLog() {
         AttemptRecord failed = new AttemptRecord(1, Samples.RECEIVED, Duration.ofMillis(15_000), AttemptOutcome.ERROR,
                 "timeout: no response within 15000 ms", AttemptDetail.NONE);
         AttemptRecord refused = new AttemptRecord(2, Samples.RECEIVED.plusSeconds(5), Duration.ofMillis(42), AttemptOutcome.STOP,
@@ -217,7 +217,7 @@ class ResponseJsonTest {
     }
 
     @Test
-    void a_page_carries_the_cursor_of_the_next_one_or_null() {
+    void aPageCarriesTheCursorOfTheNextOneOrNull() {
         Page<String> more = new Page<>(List.of("a"), Optional.of(DELIVERY));
         Page<String> last = new Page<>(List.of(), Optional.empty());
 
@@ -226,12 +226,12 @@ class ResponseJsonTest {
     }
 
     @Test
-    void a_whole_list_is_data_only() {
+    void aWholeListIsDataOnly() {
         assertThat(json(DataJson.of(List.of(Samples.route()), RouteJson::of))).startsWith("{\"data\":[{\"id\":\"rte_");
     }
 
     @Test
-    void ingest_says_duplicate_only_for_a_repeat() {
+    void ingestSaysDuplicateOnlyForARepeat() {
         assertThat(json(IngestHandler.IngestJson.of(new IngestResult(EVENT, 2, false))))
                 .isEqualTo("{\"event_id\":\"" + EVENT + "\",\"deliveries\":2}");
         assertThat(json(IngestHandler.IngestJson.of(new IngestResult(EVENT, 2, true))))
@@ -239,7 +239,7 @@ class ResponseJsonTest {
     }
 
     @Test
-    void times_are_utc_to_the_millisecond() {
+    void timesAreUtcToTheMillisecond() {
         assertThat(JsonTimes.format(Instant.parse("2024-05-01T12:00:00.123999Z"))).isEqualTo("2024-05-01T12:00:00.123Z");
         assertThat(JsonTimes.format(Instant.parse("2024-05-01T14:00:00+02:00"))).isEqualTo("2024-05-01T12:00:00Z");
     }

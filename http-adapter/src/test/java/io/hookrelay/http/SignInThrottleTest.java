@@ -11,7 +11,7 @@ class SignInThrottleTest {
     private final SignInThrottle throttle = new SignInThrottle(clock);
 
     @Test
-    void each_failure_in_a_row_doubles_the_wait_up_to_a_minute() {
+    void eachFailureInARowDoublesTheWaitUpToAMinute() {
         for (long expected : new long[] {1, 2, 4, 8, 16, 32, 60, 60}) {
             assertThat(throttle.attempt("10.0.0.1")).isEmpty();
             assertThat(throttle.attempt("10.0.0.1")).contains(Duration.ofSeconds(expected));
@@ -20,7 +20,7 @@ class SignInThrottleTest {
     }
 
     @Test
-    void a_sign_in_that_succeeds_ends_the_wait_and_other_addresses_never_waited() {
+    void aSignInThatSucceedsEndsTheWaitAndOtherAddressesNeverWaited() {
         throttle.attempt("10.0.0.1");
         throttle.succeeded("10.0.0.1");
 
@@ -29,7 +29,7 @@ class SignInThrottleTest {
     }
 
     @Test
-    void past_the_addresses_remembered_every_new_address_shares_one_wait() {
+    void pastTheAddressesRememberedEveryNewAddressSharesOneWait() {
         for (int i = 0; i < SignInThrottle.REMEMBERED; i++) {
             assertThat(throttle.attempt("address-" + i)).isEmpty();
         }

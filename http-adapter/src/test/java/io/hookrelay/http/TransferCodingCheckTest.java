@@ -44,7 +44,7 @@ class TransferCodingCheckTest {
 
     @ParameterizedTest(name = "Transfer-Encoding: {0}")
     @ValueSource(strings = {"gzip", "xchunked", "chunked, gzip", "gzip, chunked", "identity", "chunked, chunked", ""})
-    void another_coding_is_refused_without_waiting_for_the_body(String coding) throws Exception {
+    void anotherCodingIsRefusedWithoutWaitingForTheBody(String coding) throws Exception {
         RawExchange answer = RawExchange.send(server.port(),
                 "POST /hooks/plain HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: " + coding + "\r\n\r\n{\"never\":\"ends\"");
 
@@ -58,7 +58,7 @@ class TransferCodingCheckTest {
     @ParameterizedTest(name = "Content-Length: {0}")
     @ValueSource(strings = {"18446744073709551619", "18446744073709551616", "9223372036854775808", "10000000000000000000",
             "-1", "0x3", "3 3"})
-    void a_length_that_is_no_number_below_2_to_the_63_is_refused_and_the_bytes_after_it_never_read(String length)
+    void aLengthThatIsNoNumberBelow2ToThe63IsRefusedAndTheBytesAfterItNeverRead(String length)
             throws Exception {
         String smuggled = "POST /hooks/plain HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}";
         RawExchange answer = RawExchange.send(server.port(),
@@ -70,7 +70,7 @@ class TransferCodingCheckTest {
     }
 
     @Test
-    void an_endpoint_without_a_body_refuses_it_too() throws Exception {
+    void anEndpointWithoutABodyRefusesItToo() throws Exception {
         RawExchange answer = RawExchange.send(server.port(), "GET /healthz HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\nabc");
 
         assertThat(answer.status()).isEqualTo(400);
@@ -78,7 +78,7 @@ class TransferCodingCheckTest {
     }
 
     @Test
-    void chunked_in_any_letter_case_is_read() throws Exception {
+    void chunkedInAnyLetterCaseIsRead() throws Exception {
         RawExchange answer = RawExchange.send(server.port(),
                 "POST /hooks/plain HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n");
 

@@ -29,7 +29,7 @@ class ActivitySamplerTest {
     }
 
     @Test
-    void a_sample_holds_the_rates_since_the_reading_before() {
+    void aSampleHoldsTheRatesSinceTheReadingBefore() {
         sampler.bindTo(registry);
         for (int i = 0; i < 30; i++) {
             relay.ingested(IngestOutcome.ACCEPTED);
@@ -50,7 +50,7 @@ class ActivitySamplerTest {
     }
 
     @Test
-    void an_interval_with_no_delivery_has_no_lag_and_only_the_last_hour_is_kept() {
+    void anIntervalWithNoDeliveryHasNoLagAndOnlyTheLastHourIsKept() {
         sampler.bindTo(registry);
         int intervals = (int) (ActivitySampler.KEPT.toSeconds() / ActivitySampler.INTERVAL.toSeconds()) + 5;
         for (int i = 0; i < intervals; i++) {
@@ -68,7 +68,7 @@ class ActivitySamplerTest {
     }
 
     @Test
-    void a_sample_taken_while_the_database_cannot_answer_has_no_waiting_deliveries() {
+    void aSampleTakenWhileTheDatabaseCannotAnswerHasNoWaitingDeliveries() {
         ActivitySampler unavailable = new ActivitySampler(clock, () -> {
             throw new TransientStoreException("injected: the database is down", null);
         });

@@ -44,7 +44,7 @@ class MicrometerQueueMetricsTest {
     }
 
     @Test
-    void every_allowed_kind_and_other_is_exported_at_zero_when_nothing_is_pending() {
+    void everyAllowedKindAndOtherIsExportedAtZeroWhenNothingIsPending() {
         List<String> kinds = registry.find("relay.work.pending").gauges().stream()
                 .map(gauge -> gauge.getId().getTag("kind"))
                 .toList();
@@ -54,7 +54,7 @@ class MicrometerQueueMetricsTest {
     }
 
     @Test
-    void pending_counts_fold_unknown_kinds_into_other() {
+    void pendingCountsFoldUnknownKindsIntoOther() {
         store.enqueue(NewIntent.of("delivery", "evt_1", "target-a", "{}"), clock.instant());
         store.enqueue(NewIntent.of("customer-42-secret-kind", "evt_1", "target-a", "{}"), clock.instant());
         store.enqueue(NewIntent.of("another-odd-kind", "evt_1", "target-a", "{}"), clock.instant());
@@ -66,7 +66,7 @@ class MicrometerQueueMetricsTest {
     }
 
     @Test
-    void one_read_of_the_store_serves_every_gauge_for_a_second() {
+    void oneReadOfTheStoreServesEveryGaugeForASecond() {
         assertThat(pending("delivery")).isZero();
 
         store.enqueue(NewIntent.of("delivery", "evt_1", "target-a", "{}"), clock.instant());
@@ -77,7 +77,7 @@ class MicrometerQueueMetricsTest {
     }
 
     @Test
-    void pending_is_unknown_rather_than_zero_while_the_store_cannot_be_read() {
+    void pendingIsUnknownRatherThanZeroWhileTheStoreCannotBeRead() {
         database.close();
         clock.advance(MicrometerQueueMetrics.PENDING_MAX_AGE);
 
@@ -85,7 +85,7 @@ class MicrometerQueueMetricsTest {
     }
 
     @Test
-    void attempts_are_counted_and_timed_by_kind_label_and_outcome() {
+    void attemptsAreCountedAndTimedByKindLabelAndOutcome() {
         metrics.attemptFinished("delivery", AttemptOutcome.SUCCESS, Duration.ofMillis(250));
         metrics.attemptFinished("delivery", AttemptOutcome.SUCCESS, Duration.ofMillis(750));
         metrics.attemptFinished("not-a-known-kind", AttemptOutcome.NO_HANDLER, Duration.ofMillis(1));
@@ -101,7 +101,7 @@ class MicrometerQueueMetricsTest {
     }
 
     @Test
-    void fifo_lanes_held_back_by_a_failed_head_are_counted_by_kind() {
+    void fifoLanesHeldBackByAFailedHeadAreCountedByKind() {
         store.enqueueAll(List.of(NewIntent.of("delivery", "evt_1", "ledger", "{}").inFifo("ledger"),
                 NewIntent.of("delivery", "evt_2", "ledger", "{}").inFifo("ledger"),
                 NewIntent.of("delivery", "evt_1", "search", "{}").inFifo("search")), clock.instant());
@@ -116,7 +116,7 @@ class MicrometerQueueMetricsTest {
     }
 
     @Test
-    void store_retries_are_counted_by_operation() {
+    void storeRetriesAreCountedByOperation() {
         metrics.storeRetried("claim");
         metrics.storeRetried("claim");
         metrics.storeRetried("settle");
