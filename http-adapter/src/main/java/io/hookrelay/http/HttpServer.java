@@ -47,8 +47,8 @@ public final class HttpServer implements AutoCloseable {
     /**
      * A webhook's request thread spends most of its time waiting for the commit that makes the event durable,
      * and every waiting request shares that commit. Undertow's default of eight per I/O thread (sixteen on two
-     * cores) capped how many webhooks one commit could take: at 64 concurrent providers only 8 shared each,
-     * and raising the threads to 64 took ingest from about 5,300 to 6,500-7,400 events per second.
+     * cores) capped how many webhooks one commit could take: at 64 concurrent providers only 8 shared each
+     * (docs/benchmarks.md, "Figures that were code comments").
      */
     static final int REQUEST_THREADS = 64;
     /** After the drain, how long a handler that is still running gets before its thread is interrupted. */

@@ -35,9 +35,8 @@ public record PoolSettings(
 
     /**
      * An intent keeps its place in the pool until its outcome is committed, so when commits take milliseconds
-     * a small batch leaves workers waiting for claims and commits carrying few outcomes. Draining 40,000 no-op
-     * intents on SQLite with 32 workers: batches of 32 settled ~3,800/s, about 14 outcomes per commit; 128
-     * settled ~5,800/s, about 40 per commit (the relay's end-to-end drain: ~2,900 → 3,400–3,800 deliveries/s).
+     * a small batch leaves workers waiting for claims and commits carrying few outcomes (docs/benchmarks.md,
+     * "Figures that were code comments").
      * Work claimed ahead is owned like any claim: leased, and renewed with the rest while it waits for a
      * worker. With several processes on one store it is kept from the others only while it waits here; at
      * shutdown what no worker started is given back at once, and after a crash it is retaken when its lease

@@ -41,10 +41,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <p>The clients run their own tasks (reading a response, completing its future) on one small pool with a
  * thread per core, not on the JDK's default, a cached pool that hands each task to whichever of dozens of
- * threads is idle. Those hand-offs cost more than the exchange: against a loopback receiver the client's CPU
- * per request fell from about 150 to 95 microseconds, and draining a backlog on two cores went from
- * 2,200-2,700 to 3,100-3,900 deliveries per second. The pool is not the caller's thread
- * ({@code Runnable::run} measured only slightly better) because TLS work would then run on the client's one
+ * threads is idle. Those hand-offs cost more than the exchange (docs/benchmarks.md, "Figures that were code
+ * comments"). The pool is not the caller's thread ({@code Runnable::run} was only slightly better) because TLS
+ * work would then run on the client's one
  * selector thread, and every connection would wait for every handshake.
  */
 public final class JdkWebhookSender implements WebhookSender {

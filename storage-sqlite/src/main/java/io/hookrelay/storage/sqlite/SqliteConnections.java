@@ -25,7 +25,7 @@ import org.sqlite.SQLiteOpenMode;
  * the busy handler does not wait out. The transaction mode is {@code IMMEDIATE} so that even a JDBC
  * transaction started through {@code setAutoCommit(false)} takes the write lock up front. Generated keys are
  * off: nothing here reads them, and sqlite-jdbc would otherwise prepare and run {@code SELECT last_insert_rowid()}
- * after every insert (4.6% of the writer thread's time in the queue benchmark).
+ * after every insert, a measurable share of the writer thread's time.
  *
  * <p>{@code journal_size_limit} is set because a long reader (an operator's {@code sqlite3 hookrelay.db .dump}
  * left open in a pager, a backup tool) keeps every checkpoint from finishing, so the WAL grows with every write

@@ -249,8 +249,7 @@ public final class SqliteIntentStore implements IntentStore {
     /**
      * Marks the pair paused and holds its open intents, {@value #HOLD_CHUNK} to a transaction. Held in one
      * transaction, they kept the only writer, and every ingest and outcome behind it, waiting for the whole
-     * walk: up to 6.6 s while 16 targets with a million open intents between them were paused; between
-     * chunks, other writes go on, and waited at most about 130 ms. The pause is recorded with the first chunk,
+     * walk, seconds for a large backlog; between chunks, other writes go on. The pause is recorded with the first chunk,
      * so a held intent is never without its pause, even if the process dies half-way; what it leaves unheld
      * is claimed as if the pause had come later, and pausing again finishes the job. Intents enqueued or
      * retried meanwhile are held as they are written.
