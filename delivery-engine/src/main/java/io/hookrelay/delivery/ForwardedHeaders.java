@@ -9,9 +9,9 @@ import java.util.stream.Collectors;
 
 /**
  * The provider headers a source passes on to its targets, such as GitHub's {@code X-GitHub-Event}. Never one
- * that describes a connection or a body's coding rather than the message (hop-by-hop: the relay's own connection
- * has its own, and ingest takes no coded bodies),
- * a credential (it would hand the provider's or a proxy's secret to every receiver), a proxy's claim about the client
+ * that describes a connection rather than the message (hop-by-hop: the relay's own connection has its own), one
+ * never stored with the event ({@link HeaderNames#isNeverStored}: a credential, which would hand the provider's or a
+ * proxy's secret to every receiver, or the body's coding), a proxy's claim about the client
  * ({@code X-Forwarded-For}: from an unverified source anyone could make it), or one the relay sets on
  * every delivery itself ({@code webhook-*}, {@code x-hookrelay-*}, {@code content-type}, {@code user-agent}),
  * which a receiver must be able to trust came from the relay.
@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 public final class ForwardedHeaders {
     public static final int MOST = 20;
     private static final Set<String> CONNECTION = Set.of("connection", "keep-alive", "proxy-connection", "proxy-authenticate",
-            "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length", "content-encoding", "expect", "set-cookie");
+            "te", "trailer", "transfer-encoding", "upgrade", "host", "content-length", "expect", "set-cookie");
     /** What proxies say about the client: from an unverified source anyone could claim any address to receivers that trust these. */
     private static final Set<String> PROXY_CLAIMS = Set.of("forwarded", "via", "x-real-ip", "true-client-ip");
     private static final String CONNECTION_HEADER = "connection";
@@ -36,7 +36,7 @@ public final class ForwardedHeaders {
     static List<String> require(List<String> names) {
         List<String> lowerCased = HeaderNames.requireList(names, "forward_headers", MOST);
         for (String name : lowerCased) {
-            if (CONNECTION.contains(name) || HeaderNames.isCredential(name) || SET_BY_THE_RELAY.contains(name)
+            if (CONNECTION.contains(name) || HeaderNames.isNeverStored(name) || SET_BY_THE_RELAY.contains(name)
                     || PROXY_CLAIMS.contains(name) || REFUSED_PREFIXES.stream().anyMatch(name::startsWith)) {
                 throw new InvalidRequestException("forward_headers cannot list " + name
                         + ": hop-by-hop and body-coding headers, credentials, proxies' claims about the client and the headers hookrelay sets "

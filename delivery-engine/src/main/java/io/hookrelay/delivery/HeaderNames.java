@@ -11,10 +11,11 @@ import java.util.regex.Pattern;
  * headers are, rather than everything RFC 9110 allows in a token; a name outside that is a typo.
  */
 public final class HeaderNames {
-    /** Credentials by their standard names, lower-cased; {@link #isCredential} also knows them by what their names say. */
+    /** Credentials by their standard names, lower-cased; {@link #isNeverStored} also knows them by what their names say. */
     private static final Set<String> CREDENTIALS = Set.of("authorization", "cookie", "proxy-authorization");
     /** Words in the names providers and proxies give credentials: {@code Api-Key}, {@code X-Access-Token}, {@code X-Tenant-Secret}. */
     private static final List<String> CREDENTIAL_WORDS = List.of("api-key", "apikey", "token", "secret", "password");
+    private static final String CONTENT_ENCODING = "content-encoding";
     private static final int LONGEST = 128;
     private static final Pattern NAME = Pattern.compile("[A-Za-z0-9-]{1," + LONGEST + "}");
 
@@ -26,12 +27,14 @@ public final class HeaderNames {
     }
 
     /**
-     * Whether a header, named lower-cased, carries a credential a proxy or the provider put on a request: never stored
-     * with an event (it would be readable to every operator and in every backup) and never forwarded. Judged by the
-     * name, since a name that says it holds a secret is the only sign a relay has.
+     * Whether a header, named lower-cased, is never stored with an event and so never forwarded: a credential a
+     * proxy or the provider put on the request (kept, it would be readable to every operator and in every backup),
+     * judged by its name since a name that says it holds a secret is the only sign a relay has; or
+     * {@code Content-Encoding}, since the body is kept and sent as it came and no later reader should decode it again.
      */
-    public static boolean isCredential(String lowerCased) {
-        return CREDENTIALS.contains(lowerCased) || CREDENTIAL_WORDS.stream().anyMatch(lowerCased::contains);
+    public static boolean isNeverStored(String lowerCased) {
+        return CREDENTIALS.contains(lowerCased) || CREDENTIAL_WORDS.stream().anyMatch(lowerCased::contains)
+                || CONTENT_ENCODING.equals(lowerCased);
     }
 
     /**

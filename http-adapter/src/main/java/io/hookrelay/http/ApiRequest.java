@@ -101,9 +101,6 @@ final class ApiRequest {
      * @throws PayloadTooLargeException when it was longer than the limit
      */
     byte[] body() {
-        if (exchange.isRequestComplete() && ReceivedBody.of(exchange).isEmpty()) {
-            return new byte[0];
-        }
         ReceivedBody received = ReceivedBody.of(exchange)
                 .orElseThrow(() -> new IllegalStateException("the body of " + exchange.getRequestPath() + " was not received first"));
         if (received instanceof ReceivedBody.Whole whole) {

@@ -48,7 +48,12 @@ final class RequestBodies {
      * after {@link TransferCodingCheck}.
      */
     void receive(HttpServerExchange exchange, int limit, HttpHandler next) throws Exception {
-        if (exchange.isRequestComplete() || ReceivedBody.of(exchange).isPresent()) {
+        if (ReceivedBody.of(exchange).isPresent()) {
+            next.handleRequest(exchange);
+            return;
+        }
+        if (exchange.isRequestComplete()) {
+            exchange.putAttachment(ReceivedBody.KEY, new ReceivedBody.Whole(new byte[0]));
             next.handleRequest(exchange);
             return;
         }
@@ -141,8 +146,8 @@ final class RequestBodies {
             }
             if (chunked && !take(part.length)) {
                 exchange.getRequestReceiver().pause();
-                exchange.setPersistent(false);
-                finish(new ReceivedBody.NoRoom());
+                refuseForNoRoom();
+                settle();
                 return;
             }
             if (size + part.length > bytes.length) {
@@ -162,6 +167,11 @@ final class RequestBodies {
 
         private void finish(ReceivedBody body) {
             exchange.putAttachment(ReceivedBody.KEY, body);
+            settle();
+        }
+
+        /** Once the body's ending is attached: {@code next} is the reading thread's if it read all at once, else dispatched. */
+        private void settle() {
             if (Thread.currentThread() == readingAtOnce) {
                 endedAtOnce = true;
             } else {

@@ -18,7 +18,6 @@ final class InboundFields {
     static final int LONGEST_VALUE = 256;
     static final String IDEMPOTENCY_KEY = "Idempotency-Key";
     static final String WEBHOOK_ID = "webhook-id";
-    private static final String CONTENT_ENCODING = "content-encoding";
 
     private InboundFields() {
     }
@@ -68,9 +67,8 @@ final class InboundFields {
     }
 
     /**
-     * The headers stored with the event: all of them but credentials ({@link HeaderNames#isCredential}; kept, they
-     * would be readable to every operator and in every backup), {@code Content-Encoding} (the body is kept and sent as
-     * it came, so no later reader should decode it again) and those the source redacts. The
+     * The headers stored with the event: all of them but those never stored ({@link HeaderNames#isNeverStored}:
+     * credentials and {@code Content-Encoding}) and those the source redacts. The
      * headers its verification reads are kept even when they are credentials (a provider may sign in
      * {@code Authorization}), so a stored event's signature can be checked again.
      */
@@ -78,8 +76,7 @@ final class InboundFields {
         Set<String> signed = source.verify().signedHeaders();
         return request.headers().entrySet().stream()
                 .filter(header -> signed.contains(header.getKey())
-                        || !(HeaderNames.isCredential(header.getKey()) || header.getKey().equals(CONTENT_ENCODING)
-                        || source.redactHeaders().contains(header.getKey())))
+                        || !(HeaderNames.isNeverStored(header.getKey()) || source.redactHeaders().contains(header.getKey())))
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, Map.Entry::getValue));
     }
 
