@@ -5,8 +5,6 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.app.metrics.ActivitySampler;
 import io.hookrelay.cli.ServeOptions;
-import io.hookrelay.delivery.RelayMetrics;
-import io.hookrelay.delivery.RelaySettings;
 import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.delivery.admin.EventAdmin;
@@ -14,8 +12,7 @@ import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SettingsAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
-import io.hookrelay.delivery.ingest.IngestService;
-import io.hookrelay.delivery.ingest.LoopGuard;
+import io.hookrelay.delivery.usecase.IngestWebhook;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.http.AdminToken;
 import io.hookrelay.http.ApiRoutes;
@@ -50,12 +47,12 @@ final class HttpModule extends AbstractModule {
 
     @Provides
     @Singleton
-    ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets,
+    ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestWebhook ingest, SourceAdmin sources, TargetAdmin targets,
                         RouteAdmin routes, EventAdmin events, DeliveryAdmin deliveries, BackupAdmin backups,
-                        SettingsAdmin settings, OperatorEvents operatorEvents, RelayMetrics metrics, ServeOptions options,
-                        Clock clock, ActivitySampler activity, RelaySettings relay) {
+                        SettingsAdmin settings, OperatorEvents operatorEvents, ServeOptions options, Clock clock,
+                        ActivitySampler activity) {
         return new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, deliveries,
-                backups, settings, operatorEvents, metrics, new LoopGuard(options.maxHops(), relay.marker()))
+                backups, settings, operatorEvents)
                 .withConsole(clock, options.behindHttps())
                 .withActivity(activity);
     }

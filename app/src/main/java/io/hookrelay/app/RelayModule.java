@@ -29,6 +29,8 @@ import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
 import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.ingest.IngestService;
+import io.hookrelay.delivery.ingest.LoopGuard;
+import io.hookrelay.delivery.usecase.IngestWebhook;
 import io.hookrelay.delivery.jdk.JdkWebhookSender;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.operator.OperatorRoute;
@@ -146,10 +148,11 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    IngestService ingestService(SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents,
-                                IntentQueue queue, JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics,
-                                Directory<Target> targets) {
-        return new IngestService(sources, routes, events, freshEvents, queue, jsonPointer, ulids, metrics, targets::find);
+    IngestWebhook ingestWebhook(ServeOptions options, RelaySettings relay, SourceStore sources, RouteStore routes,
+                                EventStore events, FreshEvents freshEvents, IntentQueue queue, JsonPointerReader jsonPointer,
+                                Ulids ulids, RelayMetrics metrics, Directory<Target> targets) {
+        return new IngestService(new LoopGuard(options.maxHops(), relay.marker()), sources, routes, events, freshEvents, queue,
+                jsonPointer, ulids, metrics, targets::find);
     }
 
     /** Shared by ingest, which fills it, and delivery, which takes from it. */

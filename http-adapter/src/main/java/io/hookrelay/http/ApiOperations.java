@@ -8,8 +8,6 @@ import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.EventDetail;
 import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.PayloadFilter;
@@ -26,7 +24,6 @@ import io.hookrelay.delivery.operator.OperatorEventType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /**
  * Everything the HTTP API asks of the relay, one method per use case. The endpoints depend on this seam
@@ -34,15 +31,6 @@ import java.util.OptionalInt;
  * be tested without any storage; {@link UseCaseOperations} is the one real implementation.
  */
 interface ApiOperations {
-
-    /**
-     * The most body bytes {@code sourceId} accepts, so ingest can refuse a larger body before reading it.
-     *
-     * @return empty when there is no such source
-     */
-    OptionalInt maxBodyBytes(String sourceId);
-
-    IngestResult ingest(String sourceId, InboundRequest request);
 
     Source createSource(Source source);
 

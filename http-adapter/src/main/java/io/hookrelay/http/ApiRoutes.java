@@ -1,6 +1,5 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.delivery.admin.EventAdmin;
@@ -8,9 +7,8 @@ import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SettingsAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
-import io.hookrelay.delivery.ingest.IngestService;
-import io.hookrelay.delivery.ingest.LoopGuard;
 import io.hookrelay.delivery.operator.OperatorEvents;
+import io.hookrelay.delivery.usecase.IngestWebhook;
 import io.undertow.server.HttpHandler;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
@@ -24,33 +22,26 @@ import java.util.Objects;
  */
 public final class ApiRoutes {
     private final AdminToken adminToken;
+    private final IngestWebhook ingest;
     private final ApiOperations operations;
-    private final RelayMetrics metrics;
-    private final LoopGuard loopGuard;
     private final ConsoleRoutes console;
     private final ActivityHistory activity;
 
-    /**
-     * @param metrics counts the ingest refusals made before {@code ingest} sees the request (unknown source,
-     *                body over the limit); pass the same instance {@code ingest} reports to
-     */
-    public ApiRoutes(AdminToken adminToken, IngestService ingest, SourceAdmin sources, TargetAdmin targets, RouteAdmin routes,
+    public ApiRoutes(AdminToken adminToken, IngestWebhook ingest, SourceAdmin sources, TargetAdmin targets, RouteAdmin routes,
                      EventAdmin events, DeliveryAdmin deliveries, BackupAdmin backups, SettingsAdmin settings,
-                     OperatorEvents operatorEvents, RelayMetrics metrics, LoopGuard loopGuard) {
-        this(adminToken, new UseCaseOperations(ingest, sources, targets, routes, events, deliveries, backups, settings, operatorEvents),
-                metrics, loopGuard);
+                     OperatorEvents operatorEvents) {
+        this(adminToken, ingest, new UseCaseOperations(sources, targets, routes, events, deliveries, backups, settings, operatorEvents));
     }
 
-    ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics, LoopGuard loopGuard) {
-        this(adminToken, operations, metrics, loopGuard, console(adminToken, Clock.systemUTC(), false), ActivityHistory.NONE);
+    ApiRoutes(AdminToken adminToken, IngestWebhook ingest, ApiOperations operations) {
+        this(adminToken, ingest, operations, console(adminToken, Clock.systemUTC(), false), ActivityHistory.NONE);
     }
 
-    private ApiRoutes(AdminToken adminToken, ApiOperations operations, RelayMetrics metrics, LoopGuard loopGuard,
-                      ConsoleRoutes console, ActivityHistory activity) {
+    private ApiRoutes(AdminToken adminToken, IngestWebhook ingest, ApiOperations operations, ConsoleRoutes console,
+                      ActivityHistory activity) {
         this.adminToken = Objects.requireNonNull(adminToken, "adminToken");
+        this.ingest = Objects.requireNonNull(ingest, "ingest");
         this.operations = Objects.requireNonNull(operations, "operations");
-        this.metrics = Objects.requireNonNull(metrics, "metrics");
-        this.loopGuard = Objects.requireNonNull(loopGuard, "loopGuard");
         this.console = Objects.requireNonNull(console, "console");
         this.activity = Objects.requireNonNull(activity, "activity");
     }
@@ -60,12 +51,12 @@ public final class ApiRoutes {
      * ({@code behindHttps}), their cookie sent over HTTPS only.
      */
     public ApiRoutes withConsole(Clock clock, boolean behindHttps) {
-        return new ApiRoutes(adminToken, operations, metrics, loopGuard, console(adminToken, clock, behindHttps), activity);
+        return new ApiRoutes(adminToken, ingest, operations, console(adminToken, clock, behindHttps), activity);
     }
 
     /** The same routes with {@code GET /api/v1/stats/activity} answering from {@code history}. */
     public ApiRoutes withActivity(ActivityHistory history) {
-        return new ApiRoutes(adminToken, operations, metrics, loopGuard, console, history);
+        return new ApiRoutes(adminToken, ingest, operations, console, history);
     }
 
     private static ConsoleRoutes console(AdminToken adminToken, Clock clock, boolean behindHttps) {
@@ -74,7 +65,7 @@ public final class ApiRoutes {
     }
 
     void addTo(Router.Builder router, RequestBodies bodies) {
-        route(router, bodies, Methods.POST, "/hooks/{source}", new IngestHandler(operations, metrics, loopGuard));
+        router.route(Methods.POST, "/hooks/{source}", new IngestHandler(ingest, bodies));
 
         route(router, bodies, Methods.POST, "/api/v1/sources", new CreateSourceHandler(operations));
         route(router, bodies, Methods.GET, "/api/v1/sources", new ListSourcesHandler(operations));

@@ -53,26 +53,31 @@ final class ErrorBoundary implements HttpHandler {
         try {
             next.handleRequest(exchange);
         } catch (Exception e) {
-            if (exchange.isResponseComplete()) {
-                // The answer went out whole; what failed is Undertow's work after it, as when the server stops while
-                // an exchange completes. The request did not fail, and nothing is left to tell the client.
-                log.warn("{} {} was answered, then failed: {}", exchange.getRequestMethod(), exchange.getRequestPath(), e.toString());
-                return;
-            }
-            ErrorAnswer answer = answerFor(e);
-            logFailure(exchange, answer, e);
-            if (exchange.isResponseStarted()) {
-                // Half an answer is already out; closing is the only way to tell the client it is incomplete.
-                IoUtils.safeClose(exchange.getConnection());
-                return;
-            }
-            exchange.getResponseHeaders().clear();
-            if (!exchange.isRequestComplete()) {
-                closeUnlessDrainable(exchange);
-            }
-            answer.headers().forEach((name, value) -> exchange.getResponseHeaders().put(name, value));
-            JsonResponses.error(exchange, answer.status(), answer.code(), answer.message());
+            answer(exchange, e);
         }
+    }
+
+    /** Answers {@code failure}, which ended the handling of {@code exchange}, in the API's error shape. */
+    static void answer(HttpServerExchange exchange, Throwable failure) {
+        if (exchange.isResponseComplete()) {
+            // The answer went out whole; what failed is Undertow's work after it, as when the server stops while
+            // an exchange completes. The request did not fail, and nothing is left to tell the client.
+            log.warn("{} {} was answered, then failed: {}", exchange.getRequestMethod(), exchange.getRequestPath(), failure.toString());
+            return;
+        }
+        ErrorAnswer answer = answerFor(failure);
+        logFailure(exchange, answer, failure);
+        if (exchange.isResponseStarted()) {
+            // Half an answer is already out; closing is the only way to tell the client it is incomplete.
+            IoUtils.safeClose(exchange.getConnection());
+            return;
+        }
+        exchange.getResponseHeaders().clear();
+        if (!exchange.isRequestComplete()) {
+            closeUnlessDrainable(exchange);
+        }
+        answer.headers().forEach((name, value) -> exchange.getResponseHeaders().put(name, value));
+        JsonResponses.error(exchange, answer.status(), answer.code(), answer.message());
     }
 
     /**
@@ -88,7 +93,7 @@ final class ErrorBoundary implements HttpHandler {
         }
     }
 
-    static ErrorAnswer answerFor(Exception e) {
+    static ErrorAnswer answerFor(Throwable e) {
         if (e instanceof RelayException refusal) {
             return answerFor(refusal);
         }
@@ -138,7 +143,7 @@ final class ErrorBoundary implements HttpHandler {
         return new ErrorAnswer(StatusCodes.BAD_REQUEST, refusal);
     }
 
-    private static void logFailure(HttpServerExchange exchange, ErrorAnswer answer, Exception e) {
+    private static void logFailure(HttpServerExchange exchange, ErrorAnswer answer, Throwable e) {
         // The path, not the URL: a query string may carry something secret.
         if (answer.status() == StatusCodes.INTERNAL_SERVER_ERROR) {
             log.error("{} {} failed", exchange.getRequestMethod(), exchange.getRequestPath(), e);

@@ -3,40 +3,34 @@ package io.hookrelay.http;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.hookrelay.delivery.HopCount;
 import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.IngestOutcome;
 import io.hookrelay.delivery.IngestResult;
-import io.hookrelay.delivery.LoopDetectedException;
-import io.hookrelay.delivery.NotFoundException;
-import io.hookrelay.delivery.PayloadTooLargeException;
 import io.hookrelay.delivery.RelayMarker;
-import io.hookrelay.delivery.RelayMetrics;
-import io.hookrelay.delivery.ResourceIds;
 import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.ingest.LoopGuard;
+import io.hookrelay.delivery.usecase.IngestWebhook;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.SameThreadExecutor;
+import io.undertow.util.StatusCodes;
 import java.util.Objects;
-import java.util.OptionalInt;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 
 /**
- * {@code POST /hooks/{source}}: a provider's webhook. The source is looked up before any of the body is read, so
- * an unknown one costs nothing and its {@code max_body_bytes} bounds what is read (never more than
- * {@link Source#LARGEST_MAX_BODY_BYTES}); the
- * answer comes after the event is committed: {@code 202} new, {@code 200} a repeated idempotency key. A webhook
- * that comes back to this relay, or has looped through relays too often, is refused before either, by its head
- * ({@link LoopGuard}).
+ * {@code POST /hooks/{source}}: a provider's webhook, carried to {@link IngestWebhook} and its answer back. The
+ * webhook is admitted by its head before any of the body is read, so a refused one holds nothing, and the
+ * source's {@code max_body_bytes} bounds what is read. The answer goes out once the event is committed:
+ * {@code 202} new, {@code 200} a repeated idempotency key. While the commit is waited for, the exchange holds no
+ * thread; the answer is written on the connection's I/O thread.
  *
- * <p>Refusals made here, before {@code IngestService} sees the request, are counted here, so that
- * {@code relay_ingest_total} counts every refusal once whichever side made it. Query parameters are ignored:
- * providers let users paste any URL, and some add their own.
+ * <p>Query parameters are ignored: providers let users paste any URL, and some add their own.
  */
-final class IngestHandler implements Endpoint {
-    private final ApiOperations operations;
-    private final RelayMetrics metrics;
-    private final LoopGuard loopGuard;
+final class IngestHandler implements HttpHandler {
+    private final IngestWebhook ingest;
+    private final RequestBodies bodies;
 
-    IngestHandler(ApiOperations operations, RelayMetrics metrics, LoopGuard loopGuard) {
-        this.operations = Objects.requireNonNull(operations, "operations");
-        this.metrics = Objects.requireNonNull(metrics, "metrics");
-        this.loopGuard = Objects.requireNonNull(loopGuard, "loopGuard");
+    IngestHandler(IngestWebhook ingest, RequestBodies bodies) {
+        this.ingest = Objects.requireNonNull(ingest, "ingest");
+        this.bodies = Objects.requireNonNull(bodies, "bodies");
     }
 
     /** {@code duplicate} appears, as true, only on the answer to a repeated idempotency key. */
@@ -47,46 +41,29 @@ final class IngestHandler implements Endpoint {
     }
 
     @Override
-    public boolean takesQueryParameter(String name) {
-        return true;
+    public void handleRequest(HttpServerExchange exchange) throws Exception {
+        ApiRequest request = new ApiRequest(exchange);
+        IngestWebhook.Admission admission = ingest.admit(request.pathParameter("source"),
+                request.header(HopCount.HEADER), request.header(RelayMarker.HEADER));
+        int limit = Math.min(admission.maxBodyBytes(), Source.LARGEST_MAX_BODY_BYTES);
+        bodies.receive(exchange, limit, received -> store(received, request, admission));
     }
 
-    /** The source's {@code max_body_bytes}, once the webhook has passed the loop guard and its source is known. */
-    @Override
-    public int bodyLimit(ApiRequest request) {
-        checkHops(request);
-        String sourceId = request.pathParameter("source");
-        OptionalInt limit = ResourceIds.isValid(sourceId) ? operations.maxBodyBytes(sourceId) : OptionalInt.empty();
-        if (limit.isEmpty()) {
-            metrics.ingested(IngestOutcome.UNKNOWN_SOURCE);
-            // Not echoing the id: this endpoint answers anyone on the network.
-            throw new NotFoundException("unknown_source", "no source with this id");
+    private static void store(HttpServerExchange exchange, ApiRequest request, IngestWebhook.Admission admission) {
+        if (ReceivedBody.of(exchange).orElseThrow() instanceof ReceivedBody.OverLimit) {
+            throw admission.bodyTooLarge();
         }
-        return Math.min(limit.getAsInt(), Source.LARGEST_MAX_BODY_BYTES);
+        CompletionStage<IngestResult> stored = admission.ingest(
+                new InboundRequest(request.contentType(), request.headers(), request.body()));
+        exchange.dispatch(SameThreadExecutor.INSTANCE,
+                () -> stored.whenCompleteAsync((result, failure) -> answer(exchange, result, failure), exchange.getIoThread()));
     }
 
-    @Override
-    public Reply handle(ApiRequest request) {
-        IngestResult result = operations.ingest(request.pathParameter("source"),
-                new InboundRequest(request.contentType(), request.headers(), body(request)));
-        return result.duplicate() ? Reply.ok(IngestJson.of(result)) : Reply.accepted(IngestJson.of(result));
-    }
-
-    private void checkHops(ApiRequest request) {
-        try {
-            loopGuard.check(request.header(HopCount.HEADER), request.header(RelayMarker.HEADER));
-        } catch (LoopDetectedException e) {
-            metrics.ingested(IngestOutcome.LOOP_DETECTED);
-            throw e;
-        }
-    }
-
-    private byte[] body(ApiRequest request) {
-        try {
-            return request.body();
-        } catch (PayloadTooLargeException e) {
-            metrics.ingested(IngestOutcome.PAYLOAD_TOO_LARGE);
-            throw e;
+    private static void answer(HttpServerExchange exchange, IngestResult result, Throwable failure) {
+        if (failure == null) {
+            JsonResponses.send(exchange, result.duplicate() ? StatusCodes.OK : StatusCodes.ACCEPTED, IngestJson.of(result));
+        } else {
+            ErrorBoundary.answer(exchange, failure instanceof CompletionException ? failure.getCause() : failure);
         }
     }
 }

@@ -8,9 +8,6 @@ import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.EventDetail;
 import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.IngestResult;
-import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.PayloadFilter;
@@ -29,18 +26,15 @@ import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SettingsAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
-import io.hookrelay.delivery.ingest.IngestService;
 import io.hookrelay.delivery.operator.OperatorEventType;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.OptionalInt;
 
 /** The API's operations, done by delivery-engine's use cases. */
 final class UseCaseOperations implements ApiOperations {
-    private final IngestService ingest;
     private final SourceAdmin sources;
     private final TargetAdmin targets;
     private final RouteAdmin routes;
@@ -50,9 +44,8 @@ final class UseCaseOperations implements ApiOperations {
     private final SettingsAdmin settings;
     private final OperatorEvents operatorEvents;
 
-    UseCaseOperations(IngestService ingest, SourceAdmin sources, TargetAdmin targets, RouteAdmin routes, EventAdmin events,
+    UseCaseOperations(SourceAdmin sources, TargetAdmin targets, RouteAdmin routes, EventAdmin events,
                       DeliveryAdmin deliveries, BackupAdmin backups, SettingsAdmin settings, OperatorEvents operatorEvents) {
-        this.ingest = Objects.requireNonNull(ingest, "ingest");
         this.sources = Objects.requireNonNull(sources, "sources");
         this.targets = Objects.requireNonNull(targets, "targets");
         this.routes = Objects.requireNonNull(routes, "routes");
@@ -76,20 +69,6 @@ final class UseCaseOperations implements ApiOperations {
     @Override
     public Page<EventDetail> listOperatorEvents(Optional<OperatorEventType> type, PageRequest page) {
         return operatorEvents.list(type, page);
-    }
-
-    @Override
-    public OptionalInt maxBodyBytes(String sourceId) {
-        try {
-            return OptionalInt.of(sources.get(sourceId).maxBodyBytes());
-        } catch (NotFoundException e) {
-            return OptionalInt.empty();
-        }
-    }
-
-    @Override
-    public IngestResult ingest(String sourceId, InboundRequest request) {
-        return ingest.ingest(sourceId, request);
     }
 
     @Override

@@ -3,12 +3,10 @@ package io.hookrelay.http;
 import static io.hookrelay.http.BadInputTest.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.Source;
 import java.net.http.HttpResponse;
 import java.util.List;
-import java.util.OptionalInt;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -21,20 +19,9 @@ class AdminAuthenticationTest {
             called("listSources");
             return List.of();
         }
-
-        @Override
-        public OptionalInt maxBodyBytes(String sourceId) {
-            called("maxBodyBytes");
-            return OptionalInt.of(100);
-        }
-
-        @Override
-        public IngestResult ingest(String sourceId, InboundRequest request) {
-            called("ingest");
-            return new IngestResult(Samples.EVENT_ID, 0, false);
-        }
     };
-    private final ApiServer server = new ApiServer(operations);
+    private final RecordingIngest ingest = RecordingIngest.admitting(Map.of("github", 100));
+    private final ApiServer server = new ApiServer(operations, ingest);
 
     @AfterEach
     void stop() {

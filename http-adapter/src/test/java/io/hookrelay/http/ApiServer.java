@@ -1,7 +1,6 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.RelayMarker;
-import io.hookrelay.delivery.ingest.LoopGuard;
+import io.hookrelay.delivery.usecase.IngestWebhook;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -22,21 +21,25 @@ final class ApiServer implements AutoCloseable {
     static final Duration WAIT = Duration.ofSeconds(10);
 
     final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    final CountingRelayMetrics metrics = new CountingRelayMetrics();
     private final HttpServer server;
-    /** This relay's mark, as a delivery it sent would carry it back. */
-    static final RelayMarker MARKER = new RelayMarker("thisRelaysOwnMarker012");
-    private static final LoopGuard LOOP_GUARD = new LoopGuard(LoopGuard.DEFAULT_MAX_HOPS, MARKER);
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(WAIT).build();
 
     ApiServer(ApiOperations operations) {
-        this(operations, routes -> routes);
+        this(operations, RecordingIngest.none());
+    }
+
+    ApiServer(ApiOperations operations, IngestWebhook ingest) {
+        this(operations, ingest, routes -> routes);
+    }
+
+    ApiServer(ApiOperations operations, UnaryOperator<ApiRoutes> adjust) {
+        this(operations, RecordingIngest.none(), adjust);
     }
 
     /** @param adjust changes the routes before the server starts, such as the console's clock */
-    ApiServer(ApiOperations operations, UnaryOperator<ApiRoutes> adjust) {
+    ApiServer(ApiOperations operations, IngestWebhook ingest, UnaryOperator<ApiRoutes> adjust) {
         server = new HttpServer(HttpServerSettings.of("127.0.0.1", 0), () -> Readiness.READY, registry,
-                adjust.apply(new ApiRoutes(new AdminToken(TOKEN), operations, metrics, LOOP_GUARD)));
+                adjust.apply(new ApiRoutes(new AdminToken(TOKEN), ingest, operations)));
         server.start();
     }
 

@@ -3,9 +3,6 @@ package io.hookrelay.http;
 import static io.hookrelay.http.BadInputTest.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.IngestOutcome;
-import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.admin.BackupAdmin;
 import java.io.ByteArrayInputStream;
@@ -13,10 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
-import java.util.OptionalInt;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -28,29 +22,16 @@ import org.junit.jupiter.api.Test;
 class BodyLimitsTest {
     private static final int SMALL_SOURCE_LIMIT = 1000;
 
-    private final List<InboundRequest> ingested = new CopyOnWriteArrayList<>();
-    private final Map<String, Integer> limits = Map.of("small", SMALL_SOURCE_LIMIT, "largest", Source.LARGEST_MAX_BODY_BYTES);
+    private final RecordingIngest ingest = RecordingIngest.admitting(
+            Map.of("small", SMALL_SOURCE_LIMIT, "largest", Source.LARGEST_MAX_BODY_BYTES));
     private final UnexpectedOperations operations = new UnexpectedOperations() {
-        @Override
-        public OptionalInt maxBodyBytes(String sourceId) {
-            called("maxBodyBytes");
-            return limits.containsKey(sourceId) ? OptionalInt.of(limits.get(sourceId)) : OptionalInt.empty();
-        }
-
-        @Override
-        public IngestResult ingest(String sourceId, InboundRequest request) {
-            called("ingest");
-            ingested.add(request);
-            return new IngestResult(Samples.EVENT_ID, 1, false);
-        }
-
         @Override
         public BackupAdmin.SavedBackup saveBackup(String path) {
             called("saveBackup");
             return new BackupAdmin.SavedBackup(Path.of(path), 1);
         }
     };
-    private final ApiServer server = new ApiServer(operations);
+    private final ApiServer server = new ApiServer(operations, ingest);
 
     @AfterEach
     void stop() {
@@ -103,17 +84,16 @@ class BodyLimitsTest {
         HttpResponse<String> response = server.send(server.request("/hooks/small").POST(HttpRequest.BodyPublishers.ofByteArray(body)).build());
 
         assertThat(response.statusCode()).isEqualTo(202);
-        assertThat(ingested).singleElement().satisfies(request -> assertThat(request.body()).isEqualTo(body));
+        assertThat(ingest.ingested).singleElement().satisfies(request -> assertThat(request.body()).isEqualTo(body));
     }
 
     @Test
-    void anIngestBodyOverTheSourceLimitIs413AndCounted() throws Exception {
+    void anIngestBodyOverTheSourceLimitIs413AsTheUseCaseRefusesIt() throws Exception {
         HttpResponse<String> response = server.send(server.request("/hooks/small")
                 .POST(HttpRequest.BodyPublishers.ofByteArray(new byte[SMALL_SOURCE_LIMIT + 1])).build());
 
         assertErrorShape(response, 413, "payload_too_large");
-        assertThat(operations.calls).containsExactly("maxBodyBytes");
-        assertThat(server.metrics.ingested).containsExactly(IngestOutcome.PAYLOAD_TOO_LARGE);
+        assertThat(ingest.calls).containsExactly("admit", "bodyTooLarge");
     }
 
     @Test
@@ -121,7 +101,7 @@ class BodyLimitsTest {
         HttpResponse<String> response = server.send(server.request("/hooks/small").POST(chunked(new byte[SMALL_SOURCE_LIMIT + 1])).build());
 
         assertErrorShape(response, 413, "payload_too_large");
-        assertThat(operations.calls).containsExactly("maxBodyBytes");
+        assertThat(ingest.calls).containsExactly("admit", "bodyTooLarge");
     }
 
     @Test
@@ -130,7 +110,7 @@ class BodyLimitsTest {
                 .isEqualTo("HTTP/1.1 413 Request Entity Too Large");
         assertThat(server.statusLineForHeadOnly("POST", "/hooks/largest", Source.LARGEST_MAX_BODY_BYTES + 1L, ""))
                 .isEqualTo("HTTP/1.1 413 Request Entity Too Large");
-        assertThat(operations.calls).containsExactly("maxBodyBytes", "maxBodyBytes");
+        assertThat(ingest.calls).containsExactly("admit", "bodyTooLarge", "admit", "bodyTooLarge");
     }
 
     @Test
@@ -139,25 +119,17 @@ class BodyLimitsTest {
                 .POST(chunked(new byte[Source.LARGEST_MAX_BODY_BYTES + 1])).build());
 
         assertErrorShape(response, 413, "payload_too_large");
-        assertThat(operations.calls).containsExactly("maxBodyBytes");
+        assertThat(ingest.calls).containsExactly("admit", "bodyTooLarge");
     }
 
     @Test
-    void anUnknownSourceIs404BeforeItsBodyIsReadAndCounted() throws Exception {
+    void aWebhookRefusedByItsHeadIsAnsweredBeforeItsBodyIsRead() throws Exception {
         assertThat(server.statusLineForHeadOnly("POST", "/hooks/nobody", 5_000_000, "")).isEqualTo("HTTP/1.1 404 Not Found");
 
         HttpResponse<String> response = server.send(server.request("/hooks/nobody").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
 
         assertErrorShape(response, 404, "unknown_source");
-        assertThat(server.metrics.ingested).containsExactly(IngestOutcome.UNKNOWN_SOURCE, IngestOutcome.UNKNOWN_SOURCE);
-    }
-
-    @Test
-    void aMalformedSourceIdIsAnUnknownSourceWithoutALookup() throws Exception {
-        HttpResponse<String> response = server.send(server.request("/hooks/NOT_AN_ID").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
-
-        assertErrorShape(response, 404, "unknown_source");
-        assertThat(operations.calls).isEmpty();
+        assertThat(ingest.calls).containsExactly("admit", "admit");
     }
 
     /** {@code prefix} followed by spaces up to {@code bytes} bytes: still the same JSON document. */

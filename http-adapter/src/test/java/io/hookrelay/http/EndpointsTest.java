@@ -47,7 +47,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.OptionalInt;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -65,7 +65,10 @@ class EndpointsTest {
     private final List<Object> given = new CopyOnWriteArrayList<>();
     private final List<String> threads = new CopyOnWriteArrayList<>();
     private final UnexpectedOperations operations = new Recording();
-    private final ApiServer server = new ApiServer(operations);
+    private final RecordingIngest ingest = new RecordingIngest(
+            Map.of("github", Source.DEFAULT_MAX_BODY_BYTES, "repeat", Source.DEFAULT_MAX_BODY_BYTES),
+            source -> CompletableFuture.completedStage(source.equals("repeat") ? new IngestResult(EVENT, 1, true) : new IngestResult(EVENT, 2, false)));
+    private final ApiServer server = new ApiServer(operations, ingest);
 
     @AfterEach
     void stop() {
@@ -310,8 +313,8 @@ class EndpointsTest {
 
         assertThat(response.statusCode()).isEqualTo(202);
         assertThat(response.body()).isEqualTo("{\"event_id\":\"" + EVENT + "\",\"deliveries\":2}");
-        InboundRequest request = (InboundRequest) given.get(1);
-        assertThat(given.get(0)).isEqualTo("github");
+        InboundRequest request = ingest.ingested.get(0);
+        assertThat(ingest.admitted).containsExactly("github");
         assertThat(request.body()).isEqualTo(body);
         assertThat(request.contentType()).isEqualTo("application/json; charset=utf-8");
         assertThat(request.headers()).containsEntry("x-github-event", "push").containsEntry("x-multi", "a, b")
@@ -330,8 +333,8 @@ class EndpointsTest {
     void anIngestWithoutContentTypePassesEmptyText() throws Exception {
         server.send(server.request("/hooks/github").POST(HttpRequest.BodyPublishers.noBody()).build());
 
-        assertThat(((InboundRequest) given.get(1)).contentType()).isEmpty();
-        assertThat(((InboundRequest) given.get(1)).body()).isEmpty();
+        assertThat(ingest.ingested.get(0).contentType()).isEmpty();
+        assertThat(ingest.ingested.get(0).body()).isEmpty();
     }
 
     @Test
@@ -339,7 +342,8 @@ class EndpointsTest {
         server.send("GET", "/api/v1/sources", null);
         server.send(server.request("/hooks/github").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
 
-        assertThat(threads).hasSize(3).allSatisfy(name -> assertThat(name).contains("task").doesNotContain("I/O"));
+        assertThat(threads).hasSize(1).allSatisfy(name -> assertThat(name).contains("task").doesNotContain("I/O"));
+        assertThat(ingest.threads).hasSize(2).allSatisfy(name -> assertThat(name).contains("task").doesNotContain("I/O"));
     }
 
     @Test
@@ -403,18 +407,6 @@ class EndpointsTest {
         private void given(Object... arguments) {
             threads.add(Thread.currentThread().getName());
             given.addAll(new ArrayList<>(List.of(arguments)));
-        }
-
-        @Override
-        public OptionalInt maxBodyBytes(String sourceId) {
-            threads.add(Thread.currentThread().getName());
-            return OptionalInt.of(Source.DEFAULT_MAX_BODY_BYTES);
-        }
-
-        @Override
-        public IngestResult ingest(String sourceId, InboundRequest request) {
-            given(sourceId, request);
-            return sourceId.equals("repeat") ? new IngestResult(EVENT, 1, true) : new IngestResult(EVENT, 2, false);
         }
 
         @Override

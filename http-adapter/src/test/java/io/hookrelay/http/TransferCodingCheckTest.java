@@ -3,12 +3,8 @@ package io.hookrelay.http;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.IngestResult;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
-import java.util.OptionalInt;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,22 +16,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * finished or closed, still gets its answer.
  */
 class TransferCodingCheckTest {
-    private final List<InboundRequest> ingested = new CopyOnWriteArrayList<>();
-    private final UnexpectedOperations operations = new UnexpectedOperations() {
-        @Override
-        public OptionalInt maxBodyBytes(String sourceId) {
-            called("maxBodyBytes");
-            return OptionalInt.of(1000);
-        }
-
-        @Override
-        public IngestResult ingest(String sourceId, InboundRequest request) {
-            called("ingest");
-            ingested.add(request);
-            return new IngestResult(Samples.EVENT_ID, 0, false);
-        }
-    };
-    private final ApiServer server = new ApiServer(operations);
+    private final RecordingIngest ingest = RecordingIngest.admitting(Map.of("plain", 1000));
+    private final ApiServer server = new ApiServer(new UnexpectedOperations(), ingest);
 
     @AfterEach
     void stop() {
@@ -51,7 +33,7 @@ class TransferCodingCheckTest {
         assertThat(answer.status()).as(answer.statusLine()).isEqualTo(400);
         assertThat(new ObjectMapper().readTree(answer.body()).get("error").asText()).isEqualTo("invalid_request");
         assertThat(answer.closed()).as("the connection is closed after the answer").isTrue();
-        assertThat(operations.calls).isEmpty();
+        assertThat(ingest.calls).isEmpty();
     }
 
     /** 2^64 + 3, 2^64, 2^63 and the like: Undertow frames some by a length wrapped past 2^64, 3 and 0 here. */
@@ -66,7 +48,7 @@ class TransferCodingCheckTest {
 
         assertThat(answer.status()).as(answer.statusLine()).isEqualTo(400);
         assertThat(answer.closed()).as("the connection is closed after the answer").isTrue();
-        assertThat(operations.calls).isEmpty();
+        assertThat(ingest.calls).isEmpty();
     }
 
     @Test
@@ -83,7 +65,7 @@ class TransferCodingCheckTest {
                 "POST /hooks/plain HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: Chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n");
 
         assertThat(answer.status()).as(answer.body()).isEqualTo(202);
-        assertThat(ingested).singleElement().satisfies(request ->
+        assertThat(ingest.ingested).singleElement().satisfies(request ->
                 assertThat(new String(request.body(), StandardCharsets.UTF_8)).isEqualTo("{}"));
     }
 }

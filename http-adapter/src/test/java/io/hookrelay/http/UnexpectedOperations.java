@@ -8,8 +8,6 @@ import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.EventDetail;
 import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.delivery.PayloadFilter;
@@ -26,7 +24,6 @@ import io.hookrelay.delivery.operator.OperatorEventType;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
-import java.util.OptionalInt;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
@@ -45,16 +42,6 @@ class UnexpectedOperations implements ApiOperations {
     private <T> T unexpected(String operation) {
         called(operation);
         throw new UnsupportedOperationException("no test expected " + operation + " to run");
-    }
-
-    @Override
-    public OptionalInt maxBodyBytes(String sourceId) {
-        return unexpected("maxBodyBytes");
-    }
-
-    @Override
-    public IngestResult ingest(String sourceId, InboundRequest request) {
-        return unexpected("ingest");
     }
 
     @Override

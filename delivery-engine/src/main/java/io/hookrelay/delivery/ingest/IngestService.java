@@ -9,10 +9,10 @@ import io.hookrelay.delivery.IngestOutcome;
 import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.InvalidSignatureException;
 import io.hookrelay.delivery.JsonPointerReader;
+import io.hookrelay.delivery.LoopDetectedException;
 import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.PayloadTooLargeException;
-import io.hookrelay.delivery.RelayException;
 import io.hookrelay.delivery.RelayMetrics;
 import io.hookrelay.delivery.ResourceIds;
 import io.hookrelay.delivery.RouteStore;
@@ -20,6 +20,7 @@ import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.usecase.IngestWebhook;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.StoreException;
 import java.time.Instant;
@@ -28,19 +29,24 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Takes in one inbound webhook: checks it against its source, then stores the event and its deliveries in
- * one transaction. The caller answers the provider only after this returns, so an acknowledged event is on
- * disk with every delivery it owes.
+ * Takes in providers' webhooks: admits each by its head (loop guard, source), then checks its body against the
+ * source and stores the event and its deliveries in one transaction. The answer's stage completes only once
+ * they are durable, so an acknowledged event is on disk with every delivery it owes. Every refusal is decided and
+ * counted here, once.
  */
-public final class IngestService {
+public final class IngestService implements IngestWebhook {
     private static final Logger LOG = LoggerFactory.getLogger(IngestService.class);
 
+    private final LoopGuard loopGuard;
     private final SourceStore sources;
     private final RouteStore routes;
     private final EventStore events;
@@ -54,9 +60,10 @@ public final class IngestService {
     private final Set<String> loggedDrops = ConcurrentHashMap.newKeySet();
 
     /** @param targets where a routed target's ordering is looked up, such as a cache of the target store */
-    public IngestService(SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents,
+    public IngestService(LoopGuard loopGuard, SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents,
                          IntentQueue queue, JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics,
                          Function<String, Optional<Target>> targets) {
+        this.loopGuard = Objects.requireNonNull(loopGuard, "loopGuard");
         this.sources = Objects.requireNonNull(sources, "sources");
         this.routes = Objects.requireNonNull(routes, "routes");
         this.events = Objects.requireNonNull(events, "events");
@@ -68,36 +75,59 @@ public final class IngestService {
         this.targets = Objects.requireNonNull(targets, "targets");
     }
 
-    /**
-     * @throws io.hookrelay.delivery.NotFoundException code unknown_source
-     * @throws io.hookrelay.delivery.PayloadTooLargeException over the source's max_body_bytes
-     * @throws io.hookrelay.delivery.InvalidSignatureException failed verification
-     * @throws io.hookrelay.delivery.InvalidRequestException an idempotency header over 256 characters; an event
-     *         type or a key from the body that cannot be used is never a refusal, the event is stored without one
-     * @throws StoreException the event could not be stored; nothing was acknowledged
-     */
-    public IngestResult ingest(String sourceId, InboundRequest request) {
+    @Override
+    public Admission admit(String sourceId, Optional<String> hopsHeader, Optional<String> relaysHeader) {
         try {
-            IngestResult result = store(sourceId, request);
-            metrics.ingested(result.duplicate() ? IngestOutcome.DUPLICATE : IngestOutcome.ACCEPTED);
-            return result;
-        } catch (RelayException refused) {
-            outcomeOf(refused).ifPresent(metrics::ingested);
-            throw refused;
-        } catch (StoreException unavailable) {
-            metrics.ingested(IngestOutcome.UNAVAILABLE);
-            throw unavailable;
+            loopGuard.check(hopsHeader, relaysHeader);
+        } catch (LoopDetectedException e) {
+            metrics.ingested(IngestOutcome.LOOP_DETECTED);
+            throw e;
+        }
+        Optional<Source> source = ResourceIds.isValid(sourceId) ? sources.find(sourceId) : Optional.empty();
+        if (source.isEmpty()) {
+            metrics.ingested(IngestOutcome.UNKNOWN_SOURCE);
+            // Not echoing the id: this endpoint answers anyone on the network.
+            throw new NotFoundException("unknown_source", "no source with this id");
+        }
+        return new Admitted(source.get());
+    }
+
+    /** A webhook admitted to {@code source}; the source read at admission is the one its body is checked against. */
+    private final class Admitted implements Admission {
+        private final Source source;
+
+        Admitted(Source source) {
+            this.source = source;
+        }
+
+        @Override
+        public int maxBodyBytes() {
+            return source.maxBodyBytes();
+        }
+
+        @Override
+        public PayloadTooLargeException bodyTooLarge() {
+            return tooLarge(source);
+        }
+
+        @Override
+        public CompletionStage<IngestResult> ingest(InboundRequest request) {
+            CompletionStage<IngestResult> stored;
+            try {
+                stored = store(source, request);
+            } catch (RuntimeException refused) {
+                stored = CompletableFuture.failedStage(refused);
+            }
+            return stored.whenComplete((result, failure) -> count(result, failure));
         }
     }
 
-    private IngestResult store(String sourceId, InboundRequest request) {
+    private CompletionStage<IngestResult> store(Source source, InboundRequest request) {
+        if (request.body().length > source.maxBodyBytes()) {
+            throw tooLarge(source);
+        }
         // Stores keep milliseconds; the event handed on is then the event as it will read back.
         Instant now = queue.clock().instant().truncatedTo(ChronoUnit.MILLIS);
-        Source source = findSource(sourceId);
-        if (request.body().length > source.maxBodyBytes()) {
-            throw new PayloadTooLargeException("the body is " + request.body().length + " bytes; this source accepts at most "
-                    + source.maxBodyBytes());
-        }
         SignatureVerifier.of(source.verify().scheme()).verify(source.verify(), request, now);
         Optional<String> idempotencyKey = InboundFields.idempotencyKey(source, request, jsonPointer);
         Optional<String> eventType = InboundFields.eventType(source.eventType(), request, jsonPointer,
@@ -109,7 +139,26 @@ public final class IngestService {
         if (!result.duplicate() && result.deliveries() > 0) {
             freshEvents.hold(event, result.deliveries());
         }
-        return result;
+        return CompletableFuture.completedStage(result);
+    }
+
+    private PayloadTooLargeException tooLarge(Source source) {
+        metrics.ingested(IngestOutcome.PAYLOAD_TOO_LARGE);
+        return new PayloadTooLargeException("the request body is larger than " + source.maxBodyBytes() + " bytes");
+    }
+
+    /** How an ingest ended, counted once; an overlong idempotency key has no outcome of its own and is not. */
+    private void count(IngestResult result, Throwable failure) {
+        if (failure == null) {
+            metrics.ingested(result.duplicate() ? IngestOutcome.DUPLICATE : IngestOutcome.ACCEPTED);
+            return;
+        }
+        Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
+        if (cause instanceof InvalidSignatureException) {
+            metrics.ingested(IngestOutcome.INVALID_SIGNATURE);
+        } else if (cause instanceof StoreException) {
+            metrics.ingested(IngestOutcome.UNAVAILABLE);
+        }
     }
 
     /**
@@ -123,28 +172,5 @@ public final class IngestService {
                     + "routes without event_types take them. Logged once per source; relay_ingest_event_type_dropped_total "
                     + "counts them all", source.id(), reason.label());
         }
-    }
-
-    /**
-     * The message does not echo the id: this endpoint answers anyone on the network, and repeating their
-     * input back to them helps nobody who did not already know it.
-     */
-    private Source findSource(String sourceId) {
-        Optional<Source> source = ResourceIds.isValid(sourceId) ? sources.find(sourceId) : Optional.empty();
-        return source.orElseThrow(() -> new NotFoundException("unknown_source", "no source with this id"));
-    }
-
-    /** How a refusal is counted. {@link IngestOutcome} has no value for an overlong idempotency key, so that is not. */
-    private static Optional<IngestOutcome> outcomeOf(RelayException refused) {
-        if (refused instanceof NotFoundException) {
-            return Optional.of(IngestOutcome.UNKNOWN_SOURCE);
-        }
-        if (refused instanceof PayloadTooLargeException) {
-            return Optional.of(IngestOutcome.PAYLOAD_TOO_LARGE);
-        }
-        if (refused instanceof InvalidSignatureException) {
-            return Optional.of(IngestOutcome.INVALID_SIGNATURE);
-        }
-        return Optional.empty();
     }
 }
