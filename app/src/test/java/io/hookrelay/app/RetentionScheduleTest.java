@@ -107,7 +107,7 @@ class RetentionScheduleTest {
     private Event storeEventReceived(Instant receivedAt) {
         Event event = new Event(new Ulids(clock).next(Ulids.EVENT), "orders", Optional.empty(), receivedAt, "application/json",
                 Map.of(), "{}".getBytes(StandardCharsets.UTF_8));
-        events.store(event, Optional.empty(), List.of(), receivedAt);
+        events.store(event, Optional.empty(), List.of(), receivedAt).toCompletableFuture().join();
         return event;
     }
 

@@ -3,6 +3,7 @@ package io.hookrelay.delivery;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 
 /** Durable events, stored together with their deliveries. */
 public interface EventStore {
@@ -10,9 +11,12 @@ public interface EventStore {
     /**
      * In one transaction: when {@code idempotencyKey} is present and already names an event of the same
      * source, writes nothing and answers that event (duplicate); otherwise stores the event, the key and one
-     * pending delivery intent per {@link NewDelivery}. Durable when this returns.
+     * pending delivery intent per {@link NewDelivery}. The stage completes once that transaction is durable, or
+     * exceptionally with what kept it from being written, having written nothing: a store that commits in
+     * groups answers without holding the caller's thread while it waits. Arguments that are not a valid event
+     * and deliveries are refused at once, thrown.
      */
-    IngestResult store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now);
+    CompletionStage<IngestResult> store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now);
 
     /**
      * Adds deliveries to existing events (a replay), in one transaction.

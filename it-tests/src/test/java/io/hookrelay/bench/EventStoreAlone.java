@@ -45,7 +45,7 @@ final class EventStoreAlone {
             while (System.nanoTime() < until) {
                 Instant now = Instant.now();
                 Event event = new Event(ids.next(Ulids.EVENT), "ingest", Optional.empty(), now, "application/json", HEADERS, BODY);
-                store.store(event, Optional.empty(), List.of(), now);
+                store.store(event, Optional.empty(), List.of(), now).toCompletableFuture().join();
                 count++;
             }
             return count;

@@ -135,11 +135,12 @@ public final class IngestService implements IngestWebhook {
         Event event = new Event(ulids.next(Ulids.EVENT, now), source.id(), eventType, now, request.contentType(),
                 InboundFields.storedHeaders(source, request), request.body());
         List<NewDelivery> deliveries = Fanout.deliveries(event, routes.forSource(source.id()), jsonPointer, ulids, targets);
-        IngestResult result = events.store(event, idempotencyKey, deliveries, now);
-        if (!result.duplicate() && result.deliveries() > 0) {
-            freshEvents.hold(event, result.deliveries());
-        }
-        return CompletableFuture.completedStage(result);
+        return events.store(event, idempotencyKey, deliveries, now).thenApply(result -> {
+            if (!result.duplicate() && result.deliveries() > 0) {
+                freshEvents.hold(event, result.deliveries());
+            }
+            return result;
+        });
     }
 
     private PayloadTooLargeException tooLarge(Source source) {

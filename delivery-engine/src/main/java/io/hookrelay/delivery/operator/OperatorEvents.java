@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.RejectedExecutionException;
@@ -244,7 +245,7 @@ public final class OperatorEvents implements AutoCloseable {
                 .orElse(Map.of());
         Event event = new Event(ulids.next(Ulids.EVENT, now), SOURCE, Optional.of(type.wire()), now, "application/json",
                 hops, OperatorEventBody.of(type, now, data));
-        events.store(event, Optional.empty(), route.deliveriesOf(current, event.id()), now);
+        events.store(event, Optional.empty(), route.deliveriesOf(current, event.id()), now).toCompletableFuture().join();
         metrics.operatorEvent(type);
     }
 
@@ -268,6 +269,8 @@ public final class OperatorEvents implements AutoCloseable {
     private static void tell(Runnable telling) {
         try {
             telling.run();
+        } catch (CompletionException e) {
+            log.warn("an operator event could not be told: {}", e.getCause().getMessage());
         } catch (RuntimeException e) {
             log.warn("an operator event could not be told: {}", e.getMessage());
         }

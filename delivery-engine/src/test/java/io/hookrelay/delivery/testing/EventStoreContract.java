@@ -30,6 +30,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.Random;
 import java.util.stream.IntStream;
 import java.util.stream.Stream;
@@ -55,7 +56,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
         List<NewDelivery> made = relay.deliveriesOf(event, "billing", "audit");
         Instant now = relay.advance(Duration.ofSeconds(1));
 
-        IngestResult result = events.store(event, Optional.of("key-1"), made, now);
+        IngestResult result = Committed.join(events.store(event, Optional.of("key-1"), made, now));
 
         assertThat(result).isEqualTo(new IngestResult(event.id(), 2, false));
         assertThat(events.find(event.id())).contains(event);
@@ -77,7 +78,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
     void anEventWithoutDeliveriesIsStillStored() {
         Event event = relay.event("orders");
 
-        assertThat(events.store(event, Optional.empty(), List.of(), relay.clock.instant()))
+        assertThat(Committed.join(events.store(event, Optional.empty(), List.of(), relay.clock.instant())))
                 .isEqualTo(new IngestResult(event.id(), 0, false));
 
         assertThat(events.find(event.id())).contains(event);
@@ -101,7 +102,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
     @MethodSource("bodies")
     void bodiesComeBackByteForByte(byte[] body) {
         Event event = relay.event("orders", body);
-        events.store(event, Optional.empty(), List.of(), relay.clock.instant());
+        Committed.join(events.store(event, Optional.empty(), List.of(), relay.clock.instant()));
 
         Event found = events.find(event.id()).orElseThrow();
 
@@ -123,8 +124,8 @@ public abstract class EventStoreContract extends RelayStoreContract {
         Event untyped = new Event(relay.nextId(Ulids.EVENT), "users", Optional.empty(), relay.clock.instant(), "",
                 Map.of(), new byte[0]);
 
-        events.store(typed, Optional.empty(), List.of(), relay.clock.instant());
-        events.store(untyped, Optional.empty(), List.of(), relay.clock.instant());
+        Committed.join(events.store(typed, Optional.empty(), List.of(), relay.clock.instant()));
+        Committed.join(events.store(untyped, Optional.empty(), List.of(), relay.clock.instant()));
 
         assertThat(events.find(typed.id())).contains(typed);
         assertThat(events.find(untyped.id())).contains(untyped);
@@ -133,12 +134,12 @@ public abstract class EventStoreContract extends RelayStoreContract {
     @Test
     void aRepeatedIdempotencyKeyWritesNothingAndAnswersTheFirstEvent() {
         Event first = relay.event("orders");
-        events.store(first, Optional.of("delivery-42"), relay.deliveriesOf(first, "billing"), relay.clock.instant());
+        Committed.join(events.store(first, Optional.of("delivery-42"), relay.deliveriesOf(first, "billing"), relay.clock.instant()));
         RelayFixture.Stored before = relay.stored();
         Event repeat = relay.event("orders");
         List<NewDelivery> repeated = relay.deliveriesOf(repeat, "billing", "audit");
 
-        IngestResult result = events.store(repeat, Optional.of("delivery-42"), repeated, relay.advance(Duration.ofSeconds(1)));
+        IngestResult result = Committed.join(events.store(repeat, Optional.of("delivery-42"), repeated, relay.advance(Duration.ofSeconds(1))));
 
         assertThat(result).isEqualTo(new IngestResult(first.id(), 1, true));
         assertThat(relay.stored()).isEqualTo(before);
@@ -150,11 +151,11 @@ public abstract class EventStoreContract extends RelayStoreContract {
     @Test
     void aDuplicateAnswersTheFirstEventsDeliveriesIncludingReplays() {
         Event first = relay.event("orders");
-        events.store(first, Optional.of("k"), relay.deliveriesOf(first, "billing"), relay.clock.instant());
+        Committed.join(events.store(first, Optional.of("k"), relay.deliveriesOf(first, "billing"), relay.clock.instant()));
         events.addDeliveries(relay.deliveriesOf(first, "billing", "audit"), relay.clock.instant());
         Event repeat = relay.event("orders");
 
-        IngestResult result = events.store(repeat, Optional.of("k"), List.of(), relay.clock.instant());
+        IngestResult result = Committed.join(events.store(repeat, Optional.of("k"), List.of(), relay.clock.instant()));
 
         assertThat(result).isEqualTo(new IngestResult(first.id(), 3, true));
     }
@@ -166,10 +167,10 @@ public abstract class EventStoreContract extends RelayStoreContract {
         Event unkeyed = relay.event("orders");
         Event unkeyedAgain = relay.event("orders");
 
-        assertThat(events.store(orders, Optional.of("same"), List.of(), relay.clock.instant()).duplicate()).isFalse();
-        assertThat(events.store(users, Optional.of("same"), List.of(), relay.clock.instant()).duplicate()).isFalse();
-        assertThat(events.store(unkeyed, Optional.empty(), List.of(), relay.clock.instant()).duplicate()).isFalse();
-        assertThat(events.store(unkeyedAgain, Optional.empty(), List.of(), relay.clock.instant()).duplicate()).isFalse();
+        assertThat(Committed.join(events.store(orders, Optional.of("same"), List.of(), relay.clock.instant())).duplicate()).isFalse();
+        assertThat(Committed.join(events.store(users, Optional.of("same"), List.of(), relay.clock.instant())).duplicate()).isFalse();
+        assertThat(Committed.join(events.store(unkeyed, Optional.empty(), List.of(), relay.clock.instant())).duplicate()).isFalse();
+        assertThat(Committed.join(events.store(unkeyedAgain, Optional.empty(), List.of(), relay.clock.instant())).duplicate()).isFalse();
 
         assertThat(relay.stored().events()).hasSize(4);
     }
@@ -182,14 +183,14 @@ public abstract class EventStoreContract extends RelayStoreContract {
                 new NewDelivery(earlier.deliveryTo("billing"), event.id(), "billing"));
         RelayFixture.Stored before = relay.stored();
 
-        assertThatThrownBy(() -> events.store(event, Optional.of("k"), clashing, relay.clock.instant()))
+        assertThatThrownBy(() -> Committed.join(events.store(event, Optional.of("k"), clashing, relay.clock.instant())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(earlier.deliveryTo("billing"));
 
         assertThat(relay.stored()).isEqualTo(before);
         assertThat(events.find(event.id())).isEmpty();
         List<NewDelivery> fresh = relay.deliveriesOf(event, "audit");
-        assertThat(events.store(event, Optional.of("k"), fresh, relay.clock.instant()))
+        assertThat(Committed.join(events.store(event, Optional.of("k"), fresh, relay.clock.instant())))
                 .as("the key was not taken").isEqualTo(new IngestResult(event.id(), 1, false));
     }
 
@@ -198,8 +199,8 @@ public abstract class EventStoreContract extends RelayStoreContract {
         Event event = relay.event("orders");
         Event other = relay.event("orders");
 
-        assertThatThrownBy(() -> events.store(event, Optional.empty(), relay.deliveriesOf(other, "billing"),
-                relay.clock.instant())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Committed.join(events.store(event, Optional.empty(), relay.deliveriesOf(other, "billing"),
+                relay.clock.instant()))).isInstanceOf(IllegalArgumentException.class);
 
         assertThat(relay.stored().isEmpty()).isTrue();
     }
@@ -355,7 +356,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
     @Test
     void anIdempotencyKeyFindsTheEventOfItsSourceThatHoldsIt() {
         Event event = relay.event("orders");
-        events.store(event, Optional.of("key-1"), List.of(), relay.clock.instant());
+        Committed.join(events.store(event, Optional.of("key-1"), List.of(), relay.clock.instant()));
 
         assertThat(events.idByIdempotencyKey("orders", "key-1")).contains(event.id());
         assertThat(events.idByIdempotencyKey("users", "key-1")).isEmpty();
@@ -367,7 +368,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
         Event plain = relay.event(sourceId);
         Event event = new Event(new Ulids(relay.clock).next(Ulids.EVENT), sourceId, Optional.of(type), plain.receivedAt(), plain.contentType(), plain.headers(),
                 plain.body());
-        events.store(event, Optional.empty(), List.of(), relay.clock.instant());
+        Committed.join(events.store(event, Optional.empty(), List.of(), relay.clock.instant()));
         relay.advance(Duration.ofMillis(1));
         return event;
     }
@@ -379,7 +380,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
     @Test
     void aSummaryDescribesTheEventWithoutItsBody() {
         Event event = relay.event("orders", new byte[] {1, 2, 3});
-        events.store(event, Optional.empty(), List.of(), relay.clock.instant());
+        Committed.join(events.store(event, Optional.empty(), List.of(), relay.clock.instant()));
 
         assertThat(events.list(EventFilter.all(), PageRequest.first(1)).items()).containsExactly(new EventSummary(
                 event.id(), "orders", event.eventType(), event.receivedAt(), event.contentType(), 3));
@@ -421,7 +422,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
         }
 
         @Override
-        public IngestResult store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now) {
+        public CompletionStage<IngestResult> store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now) {
             return delegate.store(event, idempotencyKey, deliveries, now);
         }
 

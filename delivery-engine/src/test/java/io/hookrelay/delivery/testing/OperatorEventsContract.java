@@ -87,7 +87,7 @@ public abstract class OperatorEventsContract extends RelayStoreContract {
         Event relayed = new Event(relay.nextId(Ulids.EVENT), "shop", Optional.empty(), relay.clock.instant(), "application/json",
                 Map.of(HopCount.HEADER, "2"), "{}".getBytes(StandardCharsets.UTF_8));
         NewDelivery toErp = relay.delivery(relayed, "erp");
-        relay.events.store(relayed, Optional.empty(), List.of(toErp), relay.clock.instant());
+        Committed.join(relay.events.store(relayed, Optional.empty(), List.of(toErp), relay.clock.instant()));
 
         operatorEvents.outcomes().settled(intentOf(toErp.id()), new Settlement.Fail("HTTP 500"));
         operatorEvents.close();

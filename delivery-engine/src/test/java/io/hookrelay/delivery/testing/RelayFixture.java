@@ -117,7 +117,7 @@ public class RelayFixture implements AutoCloseable {
     public Ingested ingest(String sourceId, String... targetIds) {
         Event event = event(sourceId);
         List<NewDelivery> made = deliveriesOf(event, targetIds);
-        IngestResult result = events.store(event, Optional.empty(), made, clock.instant());
+        IngestResult result = Committed.join(events.store(event, Optional.empty(), made, clock.instant()));
         return new Ingested(event, made, result);
     }
 

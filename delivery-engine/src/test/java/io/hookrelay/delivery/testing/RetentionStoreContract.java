@@ -198,7 +198,7 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
 
         assertThat(relay.events.find(old.id())).isEmpty();
         Event next = relay.event("orders");
-        assertThat(relay.events.store(next, Optional.of("key-1"), List.of(), NOW).duplicate()).isFalse();
+        assertThat(Committed.join(relay.events.store(next, Optional.of("key-1"), List.of(), NOW)).duplicate()).isFalse();
     }
 
     @Test
@@ -212,7 +212,7 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
 
         assertThat(relay.events.find(withDelivery.id())).isPresent();
         assertThat(relay.events.find(young.id())).isPresent();
-        assertThat(relay.events.store(relay.event("orders"), Optional.of("key-young"), List.of(), NOW))
+        assertThat(Committed.join(relay.events.store(relay.event("orders"), Optional.of("key-young"), List.of(), NOW)))
                 .as("the key still names the young event").isEqualTo(new IngestResult(young.id(), 0, true));
     }
 
@@ -228,7 +228,7 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
 
         assertThat(deleted).isZero();
         assertThat(relay.events.find(event.id())).isPresent();
-        assertThat(relay.events.store(relay.event("orders"), Optional.of("key-1"), List.of(), NOW))
+        assertThat(Committed.join(relay.events.store(relay.event("orders"), Optional.of("key-1"), List.of(), NOW)))
                 .as("the key still names the event").isEqualTo(new IngestResult(event.id(), 1, true));
     }
 
@@ -303,7 +303,7 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
     }
 
     private Event stored(Event event, Optional<String> idempotencyKey) {
-        relay.events.store(event, idempotencyKey, List.of(), event.receivedAt());
+        Committed.join(relay.events.store(event, idempotencyKey, List.of(), event.receivedAt()));
         return event;
     }
 

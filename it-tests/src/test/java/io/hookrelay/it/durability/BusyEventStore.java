@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -44,7 +45,7 @@ final class BusyEventStore implements EventStore {
     }
 
     @Override
-    public IngestResult store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now) {
+    public CompletionStage<IngestResult> store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now) {
         failIfBusy(busyStoresLeft, "store event");
         return delegate.store(event, idempotencyKey, deliveries, now);
     }

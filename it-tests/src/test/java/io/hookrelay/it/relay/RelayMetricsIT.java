@@ -8,6 +8,7 @@ import io.hookrelay.it.support.Receiver.Answer;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -59,6 +60,30 @@ class RelayMetricsIT {
         String text = relay.metrics();
         assertThat(text).doesNotContain(eventId, deliveryId, receiver.url(), URI.create(receiver.url()).getAuthority(),
                 secret, secret.substring("whsec_".length()), RelayServer.ADMIN_TOKEN);
+    }
+
+    @Test
+    void everyIngestOutcomeIsCountedOnce() {
+        relay.createSource("{\"id\":\"small\",\"max_body_bytes\":10}");
+        relay.createSource("{\"id\":\"signed\",\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"s3cret\"}}");
+        relay.createSource("{\"id\":\"keyed\",\"idempotency_header\":\"Idempotency-Key\"}");
+        Map<String, Double> before = series(relay.metrics());
+        byte[] body = "{}".getBytes(StandardCharsets.UTF_8);
+
+        relay.api().ingest("nosuch", "application/json", body, Map.of()).expect(404);
+        relay.api().ingest("small", "application/json", "{\"padding\":\"0123456789\"}".getBytes(StandardCharsets.UTF_8), Map.of())
+                .expect(413);
+        relay.api().ingest("signed", "application/json", body, Map.of()).expect(401);
+        relay.api().ingest("shop", "application/json", body, Map.of("X-Hookrelay-Hops", "3")).expect(508);
+        relay.api().ingest("keyed", "application/json", body, Map.of("Idempotency-Key", "k1")).expect(202);
+        relay.api().ingest("keyed", "application/json", body, Map.of("Idempotency-Key", "k1")).expect(200);
+
+        Map<String, Double> after = series(relay.metrics());
+        for (String outcome : List.of("unknown_source", "payload_too_large", "invalid_signature", "loop_detected", "accepted",
+                "duplicate")) {
+            String name = "relay_ingest_total{outcome=\"" + outcome + "\"}";
+            assertThat(after.getOrDefault(name, 0.0) - before.getOrDefault(name, 0.0)).as(name).isEqualTo(1.0);
+        }
     }
 
     /** Each sample line's series (name and labels, exactly as written) and its value. */

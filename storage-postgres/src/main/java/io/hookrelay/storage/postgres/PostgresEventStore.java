@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import org.jdbi.v3.core.Handle;
 
 /**
@@ -39,17 +40,26 @@ public final class PostgresEventStore implements EventStore {
     /**
      * A duplicate answers the first event's current delivery count, which includes any replays of it since.
      *
-     * @throws IllegalArgumentException when a delivery is not of this event or a delivery id is already used;
-     *                                  nothing of the call is kept
+     * @throws IllegalArgumentException when a delivery is not of this event; the stage fails with one when a
+     *                                  delivery id is already used. Nothing of the call is kept
      */
     @Override
-    public IngestResult store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now) {
+    public CompletableFuture<IngestResult> store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now) {
         Objects.requireNonNull(idempotencyKey, "idempotencyKey");
         Objects.requireNonNull(now, "now");
         List<NewDelivery> toStore = List.copyOf(deliveries);
         toStore.stream().filter(delivery -> !delivery.eventId().equals(event.id())).findFirst().ifPresent(stray -> {
             throw new IllegalArgumentException("delivery " + stray.id() + " is not of event " + event.id());
         });
+        try {
+            return CompletableFuture.completedFuture(storeNow(event, idempotencyKey, toStore, now));
+        } catch (RuntimeException failed) {
+            return CompletableFuture.failedFuture(failed);
+        }
+    }
+
+    /** In one transaction on the calling thread: PostgreSQL commits each ingest on a pooled connection of its own. */
+    private IngestResult storeNow(Event event, Optional<String> idempotencyKey, List<NewDelivery> toStore, Instant now) {
         Map<String, String> headers = new TreeMap<>(event.headers());
         String[] headerNames = headers.keySet().toArray(String[]::new);
         String[] headerValues = headers.values().toArray(String[]::new);

@@ -6,6 +6,7 @@ import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.EventStore;
 import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.testing.Committed;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.testing.MutableClock;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
@@ -63,8 +64,8 @@ class PostgresEventStoreTest {
                 EventStore node = nodes.get(i % nodes.size());
                 outcomes.add(pool.submit(() -> {
                     start.await();
-                    return node.store(event, Optional.of("delivery-42"), relay.deliveriesOf(event, "billing", "audit"),
-                            relay.clock.instant());
+                    return Committed.join(node.store(event, Optional.of("delivery-42"), relay.deliveriesOf(event, "billing", "audit"),
+                            relay.clock.instant()));
                 }));
             }
             start.countDown();
@@ -94,7 +95,7 @@ class PostgresEventStoreTest {
         Event event = new Event(relay.nextId(Ulids.EVENT), "orders", Optional.empty(), relay.clock.instant(), "text/plain",
                 headers, new byte[] {1});
 
-        relay.events.store(event, Optional.empty(), List.of(), relay.clock.instant());
+        Committed.join(relay.events.store(event, Optional.empty(), List.of(), relay.clock.instant()));
 
         assertThat(otherNode.relay.events().find(event.id())).contains(event);
     }

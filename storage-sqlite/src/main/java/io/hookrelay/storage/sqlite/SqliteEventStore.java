@@ -15,6 +15,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * {@link EventStore} on SQLite. An ingest is one task for the database's single writer: the idempotency
@@ -33,11 +34,12 @@ public final class SqliteEventStore implements EventStore {
     /**
      * A duplicate answers the first event's current delivery count, which includes any replays of it since.
      *
-     * @throws IllegalArgumentException when a delivery is not of this event, a delivery id is already used,
-     *                                  or a header cannot be stored; nothing of the call is kept
+     * @throws IllegalArgumentException when a delivery is not of this event or a header cannot be stored; the
+     *                                  stage fails with one when a delivery id is already used. Nothing of the call
+     *                                  is kept
      */
     @Override
-    public IngestResult store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now) {
+    public CompletableFuture<IngestResult> store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now) {
         Objects.requireNonNull(idempotencyKey, "idempotencyKey");
         List<NewDelivery> toStore = List.copyOf(deliveries);
         toStore.stream().filter(delivery -> !delivery.eventId().equals(event.id())).findFirst().ifPresent(stray -> {
@@ -46,7 +48,7 @@ public final class SqliteEventStore implements EventStore {
         Objects.requireNonNull(now, "now");
         String headers = TextColumns.headerLines(event.headers());
         byte[] body = event.body();
-        return intents.write("store event", (handle, writes) -> {
+        return intents.submit("store event", (handle, writes) -> {
             EventDao events = handle.attach(EventDao.class);
             Optional<String> first = idempotencyKey.flatMap(key -> events.findByKey(event.sourceId(), key));
             if (first.isPresent()) {

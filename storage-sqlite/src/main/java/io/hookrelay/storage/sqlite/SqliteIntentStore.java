@@ -101,6 +101,14 @@ public final class SqliteIntentStore implements IntentStore {
         return told(database.write(operation, running(work)));
     }
 
+    /**
+     * {@link #write} without waiting: the future completes on the writer thread once the transaction committed
+     * and the listeners were told, so whoever reacts to it must hand off anything slow.
+     */
+    <T> CompletableFuture<T> submit(String operation, BiFunction<AttachedHandle, IntentWrites, T> work) {
+        return database.submit(operation, running(work)).thenApply(this::told);
+    }
+
     /** Fresh intent writes for each run of the work: the writer may run it twice. */
     private static <T> Function<AttachedHandle, Written<T>> running(BiFunction<AttachedHandle, IntentWrites, T> work) {
         Objects.requireNonNull(work, "work");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hookrelay.delivery.Event;
 import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.testing.Committed;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -38,8 +39,8 @@ class SqliteEventStoreTest {
         Event event = new Event(relay.nextId(Ulids.EVENT), "orders", Optional.empty(), relay.clock.instant(),
                 "text/plain", Map.of("x-folded", "one\r\n two"), new byte[] {1});
 
-        assertThatThrownBy(() -> relay.events.store(event, Optional.of("k"), relay.deliveriesOf(event, "billing"),
-                relay.clock.instant())).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> Committed.join(relay.events.store(event, Optional.of("k"), relay.deliveriesOf(event, "billing"),
+                relay.clock.instant()))).isInstanceOf(IllegalArgumentException.class);
 
         assertThat(relay.tableSizes()).containsOnly(
                 Map.entry("events", 0L), Map.entry("idempotency_keys", 0L), Map.entry("deliveries", 0L),
