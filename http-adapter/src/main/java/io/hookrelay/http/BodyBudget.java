@@ -4,8 +4,7 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * How many bytes of request bodies the server holds in memory at once, between their first byte and their
- * answer. Without a bound, clients that each start a large body and never finish it fill the heap: sixty
- * unfinished 10 MiB bodies took it from 20 MiB to about a gigabyte. A body that would pass the bound is refused
+ * answer. Without a bound, clients that each start a large body and never finish it fill the heap. A body that would pass the bound is refused
  * with {@code 503} instead of read. Bodies over {@link #LARGE_BODY_BYTES} may fill only half of it, so a crowd of
  * large unfinished bodies still leaves room for the small ones nearly every webhook has.
  */

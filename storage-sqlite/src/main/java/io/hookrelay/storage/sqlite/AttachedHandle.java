@@ -7,9 +7,9 @@ import org.jdbi.v3.core.Handle;
 /**
  * A JDBI handle that attaches each DAO type once and hands out that instance from then on.
  *
- * <p>{@code Handle.attach} builds a proxy and prepares a handler for every method of the DAO, every time. The
- * writer thread runs every write of the process one after another, and profiling the queue benchmark showed
- * it spending more than a quarter of its time in those attaches (perf, JDBI 3.55). An attached DAO is bound
+ * <p>{@code Handle.attach} builds a proxy and prepares a handler for every method of the DAO, every time, and
+ * the writer thread, which runs every write of the process one after another, would spend much of its time
+ * there. An attached DAO is bound
  * to its handle and keeps nothing between calls, so one per handle serves every transaction the handle runs.
  *
  * <p>Not thread-safe: it belongs to the one thread that uses its handle.

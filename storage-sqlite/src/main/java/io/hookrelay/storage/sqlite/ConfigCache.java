@@ -10,8 +10,7 @@ import java.util.function.Supplier;
  * Configuration (sources, targets, routes) as last read, so the reads every webhook and every delivery
  * attempt make are answered from memory.
  *
- * <p>Ingest profiling showed three configuration reads making up most of a request's CPU, for rows that
- * change only when an operator edits them. Correctness rests on one process owning the data directory:
+ * <p>Those reads are most of a webhook's CPU, for rows that change only when an operator edits them. Correctness rests on one process owning the data directory:
  * every configuration write goes through this process, and {@link #invalidate} runs after each one, so
  * nothing read before a write is answered after it returns.
  *

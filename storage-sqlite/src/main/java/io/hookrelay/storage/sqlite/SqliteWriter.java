@@ -18,7 +18,7 @@ import org.slf4j.LoggerFactory;
 /**
  * The only place the database is written: one connection, used by one thread, with group commit.
  *
- * <p>Callers hand in a piece of work and block until it is committed. The thread takes whatever work is
+ * <p>Callers hand in a piece of work and are answered once it is committed. The thread takes whatever work is
  * waiting (up to {@link #MAX_BATCH}) and runs it all inside one {@code BEGIN IMMEDIATE … COMMIT}, so
  * concurrent callers share one commit and one fsync, and answers each caller only after that
  * {@code COMMIT} returned. One writer also means SQLite's write lock is never contended inside this
@@ -28,8 +28,8 @@ import org.slf4j.LoggerFactory;
  * transaction, so only the failing one gets the error. If {@code BEGIN} or {@code COMMIT} fails, no piece
  * is at fault and all of them get that error. Work must therefore be repeatable and have no effect
  * outside the database. If a {@code ROLLBACK} itself fails, the connection is replaced: a connection
- * whose transaction state is unknown is how, in the seed's incident, four {@code database is locked}
- * errors became 593 {@code cannot start a transaction within a transaction}.
+ * whose transaction state is unknown turns each later {@code BEGIN} into
+ * {@code cannot start a transaction within a transaction}.
  */
 final class SqliteWriter implements AutoCloseable {
     static final int MAX_BATCH = 256;
