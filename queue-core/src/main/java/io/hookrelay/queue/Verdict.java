@@ -7,8 +7,8 @@ import java.util.Optional;
 /**
  * How a handler's attempt ended, as the handler returns it: the pool writes the intent's change from it, so a
  * handler says what it knows (when to come back, which schedule applies) instead of the pool guessing from what
- * was thrown. Completed, retried and failed attempts are logged and counted; a snooze or an attempt called off
- * is neither, as nothing was attempted, or nothing of it is the intent's any more.
+ * was thrown. Completed, retried and failed attempts are logged and counted; a snooze is neither, as nothing was
+ * attempted, and an attempt called off is only counted, as {@code fenced}: nothing of it is the intent's any more.
  */
 public sealed interface Verdict
         permits Verdict.Completed, Verdict.RetryLater, Verdict.Failed, Verdict.Snoozed, Verdict.CalledOff {

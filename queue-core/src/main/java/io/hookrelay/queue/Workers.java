@@ -30,7 +30,7 @@ final class Workers {
     private final OwnedAttempts owned;
     private final ClaimLoop claims;
     private final OutcomeWriter writer;
-    private final BooleanSupplier beginning;
+    private final BooleanSupplier mayBegin;
     private final Consumer<StoreException> onStoreFailure;
     /** One per attempt whose handler is under way, or that is on its way to a worker to begin. */
     private final Semaphore slots;
@@ -38,15 +38,15 @@ final class Workers {
     private final Queue<RunningAttempt> ready = new ConcurrentLinkedQueue<>();
     private final ExecutorService threads;
 
-    /** @param beginning whether attempts may still begin; once not, what comes to a worker is given back */
+    /** @param mayBegin whether attempts may still begin; once not, what comes to a worker is given back */
     Workers(PoolSettings settings, Clock clock, Handlers handlers, OwnedAttempts owned, ClaimLoop claims, OutcomeWriter writer,
-            BooleanSupplier beginning, Consumer<StoreException> onStoreFailure) {
+            BooleanSupplier mayBegin, Consumer<StoreException> onStoreFailure) {
         this.clock = clock;
         this.handlers = handlers;
         this.owned = owned;
         this.claims = claims;
         this.writer = writer;
-        this.beginning = beginning;
+        this.mayBegin = mayBegin;
         this.onStoreFailure = onStoreFailure;
         this.slots = new Semaphore(settings.maxInFlight());
         this.threads = Executors.newFixedThreadPool(settings.workers(), DaemonThreads.named("hookrelay-worker-"));
@@ -126,7 +126,7 @@ final class Workers {
         try {
             if (attempt.calledOff()) {
                 letGo(attempt);
-            } else if (!beginning.getAsBoolean() || !attempt.begin()) {
+            } else if (!mayBegin.getAsBoolean() || !attempt.begin()) {
                 freeSlot(attempt);
                 giveBack(attempt);
             } else {

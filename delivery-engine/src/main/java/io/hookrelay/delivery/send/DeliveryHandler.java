@@ -215,10 +215,11 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     }
 
     /**
-     * When the target's rate limit lets the attempt go out, taking a token once the attempt holds its slot, so that only
-     * what is about to be sent spends one: empty at once, or else when the token the bucket gave it a place in line for
-     * is there, plus up to {@link #RATE_LIMITED_SPREAD}, so deliveries that found it empty at once do not come back at
-     * the same instant. Its attempt is not counted, whatever held it back, so a rate limit never uses up a retry schedule.
+     * Takes a token of the target's rate limit, once the attempt holds its slot, so that only what is about to be sent
+     * spends one. Empty when the attempt may go out; else when to come back: when the token the bucket gave it a place
+     * in line for is there, plus up to {@link #RATE_LIMITED_SPREAD}, so deliveries that found it empty at once do not
+     * all come back at the same instant. An attempt held back is not counted, so a rate limit never uses up a retry
+     * schedule.
      */
     private Optional<Instant> rateLimitedUntil(Target target) {
         if (target.rateLimit().isEmpty()) {
