@@ -7,6 +7,8 @@ import io.hookrelay.cli.ServeOptions;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.send.DeliveryHandler;
+import io.hookrelay.delivery.send.DeliverySlots;
+import io.hookrelay.delivery.send.PauseEndsSlotWaits;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.KindLabels;
@@ -16,9 +18,9 @@ import io.hookrelay.queue.WorkerPool;
 import java.time.Clock;
 
 /**
- * The work-intent queue and its worker pool, which runs the relay's deliveries. A delivery's retry schedule
- * is its target's, so it is chosen per intent; any other kind has no handler here and is retried as
- * {@code no_handler}, in case a later version brings one, rather than lost.
+ * The work-intent queue, with its listeners, and its worker pool, which runs the relay's deliveries. A
+ * delivery's retry schedule is its target's, which its handler names in its verdict; any other kind has no
+ * handler here and is retried as {@code no_handler}, in case a later version brings one, rather than lost.
  */
 final class QueueModule extends AbstractModule {
 
@@ -30,8 +32,10 @@ final class QueueModule extends AbstractModule {
 
     @Provides
     @Singleton
-    IntentQueue intentQueue(IntentStore store, Clock clock) {
-        return new IntentQueue(store, clock);
+    IntentQueue intentQueue(IntentStore store, Clock clock, DeliverySlots slots) {
+        IntentQueue queue = new IntentQueue(store, clock);
+        queue.addListener(new PauseEndsSlotWaits(slots));
+        return queue;
     }
 
     /**
@@ -57,7 +61,6 @@ final class QueueModule extends AbstractModule {
                           DeliveryHandler deliveries, OperatorEvents operatorEvents) {
         return WorkerPool.builder(queue)
                 .asyncHandler(Delivery.KIND, deliveries)
-                .retryPolicyPerIntent(Delivery.KIND, deliveries.retryPolicies())
                 .outcomeListener(operatorEvents.outcomes())
                 .settings(settings)
                 .metrics(metrics)

@@ -6,6 +6,7 @@ import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.PoolSettings;
 import io.hookrelay.queue.QueueMetrics;
+import io.hookrelay.queue.Verdict;
 import io.hookrelay.queue.WorkerPool;
 import io.hookrelay.storage.postgres.PostgresDatabase;
 import io.hookrelay.storage.postgres.PostgresIntentStore;
@@ -79,7 +80,7 @@ final class QueueThroughput {
         };
         IntentQueue queue = new IntentQueue(store, Clock.systemUTC());
         try (WorkerPool pool = WorkerPool.builder(queue)
-                .handler(KIND, (intent, signal) -> { })
+                .handler(KIND, (intent, signal) -> Verdict.completed())
                 .settings(PoolSettings.withWorkers(workers))
                 .metrics(countCompletions)
                 .build()) {

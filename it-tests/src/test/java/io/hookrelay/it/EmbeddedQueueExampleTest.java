@@ -8,6 +8,7 @@ import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.PoolSettings;
 import io.hookrelay.queue.ScheduleBackoff;
+import io.hookrelay.queue.Verdict;
 import io.hookrelay.queue.WorkerPool;
 import io.hookrelay.queue.testing.Await;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
@@ -32,7 +33,10 @@ class EmbeddedQueueExampleTest {
             IntentQueue queue = new IntentQueue(new SqliteIntentStore(database), Clock.systemUTC());
 
             try (WorkerPool pool = WorkerPool.builder(queue)
-                    .handler("email", (intent, attempt) -> mailbox.add(intent.payload()))
+                    .handler("email", (intent, attempt) -> {
+                        mailbox.add(intent.payload());
+                        return Verdict.completed();
+                    })
                     .retryPolicy("email", new ScheduleBackoff(List.of(Duration.ofSeconds(5), Duration.ofMinutes(5))))
                     .settings(PoolSettings.withWorkers(8))
                     .build()) {

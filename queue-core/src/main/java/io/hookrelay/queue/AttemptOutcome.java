@@ -5,9 +5,9 @@ import java.util.Locale;
 /** How one attempt ended, as counted in {@code relay_work_attempts_total{outcome}}. */
 public enum AttemptOutcome {
     SUCCESS,
-    /** The handler failed and the intent was retried or, with its policy exhausted, failed. */
+    /** The handler asked for a retry, or threw; the intent was retried or, with its policy exhausted, failed. */
     ERROR,
-    /** The handler threw {@link StopException}. */
+    /** The handler's verdict was {@link Verdict.Failed}: the intent failed at once. */
     STOP,
     /** The claim was lost, or given up at shutdown, during the attempt; its result was discarded. */
     FENCED,

@@ -1,11 +1,10 @@
 package io.hookrelay.queue;
 
 /**
- * Runs one attempt of one kind of work.
- *
- * <p>Returning completes the intent; {@link StopException} fails it for good; {@link RetryLaterException}
- * retries it no sooner than asked; {@link SnoozeException} puts it back without counting an attempt;
- * anything else retries it per the kind's {@link RetryPolicy}.
+ * Runs one attempt of one kind of work and says how it ended: {@link Verdict#completed()} when the work is done,
+ * {@link Verdict#retry} when a later attempt may succeed, {@link Verdict#failed} when none can,
+ * {@link Verdict#snoozeUntil} when it was not attempted for want of room. Anything thrown is a failure the handler
+ * did not foresee: the intent is retried per the kind's {@link RetryPolicy}.
  *
  * <p>The attempt may be called off while it runs: when the pool shuts down, or when the worker loses its
  * claim (an operator cancelled or retried the intent, or a renewal failed). The handler should watch
@@ -15,5 +14,5 @@ package io.hookrelay.queue;
  */
 @FunctionalInterface
 public interface IntentHandler {
-    void handle(Intent intent, AttemptContext attempt) throws Exception;
+    Verdict handle(Intent intent, AttemptContext attempt) throws Exception;
 }

@@ -7,9 +7,8 @@ import java.util.function.Supplier;
 
 /**
  * Repeats a store call that failed transiently, with growing pauses, for as long as the pool wants it
- * done. This is what keeps a busy database from turning into a dropped outcome: the write is repeated
- * until it lands, is fenced, or the pool gives the claim up at shutdown (the lease then expires and the
- * intent is claimed again, so even giving up loses nothing).
+ * done: a busy database delays a claim rather than stopping the pool. The {@link OutcomeWriter} repeats its
+ * writes with the same pauses, without a thread waiting through them.
  */
 final class StoreRetrier {
     static final Duration FIRST_PAUSE = Duration.ofMillis(5);

@@ -12,7 +12,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -41,7 +40,7 @@ class WorkerPoolStoreFailuresTest {
     @Test
     void aCompletionThatFailsTransientlyIsRepeatedUntilItLands() throws Exception {
         store.failNext("settle", 3);
-        start(WorkerPool.builder(queue).handler("job", (intent, signal) -> { }));
+        start(WorkerPool.builder(queue).handler("job", (intent, signal) -> Verdict.completed()));
 
         String id = enqueue();
         metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
@@ -51,51 +50,6 @@ class WorkerPoolStoreFailuresTest {
         assertThat(metrics.storeRetries("settle")).isEqualTo(3);
         assertThat(store.attempts(id)).as("the repeated write logs the attempt once").hasSize(1);
         assertThat(pool.isRunning()).isTrue();
-    }
-
-    @Test
-    void aRetryPolicyLookupThatFailsTransientlyIsRepeatedLikeTheOutcomeWrite() throws Exception {
-        AtomicInteger lookups = new AtomicInteger();
-        start(WorkerPool.builder(queue)
-                .handler("delivery", (intent, attempt) -> {
-                    throw new IllegalStateException("receiver down");
-                })
-                .retryPolicyPerIntent("delivery", intent -> {
-                    if (lookups.incrementAndGet() <= 2) {
-                        throw new TransientStoreException("injected: the target's store is busy", null);
-                    }
-                    return new ScheduleBackoff(List.of(Duration.ofHours(1)));
-                }));
-
-        Instant enqueuedAt = clock.instant();
-        String id = queue.enqueue(NewIntent.of("delivery", "evt_1", "target-a", "p")).id();
-        metrics.awaitAttempts("delivery", AttemptOutcome.ERROR, 1, WAIT);
-
-        Intent retried = stored(id);
-        assertThat(retried.state()).isEqualTo(IntentState.PENDING);
-        assertThat(retried.nextAt()).isAfter(enqueuedAt.plus(Duration.ofMinutes(30)));
-        assertThat(lookups).hasValue(3);
-        assertThat(metrics.storeRetries("settle")).isEqualTo(2);
-        assertThat(store.attempts(id)).hasSize(1);
-        assertThat(pool.isRunning()).isTrue();
-    }
-
-    @Test
-    void aRetryPolicyLookupThatFailsForGoodStopsThePoolAndLeavesTheClaimToExpire() throws Exception {
-        start(WorkerPool.builder(queue)
-                .handler("delivery", (intent, attempt) -> {
-                    throw new IllegalStateException("receiver down");
-                })
-                .retryPolicyPerIntent("delivery", intent -> {
-                    throw new StoreException("injected: the target's store is gone", null);
-                }));
-
-        String id = queue.enqueue(NewIntent.of("delivery", "evt_1", "target-a", "p")).id();
-        Await.until("the pool stopped", WAIT, () -> !pool.isRunning());
-
-        assertThat(pool.failure()).get().extracting(Throwable::getMessage).asString().contains("target's store is gone");
-        assertThat(stored(id).state()).isEqualTo(IntentState.RUNNING);
-        assertThat(store.attempts(id)).isEmpty();
     }
 
     @Test
@@ -122,9 +76,7 @@ class WorkerPoolStoreFailuresTest {
     @Test
     void aFailureThatFailsTransientlyIsRepeatedUntilItLands() throws Exception {
         store.failNext("settle", 2);
-        start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
-            throw new StopException("malformed");
-        }));
+        start(WorkerPool.builder(queue).handler("job", (intent, signal) -> Verdict.failed("malformed")));
 
         String id = enqueue();
         metrics.awaitAttempts("job", AttemptOutcome.STOP, 1, WAIT);
@@ -136,7 +88,7 @@ class WorkerPoolStoreFailuresTest {
     @Test
     void aClaimThatFailsTransientlyIsRepeatedAndTheWorkStillGetsDone() throws Exception {
         store.failNext("claim", 3);
-        start(WorkerPool.builder(queue).handler("job", (intent, signal) -> { }));
+        start(WorkerPool.builder(queue).handler("job", (intent, signal) -> Verdict.completed()));
 
         String id = enqueue();
         metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
@@ -154,6 +106,7 @@ class WorkerPoolStoreFailuresTest {
             if (!mayFinish.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
                 throw new IllegalStateException("the test never let the attempt finish");
             }
+            return Verdict.completed();
         }));
 
         String id = enqueue();
@@ -169,7 +122,7 @@ class WorkerPoolStoreFailuresTest {
     @Test
     void aStoreThatFailsForGoodStopsThePoolInsteadOfSpinning() throws Exception {
         store.breakOperation("claim");
-        start(WorkerPool.builder(queue).handler("job", (intent, signal) -> { }));
+        start(WorkerPool.builder(queue).handler("job", (intent, signal) -> Verdict.completed()));
 
         Await.until("the pool stopped", WAIT, () -> !pool.isRunning());
 
@@ -182,7 +135,7 @@ class WorkerPoolStoreFailuresTest {
     @Test
     void aStoreThatBreaksWhileWritingAnOutcomeStopsThePoolAndLeavesTheClaimToExpire() throws Exception {
         store.breakOperation("settle");
-        start(WorkerPool.builder(queue).handler("job", (intent, signal) -> { }));
+        start(WorkerPool.builder(queue).handler("job", (intent, signal) -> Verdict.completed()));
 
         String id = enqueue();
         Await.until("the pool stopped", WAIT, () -> !pool.isRunning());

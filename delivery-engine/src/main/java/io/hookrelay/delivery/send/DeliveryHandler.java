@@ -17,30 +17,23 @@ import io.hookrelay.delivery.operator.PauseCause;
 import io.hookrelay.queue.AsyncIntentHandler;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.AttemptDetail;
-import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Completions;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentQueue;
-import io.hookrelay.queue.QueueListener;
-import io.hookrelay.queue.RetryLaterException;
 import io.hookrelay.queue.RetryPolicy;
 import io.hookrelay.queue.ScheduleBackoff;
-import io.hookrelay.queue.SnoozeException;
-import io.hookrelay.queue.StopException;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.TransientStoreException;
+import io.hookrelay.queue.Verdict;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * The handler of kind {@link Delivery#KIND}: POSTs an event to a target, signed, and turns the receiver's
@@ -54,7 +47,8 @@ import java.util.function.Supplier;
  * the attempt needs and sign it. An attempt whose target already has its {@code max_in_flight} out, on any
  * node, waits for a slot of that target without a thread ({@link DeliverySlots}); if the target frees none for
  * {@link #STUCK_PATIENCE}, the attempt goes back to the store for {@link #STUCK_SNOOZE}, its attempt given
- * back, so a target that hangs keeps only its own deliveries waiting, and those behind work due meanwhile.
+ * back, so a target that hangs keeps only its own deliveries waiting, and those behind work due meanwhile. A pause
+ * of the target ends those waits too, through {@link PauseEndsSlotWaits} on the queue.
  *
  * <p>The exchange ends on a thread of the HTTP client's; what follows (giving the slot back, then counting the
  * target's streak) runs where {@link DeliverySlots#attemptEnds} says, off those threads when it waits on a
@@ -70,7 +64,6 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     static final Duration STORE_BUSY_SNOOZE = Duration.ofSeconds(1);
     /** How widely the deliveries a rate limit holds back at once are spread beyond their places in line. */
     static final Duration RATE_LIMITED_SPREAD = Duration.ofMillis(50);
-    private static final RetryPolicy GIVE_UP = (intentId, attempts) -> Optional.empty();
 
     private final EventStore events;
     private final FreshEvents freshEvents;
@@ -106,59 +99,64 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.operatorEvents = Objects.requireNonNull(operatorEvents, "operatorEvents");
         this.clock = queue.clock();
-        queue.addListener(new QueueListener() {
-            @Override
-            public void workAvailable() {
-            }
-
-            @Override
-            public void claimRevoked(ClaimRef revoked) {
-            }
-
-            @Override
-            public void paused(String kind, String target) {
-                if (kind.equals(Delivery.KIND)) {
-                    inFlight.giveUpWaiting(target);
-                }
-            }
-        });
     }
 
     /**
-     * The stage fails with what settles the delivery; any failure not listed below is retried on the target's
-     * schedule.
+     * The stage completes with the verdict that settles the delivery:
      *
      * <ul>
-     *   <li>{@link SnoozeException} when the target stayed full and stuck, was paused while the delivery waited
-     *       for it, or the store was busy reading the target or the event or taking a slot: nothing is sent
-     *       and no attempt is counted</li>
-     *   <li>{@link StopException} when the target or the event no longer exists, or the receiver answered 410</li>
-     *   <li>{@link RetryLaterException} when a 429 or 503 said when to come back</li>
+     *   <li>snoozed when the target stayed full and stuck, was paused while the delivery waited for it, is at its
+     *       rate limit, or the store was busy reading what the attempt needs or taking a slot: nothing is sent and
+     *       no attempt is counted</li>
+     *   <li>failed when the target or the event no longer exists, or the receiver answered 410</li>
+     *   <li>retried on the schedule of the target as the attempt read it, no sooner than a 429 or 503 said to
+     *       come back, when the receiver did not take it, and when the attempt failed in a way of the relay's
+     *       own once its target was known</li>
+     *   <li>called off when the attempt was called off while it waited for a slot or for the receiver</li>
      * </ul>
-     * An attempt called off while it waits for a slot or for the receiver stops waiting; its result is
-     * discarded, so it is not counted either.
      */
     @Override
-    public CompletionStage<Void> start(Intent intent, AttemptContext attempt) {
-        Target target;
-        Event event;
+    public CompletionStage<Verdict> start(Intent intent, AttemptContext attempt) {
+        Optional<Target> target;
+        try {
+            target = targets.find(intent.target());
+        } catch (TransientStoreException busy) {
+            return settled(storeBusy());
+        }
+        if (target.isEmpty()) {
+            return settled(targetDeleted(intent.target()));
+        }
+        RetryPolicy schedule = scheduleOf(target.get());
+        CompletionStage<Verdict> delivery;
+        try {
+            delivery = deliver(intent, target.get(), attempt);
+        } catch (RuntimeException e) {
+            delivery = CompletableFuture.failedFuture(e);
+        }
+        return delivery.exceptionally(thrown -> attempt.isCancelled()
+                ? Verdict.calledOff()
+                : Verdict.retry(Completions.causeOf(thrown)).per(schedule));
+    }
+
+    /** Reads the event and the headers its source forwards, then waits for a slot of the target to send it in. */
+    private CompletionStage<Verdict> deliver(Intent intent, Target target, AttemptContext attempt) {
+        Optional<Event> event;
         Map<String, String> forwarded;
         CompletableFuture<Optional<DeliverySlot>> slot;
         try {
-            target = beforeSending(() -> targets.find(intent.target()))
-                    .orElseThrow(() -> new StopException("target deleted: " + intent.target()));
             event = eventOf(intent);
-            forwarded = forwardedHeaders(event);
-            slot = beforeSending(() -> inFlight.acquire(target, STUCK_PATIENCE));
-        } catch (SnoozeException | StopException e) {
-            return CompletableFuture.failedFuture(e);
+            if (event.isEmpty()) {
+                return settled(Verdict.failed("event deleted: " + intent.payload()));
+            }
+            forwarded = forwardedHeaders(event.get());
+            slot = inFlight.acquire(target, STUCK_PATIENCE);
+        } catch (TransientStoreException busy) {
+            return settled(storeBusy());
         }
         attempt.whenCancelled(() -> slot.cancel(false));
         return slot.thenCompose(granted -> granted.isPresent()
-                ? sendHoldingTheSlot(event, forwarded, target, intent, attempt, granted.get())
-                : CompletableFuture.failedFuture(new SnoozeException("target " + target.id() + " has "
-                        + target.maxInFlight() + " deliveries in flight and none ended for " + STUCK_PATIENCE.toMillis()
-                        + " ms, or it was paused", clock.instant().plus(STUCK_SNOOZE))));
+                ? sendHoldingTheSlot(event.get(), forwarded, target, intent, attempt, granted.get())
+                : settled(Verdict.snoozeUntil(clock.instant().plus(STUCK_SNOOZE))));
     }
 
     /**
@@ -166,107 +164,125 @@ public final class DeliveryHandler implements AsyncIntentHandler {
      * The target is looked up again once the slot is held, since waiting for one may have taken longer than a
      * change to the target takes to reach every node: what is sent goes where the target points now. Its
      * timeout stays the one the slot was taken for, which sized the slot's hold on a shared store: a longer one
-     * could outlast the hold and let another node take the slot while this attempt still runs.
-     *
-     * <p>The attempt starts, for its log, as it is sent: after the wait for a slot and a token, which the
-     * receiver never saw.
+     * could outlast the hold and let another node take the slot while this attempt still runs. Unless the
+     * attempt is sent, the slot is given back at once.
      */
-    private CompletableFuture<Void> sendHoldingTheSlot(Event event, Map<String, String> forwarded, Target slotOf, Intent intent,
-                                                       AttemptContext attempt, DeliverySlot slot) {
-        if (attempt.isCancelled()) {
-            slot.release();
-            return CompletableFuture.failedFuture(new CancellationException("the attempt was called off before sending"));
-        }
-        Target target;
+    private CompletionStage<Verdict> sendHoldingTheSlot(Event event, Map<String, String> forwarded, Target slotOf, Intent intent,
+                                                        AttemptContext attempt, DeliverySlot slot) {
+        boolean sent = false;
         try {
-            Target current = beforeSending(() -> targets.find(slotOf.id()))
-                    .orElseThrow(() -> new StopException("target deleted: " + slotOf.id()));
-            target = current.timeout().compareTo(slotOf.timeout()) <= 0 ? current : current.withTimeout(slotOf.timeout());
-            takeRateToken(target);
-        } catch (SnoozeException | StopException | RuntimeException e) {
-            slot.release();
-            return CompletableFuture.failedFuture(e);
+            if (attempt.isCancelled()) {
+                return settled(Verdict.calledOff());
+            }
+            Optional<Target> current = targets.find(slotOf.id());
+            if (current.isEmpty()) {
+                return settled(targetDeleted(slotOf.id()));
+            }
+            Target target = current.get().timeout().compareTo(slotOf.timeout()) <= 0
+                    ? current.get()
+                    : current.get().withTimeout(slotOf.timeout());
+            Optional<Instant> rateLimitedUntil = rateLimitedUntil(target);
+            if (rateLimitedUntil.isPresent()) {
+                return settled(Verdict.snoozeUntil(rateLimitedUntil.get()));
+            }
+            CompletionStage<Verdict> answered = send(event, forwarded, target, intent, attempt, slot);
+            sent = true;
+            return answered;
+        } catch (TransientStoreException busy) {
+            return settled(storeBusy());
+        } finally {
+            if (!sent) {
+                slot.release();
+            }
         }
-        CompletableFuture<WebhookResponse> exchange;
-        try {
-            Instant sending = clock.instant();
-            attempt.startsAt(sending);
-            exchange = sender.send(SignedRequests.of(event, forwarded, target, intent.id(), intent.attempts(), sending, settings));
-        } catch (RuntimeException e) {
-            slot.release();
-            return CompletableFuture.failedFuture(e);
-        }
+    }
+
+    /**
+     * Sends, the slot held until the receiver's answer is in. The attempt starts, for its log, as it is sent:
+     * after the wait for a slot and a token, which the receiver never saw.
+     */
+    private CompletionStage<Verdict> send(Event event, Map<String, String> forwarded, Target target, Intent intent,
+                                          AttemptContext attempt, DeliverySlot slot) {
+        Instant sending = clock.instant();
+        attempt.startsAt(sending);
+        CompletableFuture<WebhookResponse> exchange = sender.send(
+                SignedRequests.of(event, forwarded, target, intent.id(), intent.attempts(), sending, settings));
         attempt.whenCancelled(() -> exchange.cancel(true));
         return exchange.handleAsync((response, failure) -> {
             slot.release();
             return settle(response, Completions.causeOf(failure), event, target, attempt);
-        }, inFlight.attemptEnds()).thenCompose(settled -> settled);
+        }, inFlight.attemptEnds());
     }
 
     /**
-     * A token of the target's rate limit, taken once the attempt holds its slot, so that only what is about to be sent
-     * spends one. Without one the delivery waits for the token the bucket gave it a place in line for, plus up to
-     * {@link #RATE_LIMITED_SPREAD}, so deliveries that found it empty at once do not come back at the same instant.
-     * Its attempt is not counted, whatever stopped it, so a rate limit never uses up a retry schedule.
+     * Takes a token of the target's rate limit, once the attempt holds its slot, so that only what is about to be sent
+     * spends one. Empty when the attempt may go out; else when to come back: when the token the bucket gave it a place
+     * in line for is there, plus up to {@link #RATE_LIMITED_SPREAD}, so deliveries that found it empty at once do not
+     * all come back at the same instant. An attempt held back is not counted, so a rate limit never uses up a retry
+     * schedule.
      */
-    private void takeRateToken(Target target) throws SnoozeException {
+    private Optional<Instant> rateLimitedUntil(Target target) {
         if (target.rateLimit().isEmpty()) {
-            return;
+            return Optional.empty();
         }
         Instant now = clock.instant();
         Optional<Duration> wait;
         try {
             wait = rateLimits.take(target.id(), target.rateLimit().get(), now);
         } catch (StoreException unavailable) {
-            throw new SnoozeException("target " + target.id() + "'s rate limit could not be read: " + unavailable.getMessage(),
-                    now.plus(STORE_BUSY_SNOOZE));
+            return Optional.of(now.plus(STORE_BUSY_SNOOZE));
         }
-        if (wait.isPresent()) {
-            metrics.rateLimited();
-            Duration spread = Duration.ofMillis(ThreadLocalRandom.current().nextLong(RATE_LIMITED_SPREAD.toMillis() + 1));
-            throw new SnoozeException("target " + target.id() + " is at its rate limit", now.plus(wait.get()).plus(spread));
+        if (wait.isEmpty()) {
+            return Optional.empty();
         }
+        metrics.rateLimited();
+        Duration spread = Duration.ofMillis(ThreadLocalRandom.current().nextLong(RATE_LIMITED_SPREAD.toMillis() + 1));
+        return Optional.of(now.plus(wait.get()).plus(spread));
     }
 
     /** The headers the event's source forwards now, of those stored with it; none once the source is deleted. */
-    private Map<String, String> forwardedHeaders(Event event) throws SnoozeException {
-        return beforeSending(() -> sources.find(event.sourceId()))
+    private Map<String, String> forwardedHeaders(Event event) {
+        return sources.find(event.sourceId())
                 .map(source -> ForwardedHeaders.of(source.forwardHeaders(), event))
                 .orElse(Map.of());
     }
 
     /** Held in memory since its ingest for a first attempt; otherwise read from the store. */
-    private Event eventOf(Intent intent) throws SnoozeException, StopException {
-        Optional<Event> fresh = freshEvents.take(intent.payload());
-        if (fresh.isPresent()) {
-            return fresh.get();
-        }
-        return beforeSending(() -> events.find(intent.payload()))
-                .orElseThrow(() -> new StopException("event deleted: " + intent.payload()));
+    private Optional<Event> eventOf(Intent intent) {
+        return freshEvents.take(intent.payload()).or(() -> events.find(intent.payload()));
     }
 
     /**
-     * A read the attempt needs before anything is sent. If the store is busy, nothing was attempted: the
-     * delivery waits a moment with its attempt given back, as when its target is full, rather than count a
-     * failure the receiver never saw. Counted as a failure, a busy moment would use up a step of the target's
-     * retry schedule, and on its last step fail the delivery without it ever having been sent.
+     * The store was busy with a read the attempt needs before anything is sent, so nothing was attempted: the
+     * delivery waits a moment with its attempt given back, as when its target is full, rather than count a failure
+     * the receiver never saw. Counted as a failure, a busy moment would use up a step of the target's retry schedule,
+     * and on its last step fail the delivery without it ever having been sent.
      */
-    private <T> T beforeSending(Supplier<T> read) throws SnoozeException {
-        try {
-            return read.get();
-        } catch (TransientStoreException busy) {
-            throw new SnoozeException("the store was busy before sending: " + busy.getMessage(),
-                    clock.instant().plus(STORE_BUSY_SNOOZE));
-        }
+    private Verdict storeBusy() {
+        return Verdict.snoozeUntil(clock.instant().plus(STORE_BUSY_SNOOZE));
+    }
+
+    private static CompletionStage<Verdict> settled(Verdict verdict) {
+        return CompletableFuture.completedFuture(verdict);
+    }
+
+    private static Verdict targetDeleted(String targetId) {
+        return Verdict.failed("target deleted: " + targetId);
+    }
+
+    /**
+     * A delivery is retried on its target's schedule as its attempt read the target, so an operator's change to a
+     * schedule applies to deliveries already waiting from their next attempt on.
+     */
+    private static RetryPolicy scheduleOf(Target target) {
+        return new ScheduleBackoff(target.retrySchedule());
     }
 
     /**
      * Settles by what the receiver answered, or by why it did not. If pausing the target fails, that store
      * error is what the attempt ends with (it is retried like any failure), and the next failure pauses again.
-     * A failure that is not the exchange's (the attempt was called off) is passed on as it is.
      */
-    private CompletableFuture<Void> settle(WebhookResponse response, Throwable failure, Event event, Target target,
-                                           AttemptContext attempt) {
+    private Verdict settle(WebhookResponse response, Throwable failure, Event event, Target target, AttemptContext attempt) {
         DeliveryVerdict verdict;
         if (failure == null) {
             attempt.report(new AttemptDetail(Optional.of(response.statusCode()), response.excerpt()));
@@ -275,13 +291,13 @@ public final class DeliveryHandler implements AsyncIntentHandler {
             attempt.report(AttemptDetail.NONE);
             verdict = DeliveryVerdict.of(noAnswer);
         } else {
-            return CompletableFuture.failedFuture(failure);
+            return attempt.isCancelled() ? Verdict.calledOff() : Verdict.retry(failure).per(scheduleOf(target));
         }
         metrics.deliveryAttempted(verdict.outcome());
         if (verdict.delivered()) {
             health.succeeded(target.id());
             metrics.delivered(sinceReceived(event));
-            return CompletableFuture.completedFuture(null);
+            return Verdict.completed();
         }
         try {
             Optional<PauseCause> pausedBecause = pauseCause(verdict, health.failed(target.id()));
@@ -289,9 +305,9 @@ public final class DeliveryHandler implements AsyncIntentHandler {
                 queue.pause(Delivery.KIND, target.id());
                 operatorEvents.targetPaused(target.id(), pausedBecause.get(), Optional.of(event));
             }
-            return CompletableFuture.failedFuture(verdict.failure(pausedBecause.map(this::pauseNote)));
+            return verdict.toVerdict(pausedBecause.map(this::pauseNote), scheduleOf(target));
         } catch (RuntimeException e) {
-            return CompletableFuture.failedFuture(e);
+            return Verdict.retry(e).per(scheduleOf(target));
         }
     }
 
@@ -314,16 +330,5 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     private Duration sinceReceived(Event event) {
         Duration lag = Duration.between(event.receivedAt(), clock.instant());
         return lag.isNegative() ? Duration.ZERO : lag;
-    }
-
-    /**
-     * The retry policy of each delivery: its target's schedule, so an operator's change to a schedule applies
-     * to deliveries already waiting. A delivery whose target was deleted is not retried. For
-     * {@code WorkerPool.Builder.retryPolicyPerIntent}.
-     */
-    public Function<Intent, RetryPolicy> retryPolicies() {
-        return intent -> targets.find(intent.target())
-                .<RetryPolicy>map(target -> new ScheduleBackoff(target.retrySchedule()))
-                .orElse(GIVE_UP);
     }
 }

@@ -3,24 +3,22 @@ package io.hookrelay.delivery.send;
 import io.hookrelay.delivery.DeliveryAttemptOutcome;
 import io.hookrelay.delivery.SendException;
 import io.hookrelay.delivery.WebhookResponse;
-import io.hookrelay.queue.RetryLaterException;
-import io.hookrelay.queue.StopException;
+import io.hookrelay.queue.RetryPolicy;
+import io.hookrelay.queue.Verdict;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.Optional;
 
 /**
- * What one delivery attempt amounted to (DESIGN §4): how it is counted, and how a failed one is settled.
+ * What one delivery attempt amounted to (DESIGN §4): how it is counted, and the {@link Verdict} it settles with.
  *
  * @param error     why the attempt failed, starting with the outcome's label ({@code http_5xx: …}), which is
  *                  what operators read in the delivery's last error; empty for a success
  * @param notBefore the earliest next attempt the receiver asked for with {@code Retry-After}, capped
  * @param gone      the receiver said the endpoint is gone (410): the delivery fails and the target is paused
- * @param cause     why no HTTP answer came back, if none did
  */
-record DeliveryVerdict(DeliveryAttemptOutcome outcome, String error, Optional<Instant> notBefore, boolean gone,
-                       Optional<Throwable> cause) {
+record DeliveryVerdict(DeliveryAttemptOutcome outcome, String error, Optional<Instant> notBefore, boolean gone) {
     private static final int GONE = 410;
     private static final int TOO_MANY_REQUESTS = 429;
     private static final int SERVICE_UNAVAILABLE = 503;
@@ -29,7 +27,6 @@ record DeliveryVerdict(DeliveryAttemptOutcome outcome, String error, Optional<In
         Objects.requireNonNull(outcome, "outcome");
         Objects.requireNonNull(error, "error");
         Objects.requireNonNull(notBefore, "notBefore");
-        Objects.requireNonNull(cause, "cause");
         if (error.isEmpty() != (outcome == DeliveryAttemptOutcome.SUCCESS)) {
             throw new IllegalArgumentException("a failure, and only a failure, says why: " + outcome);
         }
@@ -44,7 +41,7 @@ record DeliveryVerdict(DeliveryAttemptOutcome outcome, String error, Optional<In
         int status = response.statusCode();
         DeliveryAttemptOutcome outcome = outcomeOf(status);
         if (outcome == DeliveryAttemptOutcome.SUCCESS) {
-            return new DeliveryVerdict(outcome, "", Optional.empty(), false, Optional.empty());
+            return new DeliveryVerdict(outcome, "", Optional.empty(), false);
         }
         String answered = outcome.label() + ": receiver answered " + status;
         if (outcome == DeliveryAttemptOutcome.HTTP_3XX) {
@@ -63,7 +60,7 @@ record DeliveryVerdict(DeliveryAttemptOutcome outcome, String error, Optional<In
     /** No HTTP answer came back. */
     static DeliveryVerdict of(SendException noAnswer) {
         return new DeliveryVerdict(noAnswer.outcome(), noAnswer.outcome().label() + ": " + noAnswer.getMessage(),
-                Optional.empty(), false, Optional.of(noAnswer));
+                Optional.empty(), false);
     }
 
     /**
@@ -80,25 +77,24 @@ record DeliveryVerdict(DeliveryAttemptOutcome outcome, String error, Optional<In
     }
 
     /**
-     * What the handler throws for a failed attempt: {@link StopException} when the receiver is gone,
-     * {@link RetryLaterException} when it said when to come back, {@link DeliveryFailedException} (retried on
-     * the target's schedule) otherwise.
+     * How the attempt settles its delivery: completed when delivered, failed when the receiver is gone, retried on
+     * the target's {@code schedule} otherwise, no sooner than the receiver asked.
      *
-     * @param note appended to the error, such as why the target was paused
+     * @param note appended to a failure's error, such as why the target was paused
      */
-    Exception failure(Optional<String> note) {
+    Verdict toVerdict(Optional<String> note, RetryPolicy schedule) {
         if (delivered()) {
-            throw new IllegalStateException("a delivered attempt did not fail");
+            return Verdict.completed();
         }
         String message = note.map(text -> error + "; " + text).orElse(error);
         if (gone) {
-            return new StopException(message);
+            return Verdict.failed(message);
         }
-        return notBefore.<Exception>map(at -> new RetryLaterException(message, at))
-                .orElseGet(() -> new DeliveryFailedException(message, cause.orElse(null)));
+        Verdict.RetryLater retry = Verdict.retry(message).per(schedule);
+        return notBefore.map(retry::noSoonerThan).orElse(retry);
     }
 
     private static DeliveryVerdict answered(DeliveryAttemptOutcome outcome, String error, Optional<Instant> notBefore, boolean gone) {
-        return new DeliveryVerdict(outcome, error, notBefore, gone, Optional.empty());
+        return new DeliveryVerdict(outcome, error, notBefore, gone);
     }
 }

@@ -1,7 +1,6 @@
 package io.hookrelay.delivery.send;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryStore;
@@ -29,8 +28,9 @@ import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.IntentStore;
-import io.hookrelay.queue.SnoozeException;
+import io.hookrelay.queue.ScheduleBackoff;
 import io.hookrelay.queue.TransientStoreException;
+import io.hookrelay.queue.Verdict;
 import io.hookrelay.queue.testing.MutableClock;
 import java.lang.reflect.Proxy;
 import java.net.URI;
@@ -44,12 +44,12 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
@@ -108,9 +108,45 @@ class DeliveryHandlerStoreBusyTest {
         DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> Optional.of(TARGET)),
                 answering(EventStore.class, "find", () -> Optional.of(EVENT)));
 
-        attempt(handler);
+        assertThat(attempt(handler)).isEqualTo(Verdict.completed());
 
         assertThat(sent).singleElement().satisfies(request -> assertThat(request.url()).isEqualTo(TARGET.url()));
+    }
+
+    /**
+     * The attempt reads its target before it waits for a slot and again once it holds one; a failure is retried
+     * on the schedule of the target as read then, without a third read to decide the retry.
+     */
+    @Test
+    void aRefusedAttemptIsRetriedOnTheScheduleOfTheTargetItReadWithoutReadingItAgain() {
+        Target withSchedule = new Target(TARGET.id(), TARGET.url(), TARGET.secret(), TARGET.timeout(),
+                List.of(Duration.ofSeconds(5), Duration.ofMinutes(5)), TARGET.maxInFlight());
+        AtomicInteger targetReads = new AtomicInteger();
+        WebhookSender refusing = request -> CompletableFuture.completedFuture(new WebhookResponse(500, Optional.empty(), "down"));
+        DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> {
+                    targetReads.incrementAndGet();
+                    return Optional.of(withSchedule);
+                }), answering(EventStore.class, "find", () -> Optional.of(EVENT)), granting(() -> { }, Runnable::run),
+                answering(FailureStreaks.class, "failed", () -> 1), refusing);
+
+        Verdict verdict = attempt(handler);
+
+        assertThat(verdict).isInstanceOfSatisfying(Verdict.RetryLater.class, retry -> {
+            assertThat(retry.error()).isEqualTo("http_5xx: receiver answered 500");
+            assertThat(retry.notBefore()).isEmpty();
+            assertThat(retry.policy()).get().isInstanceOfSatisfying(ScheduleBackoff.class,
+                    schedule -> assertThat(schedule.delays()).isEqualTo(withSchedule.retrySchedule()));
+        });
+        assertThat(targetReads).hasValue(2);
+    }
+
+    @Test
+    void aDeletedTargetFailsTheDeliveryForGood() {
+        DeliveryHandler handler = handler(answering(TargetStore.class, "find", Optional::empty),
+                answering(EventStore.class, "find", () -> Optional.of(EVENT)));
+
+        assertThat(attempt(handler)).isEqualTo(Verdict.failed("target deleted: " + TARGET.id()));
+        assertThat(sent).isEmpty();
     }
 
     @Test
@@ -167,7 +203,7 @@ class DeliveryHandlerStoreBusyTest {
         DeliveryHandler handler = handler(answering(TargetStore.class, "find", () -> Optional.of(stored.get())),
                 answering(EventStore.class, "find", () -> Optional.of(EVENT)), slots(grant, Runnable::run));
 
-        CompletableFuture<Void> attempt = handler.start(claimedIntent(), new AttemptContext()).toCompletableFuture();
+        CompletableFuture<Verdict> attempt = handler.start(claimedIntent(), new AttemptContext()).toCompletableFuture();
         stored.set(moved);
         grant.complete(Optional.of(() -> { }));
         attempt.get(10, TimeUnit.SECONDS);
@@ -188,7 +224,7 @@ class DeliveryHandlerStoreBusyTest {
                 answering(FailureStreaks.class, "succeeded", () -> null), sender, clock);
         AttemptContext context = new AttemptContext();
 
-        CompletableFuture<Void> attempt = handler.start(claimedIntent(), context).toCompletableFuture();
+        CompletableFuture<Verdict> attempt = handler.start(claimedIntent(), context).toCompletableFuture();
         Instant granted = clock.advance(Duration.ofSeconds(2));
         grant.complete(Optional.of(() -> { }));
         attempt.get(10, TimeUnit.SECONDS);
@@ -199,15 +235,12 @@ class DeliveryHandlerStoreBusyTest {
     }
 
     private void assertSnoozedWithoutSending(DeliveryHandler handler) {
-        assertThatThrownBy(() -> attempt(handler))
-                .isInstanceOf(CompletionException.class).cause()
-                .isInstanceOfSatisfying(SnoozeException.class,
-                        snooze -> assertThat(snooze.until()).isEqualTo(NOW.plus(DeliveryHandler.STORE_BUSY_SNOOZE)));
+        assertThat(attempt(handler)).isEqualTo(Verdict.snoozeUntil(NOW.plus(DeliveryHandler.STORE_BUSY_SNOOZE)));
         assertThat(sent).isEmpty();
     }
 
-    private static void attempt(DeliveryHandler handler) {
-        handler.start(claimedIntent(), new AttemptContext()).toCompletableFuture().join();
+    private static Verdict attempt(DeliveryHandler handler) {
+        return handler.start(claimedIntent(), new AttemptContext()).toCompletableFuture().join();
     }
 
     private DeliveryHandler handler(TargetStore targets, EventStore events) {

@@ -1,16 +1,17 @@
 package io.hookrelay.delivery.send;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hookrelay.delivery.DeliveryAttemptOutcome;
 import io.hookrelay.delivery.SendException;
 import io.hookrelay.delivery.WebhookResponse;
-import io.hookrelay.queue.RetryLaterException;
-import io.hookrelay.queue.StopException;
+import io.hookrelay.queue.RetryPolicy;
+import io.hookrelay.queue.ScheduleBackoff;
+import io.hookrelay.queue.Verdict;
 import java.net.ConnectException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -19,76 +20,80 @@ import org.junit.jupiter.params.provider.CsvSource;
 class DeliveryVerdictTest {
     private static final Instant NOW = Instant.parse("2024-05-01T12:00:00Z");
     private static final Duration CAP = Duration.ofHours(24);
+    private static final RetryPolicy SCHEDULE = new ScheduleBackoff(List.of(Duration.ofSeconds(5)));
 
-    @ParameterizedTest(name = "{0} with Retry-After ''{1}'' → {2}, {3}, gone: {4}")
+    @ParameterizedTest(name = "{0} with Retry-After ''{1}'' → {2}, {3}, not before: {4}, gone: {5}")
     @CsvSource(nullValues = "none", value = {
-            // status, Retry-After, outcome,  thrown,               gone
-            "200, none, SUCCESS,   none,                    false",
-            "204, none, SUCCESS,   none,                    false",
-            "299, 30,   SUCCESS,   none,                    false",
-            "301, none, HTTP_3XX,  DeliveryFailedException, false",
-            "302, none, HTTP_3XX,  DeliveryFailedException, false",
-            "308, 30,   HTTP_3XX,  DeliveryFailedException, false",
-            "400, none, HTTP_4XX,  DeliveryFailedException, false",
-            "401, 30,   HTTP_4XX,  DeliveryFailedException, false",
-            "404, none, HTTP_4XX,  DeliveryFailedException, false",
-            "410, none, HTTP_4XX,  StopException,           true",
-            "410, 30,   HTTP_4XX,  StopException,           true",
-            "429, none, HTTP_4XX,  DeliveryFailedException, false",
-            "429, soon, HTTP_4XX,  DeliveryFailedException, false",
-            "429, 30,   HTTP_4XX,  RetryLaterException,     false",
-            "500, none, HTTP_5XX,  DeliveryFailedException, false",
-            "500, 30,   HTTP_5XX,  DeliveryFailedException, false",
-            "502, none, HTTP_5XX,  DeliveryFailedException, false",
-            "503, none, HTTP_5XX,  DeliveryFailedException, false",
-            "503, -1,   HTTP_5XX,  DeliveryFailedException, false",
-            "503, 30,   HTTP_5XX,  RetryLaterException,     false",
-            "103, none, HTTP_5XX,  DeliveryFailedException, false",
-            "600, none, HTTP_5XX,  DeliveryFailedException, false",
+            // status, Retry-After, outcome, settles as, not before, gone
+            "200, none, SUCCESS,   Completed,  false, false",
+            "204, none, SUCCESS,   Completed,  false, false",
+            "299, 30,   SUCCESS,   Completed,  false, false",
+            "301, none, HTTP_3XX,  RetryLater, false, false",
+            "302, none, HTTP_3XX,  RetryLater, false, false",
+            "308, 30,   HTTP_3XX,  RetryLater, false, false",
+            "400, none, HTTP_4XX,  RetryLater, false, false",
+            "401, 30,   HTTP_4XX,  RetryLater, false, false",
+            "404, none, HTTP_4XX,  RetryLater, false, false",
+            "410, none, HTTP_4XX,  Failed,     false, true",
+            "410, 30,   HTTP_4XX,  Failed,     false, true",
+            "429, none, HTTP_4XX,  RetryLater, false, false",
+            "429, soon, HTTP_4XX,  RetryLater, false, false",
+            "429, 30,   HTTP_4XX,  RetryLater, true,  false",
+            "500, none, HTTP_5XX,  RetryLater, false, false",
+            "500, 30,   HTTP_5XX,  RetryLater, false, false",
+            "502, none, HTTP_5XX,  RetryLater, false, false",
+            "503, none, HTTP_5XX,  RetryLater, false, false",
+            "503, -1,   HTTP_5XX,  RetryLater, false, false",
+            "503, 30,   HTTP_5XX,  RetryLater, true,  false",
+            "103, none, HTTP_5XX,  RetryLater, false, false",
+            "600, none, HTTP_5XX,  RetryLater, false, false",
     })
-    void classifiesEveryAnswer(int status, String retryAfter, DeliveryAttemptOutcome outcome, String thrown, boolean gone) {
+    void classifiesEveryAnswer(int status, String retryAfter, DeliveryAttemptOutcome outcome, String settlesAs, boolean notBefore,
+                               boolean gone) {
         DeliveryVerdict verdict = DeliveryVerdict.of(new WebhookResponse(status, Optional.ofNullable(retryAfter), ""), NOW, CAP);
 
         assertThat(verdict.outcome()).isEqualTo(outcome);
-        assertThat(verdict.delivered()).isEqualTo(thrown == null);
+        assertThat(verdict.delivered()).isEqualTo(outcome == DeliveryAttemptOutcome.SUCCESS);
         assertThat(verdict.gone()).isEqualTo(gone);
-        if (thrown != null) {
-            assertThat(verdict.failure(Optional.empty()).getClass().getSimpleName()).isEqualTo(thrown);
+        assertThat(verdict.notBefore().isPresent()).isEqualTo(notBefore);
+        assertThat(verdict.toVerdict(Optional.empty(), SCHEDULE).getClass().getSimpleName()).isEqualTo(settlesAs);
+        if (!verdict.delivered()) {
             assertThat(verdict.error()).startsWith(outcome.label() + ": receiver answered " + status);
         }
     }
 
     @Test
-    void aDeliveredAttemptHasNoFailureToThrow() {
+    void aDeliveredAttemptCompletesWithNoError() {
         DeliveryVerdict verdict = DeliveryVerdict.of(new WebhookResponse(200, Optional.empty(), "ok"), NOW, CAP);
 
         assertThat(verdict.error()).isEmpty();
-        assertThatThrownBy(() -> verdict.failure(Optional.empty())).isInstanceOf(IllegalStateException.class);
+        assertThat(verdict.toVerdict(Optional.of("target paused"), SCHEDULE)).isEqualTo(Verdict.completed());
     }
 
     @Test
-    void aNoteSuchAsAPauseEndsTheErrorWhateverTheFailure() {
+    void aFailureIsRetriedOnTheTargetsScheduleAndANoteSuchAsAPauseEndsItsError() {
         DeliveryVerdict serverError = DeliveryVerdict.of(new WebhookResponse(500, Optional.empty(), ""), NOW, CAP);
         DeliveryVerdict busy = DeliveryVerdict.of(new WebhookResponse(503, Optional.of("5"), ""), NOW, CAP);
 
-        assertThat(serverError.failure(Optional.of("target paused")))
-                .isInstanceOf(DeliveryFailedException.class).hasMessage("http_5xx: receiver answered 500; target paused");
-        assertThat(busy.failure(Optional.of("target paused")))
-                .isInstanceOf(RetryLaterException.class).hasMessage("http_5xx: receiver answered 503; Retry-After 5 s; target paused");
+        assertThat(serverError.toVerdict(Optional.of("target paused"), SCHEDULE))
+                .isEqualTo(Verdict.retry("http_5xx: receiver answered 500; target paused").per(SCHEDULE));
+        assertThat(busy.toVerdict(Optional.of("target paused"), SCHEDULE))
+                .isEqualTo(Verdict.retry("http_5xx: receiver answered 503; Retry-After 5 s; target paused").per(SCHEDULE)
+                        .noSoonerThan(NOW.plusSeconds(5)));
     }
 
     @Test
     void retryAfterSetsTheEarliestNextAttemptCappedAtTheCap() {
-        RetryLaterException seconds = retryLater(DeliveryVerdict.of(new WebhookResponse(429, Optional.of("90"), ""), NOW, CAP));
-        RetryLaterException date = retryLater(DeliveryVerdict.of(
+        Verdict.RetryLater seconds = retryLater(DeliveryVerdict.of(new WebhookResponse(429, Optional.of("90"), ""), NOW, CAP));
+        Verdict.RetryLater date = retryLater(DeliveryVerdict.of(
                 new WebhookResponse(503, Optional.of("Wed, 01 May 2024 12:30:00 GMT"), ""), NOW, CAP));
-        RetryLaterException capped = retryLater(DeliveryVerdict.of(
+        Verdict.RetryLater capped = retryLater(DeliveryVerdict.of(
                 new WebhookResponse(429, Optional.of("604800"), ""), NOW, Duration.ofHours(2)));
 
-        assertThat(seconds.notBefore()).isEqualTo(NOW.plusSeconds(90));
-        assertThat(seconds).hasMessage("http_4xx: receiver answered 429; Retry-After 90 s");
-        assertThat(date.notBefore()).isEqualTo(NOW.plus(Duration.ofMinutes(30)));
-        assertThat(capped.notBefore()).isEqualTo(NOW.plus(Duration.ofHours(2)));
+        assertThat(seconds.notBefore()).contains(NOW.plusSeconds(90));
+        assertThat(seconds.error()).isEqualTo("http_4xx: receiver answered 429; Retry-After 90 s");
+        assertThat(date.notBefore()).contains(NOW.plus(Duration.ofMinutes(30)));
+        assertThat(capped.notBefore()).contains(NOW.plus(Duration.ofHours(2)));
     }
 
     @Test
@@ -96,8 +101,8 @@ class DeliveryVerdictTest {
         DeliveryVerdict verdict = DeliveryVerdict.of(new WebhookResponse(410, Optional.empty(), "gone"), NOW, CAP);
 
         assertThat(verdict.gone()).isTrue();
-        assertThat(verdict.failure(Optional.of("target paused")))
-                .isInstanceOf(StopException.class).hasMessage("http_4xx: receiver answered 410 (gone); target paused");
+        assertThat(verdict.toVerdict(Optional.of("target paused"), SCHEDULE))
+                .isEqualTo(Verdict.failed("http_4xx: receiver answered 410 (gone); target paused"));
     }
 
     @Test
@@ -108,9 +113,8 @@ class DeliveryVerdictTest {
 
         assertThat(verdict.outcome()).isEqualTo(DeliveryAttemptOutcome.CONNECT_ERROR);
         assertThat(verdict.gone()).isFalse();
-        assertThat(verdict.failure(Optional.empty())).isInstanceOf(DeliveryFailedException.class)
-                .hasMessage("connect_error: could not connect to example.test:443")
-                .hasRootCause(refused);
+        assertThat(verdict.toVerdict(Optional.empty(), SCHEDULE))
+                .isEqualTo(Verdict.retry("connect_error: could not connect to example.test:443").per(SCHEDULE));
     }
 
     @Test
@@ -118,12 +122,12 @@ class DeliveryVerdictTest {
         DeliveryVerdict verdict = DeliveryVerdict.of(
                 new SendException(DeliveryAttemptOutcome.TIMEOUT, "no response within 15000 ms", null));
 
-        assertThat(verdict.failure(Optional.empty())).hasMessage("timeout: no response within 15000 ms");
+        assertThat(retryLater(verdict).error()).isEqualTo("timeout: no response within 15000 ms");
     }
 
-    private static RetryLaterException retryLater(DeliveryVerdict verdict) {
-        Exception failure = verdict.failure(Optional.empty());
-        assertThat(failure).isInstanceOf(RetryLaterException.class);
-        return (RetryLaterException) failure;
+    private static Verdict.RetryLater retryLater(DeliveryVerdict verdict) {
+        Verdict settled = verdict.toVerdict(Optional.empty(), SCHEDULE);
+        assertThat(settled).isInstanceOf(Verdict.RetryLater.class);
+        return (Verdict.RetryLater) settled;
     }
 }

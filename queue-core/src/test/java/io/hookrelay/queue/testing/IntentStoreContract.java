@@ -26,13 +26,11 @@ import io.hookrelay.queue.KindLabels;
 import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.PoolSettings;
 import io.hookrelay.queue.QueueListener;
-import io.hookrelay.queue.RetryLaterException;
 import io.hookrelay.queue.RetryPolicy;
 import io.hookrelay.queue.ScheduleBackoff;
 import io.hookrelay.queue.Settlement;
-import io.hookrelay.queue.SnoozeException;
-import io.hookrelay.queue.StopException;
 import io.hookrelay.queue.TransientStoreException;
+import io.hookrelay.queue.Verdict;
 import io.hookrelay.queue.WorkerPool;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -1231,6 +1229,7 @@ public abstract class IntentStoreContract {
                 if (!mayFinish.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
                     throw new IllegalStateException("the test never let the attempt finish");
                 }
+                return Verdict.completed();
             };
             IntentQueue otherProcess = new IntentQueue(store, systemClock);
             WorkerPool here = start(WorkerPool.builder(queue).handler("job", longAttempt), settings(1));
@@ -1264,8 +1263,10 @@ public abstract class IntentStoreContract {
             Map<String, Long> startedAt = new ConcurrentHashMap<>();
             queue.enqueue(NewIntent.of("job", "evt_first", "target-a", "p"));
             long poolStarted = System.nanoTime();
-            start(WorkerPool.builder(queue).handler("job", (intent, signal) -> startedAt.put(intent.eventId(), System.nanoTime())),
-                    settings(1).withClaimCooldown(cooldown));
+            start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
+                startedAt.put(intent.eventId(), System.nanoTime());
+                return Verdict.completed();
+            }), settings(1).withClaimCooldown(cooldown));
             Await.until("the first intent ran", WAIT, () -> startedAt.containsKey("evt_first"));
 
             queue.enqueue(NewIntent.of("job", "evt_second", "target-a", "p"));
@@ -1285,6 +1286,7 @@ public abstract class IntentStoreContract {
                     started.countDown();
                     calledOff.set(awaitCallOff(signal));
                 }
+                return Verdict.completed();
             }), settings(1));
 
             String cancelled = queue.enqueue(NewIntent.of("job", "evt_cancelled", "target-a", "p")).id();
@@ -1319,6 +1321,7 @@ public abstract class IntentStoreContract {
                 } finally {
                     inHandler.decrementAndGet();
                 }
+                return Verdict.completed();
             }), settings(2));
 
             String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
@@ -1339,10 +1342,9 @@ public abstract class IntentStoreContract {
         }
 
         @Test
-        void aStopExceptionFailsTheIntentWithItsMessage() throws Exception {
-            start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
-                throw new StopException("payload names no customer");
-            }), settings(1));
+        void aFailedVerdictFailsTheIntentAtOnceWithItsError() throws Exception {
+            start(WorkerPool.builder(queue).handler("job", (intent, signal) -> Verdict.failed("payload names no customer")),
+                    settings(1));
 
             String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
             metrics.awaitAttempts("job", AttemptOutcome.STOP, 1, WAIT);
@@ -1390,6 +1392,7 @@ public abstract class IntentStoreContract {
                             throw new IllegalStateException("http_5xx: receiver answered 503");
                         }
                         attempt.report(new AttemptDetail(Optional.of(204), ""));
+                        return Verdict.completed();
                     })
                     .retryPolicy("job", new ScheduleBackoff(List.of(Duration.ZERO))), settings(1));
 
@@ -1422,6 +1425,7 @@ public abstract class IntentStoreContract {
                                 () -> systemClock.instant().isAfter(called.get().plusMillis(5)));
                         marked.set(systemClock.instant());
                         attempt.startsAt(marked.get());
+                        return Verdict.completed();
                     }), settings(1));
 
             String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
@@ -1442,9 +1446,10 @@ public abstract class IntentStoreContract {
                         attemptNumbersSeen.add(intent.attempts());
                         if (snoozedUntil.get() == null) {
                             snoozedUntil.set(systemClock.instant().plusMillis(300).truncatedTo(ChronoUnit.MILLIS));
-                            throw new SnoozeException("the receiver has no room yet", snoozedUntil.get());
+                            return Verdict.snoozeUntil(snoozedUntil.get());
                         }
                         resumedAt.set(systemClock.instant());
+                        return Verdict.completed();
                     })
                     .retryPolicy("job", new ScheduleBackoff(List.of())), settings(1));
 
@@ -1464,15 +1469,13 @@ public abstract class IntentStoreContract {
         }
 
         @Test
-        void aRetryPolicyChosenPerIntentDecidesOverTheKindsPolicy() throws Exception {
+        void aRetryPolicyTheVerdictNamesDecidesOverTheKindsPolicy() throws Exception {
             Map<String, RetryPolicy> scheduleOfTarget = Map.of(
                     "target-a", new ScheduleBackoff(List.of(Duration.ZERO)),
                     "target-b", new ScheduleBackoff(List.of()));
             start(WorkerPool.builder(queue)
-                    .handler("delivery", (intent, attempt) -> {
-                        throw new IllegalStateException("receiver refused");
-                    })
-                    .retryPolicyPerIntent("delivery", intent -> scheduleOfTarget.get(intent.target()))
+                    .handler("delivery", (intent, attempt) ->
+                            Verdict.retry("receiver refused").per(scheduleOfTarget.get(intent.target())))
                     .retryPolicy("delivery", new ScheduleBackoff(List.of(Duration.ofHours(1), Duration.ofHours(1)))),
                     settings(1));
 
@@ -1497,9 +1500,10 @@ public abstract class IntentStoreContract {
                         if (intent.attempts() == 1) {
                             Instant notBefore = systemClock.instant().plusMillis(800).truncatedTo(ChronoUnit.MILLIS);
                             askedFor.set(notBefore);
-                            throw new RetryLaterException("receiver said Retry-After", notBefore);
+                            return Verdict.retry("receiver said Retry-After").noSoonerThan(notBefore);
                         }
                         secondStarted.set(systemClock.instant());
+                        return Verdict.completed();
                     })
                     .retryPolicy("job", new ScheduleBackoff(List.of(Duration.ZERO))), settings(1));
 
@@ -1514,7 +1518,7 @@ public abstract class IntentStoreContract {
         @Test
         void anIntentWithNoHandlerIsRetriedAndCountedAsNoHandler() throws Exception {
             start(WorkerPool.builder(queue)
-                    .handler("job", (intent, signal) -> { })
+                    .handler("job", (intent, signal) -> Verdict.completed())
                     .retryPolicy("delivery", new ScheduleBackoff(List.of(Duration.ofHours(1)))), settings(1));
 
             Instant enqueuedAt = systemClock.instant();
@@ -1534,7 +1538,7 @@ public abstract class IntentStoreContract {
         void anEnqueueWakesAnIdlePoolWithoutWaitingForItsPoll() throws Exception {
             FlakyIntentStore watched = new FlakyIntentStore(store);
             IntentQueue watchedQueue = new IntentQueue(watched, systemClock);
-            start(WorkerPool.builder(watchedQueue).handler("job", (intent, signal) -> { }),
+            start(WorkerPool.builder(watchedQueue).handler("job", (intent, signal) -> Verdict.completed()),
                     settings(1).withIdlePoll(Duration.ofSeconds(30)));
             Await.until("the pool looked for work once and found none", WAIT, () -> watched.finishedCalls("claim") >= 1);
 
@@ -1553,6 +1557,7 @@ public abstract class IntentStoreContract {
                 if (!mayFinish.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
                     throw new IllegalStateException("the test never let the attempt finish");
                 }
+                return Verdict.completed();
             }), settings(1).withShutdownGrace(WAIT));
             String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
             assertThat(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
@@ -1577,6 +1582,7 @@ public abstract class IntentStoreContract {
             WorkerPool pool = start(WorkerPool.builder(queue).handler("job", (intent, signal) -> {
                 started.countDown();
                 calledOff.set(awaitCallOff(signal));
+                return Verdict.completed();
             }), settings);
             String id = queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
             assertThat(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
@@ -1612,6 +1618,7 @@ public abstract class IntentStoreContract {
                         throw new IllegalStateException("the test never let the attempt finish");
                     }
                 }
+                return Verdict.completed();
             }), settings(1));
             String first = queue.enqueue(NewIntent.of("job", "evt_first", "target-a", "p")).id();
             assertThat(firstStarted.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
@@ -1656,6 +1663,7 @@ public abstract class IntentStoreContract {
                         throw new IllegalStateException("the test never let the attempt finish");
                     }
                 }
+                return Verdict.completed();
             }), settings(1));
             queue.enqueue(NewIntent.of("job", "evt_first", "target-a", "p"));
             assertThat(firstStarted.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
@@ -1675,12 +1683,12 @@ public abstract class IntentStoreContract {
 
         @Test
         void asynchronousAttemptsWaitManyAtOnceOnOneWorkerUpToTheBoundAndEachOutcomeIsWritten() throws Exception {
-            Map<String, CompletableFuture<Void>> underWay = new ConcurrentHashMap<>();
+            Map<String, CompletableFuture<Verdict>> underWay = new ConcurrentHashMap<>();
             AtomicInteger inFlight = new AtomicInteger();
             AtomicInteger mostInFlight = new AtomicInteger();
             AsyncIntentHandler waitsForTheTest = (intent, attempt) -> {
                 mostInFlight.accumulateAndGet(inFlight.incrementAndGet(), Math::max);
-                CompletableFuture<Void> answer = new CompletableFuture<>();
+                CompletableFuture<Verdict> answer = new CompletableFuture<>();
                 underWay.put(intent.eventId(), answer);
                 return answer.whenComplete((ignored, thrown) -> inFlight.decrementAndGet());
             };
@@ -1691,13 +1699,13 @@ public abstract class IntentStoreContract {
                     .mapToObj(n -> NewIntent.of("job", "evt_" + n, "target-a", "p")).toList())
                     .stream().map(Enqueued::id).toList();
             Await.until("three attempts under way on the one worker", WAIT, () -> underWay.size() == 3);
-            underWay.get("evt_1").complete(null);
+            underWay.get("evt_1").complete(Verdict.completed());
             Await.until("a fourth took the place of the one that ended", WAIT, () -> underWay.size() == 4);
-            underWay.get("evt_2").completeExceptionally(new StopException("payload names no customer"));
+            underWay.get("evt_2").complete(Verdict.failed("payload names no customer"));
             Await.until("the fifth started", WAIT, () -> underWay.size() == 5);
             underWay.get("evt_3").completeExceptionally(new IllegalStateException("receiver exploded"));
-            underWay.get("evt_4").complete(null);
-            underWay.get("evt_5").complete(null);
+            underWay.get("evt_4").complete(Verdict.completed());
+            underWay.get("evt_5").complete(Verdict.completed());
             metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 3, WAIT);
             metrics.awaitAttempts("job", AttemptOutcome.STOP, 1, WAIT);
             metrics.awaitAttempts("job", AttemptOutcome.ERROR, 1, WAIT);
@@ -1712,7 +1720,7 @@ public abstract class IntentStoreContract {
 
         @Test
         void anAsynchronousAttemptCalledOffHearsOfItAndWhatItEndsWithIsDiscarded() throws Exception {
-            CompletableFuture<Void> answer = new CompletableFuture<>();
+            CompletableFuture<Verdict> answer = new CompletableFuture<>();
             CountDownLatch started = new CountDownLatch(1);
             AtomicBoolean heard = new AtomicBoolean();
             WorkerPool pool = start(WorkerPool.builder(queue).asyncHandler("job", (intent, attempt) -> {
@@ -1725,7 +1733,7 @@ public abstract class IntentStoreContract {
             assertThat(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
             assertThat(queue.cancel(id)).isTrue();
             assertThat(heard).as("the cancellation reached the attempt").isTrue();
-            answer.complete(null);
+            answer.complete(Verdict.completed());
             metrics.awaitAttempts("job", AttemptOutcome.FENCED, 1, WAIT);
 
             assertThat(state(id)).isEqualTo(IntentState.CANCELLED);
@@ -1735,7 +1743,7 @@ public abstract class IntentStoreContract {
 
         @Test
         void gracefulShutdownWaitsForAnAsynchronousAttemptAndWritesItsOutcome() throws Exception {
-            CompletableFuture<Void> answer = new CompletableFuture<>();
+            CompletableFuture<Verdict> answer = new CompletableFuture<>();
             CountDownLatch started = new CountDownLatch(1);
             WorkerPool pool = start(WorkerPool.builder(queue).asyncHandler("job", (intent, attempt) -> {
                 started.countDown();
@@ -1748,7 +1756,7 @@ public abstract class IntentStoreContract {
             closer.start();
             Await.until("the pool began to shut down", WAIT, () -> !pool.isRunning());
             assertThat(closer.isAlive()).as("close is still waiting for the attempt").isTrue();
-            answer.complete(null);
+            answer.complete(Verdict.completed());
             closer.join(WAIT.toMillis());
 
             assertThat(closer.isAlive()).isFalse();
@@ -1758,7 +1766,7 @@ public abstract class IntentStoreContract {
 
         @Test
         void metricsNeverUseAnUnknownKindAsALabel() throws Exception {
-            IntentHandler succeed = (intent, signal) -> { };
+            IntentHandler succeed = (intent, signal) -> Verdict.completed();
             start(WorkerPool.builder(queue).handler("delivery", succeed).handler("tenant-42-import", succeed), settings(2));
 
             queue.enqueueAll(List.of(
@@ -2100,6 +2108,7 @@ public abstract class IntentStoreContract {
                 } catch (InterruptedException interrupted) {
                     calledOff.set(signal.isCancelled());
                 }
+                return Verdict.completed();
             }).settings(settings).metrics(metrics).build()) {
                 pool.start();
                 Await.until("the pool found nothing to do", WAIT, () -> counted.finishedCalls("claim") > 0);
@@ -2264,8 +2273,10 @@ public abstract class IntentStoreContract {
         @Test
         void poolsAndBareClaimersOnOneStoreCompleteEveryIntentExactlyOnce() throws Exception {
             Map<String, AtomicInteger> runs = new ConcurrentHashMap<>();
-            IntentHandler recordRun = (intent, signal) -> runs.computeIfAbsent(intent.id(), id -> new AtomicInteger())
-                    .incrementAndGet();
+            IntentHandler recordRun = (intent, signal) -> {
+                runs.computeIfAbsent(intent.id(), id -> new AtomicInteger()).incrementAndGet();
+                return Verdict.completed();
+            };
             for (int i = 0; i < 3; i++) {
                 IntentQueue node = new IntentQueue(store, systemClock);
                 WorkerPool pool = WorkerPool.builder(node).handler("job", recordRun).settings(poolSettings())
@@ -2348,6 +2359,7 @@ public abstract class IntentStoreContract {
                 // Held a moment, so that a second head of the lane, if the store let one be claimed, would overlap it.
                 Thread.sleep(1);
                 running.decrementAndGet();
+                return Verdict.completed();
             };
             for (int i = 0; i < 3; i++) {
                 WorkerPool pool = WorkerPool.builder(new IntentQueue(store, systemClock)).handler("job", run)

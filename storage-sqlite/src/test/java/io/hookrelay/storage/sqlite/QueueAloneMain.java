@@ -4,6 +4,7 @@ import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.NewIntent;
+import io.hookrelay.queue.Verdict;
 import io.hookrelay.queue.WorkerPool;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -38,7 +39,7 @@ public final class QueueAloneMain {
         }
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
             IntentQueue queue = new IntentQueue(new SqliteIntentStore(database), Clock.systemUTC());
-            try (WorkerPool pool = WorkerPool.builder(queue).handler("email", (intent, attempt) -> { }).build()) {
+            try (WorkerPool pool = WorkerPool.builder(queue).handler("email", (intent, attempt) -> Verdict.completed()).build()) {
                 pool.start();
                 Enqueued enqueued = queue.enqueue(NewIntent.of("email", "order-1234", "customer@example.com", "{}"));
                 long deadline = System.nanoTime() + COMPLETION_WAIT.toNanos();
