@@ -58,6 +58,19 @@ class BadInputTest {
                 new Case("PUT", "/hooks/github", "{}", 405, "method_not_allowed"),
                 new Case("GET", "/api/v1/deliveries/retry", null, 405, "method_not_allowed"),
                 new Case("DELETE", "/api/v1/admin/backup", null, 405, "method_not_allowed"),
+                new Case("GET", "/api/v1/sources/github/", null, 404, "not_found"),
+                new Case("GET", "/api/v1//sources", null, 404, "not_found"),
+                new Case("POST", "/api/v1/targets//pause", null, 404, "not_found"),
+                new Case("POST", "/hooks/github/", "{}", 404, "not_found"),
+                new Case("POST", "/hooks/", "{}", 404, "not_found"),
+
+                // a percent-encoded '?' is part of its segment, never the path's end
+                new Case("GET", "/api/v1/sources/github%3F", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/sources/github%3F/x", null, 404, "not_found"),
+                new Case("DELETE", "/api/v1/targets/billing%3F/pause", null, 405, "method_not_allowed"),
+                new Case("POST", "/api/v1/targets/billing%3F/pause", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/deliveries/retry%3F", null, 400, "invalid_request"),
+                new Case("GET", "/api/v1/sources%3F", null, 404, "not_found"),
 
                 // ids that are junk once percent-decoded, or try to climb out of their segment
                 new Case("GET", "/api/v1/sources/%FF", null, 400, "invalid_request"),

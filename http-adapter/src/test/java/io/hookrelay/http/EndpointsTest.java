@@ -321,6 +321,15 @@ class EndpointsTest {
                 .containsEntry("content-length", "5");
     }
 
+    /** A percent-encoded '?' is part of the source's id, not the end of the path. */
+    @Test
+    void anIngestPathWithAnEncodedQuestionMarkNamesNoSource() throws Exception {
+        HttpResponse<String> response = server.send(server.request("/hooks/github%3Fx").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
+
+        assertThat(response.statusCode()).isEqualTo(404);
+        assertThat(ingest.admitted).containsExactly("github?x");
+    }
+
     @Test
     void aRepeatedIdempotencyKeyIs200Duplicate() throws Exception {
         HttpResponse<String> response = server.send(server.request("/hooks/repeat").POST(HttpRequest.BodyPublishers.ofString("{}")).build());
