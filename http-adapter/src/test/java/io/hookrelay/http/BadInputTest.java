@@ -1,9 +1,8 @@
 package io.hookrelay.http;
 
+import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hookrelay.delivery.Cursors;
 import java.net.http.HttpResponse;
 import java.util.stream.Stream;
@@ -20,7 +19,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 class BadInputTest {
     private static final String EVENT = Samples.EVENT_ID;
     private static final String DELIVERY = Samples.DELIVERY_ID;
-    private static final UnexpectedOperations operations = new UnexpectedOperations();
     private static ApiServer server;
 
     record Case(String method, String path, String body, int status, String code) {
@@ -32,7 +30,7 @@ class BadInputTest {
 
     @BeforeAll
     static void start() {
-        server = new ApiServer(operations);
+        server = new ApiServer(RecordingIngest.none());
     }
 
     @AfterAll
@@ -42,7 +40,7 @@ class BadInputTest {
 
     @AfterEach
     void nothingRan() {
-        assertThat(operations.calls).isEmpty();
+        assertThat(server.unexpectedCalls()).isEmpty();
     }
 
     static Stream<Case> badRequests() {
@@ -286,14 +284,5 @@ class BadInputTest {
         HttpResponse<String> response = server.send(bad.method(), bad.path(), bad.body());
 
         assertErrorShape(response, bad.status(), bad.code());
-    }
-
-    static void assertErrorShape(HttpResponse<String> response, int status, String code) throws Exception {
-        assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
-        assertThat(response.headers().firstValue("Content-Type")).hasValue("application/json");
-        JsonNode error = new ObjectMapper().readTree(response.body());
-        assertThat(error.get("error").asText()).isEqualTo(code);
-        assertThat(error.get("message").asText()).isNotBlank().doesNotContain("Exception").doesNotContain("\tat ");
-        assertThat(error.size()).isEqualTo(2);
     }
 }

@@ -1,16 +1,18 @@
 package io.hookrelay.http;
 
-import static io.hookrelay.http.BadInputTest.assertErrorShape;
+import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.admin.BackupAdmin;
+import io.hookrelay.delivery.usecase.BackUpDatabase;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -24,14 +26,19 @@ class BodyLimitsTest {
 
     private final RecordingIngest ingest = RecordingIngest.admitting(
             Map.of("small", SMALL_SOURCE_LIMIT, "largest", Source.LARGEST_MAX_BODY_BYTES));
-    private final UnexpectedOperations operations = new UnexpectedOperations() {
+    private final List<String> saved = new CopyOnWriteArrayList<>();
+    private final ApiServer server = new ApiServer(ingest, new BackUpDatabase() {
         @Override
-        public BackupAdmin.SavedBackup saveBackup(String path) {
-            called("saveBackup");
-            return new BackupAdmin.SavedBackup(Path.of(path), 1);
+        public Download download() {
+            throw new UnsupportedOperationException("no test here downloads a backup");
         }
-    };
-    private final ApiServer server = new ApiServer(operations, ingest);
+
+        @Override
+        public SavedBackup save(String path) {
+            saved.add(path);
+            return new SavedBackup(Path.of(path), 1);
+        }
+    });
 
     @AfterEach
     void stop() {
@@ -52,7 +59,7 @@ class BodyLimitsTest {
         String json = padded("{\"path\":\"/tmp/copy.db\"}", ApiRequest.MAX_JSON_BYTES + 1);
 
         assertErrorShape(server.send("POST", "/api/v1/admin/backup", json), 413, "payload_too_large");
-        assertThat(operations.calls).isEmpty();
+        assertThat(saved).isEmpty();
     }
 
     @Test
@@ -64,7 +71,7 @@ class BodyLimitsTest {
                 .POST(chunked(json)).build());
 
         assertErrorShape(response, 413, "payload_too_large");
-        assertThat(operations.calls).isEmpty();
+        assertThat(saved).isEmpty();
     }
 
     @Test
@@ -73,7 +80,7 @@ class BodyLimitsTest {
                 "Authorization: Bearer " + ApiServer.TOKEN + "\r\n");
 
         assertThat(statusLine).isEqualTo("HTTP/1.1 413 Request Entity Too Large");
-        assertThat(operations.calls).isEmpty();
+        assertThat(saved).isEmpty();
     }
 
     @Test

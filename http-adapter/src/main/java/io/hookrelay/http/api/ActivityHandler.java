@@ -1,5 +1,7 @@
-package io.hookrelay.http;
+package io.hookrelay.http.api;
 
+import io.hookrelay.http.ActivityHistory;
+import io.hookrelay.http.ActivitySample;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -8,7 +10,7 @@ import java.util.Objects;
  * {@code GET /api/v1/stats/activity} → {@code {"samples":[{"at","accepted_per_s","delivered_per_s","failed_per_s",
  * "mean_lag_ms","pending_by_target"}]}}, oldest first: the node's recent rates, as the console's overview charts them.
  */
-final class ActivityHandler implements Endpoint {
+final class ActivityHandler {
     private final ActivityHistory history;
 
     ActivityHandler(ActivityHistory history) {
@@ -27,8 +29,7 @@ final class ActivityHandler implements Endpoint {
     record ActivityJson(List<SampleJson> samples) {
     }
 
-    @Override
-    public Reply handle(ApiRequest request) {
-        return Reply.ok(new ActivityJson(history.samples().stream().map(SampleJson::of).toList()));
+    void addTo(ApiEndpoints api) {
+        api.get("/api/v1/stats/activity", request -> Reply.ok(new ActivityJson(history.samples().stream().map(SampleJson::of).toList())));
     }
 }

@@ -1,10 +1,10 @@
-package io.hookrelay.http;
+package io.hookrelay.http.api;
 
 import io.hookrelay.delivery.DatabaseSnapshot;
-import io.hookrelay.delivery.admin.BackupAdmin;
+import io.hookrelay.delivery.usecase.BackUpDatabase;
+import io.hookrelay.http.ApiRequest;
 import io.undertow.io.IoCallback;
 import io.undertow.io.Sender;
-import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderMap;
 import io.undertow.util.Headers;
@@ -18,30 +18,51 @@ import org.slf4j.LoggerFactory;
 import org.xnio.IoUtils;
 
 /**
- * {@code GET /api/v1/admin/backup}: a snapshot of the database, streamed as {@code application/vnd.sqlite3}
- * with its length, so a client can tell a complete download from one cut short.
+ * {@code /api/v1/admin/backup}: backups of the database taken while the relay runs. {@code GET} streams a snapshot as
+ * {@code application/vnd.sqlite3} with its length, so a client can tell a complete download from one cut short;
+ * {@code POST} → {@code {"path","bytes"}} has the server keep a copy in its backup directory.
  *
- * <p>It copies a chunk at a time: each is read on a request thread and written without one, so the database
+ * <p>A download copies a chunk at a time: each is read on a request thread and written without one, so the database
  * is never held in memory and a client that reads slowly holds no thread while it does. The snapshot is
  * closed however the copy ends, which frees its disk space. A client that stops reading midway is its own
  * doing: one line in the log and the connection closed, since an answer shorter than its length is the only
  * way to say it is incomplete.
  */
-final class BackupDownloadHandler implements HttpHandler {
+final class BackupHandlers {
     static final String CONTENT_TYPE = "application/vnd.sqlite3";
+    private static final String BACKUP = "/api/v1/admin/backup";
     private static final int CHUNK_BYTES = 64 * 1024;
-    private static final Logger log = LoggerFactory.getLogger(BackupDownloadHandler.class);
+    private static final Logger log = LoggerFactory.getLogger(BackupHandlers.class);
 
-    private final ApiOperations operations;
+    private final BackUpDatabase backups;
 
-    BackupDownloadHandler(ApiOperations operations) {
-        this.operations = Objects.requireNonNull(operations, "operations");
+    BackupHandlers(BackUpDatabase backups) {
+        this.backups = Objects.requireNonNull(backups, "backups");
     }
 
-    @Override
-    public void handleRequest(HttpServerExchange exchange) {
-        EndpointHandler.refuseUnknownQueryParameters(exchange, name -> false);
-        BackupAdmin.Download download = operations.downloadBackup();
+    void addTo(ApiEndpoints api) {
+        api.getStreamed(BACKUP, this::download);
+        api.post(BACKUP, this::save);
+    }
+
+    /**
+     * Which new file of the server's backup directory to write the copy to: a name relative to it, or an absolute path
+     * inside it.
+     */
+    record BackupRequest(String path) {
+    }
+
+    record BackupJson(String path, long bytes) {
+    }
+
+    private Reply save(ApiRequest request) {
+        BackupRequest wanted = request.jsonBody(BackupRequest.class);
+        BackUpDatabase.SavedBackup saved = backups.save(Fields.required(wanted.path(), "path"));
+        return Reply.ok(new BackupJson(saved.file().toString(), saved.bytes()));
+    }
+
+    private void download(HttpServerExchange exchange) {
+        BackUpDatabase.Download download = backups.download();
         exchange.setStatusCode(StatusCodes.OK);
         HeaderMap headers = exchange.getResponseHeaders();
         headers.put(Headers.CONTENT_TYPE, CONTENT_TYPE);
@@ -56,11 +77,11 @@ final class BackupDownloadHandler implements HttpHandler {
     /** One download's copy: the next chunk is read once the one before it was written. */
     private static final class Copy implements IoCallback {
         private final HttpServerExchange exchange;
-        private final BackupAdmin.Download download;
+        private final BackUpDatabase.Download download;
         private final byte[] chunk = new byte[CHUNK_BYTES];
         private long sent;
 
-        Copy(HttpServerExchange exchange, BackupAdmin.Download download) {
+        Copy(HttpServerExchange exchange, BackUpDatabase.Download download) {
             this.exchange = exchange;
             this.download = download;
         }

@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.api;
 
 import io.hookrelay.delivery.DeliveryOrdering;
 import io.hookrelay.delivery.InvalidRequestException;

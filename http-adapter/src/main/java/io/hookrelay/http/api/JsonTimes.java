@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.api;
 
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;

@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;

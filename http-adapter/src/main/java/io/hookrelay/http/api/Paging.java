@@ -1,16 +1,22 @@
-package io.hookrelay.http;
+package io.hookrelay.http.api;
 
 import io.hookrelay.delivery.Cursors;
 import io.hookrelay.delivery.InvalidRequestException;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.http.ApiRequest;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** The {@code limit} and {@code cursor} query parameters of paged lists. */
 final class Paging {
-    static final Set<String> PARAMETERS = Set.of("limit", "cursor");
-
     private Paging() {
+    }
+
+    /** The query parameters of a paged list: {@code filters}, and {@code limit} and {@code cursor}. */
+    static Set<String> parametersWith(String... filters) {
+        return Stream.concat(Stream.of("limit", "cursor"), Stream.of(filters)).collect(Collectors.toUnmodifiableSet());
     }
 
     /**

@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.api;
 
 import io.undertow.util.StatusCodes;
 import java.util.Optional;

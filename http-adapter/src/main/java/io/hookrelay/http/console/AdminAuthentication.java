@@ -1,5 +1,7 @@
-package io.hookrelay.http;
+package io.hookrelay.http.console;
 
+import io.hookrelay.http.ForbiddenException;
+import io.hookrelay.http.UnauthorizedException;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderValues;

@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.console;
 
 import io.hookrelay.delivery.Hmacs;
 import java.nio.charset.StandardCharsets;

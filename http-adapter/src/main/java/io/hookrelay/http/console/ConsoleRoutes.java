@@ -1,12 +1,19 @@
-package io.hookrelay.http;
+package io.hookrelay.http.console;
 
 import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.http.ApiRequest;
+import io.hookrelay.http.ForbiddenException;
+import io.hookrelay.http.RequestBodies;
+import io.hookrelay.http.Routes;
+import io.hookrelay.http.UnauthorizedException;
+import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.Methods;
 import io.undertow.util.StatusCodes;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -19,33 +26,45 @@ import java.util.Optional;
  * signed in by the session cookie ({@link AdminAuthentication}), so the console has no rules of its own to keep
  * in step with the API's.
  */
-final class ConsoleRoutes {
+public final class ConsoleRoutes {
     static final String PAGE = "/console";
     static final String SIGN_IN = "/console/login";
     static final String SIGN_OUT = "/console/logout";
     /** A sign-in form holds one token; more than this is not one. */
     private static final int MAX_FORM_BYTES = 4 * 1024;
 
+    private final AdminToken token;
     private final ConsoleSessions sessions;
     private final SignInThrottle throttle;
     private final ConsoleAssets assets = ConsoleAssets.load();
 
-    ConsoleRoutes(ConsoleSessions sessions, SignInThrottle throttle) {
+    private ConsoleRoutes(AdminToken token, ConsoleSessions sessions, SignInThrottle throttle) {
+        this.token = Objects.requireNonNull(token, "token");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.throttle = Objects.requireNonNull(throttle, "throttle");
     }
 
-    ConsoleSessions sessions() {
-        return sessions;
+    /**
+     * The console signed into with {@code token}, its sessions timed by {@code clock} and, when the server sits behind
+     * HTTPS ({@code behindHttps}), their cookie sent over HTTPS only.
+     */
+    public static ConsoleRoutes of(AdminToken token, Clock clock, boolean behindHttps) {
+        return new ConsoleRoutes(token, new ConsoleSessions(token, clock, ConsoleSessions.DEFAULT_LIFETIME, behindHttps),
+                new SignInThrottle(clock));
     }
 
-    void addTo(Router.Builder router, RequestBodies bodies) {
-        router.route(Methods.GET, PAGE, this::page);
-        router.route(Methods.GET, SIGN_IN, this::signInForm);
-        router.route(Methods.POST, SIGN_IN, bodies.upTo(MAX_FORM_BYTES, this::signIn));
-        router.route(Methods.POST, SIGN_OUT, bodies.upTo(MAX_FORM_BYTES, this::signOut));
-        router.route(Methods.GET, "/console/assets/{name}", exchange -> assets.send(exchange,
-                exchange.getAttachment(Router.PATH_PARAMETERS).get("name")));
+    public void addTo(Routes routes, RequestBodies bodies) {
+        routes.add(Methods.GET, PAGE, this::page);
+        routes.add(Methods.GET, SIGN_IN, this::signInForm);
+        routes.add(Methods.POST, SIGN_IN, bodies.upTo(MAX_FORM_BYTES, this::signIn));
+        routes.add(Methods.POST, SIGN_OUT, bodies.upTo(MAX_FORM_BYTES, this::signOut));
+        routes.add(Methods.GET, "/console/assets/{name}",
+                exchange -> assets.send(exchange, new ApiRequest(exchange).pathParameter("name")));
+    }
+
+    /** {@code next} behind the check that lets a request under {@code /api/v1} through with the admin token or a session. */
+    public HttpHandler authenticating(HttpHandler next) {
+        return new AdminAuthentication(token, sessions, next);
     }
 
     private void page(HttpServerExchange exchange) {

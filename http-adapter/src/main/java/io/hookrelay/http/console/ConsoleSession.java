@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.console;
 
 import java.time.Instant;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.console;
 
 import java.time.Clock;
 import java.time.Duration;

@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.ingest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import io.hookrelay.delivery.HopCount;
@@ -7,6 +7,10 @@ import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.RelayMarker;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.usecase.IngestWebhook;
+import io.hookrelay.http.ApiRequest;
+import io.hookrelay.http.ErrorBoundary;
+import io.hookrelay.http.JsonResponses;
+import io.hookrelay.http.RequestBodies;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.SameThreadExecutor;
@@ -24,11 +28,11 @@ import java.util.concurrent.CompletionStage;
  *
  * <p>Query parameters are ignored: providers let users paste any URL, and some add their own.
  */
-final class IngestHandler implements HttpHandler {
+public final class IngestHandler implements HttpHandler {
     private final IngestWebhook ingest;
     private final RequestBodies bodies;
 
-    IngestHandler(IngestWebhook ingest, RequestBodies bodies) {
+    public IngestHandler(IngestWebhook ingest, RequestBodies bodies) {
         this.ingest = Objects.requireNonNull(ingest, "ingest");
         this.bodies = Objects.requireNonNull(bodies, "bodies");
     }
@@ -50,7 +54,7 @@ final class IngestHandler implements HttpHandler {
     }
 
     private static void store(HttpServerExchange exchange, ApiRequest request, IngestWebhook.Admission admission) {
-        if (ReceivedBody.of(exchange).orElseThrow() instanceof ReceivedBody.OverLimit) {
+        if (request.bodyIsOverLimit()) {
             throw admission.bodyTooLarge();
         }
         CompletionStage<IngestResult> stored = admission.ingest(

@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.ingest;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonParser;

@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -7,7 +7,8 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.DatabaseSnapshot;
-import io.hookrelay.delivery.admin.BackupAdmin;
+import io.hookrelay.delivery.usecase.BackUpDatabase;
+import io.hookrelay.http.ApiServer;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -29,15 +30,20 @@ class BackupDownloadTest {
 
     private final AtomicReference<Snapshot> snapshot = new AtomicReference<>();
     private final List<String> threads = new CopyOnWriteArrayList<>();
-    private final ApiServer server = new ApiServer(new UnexpectedOperations() {
+    private final ApiServer server = new ApiServer(new BackUpDatabase() {
         @Override
-        public BackupAdmin.Download downloadBackup() {
+        public Download download() {
             threads.add(Thread.currentThread().getName());
             Snapshot next = snapshot.get();
             if (next == null) {
                 throw new ConflictException("not_supported", "this store is backed up with its own tools");
             }
-            return new BackupAdmin.Download("hookrelay-20261201T101500Z.db", new DatabaseSnapshot(next, next.size));
+            return new Download("hookrelay-20261201T101500Z.db", new DatabaseSnapshot(next, next.size));
+        }
+
+        @Override
+        public SavedBackup save(String path) {
+            throw new UnsupportedOperationException("no test here saves a backup");
         }
     });
     private final ListAppender<ILoggingEvent> log = new ListAppender<>();
@@ -102,8 +108,7 @@ class BackupDownloadTest {
         HttpResponse<String> response = server.send("GET", "/api/v1/admin/backup", null);
 
         assertThat(response.statusCode()).isEqualTo(409);
-        assertThat(Json.read(response.body().getBytes(StandardCharsets.UTF_8), JsonResponses.ErrorBody.class))
-                .isEqualTo(new JsonResponses.ErrorBody("not_supported", "this store is backed up with its own tools"));
+        assertThat(response.body()).isEqualTo("{\"error\":\"not_supported\",\"message\":\"this store is backed up with its own tools\"}");
     }
 
     @Test

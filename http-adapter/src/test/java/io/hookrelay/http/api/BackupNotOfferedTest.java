@@ -1,9 +1,10 @@
-package io.hookrelay.http;
+package io.hookrelay.http.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.delivery.admin.BackupDirectory;
+import io.hookrelay.http.ApiServer;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -24,17 +25,7 @@ class BackupNotOfferedTest {
 
     private ApiServer server() {
         BackupAdmin backups = new BackupAdmin(Optional.empty(), new BackupDirectory(backupDir.resolve("backups")), Clock.systemUTC());
-        server = new ApiServer(new UnexpectedOperations() {
-            @Override
-            public BackupAdmin.Download downloadBackup() {
-                return backups.download();
-            }
-
-            @Override
-            public BackupAdmin.SavedBackup saveBackup(String path) {
-                return backups.save(path);
-            }
-        });
+        server = new ApiServer(backups);
         return server;
     }
 

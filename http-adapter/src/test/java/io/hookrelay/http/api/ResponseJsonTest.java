@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.api;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,7 +9,6 @@ import io.hookrelay.delivery.DeliveryOrdering;
 import io.hookrelay.delivery.EventDetail;
 import io.hookrelay.delivery.EventSummary;
 import io.hookrelay.delivery.EventTypeSource;
-import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.JsonValue;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PayloadFilter;
@@ -20,13 +19,14 @@ import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetView;
 import io.hookrelay.delivery.Verification;
 import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.http.Samples;
+import io.hookrelay.http.WrittenJson;
 import io.hookrelay.queue.AttemptDetail;
 import io.hookrelay.queue.AttemptOutcome;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.IntentState;
 import java.math.BigDecimal;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Base64;
@@ -231,20 +231,12 @@ class ResponseJsonTest {
     }
 
     @Test
-    void ingestSaysDuplicateOnlyForARepeat() {
-        assertThat(json(IngestHandler.IngestJson.of(new IngestResult(EVENT, 2, false))))
-                .isEqualTo("{\"event_id\":\"" + EVENT + "\",\"deliveries\":2}");
-        assertThat(json(IngestHandler.IngestJson.of(new IngestResult(EVENT, 2, true))))
-                .isEqualTo("{\"event_id\":\"" + EVENT + "\",\"deliveries\":2,\"duplicate\":true}");
-    }
-
-    @Test
     void timesAreUtcToTheMillisecond() {
         assertThat(JsonTimes.format(Instant.parse("2024-05-01T12:00:00.123999Z"))).isEqualTo("2024-05-01T12:00:00.123Z");
         assertThat(JsonTimes.format(Instant.parse("2024-05-01T14:00:00+02:00"))).isEqualTo("2024-05-01T12:00:00Z");
     }
 
     private static String json(Object value) {
-        return new String(Json.write(value), StandardCharsets.UTF_8);
+        return WrittenJson.of(value);
     }
 }

@@ -1,11 +1,12 @@
-package io.hookrelay.http;
+package io.hookrelay.http.console;
 
-import static io.hookrelay.http.BadInputTest.assertErrorShape;
+import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Source;
+import io.hookrelay.http.ApiServer;
+import io.hookrelay.http.RecordingIngest;
+import io.hookrelay.http.RecordingSources;
 import java.net.http.HttpResponse;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -13,15 +14,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class AdminAuthenticationTest {
-    private final UnexpectedOperations operations = new UnexpectedOperations() {
-        @Override
-        public List<Source> listSources() {
-            called("listSources");
-            return List.of();
-        }
-    };
+    private final RecordingSources sources = new RecordingSources();
     private final RecordingIngest ingest = RecordingIngest.admitting(Map.of("github", 100));
-    private final ApiServer server = new ApiServer(operations, ingest);
+    private final ApiServer server = new ApiServer(sources, ingest);
 
     @AfterEach
     void stop() {
@@ -33,7 +28,7 @@ class AdminAuthenticationTest {
         HttpResponse<String> response = server.send("GET", "/api/v1/sources", null);
 
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(operations.calls).containsExactly("listSources");
+        assertThat(sources.given).containsExactly("list");
     }
 
     @Test
@@ -50,7 +45,7 @@ class AdminAuthenticationTest {
 
         assertErrorShape(response, 401, "unauthorized");
         assertThat(response.headers().firstValue("WWW-Authenticate")).hasValue("Bearer");
-        assertThat(operations.calls).isEmpty();
+        assertThat(sources.given).isEmpty();
     }
 
     @ParameterizedTest
@@ -62,7 +57,7 @@ class AdminAuthenticationTest {
 
         assertErrorShape(response, 401, "unauthorized");
         assertThat(response.body()).doesNotContain(ApiServer.TOKEN);
-        assertThat(operations.calls).isEmpty();
+        assertThat(sources.given).isEmpty();
     }
 
     @Test
@@ -78,7 +73,7 @@ class AdminAuthenticationTest {
         assertErrorShape(server.send(server.request("/api/v1/no/such/path"), "GET", null), 401, "unauthorized");
         assertErrorShape(server.send(server.request("/api/v1/sources"), "PATCH", "{"), 401, "unauthorized");
         assertErrorShape(server.send(server.request("/api/v1"), "GET", null), 401, "unauthorized");
-        assertThat(operations.calls).isEmpty();
+        assertThat(sources.given).isEmpty();
     }
 
     @Test

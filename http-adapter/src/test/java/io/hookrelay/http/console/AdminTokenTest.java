@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.console;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,17 +1,17 @@
-package io.hookrelay.http;
+package io.hookrelay.http.console;
 
-import static io.hookrelay.http.BadInputTest.assertErrorShape;
+import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.TargetView;
+import io.hookrelay.http.ApiServer;
+import io.hookrelay.http.RecordingSources;
+import io.hookrelay.http.RecordingTargets;
 import io.hookrelay.queue.testing.MutableClock;
 import java.net.URLEncoder;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -23,20 +23,9 @@ class ConsoleTest {
     private static final Pattern CSRF_META = Pattern.compile("<meta name=\"csrf-token\" content=\"([A-Za-z0-9_-]+)\">");
 
     private final MutableClock clock = new MutableClock();
-    private final UnexpectedOperations operations = new UnexpectedOperations() {
-        @Override
-        public List<Source> listSources() {
-            called("listSources");
-            return List.of();
-        }
-
-        @Override
-        public TargetView pauseTarget(String id) {
-            called("pauseTarget " + id);
-            return new TargetView(Samples.target(), true);
-        }
-    };
-    private ApiServer server = new ApiServer(operations, routes -> routes.withConsole(clock, false));
+    private final RecordingSources sources = new RecordingSources();
+    private final RecordingTargets targets = new RecordingTargets();
+    private ApiServer server = new ApiServer(routes -> routes.withConsole(clock, false), sources, targets);
 
     @AfterEach
     void stop() {
@@ -76,7 +65,7 @@ class ConsoleTest {
     @Test
     void behindHttpsTheCookieIsSecure() throws Exception {
         server.close();
-        server = new ApiServer(operations, routes -> routes.withConsole(clock, true));
+        server = new ApiServer(routes -> routes.withConsole(clock, true), sources, targets);
 
         HttpResponse<String> signedIn = signIn(ApiServer.TOKEN);
         assertThat(setCookie(signedIn, ConsoleSessions.COOKIE)).contains("Secure");
@@ -88,13 +77,13 @@ class ConsoleTest {
         String cookie = sessionCookie();
 
         HttpResponse<String> page = get("/console", cookie);
-        HttpResponse<String> sources = get("/api/v1/sources", cookie);
+        HttpResponse<String> list = get("/api/v1/sources", cookie);
 
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.headers().firstValue("Cache-Control")).hasValue("no-store");
         assertThat(CSRF_META.matcher(page.body()).find()).isTrue();
-        assertThat(sources.statusCode()).isEqualTo(200);
-        assertThat(operations.calls).containsExactly("listSources");
+        assertThat(list.statusCode()).isEqualTo(200);
+        assertThat(sources.given).containsExactly("list");
     }
 
     @Test
@@ -106,7 +95,7 @@ class ConsoleTest {
 
         assertErrorShape(none, 403, "forbidden");
         assertErrorShape(wrong, 403, "forbidden");
-        assertThat(operations.calls).isEmpty();
+        assertThat(targets.given).isEmpty();
     }
 
     @Test
@@ -117,7 +106,7 @@ class ConsoleTest {
                 .header(AdminAuthentication.CSRF_HEADER, csrfToken(cookie)));
 
         assertThat(response.statusCode()).isEqualTo(200);
-        assertThat(operations.calls).containsExactly("pauseTarget t1");
+        assertThat(targets.given).containsExactly("pause t1");
     }
 
     @Test
@@ -143,7 +132,7 @@ class ConsoleTest {
         assertErrorShape(get("/api/v1/sources", cookie + "="), 401, "unauthorized");
         assertErrorShape(get("/api/v1/sources", cookie + "=anything"), 401, "unauthorized");
         assertThat(get("/console", laterExpiry).statusCode()).isEqualTo(303);
-        assertThat(operations.calls).isEmpty();
+        assertThat(sources.given).isEmpty();
     }
 
     @Test
@@ -153,7 +142,7 @@ class ConsoleTest {
 
         assertErrorShape(get("/api/v1/sources", crowd + "; " + sessionCookie()), 401, "unauthorized");
         assertThat(get("/console", crowd).statusCode()).isEqualTo(303);
-        assertThat(operations.calls).isEmpty();
+        assertThat(sources.given).isEmpty();
     }
 
     @Test

@@ -1,11 +1,15 @@
-package io.hookrelay.http;
+package io.hookrelay.http.ingest;
 
-import static io.hookrelay.http.BadInputTest.assertErrorShape;
+import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.IngestResult;
 import io.hookrelay.delivery.InvalidSignatureException;
 import io.hookrelay.delivery.Source;
+import io.hookrelay.http.ApiServer;
+import io.hookrelay.http.HttpServer;
+import io.hookrelay.http.RecordingIngest;
+import io.hookrelay.http.Samples;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.testing.Await;
 import java.net.http.HttpRequest;
@@ -29,7 +33,7 @@ class IngestAnswerTest {
         commits.add(commit);
         return commit;
     });
-    private final ApiServer server = new ApiServer(new UnexpectedOperations(), ingest);
+    private final ApiServer server = new ApiServer(ingest);
 
     @AfterEach
     void stop() {

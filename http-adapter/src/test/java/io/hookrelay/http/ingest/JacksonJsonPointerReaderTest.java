@@ -1,4 +1,4 @@
-package io.hookrelay.http;
+package io.hookrelay.http.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
