@@ -4,15 +4,11 @@ import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.usecase.BackUpDatabase;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -26,19 +22,8 @@ class BodyLimitsTest {
 
     private final RecordingIngest ingest = RecordingIngest.admitting(
             Map.of("small", SMALL_SOURCE_LIMIT, "largest", Source.LARGEST_MAX_BODY_BYTES));
-    private final List<String> saved = new CopyOnWriteArrayList<>();
-    private final ApiServer server = new ApiServer(ingest, new BackUpDatabase() {
-        @Override
-        public Download download() {
-            throw new UnsupportedOperationException("no test here downloads a backup");
-        }
-
-        @Override
-        public SavedBackup save(String path) {
-            saved.add(path);
-            return new SavedBackup(Path.of(path), 1);
-        }
-    });
+    private final RecordingBackups backups = new RecordingBackups();
+    private final ApiServer server = new ApiServer(ingest, backups);
 
     @AfterEach
     void stop() {
@@ -59,7 +44,7 @@ class BodyLimitsTest {
         String json = padded("{\"path\":\"/tmp/copy.db\"}", ApiRequest.MAX_JSON_BYTES + 1);
 
         assertErrorShape(server.send("POST", "/api/v1/admin/backup", json), 413, "payload_too_large");
-        assertThat(saved).isEmpty();
+        assertThat(backups.saved).isEmpty();
     }
 
     @Test
@@ -71,7 +56,7 @@ class BodyLimitsTest {
                 .POST(chunked(json)).build());
 
         assertErrorShape(response, 413, "payload_too_large");
-        assertThat(saved).isEmpty();
+        assertThat(backups.saved).isEmpty();
     }
 
     @Test
@@ -80,7 +65,7 @@ class BodyLimitsTest {
                 "Authorization: Bearer " + ApiServer.TOKEN + "\r\n");
 
         assertThat(statusLine).isEqualTo("HTTP/1.1 413 Request Entity Too Large");
-        assertThat(saved).isEmpty();
+        assertThat(backups.saved).isEmpty();
     }
 
     @Test
