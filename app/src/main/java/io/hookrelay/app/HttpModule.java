@@ -5,20 +5,21 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.app.metrics.ActivitySampler;
 import io.hookrelay.cli.ServeOptions;
-import io.hookrelay.delivery.admin.BackupAdmin;
-import io.hookrelay.delivery.admin.DeliveryAdmin;
-import io.hookrelay.delivery.admin.EventAdmin;
-import io.hookrelay.delivery.admin.RouteAdmin;
-import io.hookrelay.delivery.admin.SettingsAdmin;
-import io.hookrelay.delivery.admin.SourceAdmin;
-import io.hookrelay.delivery.admin.TargetAdmin;
+import io.hookrelay.delivery.usecase.BackUpDatabase;
+import io.hookrelay.delivery.usecase.BrowseEvents;
 import io.hookrelay.delivery.usecase.IngestWebhook;
-import io.hookrelay.delivery.operator.OperatorEvents;
-import io.hookrelay.http.AdminToken;
-import io.hookrelay.http.ApiRoutes;
+import io.hookrelay.delivery.usecase.ListOperatorEvents;
+import io.hookrelay.delivery.usecase.ManageDeliveries;
+import io.hookrelay.delivery.usecase.ManageRoutes;
+import io.hookrelay.delivery.usecase.ManageSettings;
+import io.hookrelay.delivery.usecase.ManageSources;
+import io.hookrelay.delivery.usecase.ManageTargets;
+import io.hookrelay.delivery.usecase.ReplayEvents;
 import io.hookrelay.http.HttpServer;
 import io.hookrelay.http.HttpServerSettings;
 import io.hookrelay.http.ReadinessCheck;
+import io.hookrelay.http.api.ApiRoutes;
+import io.hookrelay.http.console.AdminToken;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
 
@@ -47,12 +48,12 @@ final class HttpModule extends AbstractModule {
 
     @Provides
     @Singleton
-    ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestWebhook ingest, SourceAdmin sources, TargetAdmin targets,
-                        RouteAdmin routes, EventAdmin events, DeliveryAdmin deliveries, BackupAdmin backups,
-                        SettingsAdmin settings, OperatorEvents operatorEvents, ServeOptions options, Clock clock,
-                        ActivitySampler activity) {
-        return new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, deliveries,
-                backups, settings, operatorEvents)
+    ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestWebhook ingest, ManageSources sources, ManageTargets targets,
+                        ManageRoutes routes, BrowseEvents events, ReplayEvents replays, ManageDeliveries deliveries,
+                        ManageSettings settings, BackUpDatabase backups, ListOperatorEvents operatorEvents, ServeOptions options,
+                        Clock clock, ActivitySampler activity) {
+        return new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, replays, deliveries,
+                settings, backups, operatorEvents)
                 .withConsole(clock, options.behindHttps())
                 .withActivity(activity);
     }

@@ -21,6 +21,7 @@ import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.Ulids;
 import io.hookrelay.delivery.WebhookSender;
+import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.delivery.admin.EventAdmin;
 import io.hookrelay.delivery.admin.RouteAdmin;
@@ -30,7 +31,6 @@ import io.hookrelay.delivery.admin.TargetAdmin;
 import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.ingest.IngestService;
 import io.hookrelay.delivery.ingest.LoopGuard;
-import io.hookrelay.delivery.usecase.IngestWebhook;
 import io.hookrelay.delivery.jdk.JdkWebhookSender;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.operator.OperatorRoute;
@@ -41,7 +41,17 @@ import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.send.FailureStreaks;
 import io.hookrelay.delivery.send.RateLimits;
 import io.hookrelay.delivery.send.TargetHealth;
-import io.hookrelay.http.JacksonJsonPointerReader;
+import io.hookrelay.delivery.usecase.BackUpDatabase;
+import io.hookrelay.delivery.usecase.BrowseEvents;
+import io.hookrelay.delivery.usecase.IngestWebhook;
+import io.hookrelay.delivery.usecase.ListOperatorEvents;
+import io.hookrelay.delivery.usecase.ManageDeliveries;
+import io.hookrelay.delivery.usecase.ManageRoutes;
+import io.hookrelay.delivery.usecase.ManageSettings;
+import io.hookrelay.delivery.usecase.ManageSources;
+import io.hookrelay.delivery.usecase.ManageTargets;
+import io.hookrelay.delivery.usecase.ReplayEvents;
+import io.hookrelay.http.ingest.JacksonJsonPointerReader;
 import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.IntentQueue;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
@@ -50,12 +60,24 @@ import java.time.Clock;
 import java.util.Optional;
 import java.util.concurrent.Executors;
 
-/** The relay's use cases and the delivery handler, on the stores of the storage module {@link HookrelayModule} chose. */
+/**
+ * The relay's use cases and the delivery handler, on the stores of the storage module {@link HookrelayModule} chose;
+ * each in-port the adapters call is bound to the use case that does it.
+ */
 final class RelayModule extends AbstractModule {
 
     @Override
     protected void configure() {
         bind(JsonPointerReader.class).to(JacksonJsonPointerReader.class).in(Singleton.class);
+        bind(ManageSources.class).to(SourceAdmin.class);
+        bind(ManageTargets.class).to(TargetAdmin.class);
+        bind(ManageRoutes.class).to(RouteAdmin.class);
+        bind(BrowseEvents.class).to(EventAdmin.class);
+        bind(ReplayEvents.class).to(EventAdmin.class);
+        bind(ManageDeliveries.class).to(DeliveryAdmin.class);
+        bind(ManageSettings.class).to(SettingsAdmin.class);
+        bind(BackUpDatabase.class).to(BackupAdmin.class);
+        bind(ListOperatorEvents.class).to(OperatorEvents.class);
     }
 
     @Provides

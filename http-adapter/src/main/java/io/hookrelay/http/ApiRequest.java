@@ -5,35 +5,40 @@ import io.hookrelay.delivery.PayloadTooLargeException;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderValues;
 import io.undertow.util.Headers;
+import io.undertow.util.PathTemplateMatch;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * What an {@link Endpoint} may read of a request: path placeholders, query parameters, headers, and the
- * body, which is only ever read with a limit.
+ * What a handler may read of a request: path placeholders, query parameters, headers, and the body, which is only
+ * ever read with a limit.
  *
- * <p>The body was read before the endpoint ran, no further than its limit ({@link RequestBodies}); one that
+ * <p>The body was read before the handler ran, no further than its limit ({@link RequestBodies}); one that
  * was longer is answered {@code 413 payload_too_large}.
  */
-final class ApiRequest {
+public final class ApiRequest {
     /** Management requests are small JSON documents; anything larger is a mistake or abuse. */
-    static final int MAX_JSON_BYTES = 64 * 1024;
+    public static final int MAX_JSON_BYTES = 64 * 1024;
 
     private final HttpServerExchange exchange;
 
-    ApiRequest(HttpServerExchange exchange) {
+    public ApiRequest(HttpServerExchange exchange) {
         this.exchange = exchange;
     }
 
-    /** The value of the route template's {@code {name}} placeholder. */
-    String pathParameter(String name) {
-        return exchange.getAttachment(Router.PATH_PARAMETERS).get(name);
+    /** The value of the {@code {name}} placeholder of the route's template ({@link Routes}). */
+    public String pathParameter(String name) {
+        String value = exchange.getAttachment(PathTemplateMatch.ATTACHMENT_KEY).getParameters().get(name);
+        if (value == null) {
+            throw new IllegalStateException("the route has no placeholder {" + name + "}");
+        }
+        return value;
     }
 
     /** A query parameter given at most once. */
-    Optional<String> queryParameter(String name) {
+    public Optional<String> queryParameter(String name) {
         Deque<String> values = exchange.getQueryParameters().get(name);
         if (values == null || values.isEmpty()) {
             return Optional.empty();
@@ -48,7 +53,7 @@ final class ApiRequest {
      * Every request header, repeated values joined with {@code ", "}; names as sent, since
      * {@link io.hookrelay.delivery.InboundRequest} is where they are lower-cased.
      */
-    Map<String, String> headers() {
+    public Map<String, String> headers() {
         Map<String, String> headers = new HashMap<>();
         for (HeaderValues values : exchange.getRequestHeaders()) {
             headers.put(values.getHeaderName().toString(), String.join(", ", values));
@@ -57,29 +62,29 @@ final class ApiRequest {
     }
 
     /** One request header by case-insensitive name, repeated values joined with {@code ", "} as {@link #headers()} joins them. */
-    Optional<String> header(String name) {
+    public Optional<String> header(String name) {
         HeaderValues values = exchange.getRequestHeaders().get(name);
         return values == null || values.isEmpty() ? Optional.empty() : Optional.of(String.join(", ", values));
     }
 
     /** The request's {@code Content-Type}, or empty text when it has none. */
-    String contentType() {
+    public String contentType() {
         return Optional.ofNullable(exchange.getRequestHeaders().getFirst(Headers.CONTENT_TYPE)).orElse("");
     }
 
     /** The body as {@code type}, read strictly ({@link Json#read}) once its {@link JsonContentType} is checked. */
-    <T> T jsonBody(Class<T> type) {
+    public <T> T jsonBody(Class<T> type) {
         return Json.read(jsonBytes(), type);
     }
 
     /** The body as {@code type}, or empty when there is none: for endpoints whose every field has a default. */
-    <T> Optional<T> optionalJsonBody(Class<T> type) {
+    public <T> Optional<T> optionalJsonBody(Class<T> type) {
         byte[] body = jsonBytes();
         return Json.isBlank(body) ? Optional.empty() : Optional.of(Json.read(body, type));
     }
 
     /** For endpoints that take no body: none, or an empty JSON object, is fine; anything else is refused. */
-    void noBody() {
+    public void noBody() {
         byte[] body = jsonBytes();
         if (!Json.isBlank(body)) {
             Json.read(body, EmptyRequest.class);
@@ -100,9 +105,8 @@ final class ApiRequest {
      *
      * @throws PayloadTooLargeException when it was longer than the limit
      */
-    byte[] body() {
-        ReceivedBody received = ReceivedBody.of(exchange)
-                .orElseThrow(() -> new IllegalStateException("the body of " + exchange.getRequestPath() + " was not received first"));
+    public byte[] body() {
+        ReceivedBody received = received();
         if (received instanceof ReceivedBody.Whole whole) {
             return whole.bytes();
         }
@@ -113,6 +117,16 @@ final class ApiRequest {
             throw new TooBusyException("too many request bodies are being received; try again shortly");
         }
         throw brokenOff();
+    }
+
+    /** Whether the body was longer than its endpoint's limit, so that none of it is kept. */
+    public boolean bodyIsOverLimit() {
+        return received() instanceof ReceivedBody.OverLimit;
+    }
+
+    private ReceivedBody received() {
+        return ReceivedBody.of(exchange)
+                .orElseThrow(() -> new IllegalStateException("the body of " + exchange.getRequestPath() + " was not received first"));
     }
 
     private static InvalidRequestException brokenOff() {

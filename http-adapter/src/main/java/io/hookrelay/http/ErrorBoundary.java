@@ -26,7 +26,7 @@ import org.xnio.IoUtils;
  * because exception text can carry paths, SQL or secrets that a client must never see. The operator gets
  * the full failure in the log instead.
  */
-final class ErrorBoundary implements HttpHandler {
+public final class ErrorBoundary implements HttpHandler {
     private static final Logger log = LoggerFactory.getLogger(ErrorBoundary.class);
     /** RFC 5842 §7.2; Undertow's {@link StatusCodes} has no name for it. */
     static final int LOOP_DETECTED = 508;
@@ -58,7 +58,7 @@ final class ErrorBoundary implements HttpHandler {
     }
 
     /** Answers {@code failure}, which ended the handling of {@code exchange}, in the API's error shape. */
-    static void answer(HttpServerExchange exchange, Throwable failure) {
+    public static void answer(HttpServerExchange exchange, Throwable failure) {
         if (exchange.isResponseComplete()) {
             // The answer went out whole; what failed is Undertow's work after it, as when the server stops while
             // an exchange completes. The request did not fail, and nothing is left to tell the client.

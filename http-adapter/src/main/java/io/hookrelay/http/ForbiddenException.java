@@ -3,8 +3,8 @@ package io.hookrelay.http;
 import io.hookrelay.delivery.RelayException;
 
 /** A request that is signed in but may not do what it asks: a console change without its CSRF token. */
-final class ForbiddenException extends RelayException {
-    ForbiddenException(String message) {
+public final class ForbiddenException extends RelayException {
+    public ForbiddenException(String message) {
         super("forbidden", message);
     }
 }

@@ -5,7 +5,6 @@ import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.handlers.GracefulShutdownHandler;
-import io.undertow.util.Methods;
 import java.net.InetSocketAddress;
 import java.util.Objects;
 import java.util.Optional;
@@ -15,7 +14,7 @@ import org.xnio.Options;
 
 /**
  * hookrelay's HTTP server: {@code /healthz}, {@code /readyz} and {@code /metrics} on Undertow and, when given
- * {@link ApiRoutes}, the relay's ingest endpoint and management API; every request timed into the same
+ * {@link Endpoints}, those too (the relay's ingest endpoint and management API); every request timed into the same
  * registry {@code /metrics} exports.
  *
  * <p>Every request is handled on a worker thread, never an IO thread: ingest, the API, readiness and the
@@ -50,7 +49,7 @@ public final class HttpServer implements AutoCloseable {
      * cores) capped how many webhooks one commit could take: at 64 concurrent providers only 8 shared each
      * (docs/benchmarks.md, "Figures that were code comments").
      */
-    static final int REQUEST_THREADS = 64;
+    public static final int REQUEST_THREADS = 64;
     /** After the drain, how long a handler that is still running gets before its thread is interrupted. */
     private static final int WORKER_STOP_TIMEOUT_MS = 5_000;
     private static final Logger log = LoggerFactory.getLogger(HttpServer.class);
@@ -71,21 +70,19 @@ public final class HttpServer implements AutoCloseable {
         this(settings, readiness, registry, Optional.empty());
     }
 
-    /** The operational endpoints and the relay's API. */
-    public HttpServer(HttpServerSettings settings, ReadinessCheck readiness, PrometheusMeterRegistry registry, ApiRoutes api) {
-        this(settings, readiness, registry, Optional.of(api));
+    /** The operational endpoints and {@code endpoints}, such as the relay's API. */
+    public HttpServer(HttpServerSettings settings, ReadinessCheck readiness, PrometheusMeterRegistry registry, Endpoints endpoints) {
+        this(settings, readiness, registry, Optional.of(endpoints));
     }
 
-    private HttpServer(HttpServerSettings settings, ReadinessCheck readiness, PrometheusMeterRegistry registry, Optional<ApiRoutes> api) {
+    private HttpServer(HttpServerSettings settings, ReadinessCheck readiness, PrometheusMeterRegistry registry,
+                       Optional<Endpoints> endpoints) {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.registry = Objects.requireNonNull(registry, "registry");
-        Router.Builder routes = Router.builder()
-                .route(Methods.GET, "/healthz", new HealthzHandler())
-                .route(Methods.GET, "/readyz", new ReadyzHandler(readiness))
-                .route(Methods.GET, "/metrics", new MetricsHandler(registry));
-        api.ifPresent(relay -> relay.addTo(routes, bodies));
-        Router router = routes.build();
-        this.root = api.map(relay -> relay.authenticate(router)).orElse(router);
+        Routes routes = new Routes();
+        new Probes(readiness, registry).addTo(routes);
+        endpoints.ifPresent(served -> served.addTo(routes, bodies));
+        this.root = endpoints.map(served -> served.inFrontOf(routes)).orElse(routes);
     }
 
     /** Binds the port and starts answering; a server starts once. */

@@ -8,7 +8,7 @@ import java.nio.ByteBuffer;
  * Writes the server's JSON answers, including the one error shape every endpoint uses:
  * {@code {"error":"<code>","message":"<human text>"}}.
  */
-final class JsonResponses {
+public final class JsonResponses {
     static final String CONTENT_TYPE = "application/json";
 
     private JsonResponses() {
@@ -18,19 +18,19 @@ final class JsonResponses {
     record ErrorBody(String error, String message) {
     }
 
-    static void send(HttpServerExchange exchange, int status, Object body) {
+    public static void send(HttpServerExchange exchange, int status, Object body) {
         byte[] json = Json.write(body);
         exchange.setStatusCode(status);
         exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, CONTENT_TYPE);
         exchange.getResponseSender().send(ByteBuffer.wrap(json));
     }
 
-    static void error(HttpServerExchange exchange, int status, String code, String message) {
+    public static void error(HttpServerExchange exchange, int status, String code, String message) {
         send(exchange, status, new ErrorBody(code, message));
     }
 
     /** An answer without a body, such as {@code 204 No Content}. */
-    static void empty(HttpServerExchange exchange, int status) {
+    public static void empty(HttpServerExchange exchange, int status) {
         exchange.setStatusCode(status);
         exchange.endExchange();
     }

@@ -23,7 +23,7 @@ import java.util.Objects;
  * <p>What is left unread of a refused body Undertow discards when the exchange ends, on the I/O thread and
  * without keeping it, up to {@link #DISCARD_LIMIT}; past that the connection closes.
  */
-final class RequestBodies {
+public final class RequestBodies {
     /**
      * The most of a body left unread that is read and dropped, only to keep the connection's answer intact: most
      * clients send their whole body before they read any answer, and a server that closes with bytes still
@@ -38,7 +38,7 @@ final class RequestBodies {
     }
 
     /** {@code next}, run once at most {@code limit} bytes of the body were read ({@link #receive}). */
-    HttpHandler upTo(int limit, HttpHandler next) {
+    public HttpHandler upTo(int limit, HttpHandler next) {
         return exchange -> receive(exchange, limit, next);
     }
 
@@ -47,7 +47,7 @@ final class RequestBodies {
      * thread: at once when there is nothing to read. Called on a request thread, inside {@link ErrorBoundary},
      * after {@link TransferCodingCheck}.
      */
-    void receive(HttpServerExchange exchange, int limit, HttpHandler next) throws Exception {
+    public void receive(HttpServerExchange exchange, int limit, HttpHandler next) throws Exception {
         if (ReceivedBody.of(exchange).isPresent()) {
             next.handleRequest(exchange);
             return;

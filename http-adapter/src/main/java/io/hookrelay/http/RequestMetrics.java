@@ -4,7 +4,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
-import io.undertow.util.AttachmentKey;
+import io.undertow.util.PathTemplateMatch;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
@@ -12,13 +12,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Times every request as {@code http_server_requests_seconds{method,endpoint,status}}. Labels are kept
- * to bounded sets: the endpoint is the route's path as the {@link Router} declared it (never the request's
+ * to bounded sets: the endpoint is the route's path template as {@link Routes} matched it (never the request's
  * own path, which a client chooses), and an unusual method counts as {@code other}.
  */
 final class RequestMetrics implements HttpHandler {
-    /** Set by the router when the path names an endpoint. */
-    static final AttachmentKey<String> ENDPOINT = AttachmentKey.create(String.class);
-    static final String UNMATCHED = "unmatched";
+    private static final String UNMATCHED = "unmatched";
     private static final Set<String> METHODS = Set.of("GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS");
 
     private final MeterRegistry registry;
@@ -34,11 +32,11 @@ final class RequestMetrics implements HttpHandler {
         long started = System.nanoTime();
         exchange.addExchangeCompleteListener((done, nextListener) -> {
             try {
-                String endpoint = done.getAttachment(ENDPOINT);
+                PathTemplateMatch route = done.getAttachment(PathTemplateMatch.ATTACHMENT_KEY);
                 Timer.builder("http.server.requests")
                         .description("HTTP requests answered, by endpoint and status")
                         .tag("method", methodLabel(done.getRequestMethod().toString()))
-                        .tag("endpoint", endpoint == null ? UNMATCHED : endpoint)
+                        .tag("endpoint", route == null ? UNMATCHED : route.getMatchedTemplate())
                         .tag("status", Integer.toString(done.getStatusCode()))
                         .register(registry)
                         .record(System.nanoTime() - started, TimeUnit.NANOSECONDS);

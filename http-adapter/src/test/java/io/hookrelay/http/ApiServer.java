@@ -1,6 +1,17 @@
 package io.hookrelay.http;
 
+import io.hookrelay.delivery.usecase.BackUpDatabase;
+import io.hookrelay.delivery.usecase.BrowseEvents;
 import io.hookrelay.delivery.usecase.IngestWebhook;
+import io.hookrelay.delivery.usecase.ListOperatorEvents;
+import io.hookrelay.delivery.usecase.ManageDeliveries;
+import io.hookrelay.delivery.usecase.ManageRoutes;
+import io.hookrelay.delivery.usecase.ManageSettings;
+import io.hookrelay.delivery.usecase.ManageSources;
+import io.hookrelay.delivery.usecase.ManageTargets;
+import io.hookrelay.delivery.usecase.ReplayEvents;
+import io.hookrelay.http.api.ApiRoutes;
+import io.hookrelay.http.console.AdminToken;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.io.IOException;
@@ -13,65 +24,86 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.UnaryOperator;
+import java.util.stream.Stream;
 
-/** A real server on a free loopback port with the API over the given operations, and a client for it. */
-final class ApiServer implements AutoCloseable {
-    static final String TOKEN = "test-admin-token-0123456789";
-    static final Duration WAIT = Duration.ofSeconds(10);
+/**
+ * A real server on a free loopback port with the relay's API over the use cases a test gives, and a client for it.
+ * Every in-port the test does not give is {@link Unexpected}: its calls fail, and {@link #unexpectedCalls()} lists them.
+ */
+public final class ApiServer implements AutoCloseable {
+    public static final String TOKEN = "test-admin-token-0123456789";
+    public static final Duration WAIT = Duration.ofSeconds(10);
+    private static final List<Class<?>> IN_PORTS = List.of(IngestWebhook.class, ManageSources.class, ManageTargets.class,
+            ManageRoutes.class, BrowseEvents.class, ReplayEvents.class, ManageDeliveries.class, ManageSettings.class,
+            BackUpDatabase.class, ListOperatorEvents.class);
 
-    final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+    private final List<String> unexpectedCalls = new CopyOnWriteArrayList<>();
     private final HttpServer server;
     private final HttpClient client = HttpClient.newBuilder().connectTimeout(WAIT).build();
 
-    ApiServer(ApiOperations operations) {
-        this(operations, RecordingIngest.none());
-    }
-
-    ApiServer(ApiOperations operations, IngestWebhook ingest) {
-        this(operations, ingest, routes -> routes);
-    }
-
-    ApiServer(ApiOperations operations, UnaryOperator<ApiRoutes> adjust) {
-        this(operations, RecordingIngest.none(), adjust);
+    /** @param useCases the in-ports the test expects to be called, each implementing one or more of them */
+    public ApiServer(Object... useCases) {
+        this(routes -> routes, useCases);
     }
 
     /** @param adjust changes the routes before the server starts, such as the console's clock */
-    ApiServer(ApiOperations operations, IngestWebhook ingest, UnaryOperator<ApiRoutes> adjust) {
-        server = new HttpServer(HttpServerSettings.of("127.0.0.1", 0), () -> Readiness.READY, registry,
-                adjust.apply(new ApiRoutes(new AdminToken(TOKEN), ingest, operations)));
+    public ApiServer(UnaryOperator<ApiRoutes> adjust, Object... useCases) {
+        Arrays.stream(useCases).filter(useCase -> IN_PORTS.stream().noneMatch(port -> port.isInstance(useCase))).findAny()
+                .ifPresent(stray -> {
+                    throw new IllegalArgumentException(stray + " is none of the in-ports " + IN_PORTS);
+                });
+        ApiRoutes routes = new ApiRoutes(new AdminToken(TOKEN), port(IngestWebhook.class, useCases), port(ManageSources.class, useCases),
+                port(ManageTargets.class, useCases), port(ManageRoutes.class, useCases), port(BrowseEvents.class, useCases),
+                port(ReplayEvents.class, useCases), port(ManageDeliveries.class, useCases), port(ManageSettings.class, useCases),
+                port(BackUpDatabase.class, useCases), port(ListOperatorEvents.class, useCases));
+        server = new HttpServer(HttpServerSettings.of("127.0.0.1", 0), () -> Readiness.READY, registry, adjust.apply(routes));
         server.start();
     }
 
-    int port() {
+    private <T> T port(Class<T> type, Object[] useCases) {
+        return Stream.of(useCases).filter(type::isInstance).map(type::cast).findFirst()
+                .orElseGet(() -> Unexpected.of(type, unexpectedCalls));
+    }
+
+    /** The calls of in-ports the test did not give, each as {@code Port.method}. */
+    public List<String> unexpectedCalls() {
+        return List.copyOf(unexpectedCalls);
+    }
+
+    public int port() {
         return server.address().getPort();
     }
 
     /** A request with the admin token and, when it has a body, {@code Content-Type: application/json}. */
-    HttpResponse<String> send(String method, String path, String body) throws IOException, InterruptedException {
+    public HttpResponse<String> send(String method, String path, String body) throws IOException, InterruptedException {
         HttpRequest.Builder request = request(path).header("Authorization", "Bearer " + TOKEN);
         if (body != null) {
-            request.header("Content-Type", JsonContentType.JSON);
+            request.header("Content-Type", "application/json");
         }
         return send(request, method, body);
     }
 
-    HttpResponse<String> send(HttpRequest.Builder request, String method, String body) throws IOException, InterruptedException {
+    public HttpResponse<String> send(HttpRequest.Builder request, String method, String body) throws IOException, InterruptedException {
         HttpRequest.BodyPublisher publisher = body == null
                 ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(body, StandardCharsets.UTF_8);
         return client.send(request.method(method, publisher).build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
+    public HttpResponse<String> send(HttpRequest request) throws IOException, InterruptedException {
         return client.send(request, HttpResponse.BodyHandlers.ofString());
     }
 
-    HttpClient client() {
+    public HttpClient client() {
         return client;
     }
 
-    HttpRequest.Builder request(String path) {
+    public HttpRequest.Builder request(String path) {
         return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port() + path)).timeout(WAIT);
     }
 
@@ -80,7 +112,7 @@ final class ApiServer implements AutoCloseable {
      * told before sending it, and reads the status line: what a careful client sees of a refusal that comes
      * before its body is wanted.
      */
-    String statusLineForHeadOnly(String method, String path, long contentLength, String extraHeaders) throws IOException {
+    public String statusLineForHeadOnly(String method, String path, long contentLength, String extraHeaders) throws IOException {
         try (Socket socket = new Socket("127.0.0.1", port())) {
             socket.setSoTimeout((int) WAIT.toMillis());
             OutputStream out = socket.getOutputStream();

@@ -1,14 +1,12 @@
 package io.hookrelay.http;
 
-import static io.hookrelay.http.BadInputTest.assertErrorShape;
+import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.admin.BackupAdmin;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -24,14 +22,8 @@ class BodyLimitsTest {
 
     private final RecordingIngest ingest = RecordingIngest.admitting(
             Map.of("small", SMALL_SOURCE_LIMIT, "largest", Source.LARGEST_MAX_BODY_BYTES));
-    private final UnexpectedOperations operations = new UnexpectedOperations() {
-        @Override
-        public BackupAdmin.SavedBackup saveBackup(String path) {
-            called("saveBackup");
-            return new BackupAdmin.SavedBackup(Path.of(path), 1);
-        }
-    };
-    private final ApiServer server = new ApiServer(operations, ingest);
+    private final RecordingBackups backups = new RecordingBackups();
+    private final ApiServer server = new ApiServer(ingest, backups);
 
     @AfterEach
     void stop() {
@@ -52,7 +44,7 @@ class BodyLimitsTest {
         String json = padded("{\"path\":\"/tmp/copy.db\"}", ApiRequest.MAX_JSON_BYTES + 1);
 
         assertErrorShape(server.send("POST", "/api/v1/admin/backup", json), 413, "payload_too_large");
-        assertThat(operations.calls).isEmpty();
+        assertThat(backups.saved).isEmpty();
     }
 
     @Test
@@ -64,7 +56,7 @@ class BodyLimitsTest {
                 .POST(chunked(json)).build());
 
         assertErrorShape(response, 413, "payload_too_large");
-        assertThat(operations.calls).isEmpty();
+        assertThat(backups.saved).isEmpty();
     }
 
     @Test
@@ -73,7 +65,7 @@ class BodyLimitsTest {
                 "Authorization: Bearer " + ApiServer.TOKEN + "\r\n");
 
         assertThat(statusLine).isEqualTo("HTTP/1.1 413 Request Entity Too Large");
-        assertThat(operations.calls).isEmpty();
+        assertThat(backups.saved).isEmpty();
     }
 
     @Test

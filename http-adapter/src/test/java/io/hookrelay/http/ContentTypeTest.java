@@ -1,10 +1,8 @@
 package io.hookrelay.http;
 
-import static io.hookrelay.http.BadInputTest.assertErrorShape;
+import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.TargetView;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.stream.Stream;
@@ -20,20 +18,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * runs. A request without a body needs no content type, and ingest takes any.
  */
 class ContentTypeTest {
-    private final UnexpectedOperations operations = new UnexpectedOperations() {
-        @Override
-        public Source createSource(Source source) {
-            called("createSource");
-            return source;
-        }
-
-        @Override
-        public TargetView pauseTarget(String id) {
-            called("pauseTarget");
-            return Samples.pausedTarget();
-        }
-    };
-    private final ApiServer server = new ApiServer(operations);
+    private final RecordingSources sources = new RecordingSources();
+    private final RecordingTargets targets = new RecordingTargets();
+    private final ApiServer server = new ApiServer(sources, targets);
 
     @AfterEach
     void stop() {
@@ -61,7 +48,8 @@ class ContentTypeTest {
 
         assertErrorShape(response, 415, "unsupported_media_type");
         assertThat(response.headers().firstValue("Accept")).hasValue("application/json");
-        assertThat(operations.calls).isEmpty();
+        assertThat(sources.given).isEmpty();
+        assertThat(targets.given).isEmpty();
     }
 
     @Test
@@ -69,7 +57,7 @@ class ContentTypeTest {
         HttpResponse<String> response = server.send(withType("/api/v1/sources", "application/json; charset=UTF-8"), "POST", "{\"id\":\"plain\"}");
 
         assertThat(response.statusCode()).as(response.body()).isEqualTo(201);
-        assertThat(operations.calls).containsExactly("createSource");
+        assertThat(sources.given).containsExactly(Samples.plainSource("plain"));
     }
 
     @Test
@@ -77,7 +65,7 @@ class ContentTypeTest {
         HttpResponse<String> response = server.send(withType("/api/v1/targets/t/pause", "text/plain"), "POST", null);
 
         assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-        assertThat(operations.calls).containsExactly("pauseTarget");
+        assertThat(targets.given).containsExactly("pause t");
     }
 
     @Test

@@ -1,6 +1,6 @@
 package io.hookrelay.http;
 
-import static io.hookrelay.http.BadInputTest.assertErrorShape;
+import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.ConflictException;
@@ -23,10 +23,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 /** Each failure a use case can throw becomes one fitting status and code, in the one error shape. */
 class ErrorMappingTest {
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
-    private final ApiServer server = new ApiServer(new UnexpectedOperations() {
+    private final ApiServer server = new ApiServer(new RecordingSources() {
         @Override
-        public Source getSource(String id) {
-            called("getSource");
+        public Source get(String id) {
             throw failure.get();
         }
     });

@@ -17,26 +17,26 @@ import java.util.function.Function;
  * An {@link IngestWebhook} that admits the sources it has a body limit for, answers each stored webhook as
  * {@code results} says, and records what it was asked and on which threads.
  */
-final class RecordingIngest implements IngestWebhook {
-    final List<String> calls = new CopyOnWriteArrayList<>();
-    final List<String> admitted = new CopyOnWriteArrayList<>();
-    final List<InboundRequest> ingested = new CopyOnWriteArrayList<>();
-    final List<String> threads = new CopyOnWriteArrayList<>();
+public final class RecordingIngest implements IngestWebhook {
+    public final List<String> calls = new CopyOnWriteArrayList<>();
+    public final List<String> admitted = new CopyOnWriteArrayList<>();
+    public final List<InboundRequest> ingested = new CopyOnWriteArrayList<>();
+    public final List<String> threads = new CopyOnWriteArrayList<>();
     private final Map<String, Integer> limits;
     private final Function<String, CompletionStage<IngestResult>> results;
 
-    RecordingIngest(Map<String, Integer> limits, Function<String, CompletionStage<IngestResult>> results) {
+    public RecordingIngest(Map<String, Integer> limits, Function<String, CompletionStage<IngestResult>> results) {
         this.limits = Map.copyOf(limits);
         this.results = results;
     }
 
     /** Admits {@code limits}' sources; every webhook stored is new, with one delivery. */
-    static RecordingIngest admitting(Map<String, Integer> limits) {
+    public static RecordingIngest admitting(Map<String, Integer> limits) {
         return new RecordingIngest(limits, source -> CompletableFuture.completedStage(new IngestResult(Samples.EVENT_ID, 1, false)));
     }
 
     /** Knows no source. */
-    static RecordingIngest none() {
+    public static RecordingIngest none() {
         return admitting(Map.of());
     }
 

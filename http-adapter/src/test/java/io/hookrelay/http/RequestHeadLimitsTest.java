@@ -17,12 +17,11 @@ import org.junit.jupiter.params.provider.ValueSource;
  * nothing reaches an endpoint, and the server goes on serving. Requests just inside the limits are served.
  */
 class RequestHeadLimitsTest {
-    private static final UnexpectedOperations operations = new UnexpectedOperations();
     private static ApiServer server;
 
     @BeforeAll
     static void start() {
-        server = new ApiServer(operations);
+        server = new ApiServer();
     }
 
     @AfterAll
@@ -32,7 +31,7 @@ class RequestHeadLimitsTest {
 
     @AfterEach
     void nothingRanAndTheServerStillServes() throws Exception {
-        assertThat(operations.calls).isEmpty();
+        assertThat(server.unexpectedCalls()).isEmpty();
         assertThat(RawExchange.send(server.port(), get("/healthz", "")).status()).isEqualTo(200);
     }
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  */
 class TransferCodingCheckTest {
     private final RecordingIngest ingest = RecordingIngest.admitting(Map.of("plain", 1000));
-    private final ApiServer server = new ApiServer(new UnexpectedOperations(), ingest);
+    private final ApiServer server = new ApiServer(ingest);
 
     @AfterEach
     void stop() {

@@ -2,8 +2,7 @@ package io.hookrelay.delivery.admin;
 
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.DatabaseBackup;
-import io.hookrelay.delivery.DatabaseSnapshot;
-import java.io.Closeable;
+import io.hookrelay.delivery.usecase.BackUpDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +18,7 @@ import java.util.Optional;
  * A database that makes no backups of its own has both refused, coded {@code not_supported}, with what to
  * use instead.
  */
-public final class BackupAdmin {
+public final class BackupAdmin implements BackUpDatabase {
     private static final DateTimeFormatter FILE_NAME_TIME =
             DateTimeFormatter.ofPattern("uuuuMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC);
 
@@ -69,26 +68,6 @@ public final class BackupAdmin {
 
     private DatabaseBackup offered() {
         return backup.orElseThrow(() -> new ConflictException(NOT_SUPPORTED, USE_THE_DATABASE_S_TOOLS));
-    }
-
-    /** A snapshot on its way to a client, under the name it is offered as. */
-    public record Download(String fileName, DatabaseSnapshot snapshot) implements Closeable {
-        public Download {
-            Objects.requireNonNull(fileName, "fileName");
-            Objects.requireNonNull(snapshot, "snapshot");
-        }
-
-        @Override
-        public void close() throws IOException {
-            snapshot.close();
-        }
-    }
-
-    /** A copy the server wrote, and its size in bytes. */
-    public record SavedBackup(Path file, long bytes) {
-        public SavedBackup {
-            Objects.requireNonNull(file, "file");
-        }
     }
 
     /** A copy that failed halfway must not be left looking like a backup. */

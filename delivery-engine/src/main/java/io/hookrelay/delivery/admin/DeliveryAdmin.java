@@ -11,6 +11,7 @@ import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.usecase.ManageDeliveries;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.IntentQueue;
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.Objects;
  * Operators' reading and steering of deliveries. Retry and cancel go through the queue, whose fence keeps a
  * worker that is sending the delivery right now from overwriting the operator's decision.
  */
-public final class DeliveryAdmin {
+public final class DeliveryAdmin implements ManageDeliveries {
     /** The most a bulk retry's preview counts. */
     public static final int PREVIEW_LIMIT = 10_000;
     /** The most the overview's pending counts add up to. */

@@ -16,8 +16,10 @@ import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.Ulids;
 import io.hookrelay.delivery.ingest.Fanout;
-import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.operator.OperatorRoute;
+import io.hookrelay.delivery.usecase.BrowseEvents;
+import io.hookrelay.delivery.usecase.ListOperatorEvents;
+import io.hookrelay.delivery.usecase.ReplayEvents;
 import io.hookrelay.queue.IntentQueue;
 import java.util.List;
 import java.util.Objects;
@@ -26,7 +28,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /** Operators' reading of events, and replay: sending an event again to wherever its source routes today. */
-public final class EventAdmin {
+public final class EventAdmin implements BrowseEvents, ReplayEvents {
     private final EventStore events;
     private final DeliveryStore deliveries;
     private final RouteStore routes;
@@ -75,7 +77,7 @@ public final class EventAdmin {
      */
     public List<Delivery> replay(String id) {
         Event event = find(id);
-        List<NewDelivery> replays = event.sourceId().equals(OperatorEvents.SOURCE)
+        List<NewDelivery> replays = event.sourceId().equals(ListOperatorEvents.SOURCE)
                 ? operatorRoute.deliveriesOf(event.id())
                 : Fanout.deliveries(event, routes.forSource(event.sourceId()), jsonPointer, ulids, targets::find);
         if (replays.isEmpty()) {

@@ -8,11 +8,12 @@ import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.usecase.ManageRoutes;
 import java.util.List;
 import java.util.Objects;
 
 /** Operators' management of routes. A route changes what later events fan out to, never past deliveries. */
-public final class RouteAdmin {
+public final class RouteAdmin implements ManageRoutes {
     private final RouteStore routes;
     private final SourceStore sources;
     private final TargetStore targets;

@@ -4,10 +4,11 @@ import io.hookrelay.delivery.InvalidRequestException;
 import io.hookrelay.delivery.Settings;
 import io.hookrelay.delivery.SettingsStore;
 import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.usecase.ManageSettings;
 import java.util.Objects;
 
 /** Operators' reading and replacing of the relay's run-time {@link Settings}. */
-public final class SettingsAdmin {
+public final class SettingsAdmin implements ManageSettings {
     private final SettingsStore settings;
     private final TargetStore targets;
 

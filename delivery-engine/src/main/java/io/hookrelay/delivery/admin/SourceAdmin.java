@@ -5,6 +5,7 @@ import io.hookrelay.delivery.NotFoundException;
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.send.Directory;
+import io.hookrelay.delivery.usecase.ManageSources;
 import java.util.List;
 import java.util.Objects;
 
@@ -12,7 +13,7 @@ import java.util.Objects;
  * Operators' management of sources. Deleting one takes its routes along; its events stay readable. A replace or
  * delete tells the delivery path's {@link Directory}, which forwards a source's headers, at once.
  */
-public final class SourceAdmin {
+public final class SourceAdmin implements ManageSources {
     private final SourceStore sources;
     private final Directory<Source> directory;
 

@@ -20,6 +20,7 @@ import io.hookrelay.delivery.operator.PauseCause;
 import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.send.RateLimits;
 import io.hookrelay.delivery.send.TargetHealth;
+import io.hookrelay.delivery.usecase.ManageTargets;
 import io.hookrelay.queue.IntentQueue;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -39,11 +40,10 @@ import org.slf4j.LoggerFactory;
  * resumed. A URL whose host is an address the egress policy denies is refused before anything is stored;
  * a host name is checked at every attempt instead, since what it resolves to may change.
  */
-public final class TargetAdmin {
+public final class TargetAdmin implements ManageTargets {
     private static final Logger log = LoggerFactory.getLogger(TargetAdmin.class);
     /** Long enough for any receiver's release cycle; a longer overlap would only keep a leaked secret valid. */
     public static final Duration LONGEST_GRACE = Duration.ofDays(30);
-    public static final Duration DEFAULT_GRACE = Duration.ofHours(24);
 
     private final TargetStore targets;
     private final Directory<Target> directory;

@@ -15,6 +15,7 @@ import io.hookrelay.delivery.Settings;
 import io.hookrelay.delivery.SettingsStore;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.usecase.ListOperatorEvents;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.OutcomeListener;
 import io.hookrelay.queue.Settlement;
@@ -53,9 +54,7 @@ import org.slf4j.LoggerFactory;
  * would be delivered where it failed, and could fail again without end. Telling is after the fact and best effort:
  * a store that cannot take the event is logged, and what the event was about has happened all the same.
  */
-public final class OperatorEvents implements AutoCloseable {
-    /** Not a valid resource id, so no source an operator creates can send events as it. */
-    public static final String SOURCE = "_hookrelay";
+public final class OperatorEvents implements ListOperatorEvents, AutoCloseable {
     /**
      * How old this node's copy of which targets are broken may grow before a successful delivery has it read again,
      * so that a break told of on another node is recovered from here.

@@ -1,5 +1,6 @@
 package io.hookrelay.it.architecture;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -192,5 +193,21 @@ class LayeringTest {
 
     private static void check(ArchRule rule) {
         rule.allowEmptyShould(false).check(production);
+    }
+
+    /**
+     * The adapters call the relay's domain through its in-ports ({@code io.hookrelay.delivery.usecase}) and use its values
+     * and refusals, but never a class that implements an in-port ({@code *Admin}, {@code IngestService},
+     * {@code OperatorEvents}) nor a store port: which use case does the work, and on which stores, is the app's wiring.
+     */
+    @Test
+    void adaptersReachTheDomainOnlyThroughItsInPorts() {
+        DescribedPredicate<JavaClass> useCases = JavaClass.Predicates.implement(resideInAPackage("io.hookrelay.delivery.usecase.."))
+                .as("implement an in-port");
+        DescribedPredicate<JavaClass> stores = resideInAnyPackage(QUEUE, DELIVERY).and(JavaClass.Predicates.INTERFACES)
+                .and(JavaClass.Predicates.simpleNameEndingWith("Store")).as("are store ports");
+        check(noClasses().that().resideInAnyPackage(HTTP, CLI)
+                .should().dependOnClassesThat(useCases)
+                .orShould().dependOnClassesThat(stores));
     }
 }

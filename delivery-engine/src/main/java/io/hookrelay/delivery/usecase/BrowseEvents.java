@@ -1,0 +1,20 @@
+package io.hookrelay.delivery.usecase;
+
+import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.EventFilter;
+import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PageRequest;
+
+/** The events the relay took in, as an operator reads them. */
+public interface BrowseEvents {
+
+    /** A page of the events {@code filter} takes, newest first. */
+    Page<EventSummary> list(EventFilter filter, PageRequest page);
+
+    /** The event of {@code sourceId} that holds idempotency key {@code key}, as a page of one, or of none. */
+    Page<EventSummary> withIdempotencyKey(String sourceId, String key);
+
+    /** @throws io.hookrelay.delivery.NotFoundException when there is no such event */
+    EventDetail get(String id);
+}

@@ -1,0 +1,16 @@
+package io.hookrelay.delivery.usecase;
+
+import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.operator.OperatorEventType;
+import java.util.Optional;
+
+/** What the relay told its operator: operator events, stored as events of their own reserved source. */
+public interface ListOperatorEvents {
+    /** The source operator events are stored under; no source an operator creates can have this id. */
+    String SOURCE = "_hookrelay";
+
+    /** Operator events newest first, each with its deliveries, optionally of one type. */
+    Page<EventDetail> list(Optional<OperatorEventType> type, PageRequest page);
+}

@@ -1,0 +1,14 @@
+package io.hookrelay.delivery.usecase;
+
+import io.hookrelay.delivery.Delivery;
+import java.util.List;
+
+/** Sending an event again, to wherever its source routes today. */
+public interface ReplayEvents {
+
+    /**
+     * @return the new deliveries, none when no route matches the event any more; its old deliveries keep their history
+     * @throws io.hookrelay.delivery.NotFoundException when there is no such event
+     */
+    List<Delivery> replay(String id);
+}

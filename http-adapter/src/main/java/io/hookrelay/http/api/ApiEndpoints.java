@@ -1,0 +1,107 @@
+package io.hookrelay.http.api;
+
+import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.http.ApiRequest;
+import io.hookrelay.http.JsonResponses;
+import io.hookrelay.http.RequestBodies;
+import io.hookrelay.http.Routes;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.HttpString;
+import io.undertow.util.Methods;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Function;
+
+/**
+ * The management API's endpoints on the server's {@link Routes}. Each refuses a query parameter it does not take,
+ * then reads the request's body, if it has one, no further than {@link ApiRequest#MAX_JSON_BYTES} and without
+ * holding a thread ({@link RequestBodies}), then runs and writes its {@link Reply}. Refusals are thrown, and answered
+ * by {@link io.hookrelay.http.ErrorBoundary}.
+ */
+final class ApiEndpoints {
+    private final Routes routes;
+    private final RequestBodies bodies;
+
+    /** A use case over HTTP: the request turned into an in-port's call, its result into a reply. */
+    @FunctionalInterface
+    interface Endpoint {
+        Reply handle(ApiRequest request);
+    }
+
+    ApiEndpoints(Routes routes, RequestBodies bodies) {
+        this.routes = Objects.requireNonNull(routes, "routes");
+        this.bodies = Objects.requireNonNull(bodies, "bodies");
+    }
+
+    void get(String template, Endpoint endpoint) {
+        add(Methods.GET, template, Set.of(), endpoint);
+    }
+
+    /** A {@code GET} that takes the query parameters {@code takes}, such as a list's filters. */
+    void get(String template, Set<String> takes, Endpoint endpoint) {
+        add(Methods.GET, template, takes, endpoint);
+    }
+
+    /** A {@code GET} whose answer {@code handler} streams as it goes, rather than writing a reply whole. */
+    void getStreamed(String template, HttpHandler handler) {
+        routes.add(Methods.GET, template, exchange -> {
+            refuseUnknownQueryParameters(exchange, Set.of());
+            handler.handleRequest(exchange);
+        });
+    }
+
+    void post(String template, Endpoint endpoint) {
+        add(Methods.POST, template, Set.of(), endpoint);
+    }
+
+    /**
+     * A {@code POST} of an action on what the request's {@code id} names, such as a retry; it takes no body, or {@code {}},
+     * which is checked once the id is.
+     */
+    void postAction(String template, Function<ApiRequest, String> id, Function<String, Reply> action) {
+        add(Methods.POST, template, Set.of(), request -> {
+            String named = id.apply(request);
+            request.noBody();
+            return action.apply(named);
+        });
+    }
+
+    void put(String template, Endpoint endpoint) {
+        add(Methods.PUT, template, Set.of(), endpoint);
+    }
+
+    /** A {@code DELETE} of what the request's {@code id} names, answered {@code 204}. */
+    void delete(String template, Function<ApiRequest, String> id, Consumer<String> deletion) {
+        add(Methods.DELETE, template, Set.of(), request -> {
+            deletion.accept(id.apply(request));
+            return Reply.noContent();
+        });
+    }
+
+    private void add(HttpString method, String template, Set<String> takes, Endpoint endpoint) {
+        routes.add(method, template, exchange -> {
+            refuseUnknownQueryParameters(exchange, takes);
+            ApiRequest request = new ApiRequest(exchange);
+            bodies.receive(exchange, ApiRequest.MAX_JSON_BYTES, received -> reply(received, endpoint.handle(request)));
+        });
+    }
+
+    private static void reply(HttpServerExchange exchange, Reply reply) {
+        if (reply.body().isPresent()) {
+            JsonResponses.send(exchange, reply.status(), reply.body().get());
+        } else {
+            JsonResponses.empty(exchange, reply.status());
+        }
+    }
+
+    /** @throws InvalidRequestException naming the first query parameter the endpoint does not take */
+    private static void refuseUnknownQueryParameters(HttpServerExchange exchange, Set<String> takes) {
+        for (String name : exchange.getQueryParameters().keySet()) {
+            if (!takes.contains(name)) {
+                throw new InvalidRequestException("unknown query parameter " + name);
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+package io.hookrelay.http.api;
+
+import io.hookrelay.delivery.usecase.BackUpDatabase;
+import io.hookrelay.delivery.usecase.BrowseEvents;
+import io.hookrelay.delivery.usecase.IngestWebhook;
+import io.hookrelay.delivery.usecase.ListOperatorEvents;
+import io.hookrelay.delivery.usecase.ManageDeliveries;
+import io.hookrelay.delivery.usecase.ManageRoutes;
+import io.hookrelay.delivery.usecase.ManageSettings;
+import io.hookrelay.delivery.usecase.ManageSources;
+import io.hookrelay.delivery.usecase.ManageTargets;
+import io.hookrelay.delivery.usecase.ReplayEvents;
+import io.hookrelay.http.ActivityHistory;
+import io.hookrelay.http.Endpoints;
+import io.hookrelay.http.RequestBodies;
+import io.hookrelay.http.Routes;
+import io.hookrelay.http.console.AdminToken;
+import io.hookrelay.http.console.ConsoleRoutes;
+import io.hookrelay.http.ingest.IngestHandler;
+import io.undertow.server.HttpHandler;
+import io.undertow.util.Methods;
+import java.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * The relay's HTTP API (DESIGN §5): the ingest endpoint {@code POST /hooks/{source}}, the management API under
+ * {@code /api/v1}, which only the admin token opens, and the operator console. Each endpoint calls the one in-port of
+ * delivery-engine it serves. Hand it to an {@link io.hookrelay.http.HttpServer}.
+ */
+public final class ApiRoutes implements Endpoints {
+    private final AdminToken adminToken;
+    private final IngestWebhook ingest;
+    private final List<Consumer<ApiEndpoints>> management;
+    private final ConsoleRoutes console;
+    private final ActivityHistory activity;
+
+    public ApiRoutes(AdminToken adminToken, IngestWebhook ingest, ManageSources sources, ManageTargets targets, ManageRoutes routes,
+                     BrowseEvents events, ReplayEvents replays, ManageDeliveries deliveries, ManageSettings settings,
+                     BackUpDatabase backups, ListOperatorEvents operatorEvents) {
+        this(adminToken, ingest, List.of(new SourceHandlers(sources)::addTo, new TargetHandlers(targets)::addTo,
+                        new RouteHandlers(routes)::addTo, new EventHandlers(events, replays)::addTo,
+                        new DeliveryHandlers(deliveries)::addTo, new OperatorEventHandler(operatorEvents)::addTo,
+                        new SettingsHandlers(settings)::addTo, new BackupHandlers(backups)::addTo),
+                ConsoleRoutes.of(adminToken, Clock.systemUTC(), false), ActivityHistory.NONE);
+    }
+
+    private ApiRoutes(AdminToken adminToken, IngestWebhook ingest, List<Consumer<ApiEndpoints>> management, ConsoleRoutes console,
+                      ActivityHistory activity) {
+        this.adminToken = Objects.requireNonNull(adminToken, "adminToken");
+        this.ingest = Objects.requireNonNull(ingest, "ingest");
+        this.management = List.copyOf(management);
+        this.console = Objects.requireNonNull(console, "console");
+        this.activity = Objects.requireNonNull(activity, "activity");
+    }
+
+    /**
+     * The same routes with the console's sessions timed by {@code clock} and, when the server sits behind HTTPS
+     * ({@code behindHttps}), their cookie sent over HTTPS only.
+     */
+    public ApiRoutes withConsole(Clock clock, boolean behindHttps) {
+        return new ApiRoutes(adminToken, ingest, management, ConsoleRoutes.of(adminToken, clock, behindHttps), activity);
+    }
+
+    /** The same routes with {@code GET /api/v1/stats/activity} answering from {@code history}. */
+    public ApiRoutes withActivity(ActivityHistory history) {
+        return new ApiRoutes(adminToken, ingest, management, console, history);
+    }
+
+    @Override
+    public void addTo(Routes routes, RequestBodies bodies) {
+        routes.add(Methods.POST, "/hooks/{source}", new IngestHandler(ingest, bodies));
+        ApiEndpoints api = new ApiEndpoints(routes, bodies);
+        management.forEach(handlers -> handlers.accept(api));
+        new ActivityHandler(activity).addTo(api);
+        console.addTo(routes, bodies);
+    }
+
+    /** Puts the admin-token check in front of every {@code /api/v1} path. */
+    @Override
+    public HttpHandler inFrontOf(HttpHandler routes) {
+        return console.authenticating(routes);
+    }
+}

@@ -1,0 +1,39 @@
+package io.hookrelay.http.api;
+
+import io.hookrelay.delivery.Cursors;
+import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.http.ApiRequest;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/** The {@code limit} and {@code cursor} query parameters of paged lists. */
+final class Paging {
+    private Paging() {
+    }
+
+    /** The query parameters of a paged list: {@code filters}, and {@code limit} and {@code cursor}. */
+    static Set<String> parametersWith(String... filters) {
+        return Stream.concat(Stream.of("limit", "cursor"), Stream.of(filters)).collect(Collectors.toUnmodifiableSet());
+    }
+
+    /**
+     * @param idPrefix the prefix of the listed ids, which a cursor must carry: a cursor from the events list
+     *                 is refused by the deliveries list rather than silently paging from nowhere
+     */
+    static PageRequest pageRequest(ApiRequest request, String idPrefix) {
+        int limit = request.queryParameter("limit").map(Paging::limit).orElse(PageRequest.DEFAULT_LIMIT);
+        Optional<String> before = request.queryParameter("cursor").map(cursor -> Cursors.decode(cursor, idPrefix));
+        return new PageRequest(limit, before);
+    }
+
+    private static int limit(String value) {
+        // Digits only: no sign, no spaces, and few enough that parsing cannot overflow.
+        if (!value.matches("[0-9]{1,9}")) {
+            throw new InvalidRequestException("limit must be an integer between 1 and " + PageRequest.LARGEST_LIMIT);
+        }
+        return Integer.parseInt(value);
+    }
+}

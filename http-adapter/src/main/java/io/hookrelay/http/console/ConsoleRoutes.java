@@ -1,0 +1,153 @@
+package io.hookrelay.http.console;
+
+import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.http.ApiRequest;
+import io.hookrelay.http.ForbiddenException;
+import io.hookrelay.http.RequestBodies;
+import io.hookrelay.http.Routes;
+import io.hookrelay.http.UnauthorizedException;
+import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
+import io.undertow.util.Headers;
+import io.undertow.util.Methods;
+import io.undertow.util.StatusCodes;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * The operator console under {@code /console} (DESIGN §10): a sign-in form, the page the console runs in, and its
+ * script and style. The page holds no data: its script reads and changes everything through the management API,
+ * signed in by the session cookie ({@link AdminAuthentication}), so the console has no rules of its own to keep
+ * in step with the API's.
+ */
+public final class ConsoleRoutes {
+    static final String PAGE = "/console";
+    static final String SIGN_IN = "/console/login";
+    static final String SIGN_OUT = "/console/logout";
+    /** A sign-in form holds one token; more than this is not one. */
+    private static final int MAX_FORM_BYTES = 4 * 1024;
+
+    private final AdminToken token;
+    private final ConsoleSessions sessions;
+    private final SignInThrottle throttle;
+    private final ConsoleAssets assets = ConsoleAssets.load();
+
+    private ConsoleRoutes(AdminToken token, ConsoleSessions sessions, SignInThrottle throttle) {
+        this.token = Objects.requireNonNull(token, "token");
+        this.sessions = Objects.requireNonNull(sessions, "sessions");
+        this.throttle = Objects.requireNonNull(throttle, "throttle");
+    }
+
+    /**
+     * The console signed into with {@code token}, its sessions timed by {@code clock} and, when the server sits behind
+     * HTTPS ({@code behindHttps}), their cookie sent over HTTPS only.
+     */
+    public static ConsoleRoutes of(AdminToken token, Clock clock, boolean behindHttps) {
+        return new ConsoleRoutes(token, new ConsoleSessions(token, clock, ConsoleSessions.DEFAULT_LIFETIME, behindHttps),
+                new SignInThrottle(clock));
+    }
+
+    public void addTo(Routes routes, RequestBodies bodies) {
+        routes.add(Methods.GET, PAGE, this::page);
+        routes.add(Methods.GET, SIGN_IN, this::signInForm);
+        routes.add(Methods.POST, SIGN_IN, bodies.upTo(MAX_FORM_BYTES, this::signIn));
+        routes.add(Methods.POST, SIGN_OUT, bodies.upTo(MAX_FORM_BYTES, this::signOut));
+        routes.add(Methods.GET, "/console/assets/{name}",
+                exchange -> assets.send(exchange, new ApiRequest(exchange).pathParameter("name")));
+    }
+
+    /** {@code next} behind the check that lets a request under {@code /api/v1} through with the admin token or a session. */
+    public HttpHandler authenticating(HttpHandler next) {
+        return new AdminAuthentication(token, sessions, next);
+    }
+
+    private void page(HttpServerExchange exchange) {
+        Optional<ConsoleSession> session = sessions.of(exchange);
+        if (session.isEmpty()) {
+            redirect(exchange, SIGN_IN);
+            return;
+        }
+        assets.sendPage(exchange, "console.html", Map.of("csrf", session.get().csrfToken()));
+    }
+
+    private void signInForm(HttpServerExchange exchange) {
+        String notice = "";
+        if (exchange.getQueryParameters().containsKey("failed")) {
+            notice = "That is not the admin token.";
+        } else if (exchange.getQueryParameters().containsKey("wait")) {
+            notice = "Too many failed sign-ins: wait a little, then try again.";
+        } else if (exchange.getQueryParameters().containsKey("expired")) {
+            notice = "Your session has ended; sign in again.";
+        }
+        assets.sendPage(exchange, "login.html", Map.of("notice", notice));
+    }
+
+    /**
+     * Signs in with the admin token, slowed by {@link SignInThrottle}: a browser that signed in here before shows its
+     * device cookie and is throttled as itself, so failures by others from its address (every client behind one
+     * proxy shares it) never make the operator wait; any other is throttled by its address.
+     */
+    private void signIn(HttpServerExchange exchange) {
+        Optional<String> device = sessions.deviceOf(exchange);
+        String throttledAs = device.map(id -> "device " + id).orElseGet(() -> exchange.getSourceAddress().getAddress().getHostAddress());
+        Optional<Duration> wait = throttle.attempt(throttledAs);
+        if (wait.isPresent()) {
+            exchange.getResponseHeaders().put(Headers.RETRY_AFTER, Long.toString(Math.max(1, wait.get().toSeconds())));
+            redirect(exchange, SIGN_IN + "?wait");
+            return;
+        }
+        String token = form(exchange).getOrDefault("token", "");
+        if (!sessions.tokenMatches(token)) {
+            redirect(exchange, SIGN_IN + "?failed");
+            return;
+        }
+        throttle.succeeded(throttledAs);
+        exchange.setResponseCookie(sessions.cookieFor(sessions.begin()));
+        exchange.setResponseCookie(sessions.deviceCookie(device));
+        redirect(exchange, PAGE);
+    }
+
+    private void signOut(HttpServerExchange exchange) {
+        ConsoleSession session = sessions.of(exchange)
+                .orElseThrow(() -> new UnauthorizedException("sign in to the console first"));
+        if (!ConsoleSessions.csrfMatches(session, form(exchange).get("csrf"))) {
+            throw new ForbiddenException("the console's CSRF token is missing or wrong");
+        }
+        exchange.setResponseCookie(sessions.cleared());
+        redirect(exchange, SIGN_IN);
+    }
+
+    private static Map<String, String> form(HttpServerExchange exchange) {
+        ApiRequest request = new ApiRequest(exchange);
+        if (!request.contentType().regionMatches(true, 0, "application/x-www-form-urlencoded", 0, 33)) {
+            throw new InvalidRequestException("the console's forms are sent as application/x-www-form-urlencoded");
+        }
+        String body = new String(request.body(), StandardCharsets.UTF_8);
+        Map<String, String> fields = new HashMap<>();
+        for (String pair : body.split("&")) {
+            int equals = pair.indexOf('=');
+            if (equals > 0) {
+                try {
+                    fields.putIfAbsent(URLDecoder.decode(pair.substring(0, equals), StandardCharsets.UTF_8),
+                            URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
+                } catch (IllegalArgumentException malformed) {
+                    throw new InvalidRequestException("the form is not well-formed");
+                }
+            }
+        }
+        return fields;
+    }
+
+    private static void redirect(HttpServerExchange exchange, String location) {
+        ConsoleAssets.secure(exchange);
+        exchange.setStatusCode(StatusCodes.SEE_OTHER);
+        exchange.getResponseHeaders().put(Headers.LOCATION, location);
+        exchange.endExchange();
+    }
+}

@@ -1,0 +1,66 @@
+package io.hookrelay.http;
+
+import io.hookrelay.delivery.SignatureScheme;
+import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.TargetDraft;
+import io.hookrelay.delivery.TargetView;
+import io.hookrelay.delivery.usecase.ManageTargets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * A {@link ManageTargets} that notes what it is given ({@code "pause <id>"}, the draft to create…) and answers with
+ * {@link Samples}: a paused target, but a resumed one from a resume.
+ */
+public class RecordingTargets implements ManageTargets {
+    public final List<Object> given = new CopyOnWriteArrayList<>();
+
+    @Override
+    public Target create(TargetDraft draft) {
+        given.add(draft);
+        return Samples.target();
+    }
+
+    @Override
+    public List<TargetView> list() {
+        given.add("list");
+        return List.of(Samples.pausedTarget());
+    }
+
+    @Override
+    public TargetView get(String id) {
+        given.add("get " + id);
+        return Samples.pausedTarget();
+    }
+
+    @Override
+    public TargetView replace(TargetDraft draft) {
+        given.add(draft);
+        return Samples.pausedTarget();
+    }
+
+    @Override
+    public void delete(String id) {
+        given.add("delete " + id);
+    }
+
+    @Override
+    public TargetView pause(String id) {
+        given.add("pause " + id);
+        return Samples.pausedTarget();
+    }
+
+    @Override
+    public TargetView resume(String id) {
+        given.add("resume " + id);
+        return new TargetView(Samples.target(), false);
+    }
+
+    @Override
+    public TargetView rotateSecret(String id, Duration grace, Optional<SignatureScheme> scheme) {
+        given.add("rotate " + id + " " + grace + " " + scheme);
+        return Samples.pausedTarget();
+    }
+}
