@@ -8,7 +8,7 @@ import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
-import io.hookrelay.delivery.stored.EventListing;
+import io.hookrelay.storage.jdbi.EventListing;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.IntentWrites;
 import java.time.Instant;

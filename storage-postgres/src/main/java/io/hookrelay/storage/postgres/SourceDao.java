@@ -1,7 +1,7 @@
 package io.hookrelay.storage.postgres;
 
 import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.stored.SourceColumns;
+import io.hookrelay.storage.jdbi.SourceColumns;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

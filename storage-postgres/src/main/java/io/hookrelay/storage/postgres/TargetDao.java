@@ -1,7 +1,7 @@
 package io.hookrelay.storage.postgres;
 
 import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.stored.TargetColumns;
+import io.hookrelay.storage.jdbi.TargetColumns;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

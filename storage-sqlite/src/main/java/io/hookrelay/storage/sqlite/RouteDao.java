@@ -1,7 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.delivery.Route;
-import io.hookrelay.delivery.stored.RouteColumns;
+import io.hookrelay.storage.jdbi.RouteColumns;
 import java.util.List;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;

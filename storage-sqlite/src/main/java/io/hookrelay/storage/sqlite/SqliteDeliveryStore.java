@@ -6,7 +6,7 @@ import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
-import io.hookrelay.delivery.stored.DeliveryListing;
+import io.hookrelay.storage.jdbi.DeliveryListing;
 import io.hookrelay.queue.IntentSelection;
 import java.time.Instant;
 import java.util.List;

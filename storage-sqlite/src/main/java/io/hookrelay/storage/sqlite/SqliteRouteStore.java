@@ -3,7 +3,7 @@ package io.hookrelay.storage.sqlite;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.RouteStore.Creation;
-import io.hookrelay.delivery.stored.RouteColumns;
+import io.hookrelay.storage.jdbi.RouteColumns;
 import java.util.List;
 import java.util.Objects;
 

@@ -2,7 +2,7 @@ package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.delivery.Source;
 import io.hookrelay.delivery.SourceStore;
-import io.hookrelay.delivery.stored.SourceColumns;
+import io.hookrelay.storage.jdbi.SourceColumns;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;

@@ -3,7 +3,7 @@ package io.hookrelay.storage.sqlite;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetStore;
-import io.hookrelay.delivery.stored.TargetColumns;
+import io.hookrelay.storage.jdbi.TargetColumns;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.hookrelay.delivery.stored;
+package io.hookrelay.storage.jdbi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

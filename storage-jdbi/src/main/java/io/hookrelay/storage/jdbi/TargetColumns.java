@@ -1,4 +1,4 @@
-package io.hookrelay.delivery.stored;
+package io.hookrelay.storage.jdbi;
 
 import io.hookrelay.delivery.DeliveryOrdering;
 import io.hookrelay.delivery.PreviousSecret;
