@@ -4,6 +4,7 @@ import static io.hookrelay.storage.postgres.DaoStatements.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.Delivery;
+import io.hookrelay.storage.jdbi.RouteDao;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.time.Clock;
 import java.util.HashMap;

@@ -4,6 +4,7 @@ import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.storage.jdbi.TargetColumns;
+import io.hookrelay.storage.jdbi.TargetDao;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.hookrelay.storage.postgres;
+package io.hookrelay.storage.jdbi;
 
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentState;
@@ -9,7 +9,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.StatementContext;
 
 /** An {@code intents} row as an {@link Intent}. */
-final class IntentRowMapper implements RowMapper<Intent> {
+public final class IntentRowMapper implements RowMapper<Intent> {
 
     @Override
     public Intent map(ResultSet row, StatementContext context) throws SQLException {

@@ -1,11 +1,11 @@
-package io.hookrelay.storage.sqlite;
+package io.hookrelay.storage.jdbi;
 
 import java.util.Optional;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
-/** The {@code settings} table: one row per setting that has a value. */
-interface SettingsDao {
+/** The {@code settings} table: one row per setting that has a value, shared by every node on PostgreSQL. */
+public interface SettingsDao {
     String OPERATOR_TARGET = "operator_target";
 
     @SqlQuery("SELECT value FROM settings WHERE name = :name")

@@ -2,19 +2,16 @@ package io.hookrelay.storage.postgres;
 
 import io.hookrelay.delivery.Route;
 import io.hookrelay.storage.jdbi.RouteColumns;
-import java.util.List;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /**
- * The {@code routes} table. Event-type filters are one text, one a line in the order {@link Route} keeps
- * them (sorted, each once; a filter holds no line break), payload filters another, which is what
- * {@code routes_once} makes unique.
- * Times are epoch milliseconds.
+ * Creating a row of the {@code routes} table; the rest is {@link io.hookrelay.storage.jdbi.RouteDao}. Event-type
+ * filters are one text, one a line in the order {@link Route} keeps them (sorted, each once; a filter holds no
+ * line break), payload filters another, which is what {@code routes_once} makes unique. Times are epoch
+ * milliseconds.
  */
-interface RouteDao {
-
-    String COLUMNS = RouteColumns.NAMES;
+interface RouteCreationDao {
 
     /**
      * Locks the source and the target against deletion until the transaction ends, so a route never points at
@@ -35,20 +32,10 @@ interface RouteDao {
      *         for and then counts as existing
      */
     @SqlUpdate("""
-            INSERT INTO routes (""" + COLUMNS + """
+            INSERT INTO routes (""" + RouteColumns.NAMES + """
             , created_at)
             VALUES (:id, :sourceId, :targetId, :eventTypes, :filters, :now)
             ON CONFLICT (source_id, target_id, md5(event_types), md5(filters)) DO NOTHING
             """)
     int insert(String id, String sourceId, String targetId, String eventTypes, String filters, long now);
-
-    @SqlUpdate("DELETE FROM routes WHERE id = :id")
-    int delete(String id);
-
-    /** Route ids are ULIDs, so id order is creation order. */
-    @SqlQuery("SELECT " + COLUMNS + " FROM routes ORDER BY id")
-    List<Route> list();
-
-    @SqlQuery("SELECT " + COLUMNS + " FROM routes WHERE source_id = :sourceId ORDER BY id")
-    List<Route> forSource(String sourceId);
 }

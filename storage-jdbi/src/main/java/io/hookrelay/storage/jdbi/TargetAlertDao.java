@@ -1,4 +1,4 @@
-package io.hookrelay.storage.postgres;
+package io.hookrelay.storage.jdbi;
 
 import java.util.List;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
@@ -8,7 +8,7 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
  * The {@code target_alerts} table: a row per broken target, {@code paused} while it is paused. Each change is one
  * statement, so of several nodes that pause or deliver to a target at once, one alone finds the change news.
  */
-interface TargetAlertDao {
+public interface TargetAlertDao {
 
     /** @return 1 when the target was not marked paused */
     @SqlUpdate("""

@@ -1,7 +1,6 @@
-package io.hookrelay.storage.postgres;
+package io.hookrelay.storage.jdbi;
 
 import io.hookrelay.delivery.Source;
-import io.hookrelay.storage.jdbi.SourceColumns;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,7 +9,7 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /** The {@code sources} table. Times are epoch milliseconds. */
-interface SourceDao {
+public interface SourceDao {
 
     String COLUMNS = SourceColumns.NAMES;
 

@@ -1,4 +1,4 @@
-package io.hookrelay.storage.sqlite;
+package io.hookrelay.storage.jdbi;
 
 import io.hookrelay.queue.AttemptDetail;
 import io.hookrelay.queue.AttemptOutcome;
@@ -13,7 +13,7 @@ import org.jdbi.v3.core.mapper.RowMapper;
 import org.jdbi.v3.core.statement.StatementContext;
 
 /** An {@code intent_attempts} row as an {@link AttemptRecord}; outcomes are stored by their metric label. */
-final class AttemptRowMapper implements RowMapper<AttemptRecord> {
+public final class AttemptRowMapper implements RowMapper<AttemptRecord> {
 
     @Override
     public AttemptRecord map(ResultSet row, StatementContext context) throws SQLException {

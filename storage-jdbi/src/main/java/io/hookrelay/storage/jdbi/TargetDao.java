@@ -1,7 +1,6 @@
-package io.hookrelay.storage.postgres;
+package io.hookrelay.storage.jdbi;
 
 import io.hookrelay.delivery.Target;
-import io.hookrelay.storage.jdbi.TargetColumns;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -10,7 +9,7 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /** The {@code targets} table. Times are epoch milliseconds. */
-interface TargetDao {
+public interface TargetDao {
 
     String COLUMNS = TargetColumns.NAMES;
 
@@ -39,9 +38,6 @@ interface TargetDao {
 
     @SqlQuery("SELECT " + COLUMNS + " FROM targets WHERE id = :id")
     Optional<Target> find(String id);
-
-    @SqlQuery("SELECT " + COLUMNS + " FROM targets WHERE id = :id FOR UPDATE")
-    Optional<Target> findForUpdate(String id);
 
     @SqlQuery("SELECT " + COLUMNS + " FROM targets ORDER BY id")
     List<Target> list();
