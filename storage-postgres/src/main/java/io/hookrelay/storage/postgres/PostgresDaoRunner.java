@@ -2,6 +2,7 @@ package io.hookrelay.storage.postgres;
 
 import io.hookrelay.storage.jdbi.DaoRunner;
 import io.hookrelay.storage.jdbi.Daos;
+import java.util.Objects;
 import java.util.function.Function;
 import org.jdbi.v3.core.Handle;
 
@@ -15,7 +16,7 @@ final class PostgresDaoRunner implements DaoRunner {
 
     /** @param daos the DAOs on a handle: its own, or readied for the relay's ({@link RelayHandles#on}) */
     PostgresDaoRunner(PostgresDatabase database, Function<Handle, Daos> daos) {
-        this.database = database;
+        this.database = Objects.requireNonNull(database, "database");
         this.daos = daos;
     }
 

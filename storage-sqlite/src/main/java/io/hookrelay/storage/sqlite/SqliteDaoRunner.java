@@ -2,6 +2,7 @@ package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.storage.jdbi.DaoRunner;
 import io.hookrelay.storage.jdbi.Daos;
+import java.util.Objects;
 import java.util.function.Function;
 
 /** The shared stores' calls on SQLite: every write a task of the single writer, reads from the pool. */
@@ -9,7 +10,7 @@ final class SqliteDaoRunner implements DaoRunner {
     private final SqliteDatabase database;
 
     SqliteDaoRunner(SqliteDatabase database) {
-        this.database = database;
+        this.database = Objects.requireNonNull(database, "database");
     }
 
     @Override
