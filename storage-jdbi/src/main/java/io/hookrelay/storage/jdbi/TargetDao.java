@@ -1,6 +1,9 @@
 package io.hookrelay.storage.jdbi;
 
+import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Target;
+import io.hookrelay.queue.IntentWrites;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -35,6 +38,20 @@ public interface TargetDao {
     /** Its routes go with it ({@code ON DELETE CASCADE}); its deliveries stay, as history. */
     @SqlUpdate("DELETE FROM targets WHERE id = :id")
     int delete(String id);
+
+    /**
+     * Deletes the target and retires its deliveries' work through {@code writes}, in the same transaction. A
+     * missing target changes nothing, not even work left under its id.
+     *
+     * @return whether there was such a target
+     */
+    default boolean deleteRetiringItsWork(String id, IntentWrites writes, Instant now) {
+        if (delete(id) == 0) {
+            return false;
+        }
+        writes.retire(Delivery.KIND, id, now);
+        return true;
+    }
 
     @SqlQuery("SELECT " + COLUMNS + " FROM targets WHERE id = :id")
     Optional<Target> find(String id);

@@ -1,6 +1,5 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetStore;
 import io.hookrelay.storage.jdbi.TargetColumns;
@@ -52,13 +51,8 @@ public final class PostgresTargetStore implements TargetStore {
     public boolean delete(String id, Instant now) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(now, "now");
-        return intents.inTransaction("delete target", (handle, writes) -> {
-            if (handles.attach(handle, TargetDao.class).delete(id) == 0) {
-                return false;
-            }
-            writes.retire(Delivery.KIND, id, now);
-            return true;
-        });
+        return intents.inTransaction("delete target",
+                (handle, writes) -> handles.attach(handle, TargetDao.class).deleteRetiringItsWork(id, writes, now));
     }
 
     @Override
