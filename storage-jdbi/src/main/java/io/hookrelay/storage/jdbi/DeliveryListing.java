@@ -2,6 +2,7 @@ package io.hookrelay.storage.jdbi;
 
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.DeliveryFilter;
+import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
 import io.hookrelay.queue.IntentState;
 import java.util.List;
@@ -22,13 +23,13 @@ public final class DeliveryListing {
     private DeliveryListing() {
     }
 
-    /** The rows of {@code page}, newest first, with the one more that {@link PageRequest#fetchSize} asks for. */
-    public static List<Delivery> fetch(DeliveryFilter filter, PageRequest page, Statement byId, Statement ofTarget,
+    /** The deliveries of {@code page}, newest first, fetched with the one more that tells whether another page follows. */
+    public static Page<Delivery> page(DeliveryFilter filter, PageRequest page, Statement byId, Statement ofTarget,
             Statement ofEvent) {
         String state = filter.state().map(IntentState::wireName).orElse(null);
         String targetId = filter.targetId().orElse(null);
         String eventId = filter.eventId().orElse(null);
         Statement leading = eventId != null ? ofEvent : targetId != null ? ofTarget : byId;
-        return leading.fetch(state, targetId, eventId, page.fetchBelow(), page.fetchSize());
+        return Page.of(leading.fetch(state, targetId, eventId, page.fetchBelow(), page.fetchSize()), page, Delivery::id);
     }
 }

@@ -2,6 +2,7 @@ package io.hookrelay.storage.jdbi;
 
 import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
 import java.util.List;
 
@@ -28,13 +29,14 @@ public final class EventListing {
     private EventListing() {
     }
 
-    /** The rows of {@code page}, newest first, with the one more that {@link PageRequest#fetchSize} asks for. */
-    public static List<EventSummary> fetch(EventFilter filter, PageRequest page, Statement byId, SourceStatement ofSource) {
+    /** The events of {@code page}, newest first, fetched with the one more that tells whether another page follows. */
+    public static Page<EventSummary> page(EventFilter filter, PageRequest page, Statement byId, SourceStatement ofSource) {
         String below = page.fetchBelow().compareTo(filter.idAbove()) < 0 ? page.fetchBelow() : filter.idAbove();
         String type = filter.eventType().orElse(null);
-        return filter.sourceId().isPresent()
+        List<EventSummary> fetched = filter.sourceId().isPresent()
                 ? ofSource.fetch(filter.sourceId().get(), type, below, filter.lowestId(), filter.sinceMillis(), filter.untilMillis(),
                         page.fetchSize())
                 : byId.fetch(type, below, filter.lowestId(), filter.sinceMillis(), filter.untilMillis(), page.fetchSize());
+        return Page.of(fetched, page, EventSummary::id);
     }
 }

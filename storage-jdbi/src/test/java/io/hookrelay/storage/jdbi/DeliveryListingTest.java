@@ -22,7 +22,7 @@ class DeliveryListingTest {
     }
 
     private void fetch(DeliveryFilter filter, PageRequest page) {
-        DeliveryListing.fetch(filter, page, statement("byId"), statement("ofTarget"), statement("ofEvent"));
+        DeliveryListing.page(filter, page, statement("byId"), statement("ofTarget"), statement("ofEvent"));
     }
 
     @Test

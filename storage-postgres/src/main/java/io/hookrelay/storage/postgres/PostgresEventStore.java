@@ -97,11 +97,10 @@ public final class PostgresEventStore implements EventStore {
     @Override
     public Page<EventSummary> list(EventFilter filter, PageRequest page) {
         Objects.requireNonNull(filter, "filter");
-        List<EventSummary> fetched = database.read("list events", handle -> {
+        return database.read("list events", handle -> {
             EventDao events = handles.attach(handle, EventDao.class);
-            return EventListing.fetch(filter, page, events::list, events::listOfSource);
+            return EventListing.page(filter, page, events::list, events::listOfSource);
         });
-        return Page.of(fetched, page, EventSummary::id);
     }
 
     @Override

@@ -40,11 +40,10 @@ public final class SqliteDeliveryStore implements DeliveryStore {
 
     @Override
     public Page<Delivery> list(DeliveryFilter filter, PageRequest page) {
-        List<Delivery> fetched = database.read("list deliveries", handle -> {
+        return database.read("list deliveries", handle -> {
             DeliveryDao deliveries = handle.attach(DeliveryDao.class);
-            return DeliveryListing.fetch(filter, page, deliveries::list, deliveries::listOfTarget, deliveries::listOfEvent);
+            return DeliveryListing.page(filter, page, deliveries::list, deliveries::listOfTarget, deliveries::listOfEvent);
         });
-        return Page.of(fetched, page, Delivery::id);
     }
 
     @Override
