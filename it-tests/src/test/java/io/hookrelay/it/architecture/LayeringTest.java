@@ -89,7 +89,8 @@ class LayeringTest {
                 .should().dependOnClassesThat().resideInAPackage("java.sql..")
                 .because("only the storage adapters speak to a database"));
         check(noClasses().that().resideInAnyPackage(QUEUE, DELIVERY)
-                .should().dependOnClassesThat(resideInAPackage("java.nio.file.attribute").and(simpleNameStartingWith("PosixFilePermission")))
+                .should().dependOnClassesThat(
+                        resideInAPackage("java.nio.file.attribute").and(simpleNameStartingWith("PosixFilePermission")))
                 .because("file modes are set by the adapter that writes the file"));
         check(classes().that().resideInAnyPackage(QUEUE, DELIVERY).should(holdNoSqlText())
                 .because("statements and column lists live in the storage adapters and storage-jdbi"));

@@ -322,5 +322,4 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
         announcer.close();
         notifications.close();
     }
-
 }

@@ -295,5 +295,4 @@ public final class SqliteIntentStore extends JdbiIntentStore {
         }
         return rows == 1;
     }
-
 }

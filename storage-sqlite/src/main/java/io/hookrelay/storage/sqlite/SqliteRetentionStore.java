@@ -52,7 +52,8 @@ public final class SqliteRetentionStore implements RetentionStore {
     @Override
     public List<EventCandidate> eventsReceivedBefore(Instant receivedBefore, Optional<EventPosition> after, int limit) {
         RetentionBatches.require(limit);
-        return database.read("find old events", handle -> handle.attach(OldEventDao.class).receivedBefore(receivedBefore, after, limit));
+        return database.read("find old events",
+                handle -> handle.attach(OldEventDao.class).receivedBefore(receivedBefore, after, limit));
     }
 
     @Override
@@ -77,5 +78,4 @@ public final class SqliteRetentionStore implements RetentionStore {
             case FAILED_OR_CANCELLED -> "state IN ('failed', 'cancelled')";
         };
     }
-
 }
