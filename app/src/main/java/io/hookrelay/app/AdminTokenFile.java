@@ -1,7 +1,7 @@
 package io.hookrelay.app;
 
 import io.hookrelay.cli.Defaults;
-import io.hookrelay.queue.OwnerOnlyModes;
+import io.hookrelay.storage.sqlite.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -54,7 +54,7 @@ record AdminTokenFile(String token, Optional<Path> file, boolean createdNow) {
 
     private static void writeOwnerOnly(Path file, String token) throws IOException {
         try {
-            Files.createFile(file, OwnerOnlyModes.ofFile(file));
+            OwnerOnlyFiles.createFile(file);
         } catch (FileAlreadyExistsException raced) {
             throw new IOException("admin token file appeared while it was being created", raced);
         }

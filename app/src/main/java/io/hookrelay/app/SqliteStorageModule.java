@@ -31,9 +31,6 @@ import io.hookrelay.storage.sqlite.SqliteOpenDatabase;
 import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
 import io.hookrelay.storage.sqlite.SqliteRetentionStore;
 import io.hookrelay.storage.sqlite.SqliteRouteStore;
-import io.hookrelay.storage.sqlite.SqliteSettingsStore;
-import io.hookrelay.storage.sqlite.SqliteSourceStore;
-import io.hookrelay.storage.sqlite.SqliteTargetAlerts;
 import io.hookrelay.storage.sqlite.SqliteTargetStore;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.security.SecureRandom;
@@ -83,7 +80,7 @@ final class SqliteStorageModule extends AbstractModule {
     @Provides
     @Singleton
     SourceStore sourceStore(SqliteRelayDatabase database) {
-        return new SqliteSourceStore(database);
+        return database.sourceStore();
     }
 
     @Provides
@@ -119,13 +116,13 @@ final class SqliteStorageModule extends AbstractModule {
     @Provides
     @Singleton
     SettingsStore settingsStore(SqliteRelayDatabase database) {
-        return new SqliteSettingsStore(database);
+        return database.settingsStore();
     }
 
     @Provides
     @Singleton
     TargetAlerts targetAlerts(SqliteRelayDatabase database) {
-        return new SqliteTargetAlerts(database);
+        return database.targetAlerts();
     }
 
     /** In memory: this process owns the data directory, so it runs every attempt there is. */

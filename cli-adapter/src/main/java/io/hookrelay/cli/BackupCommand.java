@@ -1,7 +1,6 @@
 package io.hookrelay.cli;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import io.hookrelay.queue.OwnerOnlyModes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.channels.FileChannel;
@@ -10,6 +9,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -88,11 +88,16 @@ final class BackupCommand implements Callable<Integer> {
         }
     }
 
-    /** Created {@code 0600} by the JDK on POSIX; set again so that no umask or file system default is relied on. */
+    /**
+     * Created {@code 0600} by the JDK on POSIX; set again so that no umask or file system default is relied on.
+     * The server's files get their modes in its storage adapter, which this client does not depend on.
+     */
     private static Path createPartial(Path directory) {
         try {
             Path partial = Files.createTempFile(directory, PARTIAL_PREFIX, PARTIAL_SUFFIX);
-            OwnerOnlyModes.restrictFile(partial);
+            if (partial.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+                Files.setPosixFilePermissions(partial, PosixFilePermissions.fromString("rw-------"));
+            }
             return partial;
         } catch (IOException e) {
             throw new CommandFailedException(AdminClient.SERVER_ERROR, "cannot write in " + directory + ": " + Reasons.of(e), e);

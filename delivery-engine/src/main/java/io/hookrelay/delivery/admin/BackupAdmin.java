@@ -57,7 +57,7 @@ public final class BackupAdmin implements BackUpDatabase {
      */
     public SavedBackup save(String path) {
         DatabaseBackup offered = offered();
-        Path file = directory.createFile(path);
+        Path file = directory.createFile(path, offered);
         try {
             return new SavedBackup(file, offered.copyInto(file));
         } catch (RuntimeException e) {

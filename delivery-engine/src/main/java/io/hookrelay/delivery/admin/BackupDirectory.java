@@ -1,8 +1,8 @@
 package io.hookrelay.delivery.admin;
 
+import io.hookrelay.delivery.BackupFiles;
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.queue.OwnerOnlyModes;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -39,21 +39,21 @@ public final class BackupDirectory {
     }
 
     /**
-     * Creates the empty, owner-only file {@code requested} names: a name relative to the directory, or an
-     * absolute path inside it.
+     * Creates the empty file {@code requested} names, through {@code files}, which makes it and the directory
+     * owner-only: a name relative to the directory, or an absolute path inside it.
      *
      * @return the file's real path
      * @throws InvalidRequestException when it leads outside the directory, names a directory or a link, lies in
      *                                 a directory that does not exist, or the file system refuses it
      * @throws ConflictException       when a file of that name exists (a backup never overwrites)
      */
-    public Path createFile(String requested) {
+    public Path createFile(String requested, BackupFiles files) {
         Path asked = parse(requested);
         Path candidate = (asked.isAbsolute() ? asked : directory.resolve(asked)).normalize();
         if (!isInside(candidate, directory) && !isInside(candidate, realPathOr(directory))) {
             throw new InvalidRequestException("path " + requested + " is outside the backup directory " + directory);
         }
-        Path root = existingRoot();
+        Path root = existingRoot(files);
         Path file = realParent(candidate, requested, root).resolve(candidate.getFileName());
         if (Files.isSymbolicLink(file)) {
             throw new InvalidRequestException("path " + requested + " is a symbolic link; a backup is only written to a new file");
@@ -62,8 +62,7 @@ public final class BackupDirectory {
             throw new InvalidRequestException("path " + requested + " is a directory; name a new file in it");
         }
         try {
-            Files.createFile(file, OwnerOnlyModes.ofFile(file));
-            OwnerOnlyModes.restrictFile(file);
+            files.createFile(file);
         } catch (FileAlreadyExistsException e) {
             throw new ConflictException("backup file already exists: " + requested);
         } catch (IOException e) {
@@ -116,11 +115,10 @@ public final class BackupDirectory {
     }
 
     /** The directory's real path, once it exists: created owner-only when this is the first backup. */
-    private Path existingRoot() {
+    private Path existingRoot(BackupFiles files) {
         try {
             if (!Files.exists(directory)) {
-                Files.createDirectories(directory, OwnerOnlyModes.ofDirectory(directory));
-                OwnerOnlyModes.restrictDirectory(directory);
+                files.createDirectories(directory);
             }
             Path root = directory.toRealPath();
             if (!Files.isDirectory(root)) {

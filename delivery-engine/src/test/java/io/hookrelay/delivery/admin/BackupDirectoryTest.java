@@ -3,12 +3,12 @@ package io.hookrelay.delivery.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hookrelay.delivery.BackupFiles;
 import io.hookrelay.delivery.ConflictException;
 import io.hookrelay.delivery.InvalidRequestException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -19,9 +19,22 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Every refusal also checks that nothing was created: not in the backup directory, and not beside it in
- * {@code outside}, where every escape would land.
+ * {@code outside}, where every escape would land. Files are created plainly here; their modes are the storage
+ * adapter's (SqliteDatabaseBackupTest).
  */
 class BackupDirectoryTest {
+    private static final BackupFiles PLAIN = new BackupFiles() {
+        @Override
+        public void createDirectories(Path directory) throws IOException {
+            Files.createDirectories(directory);
+        }
+
+        @Override
+        public void createFile(Path file) throws IOException {
+            Files.createFile(file);
+        }
+    };
+
     @TempDir
     Path temp;
 
@@ -37,21 +50,19 @@ class BackupDirectoryTest {
     }
 
     @Test
-    void aRelativeNameIsANewOwnerOnlyFileInADirectoryCreatedOwnerOnly() throws IOException {
-        Path file = backups.createFile("nightly.db");
+    void aRelativeNameIsANewFileInADirectoryTheFirstBackupCreates() throws IOException {
+        Path file = backups.createFile("nightly.db", PLAIN);
 
         assertThat(file).isEqualTo(root.toRealPath().resolve("nightly.db")).isEmptyFile();
-        assertThat(mode(file)).isEqualTo("rw-------");
-        assertThat(mode(root)).isEqualTo("rwx------");
     }
 
     @Test
     void anAbsolutePathInsideAndANameInAnExistingSubdirectoryAreTaken() throws IOException {
         Files.createDirectories(root.resolve("weekly"));
 
-        assertThat(backups.createFile(root.resolve("absolute.db").toString())).isEmptyFile();
-        assertThat(backups.createFile("weekly/sunday.db")).isEqualTo(root.toRealPath().resolve("weekly/sunday.db"));
-        assertThat(backups.createFile("weekly/../back-up.db")).isEqualTo(root.toRealPath().resolve("back-up.db"));
+        assertThat(backups.createFile(root.resolve("absolute.db").toString(), PLAIN)).isEmptyFile();
+        assertThat(backups.createFile("weekly/sunday.db", PLAIN)).isEqualTo(root.toRealPath().resolve("weekly/sunday.db"));
+        assertThat(backups.createFile("weekly/../back-up.db", PLAIN)).isEqualTo(root.toRealPath().resolve("back-up.db"));
     }
 
     @Test
@@ -60,9 +71,9 @@ class BackupDirectoryTest {
         Path existing = Files.writeString(root.resolve("existing.db"), "keep me");
         Path empty = Files.createFile(root.resolve("empty.db"));
 
-        assertThatThrownBy(() -> backups.createFile("existing.db")).isInstanceOf(ConflictException.class)
+        assertThatThrownBy(() -> backups.createFile("existing.db", PLAIN)).isInstanceOf(ConflictException.class)
                 .hasMessageContaining("already exists");
-        assertThatThrownBy(() -> backups.createFile(empty.toString())).isInstanceOf(ConflictException.class);
+        assertThatThrownBy(() -> backups.createFile(empty.toString(), PLAIN)).isInstanceOf(ConflictException.class);
 
         assertThat(existing).hasContent("keep me");
         assertThat(empty).isEmptyFile();
@@ -72,7 +83,7 @@ class BackupDirectoryTest {
     @ValueSource(strings = {"../outside/escaped.db", "../escaped.db", "weekly/../../escaped.db", "/proc/self/x.db",
         "/etc/hookrelay.db", "", " ", ".", "weekly/.."})
     void aPathThatIsNotAFileInsideIsRefused(String path) throws IOException {
-        assertThatThrownBy(() -> backups.createFile(path)).isInstanceOf(InvalidRequestException.class);
+        assertThatThrownBy(() -> backups.createFile(path, PLAIN)).isInstanceOf(InvalidRequestException.class);
 
         assertThat(filesUnder(outside)).isEmpty();
         assertThat(Path.of("/etc/hookrelay.db")).doesNotExist();
@@ -81,7 +92,7 @@ class BackupDirectoryTest {
 
     @Test
     void anAbsolutePathElsewhereIsRefusedWithoutCreatingTheBackupDirectory() {
-        assertThatThrownBy(() -> backups.createFile(outside.resolve("x.db").toString()))
+        assertThatThrownBy(() -> backups.createFile(outside.resolve("x.db").toString(), PLAIN))
                 .isInstanceOf(InvalidRequestException.class).hasMessageContaining("outside the backup directory");
 
         assertThat(root).doesNotExist();
@@ -93,7 +104,7 @@ class BackupDirectoryTest {
         Files.createDirectories(root);
         Files.createSymbolicLink(root.resolve("away"), outside);
 
-        assertThatThrownBy(() -> backups.createFile("away/escaped.db")).isInstanceOf(InvalidRequestException.class)
+        assertThatThrownBy(() -> backups.createFile("away/escaped.db", PLAIN)).isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("symbolic link");
 
         assertThat(filesUnder(outside)).isEmpty();
@@ -105,9 +116,9 @@ class BackupDirectoryTest {
         Files.createSymbolicLink(root.resolve("dangling.db"), outside.resolve("target.db"));
         Files.createSymbolicLink(root.resolve("inside.db"), root.resolve("real.db"));
 
-        assertThatThrownBy(() -> backups.createFile("dangling.db")).isInstanceOf(InvalidRequestException.class)
+        assertThatThrownBy(() -> backups.createFile("dangling.db", PLAIN)).isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("symbolic link");
-        assertThatThrownBy(() -> backups.createFile("inside.db")).isInstanceOf(InvalidRequestException.class);
+        assertThatThrownBy(() -> backups.createFile("inside.db", PLAIN)).isInstanceOf(InvalidRequestException.class);
 
         assertThat(filesUnder(outside)).isEmpty();
         assertThat(root.resolve("real.db")).doesNotExist();
@@ -119,9 +130,9 @@ class BackupDirectoryTest {
         Path link = Files.createSymbolicLink(temp.resolve("linked-backups"), real);
         BackupDirectory linked = new BackupDirectory(link);
 
-        assertThat(linked.createFile("relative.db")).isEqualTo(real.toRealPath().resolve("relative.db"));
-        assertThat(linked.createFile(link.resolve("spelled.db").toString())).isEqualTo(real.toRealPath().resolve("spelled.db"));
-        assertThat(linked.createFile(real.resolve("real.db").toString())).isEqualTo(real.toRealPath().resolve("real.db"));
+        assertThat(linked.createFile("relative.db", PLAIN)).isEqualTo(real.toRealPath().resolve("relative.db"));
+        assertThat(linked.createFile(link.resolve("spelled.db").toString(), PLAIN)).isEqualTo(real.toRealPath().resolve("spelled.db"));
+        assertThat(linked.createFile(real.resolve("real.db").toString(), PLAIN)).isEqualTo(real.toRealPath().resolve("real.db"));
     }
 
     @Test
@@ -129,20 +140,16 @@ class BackupDirectoryTest {
         Files.createDirectories(root.resolve("a-directory"));
         Files.writeString(root.resolve("plain-file"), "x");
 
-        assertThatThrownBy(() -> backups.createFile("a".repeat(256) + ".db")).isInstanceOf(InvalidRequestException.class)
+        assertThatThrownBy(() -> backups.createFile("a".repeat(256) + ".db", PLAIN)).isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("refused");
-        assertThatThrownBy(() -> backups.createFile("missing/x.db")).isInstanceOf(InvalidRequestException.class)
+        assertThatThrownBy(() -> backups.createFile("missing/x.db", PLAIN)).isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("does not exist");
-        assertThatThrownBy(() -> backups.createFile("a-directory")).isInstanceOf(InvalidRequestException.class)
+        assertThatThrownBy(() -> backups.createFile("a-directory", PLAIN)).isInstanceOf(InvalidRequestException.class)
                 .hasMessageContaining("is a directory");
-        assertThatThrownBy(() -> backups.createFile("plain-file/x.db")).isInstanceOf(InvalidRequestException.class);
-        assertThatThrownBy(() -> backups.createFile("nul\0.db")).isInstanceOf(InvalidRequestException.class);
+        assertThatThrownBy(() -> backups.createFile("plain-file/x.db", PLAIN)).isInstanceOf(InvalidRequestException.class);
+        assertThatThrownBy(() -> backups.createFile("nul\0.db", PLAIN)).isInstanceOf(InvalidRequestException.class);
 
         assertThat(filesUnder(root)).containsExactlyInAnyOrder(root.resolve("a-directory"), root.resolve("plain-file"));
-    }
-
-    private static String mode(Path path) throws IOException {
-        return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
     }
 
     private static List<Path> filesUnder(Path directory) {

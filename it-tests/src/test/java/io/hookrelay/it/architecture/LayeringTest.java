@@ -2,6 +2,7 @@ package io.hookrelay.it.architecture;
 
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyPackage;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameStartingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,6 +18,8 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ArchRule;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
+import io.hookrelay.storage.jdbi.SourceDao;
+import io.hookrelay.storage.jdbi.TargetColumns;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteIntentStore;
 import java.util.ArrayDeque;
@@ -36,6 +39,7 @@ class LayeringTest {
     private static final String QUEUE = "io.hookrelay.queue..";
     private static final String DELIVERY = "io.hookrelay.delivery..";
     private static final String STORAGE = "io.hookrelay.storage..";
+    private static final String JDBI = "io.hookrelay.storage.jdbi..";
     private static final String SQLITE = "io.hookrelay.storage.sqlite..";
     private static final String POSTGRES = "io.hookrelay.storage.postgres..";
     private static final String HTTP = "io.hookrelay.http..";
@@ -60,7 +64,7 @@ class LayeringTest {
 
     @Test
     void everyAdapterIsImported() {
-        for (String layer : new String[] {QUEUE, DELIVERY, STORAGE, HTTP, CLI, APP}) {
+        for (String layer : new String[] {QUEUE, DELIVERY, JDBI, SQLITE, POSTGRES, HTTP, CLI, APP}) {
             String packagePrefix = layer.substring(0, layer.length() - 2);
             assertThat(production.stream().anyMatch(c -> c.getPackageName().startsWith(packagePrefix)))
                     .as("production classes found in %s", packagePrefix)
@@ -73,6 +77,30 @@ class LayeringTest {
         check(noClasses().that().resideInAnyPackage(QUEUE, DELIVERY)
                 .should().dependOnClassesThat().resideInAnyPackage(FRAMEWORKS)
                 .because("queue-core and delivery-engine are plain Java (DESIGN §1)"));
+    }
+
+    /**
+     * SQL, the tables' columns and file modes are the adapters' business: the domain neither speaks to a
+     * database nor sets a file's permissions (DESIGN §1).
+     */
+    @Test
+    void theDomainHoldsNoSqlNorFileModes() {
+        check(noClasses().that().resideInAnyPackage(QUEUE, DELIVERY)
+                .should().dependOnClassesThat().resideInAPackage("java.sql..")
+                .because("only the storage adapters speak to a database"));
+        check(noClasses().that().resideInAnyPackage(QUEUE, DELIVERY)
+                .should().dependOnClassesThat(
+                        resideInAPackage("java.nio.file.attribute").and(simpleNameStartingWith("PosixFilePermission")))
+                .because("file modes are set by the adapter that writes the file"));
+        check(classes().that().resideInAnyPackage(QUEUE, DELIVERY).should(holdNoSqlText())
+                .because("statements and column lists live in the storage adapters and storage-jdbi"));
+    }
+
+    /** The check above would see SQL: it finds a DAO's statements and a column list. */
+    @Test
+    void theSqlCheckRecognisesStatementsAndColumnLists() {
+        assertThat(SqlText.in(production.get(SourceDao.class))).anyMatch(text -> text.startsWith("INSERT INTO sources"));
+        assertThat(SqlText.in(production.get(TargetColumns.class))).containsExactly(TargetColumns.NAMES);
     }
 
     @Test
@@ -110,6 +138,10 @@ class LayeringTest {
                 .should().dependOnClassesThat().resideInAnyPackage(HTTP, CLI, APP));
         check(noClasses().that().resideInAPackage(SQLITE).should().dependOnClassesThat().resideInAPackage(POSTGRES));
         check(noClasses().that().resideInAPackage(POSTGRES).should().dependOnClassesThat().resideInAPackage(SQLITE));
+        // storage-jdbi is what the two SQL stores share, not an adapter of its own: theirs alone, and below them.
+        check(noClasses().that().resideOutsideOfPackages(JDBI, SQLITE, POSTGRES)
+                .should().dependOnClassesThat().resideInAPackage(JDBI));
+        check(noClasses().that().resideInAPackage(JDBI).should().dependOnClassesThat().resideInAnyPackage(SQLITE, POSTGRES));
         check(noClasses().that().resideInAPackage(HTTP)
                 .should().dependOnClassesThat().resideInAnyPackage(STORAGE, CLI, APP));
         check(noClasses().that().resideInAPackage(CLI)
@@ -118,24 +150,25 @@ class LayeringTest {
 
     /**
      * DESIGN §1: an application embedding only the queue needs nothing of the relay. Whatever the SQLite adapter
-     * reaches from opening a database and from its intent store names no relay type; storage-sqlite's
-     * {@code QueueWithoutTheRelayTest} runs that way without delivery-engine.
+     * reaches, in its own classes and storage-jdbi's, from opening a database and from its intent store names
+     * no relay type; storage-sqlite's {@code QueueWithoutTheRelayTest} runs that way without delivery-engine.
      */
     @Test
     void theQueuesWayThroughTheSqliteAdapterNamesNoRelayType() {
-        Set<JavaClass> onTheQueuesWay = reachedInItsPackage(production.get(SqliteDatabase.class), production.get(SqliteIntentStore.class));
-        assertThat(onTheQueuesWay).extracting(JavaClass::getSimpleName).contains("IntentDao", "SqliteWriter", "QueueMigrations");
+        Set<JavaClass> onTheQueuesWay = reachedInStorage(production.get(SqliteDatabase.class), production.get(SqliteIntentStore.class));
+        assertThat(onTheQueuesWay).extracting(JavaClass::getSimpleName)
+                .contains("IntentDao", "SqliteWriter", "QueueMigrations", "JdbiIntentStore", "IntentRowMapper");
         check(noClasses().that(DescribedPredicate.describe("are on the queue's way through storage-sqlite", onTheQueuesWay::contains))
                 .should().dependOnClassesThat().resideInAPackage(DELIVERY));
     }
 
-    /** {@code from} and every class of their package they depend on, directly or through one another. */
-    private static Set<JavaClass> reachedInItsPackage(JavaClass... from) {
+    /** {@code from} and every class of the SQLite adapter and storage-jdbi they depend on, directly or through one another. */
+    private static Set<JavaClass> reachedInStorage(JavaClass... from) {
         Set<JavaClass> reached = new HashSet<>();
         Deque<JavaClass> toVisit = new ArrayDeque<>(List.of(from));
         while (!toVisit.isEmpty()) {
             JavaClass next = toVisit.pop();
-            if (next.getPackageName().equals(from[0].getPackageName()) && reached.add(next)) {
+            if (resideInAnyPackage(SQLITE, JDBI).test(next) && reached.add(next)) {
                 next.getDirectDependenciesFromSelf().forEach(dependency -> toVisit.push(dependency.getTargetClass()));
             }
         }
@@ -164,6 +197,16 @@ class LayeringTest {
                 .should().dependOnClassesThat().resideInAnyPackage("io.undertow..", "org.xnio.."));
         check(noClasses().that().resideOutsideOfPackages(CLI, APP)
                 .should().dependOnClassesThat().resideInAPackage("picocli.."));
+    }
+
+    private static ArchCondition<JavaClass> holdNoSqlText() {
+        return new ArchCondition<>("hold no SQL text") {
+            @Override
+            public void check(JavaClass javaClass, ConditionEvents events) {
+                SqlText.in(javaClass).forEach(sql -> events.add(SimpleConditionEvent.violated(javaClass,
+                        javaClass.getName() + " holds SQL: " + sql.lines().findFirst().orElse(""))));
+            }
+        };
     }
 
     private static ArchCondition<JavaClass> beNamedTechnologyPlusEachPortTheyImplement() {

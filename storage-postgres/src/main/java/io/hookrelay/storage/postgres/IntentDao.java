@@ -1,11 +1,7 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.queue.Intent;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import org.jdbi.v3.sqlobject.config.KeyColumn;
-import org.jdbi.v3.sqlobject.config.ValueColumn;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
@@ -112,9 +108,6 @@ interface IntentDao {
             """)
     List<RetriedLane> retryAll(String kind, String state, String target, long changedSince, long changedBefore, long now);
 
-    @SqlQuery("SELECT count(*) FROM (SELECT 1 FROM intent_states" + SELECTED + " LIMIT :atMost) AS selected")
-    int countSelected(String kind, String state, String target, long changedSince, long changedBefore, int atMost);
-
     /**
      * Deletes those of {@code ids} that still qualify once their state rows are locked, in id order: their
      * attempt logs and state rows, then their identities. Deliveries go with the identities
@@ -134,23 +127,6 @@ interface IntentDao {
             DELETE FROM intents USING gone WHERE intents.id = gone.id
             """)
     int deleteEnded(String kind, String[] states, long endedBefore, String[] ids);
-
-    @SqlQuery("SELECT " + COLUMNS + " FROM intent_states WHERE seq = (SELECT seq FROM intents WHERE id = :id)")
-    Optional<Intent> find(String id);
-
-    @SqlQuery("""
-            SELECT target, count(*) AS pending
-              FROM (SELECT target FROM intent_states WHERE kind = :kind AND state = 'pending' LIMIT :atMost) AS waiting
-             GROUP BY target
-            """)
-    @KeyColumn("target")
-    @ValueColumn("pending")
-    Map<String, Long> countPendingByTarget(String kind, int atMost);
-
-    @SqlQuery("SELECT kind, count(*) AS pending FROM intent_states WHERE state = 'pending' GROUP BY kind")
-    @KeyColumn("kind")
-    @ValueColumn("pending")
-    Map<String, Long> countPendingByKind();
 
     /** A row an operator's change took from the state it had, and the claim token it had then. */
     record RetriedLane(String fifoKey, int retried) {

@@ -1,8 +1,6 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.queue.Intent;
 import java.util.List;
-import java.util.Optional;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
@@ -80,20 +78,4 @@ interface LaneDao {
                                          AND head.fifo_key IS NOT NULL AND head.state IN ('pending', 'running')))
             """)
     int advance(String[] fifoKeys);
-
-    @SqlQuery("""
-            SELECT\s""" + IntentDao.COLUMNS + """
-             FROM intent_states
-             WHERE NOT waiting AND fifo_key = :fifoKey AND fifo_key IS NOT NULL AND state IN ('pending', 'running')
-            """)
-    Optional<Intent> head(String fifoKey);
-
-    @SqlQuery("""
-            SELECT\s""" + IntentDao.COLUMNS + """
-             FROM intent_states
-             WHERE NOT waiting AND fifo_key IS NOT NULL AND state IN ('pending', 'running')
-               AND kind = :kind AND last_error <> ''
-             LIMIT :atMost
-            """)
-    List<Intent> failingHeads(String kind, int atMost);
 }

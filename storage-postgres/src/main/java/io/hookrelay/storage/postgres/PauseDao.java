@@ -56,7 +56,4 @@ interface PauseDao {
             UPDATE intent_states SET held = :held FROM chunk WHERE intent_states.seq = chunk.seq
             """)
     int setHeld(String kind, String target, boolean held, int limit);
-
-    @SqlQuery("SELECT EXISTS (SELECT 1 FROM paused_work WHERE kind = :kind AND target = :target)")
-    boolean isPaused(String kind, String target);
 }

@@ -7,6 +7,8 @@ import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.TransientStoreException;
+import io.hookrelay.storage.jdbi.AttemptRowMapper;
+import io.hookrelay.storage.jdbi.IntentRowMapper;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;

@@ -6,7 +6,7 @@ import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
-import io.hookrelay.delivery.stored.DeliveryListing;
+import io.hookrelay.storage.jdbi.DeliveryListing;
 import io.hookrelay.queue.IntentSelection;
 import java.time.Instant;
 import java.util.List;
@@ -43,11 +43,10 @@ public final class PostgresDeliveryStore implements DeliveryStore {
 
     @Override
     public Page<Delivery> list(DeliveryFilter filter, PageRequest page) {
-        List<Delivery> fetched = database.read("list deliveries", handle -> {
+        return database.read("list deliveries", handle -> {
             DeliveryDao deliveries = handles.attach(handle, DeliveryDao.class);
-            return DeliveryListing.fetch(filter, page, deliveries::list, deliveries::listOfTarget, deliveries::listOfEvent);
+            return DeliveryListing.page(filter, page, deliveries::list, deliveries::listOfTarget, deliveries::listOfEvent);
         });
-        return Page.of(fetched, page, Delivery::id);
     }
 
     @Override

@@ -12,14 +12,12 @@ import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.QueueListener;
 import io.hookrelay.queue.QueueNotices;
 import io.hookrelay.queue.Settlement;
+import io.hookrelay.storage.jdbi.JdbiIntentStore;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -47,13 +45,8 @@ import org.slf4j.LoggerFactory;
  * A listening thread on one pooled connection tells this store's listeners what other processes announced.
  * {@link #close} stops these threads; the {@link PostgresDatabase} is closed by its owner afterwards.
  */
-public final class PostgresIntentStore implements IntentStore, AutoCloseable {
-    /** {@code RETURNING} promises no order, so a claimed batch is put back in DESIGN's claim order here. */
+public final class PostgresIntentStore extends JdbiIntentStore implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(PostgresIntentStore.class);
-
-    private static final Comparator<Intent> CLAIM_ORDER = Comparator.comparing(Intent::nextAt)
-            .thenComparing(Intent::createdAt)
-            .thenComparing(Intent::id);
 
     /** How often a transaction that lost a serialization conflict or deadlock is run again before failing. */
     static final int CONFLICT_ATTEMPTS = 3;
@@ -71,7 +64,8 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
 
     /** @throws io.hookrelay.queue.StoreException when the database cannot be reached */
     public PostgresIntentStore(PostgresDatabase database) {
-        this.database = Objects.requireNonNull(database, "database");
+        super(new PostgresDaoRunner(database, handle -> handle::attach), IntentQueryDao.class);
+        this.database = database;
         String schema = database.read("find schema", handle -> handle.createQuery("SELECT current_schema()")
                 .mapTo(String.class).one());
         this.channel = NoticeChannel.forSchema(schema);
@@ -144,25 +138,12 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
     }
 
     @Override
-    public List<Intent> claim(Instant now, Duration lease, int max) {
-        requirePositive(lease);
-        if (max < 1) {
-            throw new IllegalArgumentException("max must be at least 1: " + max);
-        }
-        long at = now.toEpochMilli();
-        long until = Math.addExact(at, lease.toMillis());
-        List<Intent> claimed = new ArrayList<>(database.uncountedTransaction("claim", handle -> {
+    protected List<Intent> claimDue(long now, long until, int max) {
+        return database.uncountedTransaction("claim", handle -> {
             ClaimDao claims = handle.attach(ClaimDao.class);
             claims.commitWithoutWaitingForTheFlush();
-            return claims.claim(at, until, max);
-        }));
-        claimed.sort(CLAIM_ORDER);
-        return claimed;
-    }
-
-    @Override
-    public boolean renew(ClaimRef claim, Instant now, Duration lease) {
-        return !renewAll(List.of(Objects.requireNonNull(claim, "claim")), now, lease).contains(claim);
+            return claims.claim(now, until, max);
+        });
     }
 
     /** One statement for all of them, each still fenced by its own token. */
@@ -288,57 +269,6 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         }
     }
 
-    @Override
-    public boolean isPaused(String kind, String target) {
-        requirePair(kind, target);
-        return database.read("is paused", handle -> handle.attach(PauseDao.class).isPaused(kind, target));
-    }
-
-    @Override
-    public Optional<Intent> find(String id) {
-        Objects.requireNonNull(id, "id");
-        return database.read("find", handle -> handle.attach(IntentDao.class).find(id));
-    }
-
-    @Override
-    public List<AttemptRecord> attempts(String intentId) {
-        Objects.requireNonNull(intentId, "intentId");
-        return database.read("attempts", handle -> handle.attach(AttemptDao.class).ofIntent(intentId));
-    }
-
-    @Override
-    public int countSelected(IntentSelection selection, int atMost) {
-        IntentStore.requireCountLimit(atMost);
-        return database.read("count selected", handle -> handle.attach(IntentDao.class).countSelected(selection.kind(),
-                selection.state().wireName(), selection.target().orElse(null), PostgresIntentWrites.since(selection),
-                PostgresIntentWrites.before(selection), atMost));
-    }
-
-    @Override
-    public Map<String, Long> countPendingByTarget(String kind, int atMost) {
-        IntentStore.requireCountLimit(atMost);
-        return database.read("count pending by target",
-                handle -> handle.attach(IntentDao.class).countPendingByTarget(kind, atMost));
-    }
-
-    @Override
-    public Optional<Intent> fifoHead(String fifoKey) {
-        Objects.requireNonNull(fifoKey, "fifoKey");
-        return database.read("fifo head", handle -> handle.attach(LaneDao.class).head(fifoKey));
-    }
-
-    @Override
-    public List<Intent> failingFifoHeads(String kind, int atMost) {
-        Objects.requireNonNull(kind, "kind");
-        IntentStore.requireCountLimit(atMost);
-        return database.read("failing fifo heads", handle -> handle.attach(LaneDao.class).failingHeads(kind, atMost));
-    }
-
-    @Override
-    public Map<String, Long> countPendingByKind() {
-        return database.read("count pending", handle -> handle.attach(IntentDao.class).countPendingByKind());
-    }
-
     /** A transaction's result and what it changed, once it has committed. */
     private record Committed<T>(T result, QueueNotices changes) {
     }
@@ -391,16 +321,5 @@ public final class PostgresIntentStore implements IntentStore, AutoCloseable {
         settlements.close();
         announcer.close();
         notifications.close();
-    }
-
-    private static void requirePositive(Duration lease) {
-        if (lease.isNegative() || lease.isZero()) {
-            throw new IllegalArgumentException("lease must be positive: " + lease);
-        }
-    }
-
-    private static void requirePair(String kind, String target) {
-        Objects.requireNonNull(kind, "kind");
-        Objects.requireNonNull(target, "target");
     }
 }

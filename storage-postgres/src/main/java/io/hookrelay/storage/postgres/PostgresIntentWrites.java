@@ -1,5 +1,8 @@
 package io.hookrelay.storage.postgres;
 
+import static io.hookrelay.storage.jdbi.JdbiIntentStore.changedBefore;
+import static io.hookrelay.storage.jdbi.JdbiIntentStore.changedSince;
+
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.queue.Enqueued;
@@ -63,23 +66,15 @@ final class PostgresIntentWrites implements IntentWrites {
         String kind = selection.kind();
         String state = selection.state().wireName();
         String target = selection.target().orElse(null);
-        handle.attach(LaneDao.class).lockLanesSelected(kind, state, target, since(selection), before(selection));
-        List<IntentDao.RetriedLane> lanes = handle.attach(IntentDao.class).retryAll(kind, state, target, since(selection),
-                before(selection), now.toEpochMilli());
+        handle.attach(LaneDao.class).lockLanesSelected(kind, state, target, changedSince(selection), changedBefore(selection));
+        List<IntentDao.RetriedLane> lanes = handle.attach(IntentDao.class).retryAll(kind, state, target, changedSince(selection),
+                changedBefore(selection), now.toEpochMilli());
         advanceAfterTheFact(lanes.stream().map(IntentDao.RetriedLane::fifoKey).toList());
         int retried = lanes.stream().mapToInt(IntentDao.RetriedLane::retried).sum();
         if (retried > 0) {
             changes.workAvailable();
         }
         return retried;
-    }
-
-    static long since(IntentSelection selection) {
-        return selection.changedSince().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE);
-    }
-
-    static long before(IntentSelection selection) {
-        return selection.changedBefore().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE);
     }
 
     @Override

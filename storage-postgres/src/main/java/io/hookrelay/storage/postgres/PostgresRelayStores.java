@@ -2,7 +2,13 @@ package io.hookrelay.storage.postgres;
 
 import io.hookrelay.delivery.RelayMarker;
 import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.delivery.SettingsStore;
+import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.operator.TargetAlerts;
 import io.hookrelay.queue.StoreException;
+import io.hookrelay.storage.jdbi.JdbiSettingsStore;
+import io.hookrelay.storage.jdbi.JdbiSourceStore;
+import io.hookrelay.storage.jdbi.JdbiTargetAlerts;
 import java.util.Objects;
 
 /**
@@ -17,7 +23,7 @@ import java.util.Objects;
  * <p>{@link #close} stops the threads of the delivery slots' own; the database is closed by its owner afterwards.
  */
 public final class PostgresRelayStores implements AutoCloseable {
-    private final PostgresSourceStore sources;
+    private final SourceStore sources;
     private final PostgresTargetStore targets;
     private final PostgresRouteStore routes;
     private final PostgresEventStore events;
@@ -26,14 +32,16 @@ public final class PostgresRelayStores implements AutoCloseable {
     private final PostgresDeliverySlots deliverySlots;
     private final PostgresFailureStreaks failureStreaks;
     private final PostgresRateLimits rateLimits;
-    private final PostgresSettingsStore settings;
-    private final PostgresTargetAlerts targetAlerts;
+    private final SettingsStore settings;
+    private final TargetAlerts targetAlerts;
     private final RelayMarker relayMarker;
 
     private PostgresRelayStores(PostgresDatabase database, PostgresIntentStore intents, SecretCipher secretKey) {
         RelayHandles handles = new RelayHandles(secretKey);
         relayMarker = RelayMarker.of(secretKey);
-        sources = new PostgresSourceStore(database, handles);
+        PostgresDaoRunner plain = new PostgresDaoRunner(database, handle -> handle::attach);
+        sources = new JdbiSourceStore(new PostgresDaoRunner(database, handles::on), PostgresStoredForms.INSTANCE, secretKey,
+                database.clock());
         targets = new PostgresTargetStore(database, intents, handles);
         routes = new PostgresRouteStore(database, handles);
         events = new PostgresEventStore(database, intents, handles);
@@ -42,8 +50,8 @@ public final class PostgresRelayStores implements AutoCloseable {
         deliverySlots = new PostgresDeliverySlots(database);
         failureStreaks = new PostgresFailureStreaks(database);
         rateLimits = new PostgresRateLimits(database);
-        settings = new PostgresSettingsStore(database);
-        targetAlerts = new PostgresTargetAlerts(database);
+        settings = new JdbiSettingsStore(plain);
+        targetAlerts = new JdbiTargetAlerts(plain);
     }
 
     /**
@@ -77,7 +85,7 @@ public final class PostgresRelayStores implements AutoCloseable {
         return relayMarker;
     }
 
-    public PostgresSourceStore sources() {
+    public SourceStore sources() {
         return sources;
     }
 
@@ -113,11 +121,11 @@ public final class PostgresRelayStores implements AutoCloseable {
         return rateLimits;
     }
 
-    public PostgresSettingsStore settings() {
+    public SettingsStore settings() {
         return settings;
     }
 
-    public PostgresTargetAlerts targetAlerts() {
+    public TargetAlerts targetAlerts() {
         return targetAlerts;
     }
 

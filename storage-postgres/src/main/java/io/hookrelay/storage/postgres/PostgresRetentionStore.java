@@ -6,6 +6,8 @@ import io.hookrelay.delivery.retention.EventCandidate;
 import io.hookrelay.delivery.retention.EventPosition;
 import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.queue.EndedIntents;
+import io.hookrelay.storage.jdbi.OldEventDao;
+import io.hookrelay.storage.jdbi.RetentionBatches;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -17,9 +19,6 @@ import java.util.Optional;
  * delete each row once, and the others find it gone.
  */
 public final class PostgresRetentionStore implements RetentionStore {
-    /** Keeps one call one short transaction, as the sweeper's batches intend; far above a sensible batch. */
-    static final int MAX_BATCH = 10_000;
-
     private final PostgresDatabase database;
     private final PostgresIntentStore intents;
     private final RelayHandles handles;
@@ -33,7 +32,7 @@ public final class PostgresRetentionStore implements RetentionStore {
     @Override
     public List<String> endedDeliveries(EndedDeliveries group, Instant endedBefore, int limit) {
         long before = endedBefore.toEpochMilli();
-        requireBatch(limit);
+        RetentionBatches.require(limit);
         return database.read("find ended deliveries", handle -> {
             RetentionDao retention = handles.attach(handle, RetentionDao.class);
             return switch (group) {
@@ -47,36 +46,26 @@ public final class PostgresRetentionStore implements RetentionStore {
     public int deleteDeliveries(EndedDeliveries group, Instant endedBefore, List<String> ids) {
         EndedIntents which = new EndedIntents(Delivery.KIND, group.states(), endedBefore);
         List<String> candidates = List.copyOf(ids);
-        requireBatch(candidates.size());
+        RetentionBatches.require(candidates.size());
         return intents.deleteEnded(which, candidates);
     }
 
     @Override
     public List<EventCandidate> eventsReceivedBefore(Instant receivedBefore, Optional<EventPosition> after, int limit) {
-        long before = receivedBefore.toEpochMilli();
-        // Before any event: every stored time is after the smallest long, and every id after "".
-        long afterReceivedAt = after.map(position -> position.receivedAt().toEpochMilli()).orElse(Long.MIN_VALUE);
-        String afterId = after.map(EventPosition::eventId).orElse("");
-        requireBatch(limit);
-        return database.read("find old events", handle -> handles.attach(handle, RetentionDao.class)
-                .eventsReceivedBefore(before, afterReceivedAt, afterId, limit));
+        RetentionBatches.require(limit);
+        return database.read("find old events",
+                handle -> handles.attach(handle, OldEventDao.class).receivedBefore(receivedBefore, after, limit));
     }
 
     @Override
     public int deleteEvents(Instant receivedBefore, List<String> ids) {
         long before = receivedBefore.toEpochMilli();
         String[] candidates = List.copyOf(ids).toArray(String[]::new);
-        requireBatch(candidates.length);
+        RetentionBatches.require(candidates.length);
         return database.transaction("delete old events", handle -> {
             RetentionDao retention = handles.attach(handle, RetentionDao.class);
             String[] locked = retention.lockOld(candidates, before).toArray(String[]::new);
             return locked.length == 0 ? 0 : retention.deleteWithoutDeliveries(locked);
         });
-    }
-
-    private static void requireBatch(int size) {
-        if (size < 1 || size > MAX_BATCH) {
-            throw new IllegalArgumentException("a retention batch holds 1 to " + MAX_BATCH + " rows: " + size);
-        }
     }
 }

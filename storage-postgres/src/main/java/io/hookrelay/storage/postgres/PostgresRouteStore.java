@@ -2,7 +2,8 @@ package io.hookrelay.storage.postgres;
 
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.RouteStore;
-import io.hookrelay.delivery.stored.RouteColumns;
+import io.hookrelay.storage.jdbi.RouteColumns;
+import io.hookrelay.storage.jdbi.RouteDao;
 import java.util.List;
 import java.util.Objects;
 
@@ -25,7 +26,7 @@ public final class PostgresRouteStore implements RouteStore {
         String filters = RouteColumns.filters(route);
         long now = database.clock().millis();
         return database.transaction("create route", handle -> {
-            RouteDao dao = handles.attach(handle, RouteDao.class);
+            RouteCreationDao dao = handles.attach(handle, RouteCreationDao.class);
             if (dao.lockSourceAndTarget(route.sourceId(), route.targetId()) == 0) {
                 return Creation.NO_SOURCE_OR_TARGET;
             }

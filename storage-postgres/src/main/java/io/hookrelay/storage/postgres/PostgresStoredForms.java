@@ -1,6 +1,6 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.stored.StoredForms;
+import io.hookrelay.storage.jdbi.StoredForms;
 import java.sql.Array;
 import java.sql.ResultSet;
 import java.sql.SQLException;

@@ -1,9 +1,9 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetStore;
-import io.hookrelay.delivery.stored.TargetColumns;
+import io.hookrelay.storage.jdbi.TargetColumns;
+import io.hookrelay.storage.jdbi.TargetDao;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -37,9 +37,8 @@ public final class PostgresTargetStore implements TargetStore {
     public Optional<Target> change(String id, UnaryOperator<Target> change) {
         Objects.requireNonNull(change, "change");
         return database.transaction("change target", handle -> {
-            TargetDao targets = handles.attach(handle, TargetDao.class);
-            Optional<Target> changed = targets.findForUpdate(id).map(change);
-            changed.ifPresent(target -> targets.update(columns(target)));
+            Optional<Target> changed = handles.attach(handle, TargetLockDao.class).findForUpdate(id).map(change);
+            changed.ifPresent(target -> handles.attach(handle, TargetDao.class).update(columns(target)));
             return changed;
         });
     }
@@ -52,13 +51,8 @@ public final class PostgresTargetStore implements TargetStore {
     public boolean delete(String id, Instant now) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(now, "now");
-        return intents.inTransaction("delete target", (handle, writes) -> {
-            if (handles.attach(handle, TargetDao.class).delete(id) == 0) {
-                return false;
-            }
-            writes.retire(Delivery.KIND, id, now);
-            return true;
-        });
+        return intents.inTransaction("delete target",
+                (handle, writes) -> handles.attach(handle, TargetDao.class).deleteRetiringItsWork(id, writes, now));
     }
 
     @Override

@@ -1,18 +1,9 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.SecretCipher;
 import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.retention.EventCandidate;
-import io.hookrelay.delivery.stored.DeliveryColumns;
-import io.hookrelay.delivery.stored.EventColumns;
-import io.hookrelay.delivery.stored.RouteColumns;
-import io.hookrelay.delivery.stored.SourceColumns;
-import io.hookrelay.delivery.stored.TargetColumns;
+import io.hookrelay.storage.jdbi.Daos;
+import io.hookrelay.storage.jdbi.RelayRowMappers;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.mapper.RowMappers;
 import org.jdbi.v3.core.statement.StatementExceptions;
@@ -31,21 +22,19 @@ final class RelayHandles {
     }
 
     <D> D attach(Handle handle, Class<D> dao) {
+        return on(handle).attach(dao);
+    }
+
+    /** The relay's DAOs on {@code handle}, readied for them. */
+    Daos on(Handle handle) {
         if (handle.getConfig(RowMappers.class).findFor(Source.class).isEmpty()) {
             prepare(handle);
         }
-        return handle.attach(dao);
+        return handle::attach;
     }
 
     private void prepare(Handle handle) {
-        PostgresStoredForms forms = PostgresStoredForms.INSTANCE;
-        handle.registerRowMapper(Source.class, (row, context) -> SourceColumns.read(row::getObject, forms, secrets))
-                .registerRowMapper(Target.class, (row, context) -> TargetColumns.read(row::getObject, forms, secrets))
-                .registerRowMapper(Route.class, (row, context) -> RouteColumns.read(row::getObject))
-                .registerRowMapper(Event.class, (row, context) -> EventColumns.read(row::getObject, PostgresStoredForms.headers(row)))
-                .registerRowMapper(EventSummary.class, (row, context) -> EventColumns.summary(row::getObject))
-                .registerRowMapper(Delivery.class, (row, context) -> DeliveryColumns.read(row::getObject))
-                .registerRowMapper(EventCandidate.class, (row, context) -> EventColumns.candidate(row::getObject, forms));
+        RelayRowMappers.register(handle, PostgresStoredForms.INSTANCE, secrets, (row, context) -> PostgresStoredForms.headers(row));
         handle.getConfig(StatementExceptions.class).setMessageRendering(StatementExceptions.MessageRendering.NONE);
     }
 

@@ -1,6 +1,5 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.retention.EventCandidate;
 import java.util.List;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
@@ -32,22 +31,6 @@ interface RetentionDao {
              LIMIT :limit
             """)
     List<String> givenUp(String kind, long endedBefore, int limit);
-
-    /**
-     * Events in the order they were received, after a position: the row comparison walks
-     * {@code events_by_received_at} from there. Whether each still has deliveries is read through
-     * {@code deliveries_by_event}.
-     */
-    @SqlQuery("""
-            SELECT id, received_at,
-                   EXISTS (SELECT 1 FROM deliveries WHERE deliveries.event_id = events.id) AS has_deliveries
-              FROM events
-             WHERE received_at < :receivedBefore
-               AND (received_at, id) > (:afterReceivedAt, :afterId)
-             ORDER BY received_at, id
-             LIMIT :limit
-            """)
-    List<EventCandidate> eventsReceivedBefore(long receivedBefore, long afterReceivedAt, String afterId, int limit);
 
     /**
      * Locks those of {@code ids} still old enough until the transaction ends: a replay adding deliveries to

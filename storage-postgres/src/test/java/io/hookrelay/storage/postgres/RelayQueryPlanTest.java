@@ -4,6 +4,8 @@ import static io.hookrelay.storage.postgres.DaoStatements.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.Delivery;
+import io.hookrelay.storage.jdbi.OldEventDao;
+import io.hookrelay.storage.jdbi.RouteDao;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.time.Clock;
 import java.util.HashMap;
@@ -72,7 +74,7 @@ class RelayQueryPlanTest {
                 new Query("routes of a source", sql(RouteDao.class, "forSource"), Map.of("sourceId", "orders"), "routes_by_source"),
                 new Query("completed deliveries", sql(RetentionDao.class, "completed"), ended, "intents_completed"),
                 new Query("failed and cancelled deliveries", sql(RetentionDao.class, "givenUp"), ended, "intents_given_up"),
-                new Query("old events", sql(RetentionDao.class, "eventsReceivedBefore"),
+                new Query("old events", sql(OldEventDao.class, "eventsReceivedBefore"),
                         Map.of("receivedBefore", 1L, "afterReceivedAt", 0L, "afterId", "", "limit", 500),
                         "events_by_received_at"));
     }

@@ -1,5 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
+import io.hookrelay.storage.jdbi.Daos;
 import java.util.HashMap;
 import java.util.Map;
 import org.jdbi.v3.core.Handle;
@@ -14,7 +15,7 @@ import org.jdbi.v3.core.Handle;
  *
  * <p>Not thread-safe: it belongs to the one thread that uses its handle.
  */
-final class AttachedHandle {
+final class AttachedHandle implements Daos {
     private final Handle handle;
     private final Map<Class<?>, Object> attached = new HashMap<>();
 
@@ -22,7 +23,8 @@ final class AttachedHandle {
         this.handle = handle;
     }
 
-    <D> D attach(Class<D> dao) {
+    @Override
+    public <D> D attach(Class<D> dao) {
         return dao.cast(attached.computeIfAbsent(dao, handle::attach));
     }
 

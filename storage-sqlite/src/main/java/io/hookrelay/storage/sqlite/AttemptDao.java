@@ -1,8 +1,5 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.queue.AttemptRecord;
-import java.util.List;
-import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /** The {@code intent_attempts} table, the attempt log. Times are epoch milliseconds. */
@@ -16,13 +13,4 @@ interface AttemptDao {
             """)
     int insert(String intentId, int attempt, long startedAt, long durationMs, String outcome, String error,
             Integer statusCode, String excerpt);
-
-    /** Attempt numbers only grow, so their order is the order the attempts ran in. */
-    @SqlQuery("""
-            SELECT attempt, started_at, duration_ms, outcome, error, status_code, excerpt
-              FROM intent_attempts
-             WHERE intent_id = :intentId
-             ORDER BY attempt
-            """)
-    List<AttemptRecord> ofIntent(String intentId);
 }

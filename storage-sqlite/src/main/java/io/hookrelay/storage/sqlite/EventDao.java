@@ -37,7 +37,7 @@ interface EventDao {
             """)
     Optional<Event> find(String id);
 
-    /** The rest of a list's conditions, after the one that leads: see {@link io.hookrelay.delivery.stored.EventListing}. */
+    /** The rest of a list's conditions, after the one that leads: see {@link io.hookrelay.storage.jdbi.EventListing}. */
     String FILTERED = """
              id < :before AND id >= :lowest AND received_at >= :since AND received_at < :until
                AND (:eventType IS NULL OR event_type = :eventType)

@@ -3,10 +3,7 @@ package io.hookrelay.storage.sqlite;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Intent;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import org.jdbi.v3.sqlobject.config.KeyColumn;
-import org.jdbi.v3.sqlobject.config.ValueColumn;
 import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.customizer.BindMethods;
 import org.jdbi.v3.sqlobject.customizer.Define;
@@ -166,9 +163,6 @@ interface IntentDao {
                    waiting = """ + LaneDao.REJOINS_WAITING + ", held = " + HELD + SELECTED)
     int retryAll(String kind, String state, String target, long since, long before, long now);
 
-    @SqlQuery("SELECT count(*) FROM (SELECT 1 FROM intents" + SELECTED + " LIMIT :atMost)")
-    int countSelected(String kind, String state, String target, long since, long before, int atMost);
-
     /**
      * Those of {@code ids} that are still ended long enough ago; their attempt logs go with them
      * ({@code ON DELETE CASCADE}). {@code <ended>} is a condition on {@code state} made of constants. The unary
@@ -190,21 +184,4 @@ interface IntentDao {
              WHERE state = 'running'
             """)
     int releaseAllClaims(long now);
-
-    @SqlQuery("SELECT " + COLUMNS + " FROM intents WHERE id = :id")
-    Optional<Intent> find(String id);
-
-    @SqlQuery("""
-            SELECT target, count(*) AS pending
-              FROM (SELECT target FROM intents WHERE kind = :kind AND state = 'pending' LIMIT :atMost)
-             GROUP BY target
-            """)
-    @KeyColumn("target")
-    @ValueColumn("pending")
-    Map<String, Long> countPendingByTarget(String kind, int atMost);
-
-    @SqlQuery("SELECT kind, count(*) AS pending FROM intents WHERE state = 'pending' GROUP BY kind")
-    @KeyColumn("kind")
-    @ValueColumn("pending")
-    Map<String, Long> countPendingByKind();
 }

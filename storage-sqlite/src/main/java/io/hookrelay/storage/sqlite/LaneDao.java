@@ -1,6 +1,5 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.queue.Intent;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
@@ -59,20 +58,4 @@ interface LaneDao {
 
     @SqlQuery("SELECT DISTINCT fifo_key FROM intents" + IntentDao.SELECTED + " AND fifo_key IS NOT NULL")
     List<String> lanesSelected(String kind, String state, String target, long since, long before);
-
-    @SqlQuery("""
-            SELECT\s""" + IntentDao.COLUMNS + """
-             FROM intents
-             WHERE waiting = 0 AND fifo_key = :fifoKey AND fifo_key IS NOT NULL AND state IN ('pending', 'running')
-            """)
-    Optional<Intent> head(String fifoKey);
-
-    @SqlQuery("""
-            SELECT\s""" + IntentDao.COLUMNS + """
-             FROM intents
-             WHERE waiting = 0 AND fifo_key IS NOT NULL AND state IN ('pending', 'running')
-               AND kind = :kind AND last_error <> ''
-             LIMIT :atMost
-            """)
-    List<Intent> failingHeads(String kind, int atMost);
 }

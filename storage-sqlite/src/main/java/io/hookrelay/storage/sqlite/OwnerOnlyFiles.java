@@ -1,6 +1,5 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.queue.OwnerOnlyModes;
 import io.hookrelay.queue.StoreException;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -22,9 +21,13 @@ import java.util.stream.Stream;
  * narrowed after, so there is no moment another user could open them; SQLite gives the {@code -wal} and
  * {@code -shm} it creates the mode of the database file, so creating that one owner-only covers them.
  *
- * <p>On a file system without POSIX permissions there is nothing to set, and files are created plainly.
+ * <p>One place for every file of this process that holds events or secrets: the data directory's, backups, and
+ * the admin token the application keeps beside them. On a file system without POSIX permissions there is
+ * nothing to set, and files are created plainly.
  */
-final class OwnerOnlyFiles {
+public final class OwnerOnlyFiles {
+    private static final Set<PosixFilePermission> FILE = PosixFilePermissions.fromString("rw-------");
+    private static final Set<PosixFilePermission> DIRECTORY = PosixFilePermissions.fromString("rwx------");
     private static final Set<PosixFilePermission> GROUP_AND_OTHERS = EnumSet.of(
             PosixFilePermission.GROUP_READ, PosixFilePermission.GROUP_WRITE, PosixFilePermission.GROUP_EXECUTE,
             PosixFilePermission.OTHERS_READ, PosixFilePermission.OTHERS_WRITE, PosixFilePermission.OTHERS_EXECUTE);
@@ -33,7 +36,27 @@ final class OwnerOnlyFiles {
     }
 
     static FileAttribute<?>[] fileMode() {
-        return OwnerOnlyModes.ofFile(Path.of(""));
+        return creatingWith(Path.of(""), FILE);
+    }
+
+    /**
+     * Creates the new, empty file {@code 0600}, never through a link.
+     *
+     * @throws java.nio.file.FileAlreadyExistsException when anything is there already
+     */
+    public static void createFile(Path file) throws IOException {
+        Files.createFile(file, creatingWith(file, FILE));
+    }
+
+    /** Creates {@code directory} and its missing parents {@code 0700}, the directory itself exactly so whatever the umask. */
+    static void createDirectories(Path directory) throws IOException {
+        Files.createDirectories(directory, creatingWith(directory, DIRECTORY));
+        restrict(directory, DIRECTORY);
+    }
+
+    /** Sets the file's mode to exactly {@code 0600}, whatever the umask left of what it was created with. */
+    static void restrictFile(Path file) throws IOException {
+        restrict(file, FILE);
     }
 
     /** Creates {@code directory}'s missing parents as the umask says and the directory itself {@code 0700}. */
@@ -46,7 +69,7 @@ final class OwnerOnlyFiles {
             Files.createDirectories(absolute.getParent());
         }
         try {
-            return Files.createDirectory(absolute, OwnerOnlyModes.ofDirectory(absolute));
+            return Files.createDirectory(absolute, creatingWith(absolute, DIRECTORY));
         } catch (FileAlreadyExistsException raced) {
             if (Files.isDirectory(absolute)) {
                 return absolute;
@@ -72,7 +95,7 @@ final class OwnerOnlyFiles {
      * @throws StoreException when a mode cannot be read or set
      */
     static List<String> tighten(Path directory) {
-        if (!OwnerOnlyModes.hasModes(directory)) {
+        if (!hasModes(directory)) {
             return List.of();
         }
         List<String> tightened = new ArrayList<>();
@@ -101,4 +124,18 @@ final class OwnerOnlyFiles {
         }
     }
 
+    private static boolean hasModes(Path where) {
+        return where.getFileSystem().supportedFileAttributeViews().contains("posix");
+    }
+
+    /** What to create a file or directory at {@code where} with; the umask can only narrow it. */
+    private static FileAttribute<?>[] creatingWith(Path where, Set<PosixFilePermission> mode) {
+        return hasModes(where) ? new FileAttribute<?>[] {PosixFilePermissions.asFileAttribute(mode)} : new FileAttribute<?>[0];
+    }
+
+    private static void restrict(Path path, Set<PosixFilePermission> mode) throws IOException {
+        if (hasModes(path)) {
+            Files.setPosixFilePermissions(path, mode);
+        }
+    }
 }

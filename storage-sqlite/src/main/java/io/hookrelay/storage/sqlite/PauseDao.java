@@ -11,9 +11,6 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
  */
 interface PauseDao {
 
-    /** Whether the {@code (:kind, :target)} pair is paused, being resumed or not. */
-    String PAUSED = "EXISTS (SELECT 1 FROM paused_work WHERE kind = :kind AND target = :target)";
-
     /**
      * Whether an intent of the {@code (:kind, :target)} pair entering an open state must be held: the pair is
      * paused and no resume is releasing it, which would walk past the intent and leave it held.
@@ -58,7 +55,4 @@ interface PauseDao {
                AND rowid > :after AND rowid <= :upTo AND held <> :held
                AND (NOT :held OR\s""" + HOLDS + ")")
     int setHeld(String kind, String target, boolean held, long after, long upTo);
-
-    @SqlQuery("SELECT " + PAUSED)
-    boolean isPaused(String kind, String target);
 }

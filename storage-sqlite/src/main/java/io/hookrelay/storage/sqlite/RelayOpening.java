@@ -1,18 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.SecretCipher;
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.retention.EventCandidate;
-import io.hookrelay.delivery.stored.DeliveryColumns;
-import io.hookrelay.delivery.stored.EventColumns;
-import io.hookrelay.delivery.stored.RouteColumns;
-import io.hookrelay.delivery.stored.SourceColumns;
-import io.hookrelay.delivery.stored.TargetColumns;
+import io.hookrelay.storage.jdbi.RelayRowMappers;
 import io.hookrelay.queue.StoreException;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -55,15 +44,8 @@ final class RelayOpening implements SqliteOpening {
 
     @Override
     public void configure(Jdbi jdbi) {
-        SqliteStoredForms forms = SqliteStoredForms.INSTANCE;
-        jdbi.registerRowMapper(Source.class, (row, context) -> SourceColumns.read(row::getObject, forms, secrets))
-                .registerRowMapper(Target.class, (row, context) -> TargetColumns.read(row::getObject, forms, secrets))
-                .registerRowMapper(Route.class, (row, context) -> RouteColumns.read(row::getObject))
-                .registerRowMapper(Event.class, (row, context) ->
-                        EventColumns.read(row::getObject, TextColumns.parseHeaderLines(row.getString("headers"))))
-                .registerRowMapper(EventSummary.class, (row, context) -> EventColumns.summary(row::getObject))
-                .registerRowMapper(Delivery.class, (row, context) -> DeliveryColumns.read(row::getObject))
-                .registerRowMapper(EventCandidate.class, (row, context) -> EventColumns.candidate(row::getObject, forms));
+        RelayRowMappers.register(jdbi, SqliteStoredForms.INSTANCE, secrets,
+                (row, context) -> TextColumns.parseHeaderLines(row.getString("headers")));
     }
 
     @Override

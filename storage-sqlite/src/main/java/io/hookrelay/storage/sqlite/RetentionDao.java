@@ -1,6 +1,5 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.retention.EventCandidate;
 import java.util.List;
 import org.jdbi.v3.sqlobject.customizer.BindList;
 import org.jdbi.v3.sqlobject.customizer.Define;
@@ -47,22 +46,6 @@ interface RetentionDao {
                AND EXISTS (SELECT 1 FROM intents WHERE intents.id = deliveries.id AND\s""" + STILL_ENDED + ")")
     int deleteDeliveryRows(@Define("ended") String ended, @BindList("ids") List<String> ids, String kind,
             long endedBefore);
-
-    /**
-     * Events in the order they were received, after a position: the row value comparison walks
-     * {@code events_by_received_at} from there. Whether each still has deliveries is read through
-     * {@code deliveries_by_event}.
-     */
-    @SqlQuery("""
-            SELECT id, received_at,
-                   EXISTS (SELECT 1 FROM deliveries WHERE deliveries.event_id = events.id) AS has_deliveries
-              FROM events
-             WHERE received_at < :receivedBefore
-               AND (received_at, id) > (:afterReceivedAt, :afterId)
-             ORDER BY received_at, id
-             LIMIT :limit
-            """)
-    List<EventCandidate> eventsReceivedBefore(long receivedBefore, long afterReceivedAt, String afterId, int limit);
 
     /** The keys go first: they reference the events. */
     @SqlUpdate("""

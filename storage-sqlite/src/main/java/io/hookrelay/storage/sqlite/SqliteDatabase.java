@@ -5,6 +5,8 @@ import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.QueueListener;
 import io.hookrelay.queue.StoreException;
+import io.hookrelay.storage.jdbi.AttemptRowMapper;
+import io.hookrelay.storage.jdbi.IntentRowMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

@@ -59,6 +59,18 @@ public final class SqliteDatabaseBackup implements DatabaseBackup {
         }
     }
 
+    @Override
+    public void createDirectories(Path directory) throws IOException {
+        OwnerOnlyFiles.createDirectories(directory);
+    }
+
+    /** Created {@code 0600}, then set to exactly that, so the copy can be written whatever the umask. */
+    @Override
+    public void createFile(Path file) throws IOException {
+        OwnerOnlyFiles.createFile(file);
+        OwnerOnlyFiles.restrictFile(file);
+    }
+
     /**
      * The copy is synced to disk, with the directory entry that names it, before its size is answered,
      * because {@code VACUUM INTO} does not promise to, and a backup the operator was told about must survive

@@ -6,7 +6,7 @@ import io.hookrelay.delivery.DeliveryFilter;
 import io.hookrelay.delivery.DeliveryStore;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
-import io.hookrelay.delivery.stored.DeliveryListing;
+import io.hookrelay.storage.jdbi.DeliveryListing;
 import io.hookrelay.queue.IntentSelection;
 import java.time.Instant;
 import java.util.List;
@@ -40,11 +40,10 @@ public final class SqliteDeliveryStore implements DeliveryStore {
 
     @Override
     public Page<Delivery> list(DeliveryFilter filter, PageRequest page) {
-        List<Delivery> fetched = database.read("list deliveries", handle -> {
+        return database.read("list deliveries", handle -> {
             DeliveryDao deliveries = handle.attach(DeliveryDao.class);
-            return DeliveryListing.fetch(filter, page, deliveries::list, deliveries::listOfTarget, deliveries::listOfEvent);
+            return DeliveryListing.page(filter, page, deliveries::list, deliveries::listOfTarget, deliveries::listOfEvent);
         });
-        return Page.of(fetched, page, Delivery::id);
     }
 
     @Override

@@ -8,7 +8,7 @@ import io.hookrelay.delivery.NewDelivery;
 import io.hookrelay.delivery.EventFilter;
 import io.hookrelay.delivery.Page;
 import io.hookrelay.delivery.PageRequest;
-import io.hookrelay.delivery.stored.EventListing;
+import io.hookrelay.storage.jdbi.EventListing;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.IntentWrites;
 import java.time.Instant;
@@ -90,11 +90,10 @@ public final class SqliteEventStore implements EventStore {
     @Override
     public Page<EventSummary> list(EventFilter filter, PageRequest page) {
         Objects.requireNonNull(filter, "filter");
-        List<EventSummary> fetched = database.read("list events", handle -> {
+        return database.read("list events", handle -> {
             EventDao events = handle.attach(EventDao.class);
-            return EventListing.fetch(filter, page, events::list, events::listOfSource);
+            return EventListing.page(filter, page, events::list, events::listOfSource);
         });
-        return Page.of(fetched, page, EventSummary::id);
     }
 
     @Override

@@ -13,14 +13,12 @@ import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.QueueListener;
 import io.hookrelay.queue.QueueNotices;
 import io.hookrelay.queue.Settlement;
+import io.hookrelay.storage.jdbi.JdbiIntentStore;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -31,15 +29,10 @@ import java.util.function.Function;
 
 /**
  * {@link IntentStore} on SQLite. Every write is one task for the database's single writer, so concurrent
- * calls share commits; {@link #find}, {@link #attempts} and {@link #countPendingByKind} read from the reader
- * pool. The relay's stores write intents together with their own rows through {@link #write}, and only so.
+ * calls share commits; the reads ({@link JdbiIntentStore}) come from the reader pool. The relay's stores write
+ * intents together with their own rows through {@link #write}, and only so.
  */
-public final class SqliteIntentStore implements IntentStore {
-    /** {@code RETURNING} promises no order, so a claimed batch is put back in DESIGN's claim order here. */
-    private static final Comparator<Intent> CLAIM_ORDER = Comparator.comparing(Intent::nextAt)
-            .thenComparing(Intent::createdAt)
-            .thenComparing(Intent::id);
-
+public final class SqliteIntentStore extends JdbiIntentStore {
     /** Open intents held or released per transaction when a pair is paused or resumed. */
     static final int HOLD_CHUNK = 1_000;
     private static final long BEFORE_FIRST_ROW = 0;
@@ -47,7 +40,8 @@ public final class SqliteIntentStore implements IntentStore {
     private final SqliteDatabase database;
 
     public SqliteIntentStore(SqliteDatabase database) {
-        this.database = Objects.requireNonNull(database, "database");
+        super(new SqliteDaoRunner(database), IntentQueryDao.class);
+        this.database = database;
     }
 
     /**
@@ -128,21 +122,8 @@ public final class SqliteIntentStore implements IntentStore {
     }
 
     @Override
-    public List<Intent> claim(Instant now, Duration lease, int max) {
-        requirePositive(lease);
-        if (max < 1) {
-            throw new IllegalArgumentException("max must be at least 1: " + max);
-        }
-        long at = now.toEpochMilli();
-        long until = Math.addExact(at, lease.toMillis());
-        List<Intent> claimed = new ArrayList<>(writeIntents("claim", dao -> dao.claim(at, until, max)));
-        claimed.sort(CLAIM_ORDER);
-        return claimed;
-    }
-
-    @Override
-    public boolean renew(ClaimRef claim, Instant now, Duration lease) {
-        return !renewAll(List.of(Objects.requireNonNull(claim, "claim")), now, lease).contains(claim);
+    protected List<Intent> claimDue(long now, long until, int max) {
+        return writeIntents("claim", dao -> dao.claim(now, until, max));
     }
 
     /** One task for all of them, so a pool's renewal costs one statement per claim and no commit of its own. */
@@ -311,58 +292,6 @@ public final class SqliteIntentStore implements IntentStore {
         return end;
     }
 
-    @Override
-    public boolean isPaused(String kind, String target) {
-        requirePair(kind, target);
-        return database.read("is paused", handle -> handle.attach(PauseDao.class).isPaused(kind, target));
-    }
-
-    @Override
-    public Optional<Intent> find(String id) {
-        Objects.requireNonNull(id, "id");
-        return database.read("find", handle -> handle.attach(IntentDao.class).find(id));
-    }
-
-    @Override
-    public List<AttemptRecord> attempts(String intentId) {
-        Objects.requireNonNull(intentId, "intentId");
-        return database.read("attempts", handle ->
-                handle.attach(AttemptDao.class).ofIntent(intentId));
-    }
-
-    @Override
-    public int countSelected(IntentSelection selection, int atMost) {
-        IntentStore.requireCountLimit(atMost);
-        return database.read("count selected", handle -> handle.attach(IntentDao.class).countSelected(selection.kind(),
-                selection.state().wireName(), selection.target().orElse(null), SqliteIntentWrites.since(selection),
-                SqliteIntentWrites.before(selection), atMost));
-    }
-
-    @Override
-    public Map<String, Long> countPendingByTarget(String kind, int atMost) {
-        IntentStore.requireCountLimit(atMost);
-        return database.read("count pending by target",
-                handle -> handle.attach(IntentDao.class).countPendingByTarget(kind, atMost));
-    }
-
-    @Override
-    public Optional<Intent> fifoHead(String fifoKey) {
-        Objects.requireNonNull(fifoKey, "fifoKey");
-        return database.read("fifo head", handle -> handle.attach(LaneDao.class).head(fifoKey));
-    }
-
-    @Override
-    public List<Intent> failingFifoHeads(String kind, int atMost) {
-        Objects.requireNonNull(kind, "kind");
-        IntentStore.requireCountLimit(atMost);
-        return database.read("failing fifo heads", handle -> handle.attach(LaneDao.class).failingHeads(kind, atMost));
-    }
-
-    @Override
-    public Map<String, Long> countPendingByKind() {
-        return database.read("count pending", handle -> handle.attach(IntentDao.class).countPendingByKind());
-    }
-
     private <T> T writeIntents(String operation, Function<IntentDao, T> work) {
         return database.write(operation, (AttachedHandle handle) -> work.apply(handle.attach(IntentDao.class)));
     }
@@ -373,16 +302,5 @@ public final class SqliteIntentStore implements IntentStore {
             throw new IllegalStateException("a fenced write changed " + rows + " rows for intent " + claim.intentId());
         }
         return rows == 1;
-    }
-
-    private static void requirePositive(Duration lease) {
-        if (lease.isNegative() || lease.isZero()) {
-            throw new IllegalArgumentException("lease must be positive: " + lease);
-        }
-    }
-
-    private static void requirePair(String kind, String target) {
-        Objects.requireNonNull(kind, "kind");
-        Objects.requireNonNull(target, "target");
     }
 }

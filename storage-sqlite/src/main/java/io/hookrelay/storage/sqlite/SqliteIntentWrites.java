@@ -1,5 +1,8 @@
 package io.hookrelay.storage.sqlite;
 
+import static io.hookrelay.storage.jdbi.JdbiIntentStore.changedBefore;
+import static io.hookrelay.storage.jdbi.JdbiIntentStore.changedSince;
+
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.queue.Enqueued;
@@ -81,9 +84,9 @@ final class SqliteIntentWrites implements IntentWrites {
         String kind = selection.kind();
         String state = selection.state().wireName();
         String target = selection.target().orElse(null);
-        List<String> lanes = handle.attach(LaneDao.class).lanesSelected(kind, state, target, since(selection),
-                before(selection));
-        int retried = handle.attach(IntentDao.class).retryAll(kind, state, target, since(selection), before(selection),
+        List<String> lanes = handle.attach(LaneDao.class).lanesSelected(kind, state, target, changedSince(selection),
+                changedBefore(selection));
+        int retried = handle.attach(IntentDao.class).retryAll(kind, state, target, changedSince(selection), changedBefore(selection),
                 now.toEpochMilli());
         lanes.forEach(this::advance);
         if (retried > 0) {
@@ -102,14 +105,6 @@ final class SqliteIntentWrites implements IntentWrites {
         if (handle.attach(LaneDao.class).advance(fifoKey) > 0) {
             notices.workAvailable();
         }
-    }
-
-    static long since(IntentSelection selection) {
-        return selection.changedSince().map(Instant::toEpochMilli).orElse(Long.MIN_VALUE);
-    }
-
-    static long before(IntentSelection selection) {
-        return selection.changedBefore().map(Instant::toEpochMilli).orElse(Long.MAX_VALUE);
     }
 
     @Override

@@ -2,11 +2,16 @@ package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.delivery.RelayMarker;
 import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.delivery.SettingsStore;
+import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.operator.TargetAlerts;
 import io.hookrelay.queue.StoreException;
+import io.hookrelay.storage.jdbi.JdbiSettingsStore;
+import io.hookrelay.storage.jdbi.JdbiSourceStore;
+import io.hookrelay.storage.jdbi.JdbiTargetAlerts;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -71,6 +76,20 @@ public final class SqliteRelayDatabase implements AutoCloseable {
         return database;
     }
 
+    /** Sources, whose reads are answered from memory until the next write of configuration. */
+    public SourceStore sourceStore() {
+        return new JdbiSourceStore(new SqliteConfigRunner(this), SqliteStoredForms.INSTANCE, secrets, clock());
+    }
+
+    public SettingsStore settingsStore() {
+        return new JdbiSettingsStore(new SqliteDaoRunner(database));
+    }
+
+    /** In the data directory rather than in memory, so a restart neither tells of a pause again nor forgets a recovery owed. */
+    public TargetAlerts targetAlerts() {
+        return new JdbiTargetAlerts(new SqliteDaoRunner(database));
+    }
+
     /** Closes {@link #database()}; idempotent. */
     @Override
     public void close() {
@@ -113,12 +132,12 @@ public final class SqliteRelayDatabase implements AutoCloseable {
         return database.clock();
     }
 
-    /** What the stores seal secrets with before they are written; the row mappers open them. */
     /** The mark of this relay, from the secret key it opened the database with. */
     public RelayMarker relayMarker() {
         return RelayMarker.of(secrets);
     }
 
+    /** What the stores seal secrets with before they are written; the row mappers open them. */
     SecretCipher secrets() {
         return secrets;
     }

@@ -3,7 +3,8 @@ package io.hookrelay.storage.sqlite;
 import io.hookrelay.delivery.Route;
 import io.hookrelay.delivery.RouteStore;
 import io.hookrelay.delivery.RouteStore.Creation;
-import io.hookrelay.delivery.stored.RouteColumns;
+import io.hookrelay.storage.jdbi.RouteColumns;
+import io.hookrelay.storage.jdbi.RouteDao;
 import java.util.List;
 import java.util.Objects;
 
@@ -22,7 +23,7 @@ public final class SqliteRouteStore implements RouteStore {
         String filters = RouteColumns.filters(route);
         long now = database.clock().millis();
         return database.writeConfig("create route", handle -> {
-            RouteDao dao = handle.attach(RouteDao.class);
+            RouteCreationDao dao = handle.attach(RouteCreationDao.class);
             if (dao.insert(route.id(), route.sourceId(), route.targetId(), eventTypes, filters, now) == 1) {
                 return Creation.CREATED;
             }

@@ -1,6 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.stored.StoredForms;
+import io.hookrelay.storage.jdbi.StoredForms;
 import java.sql.SQLException;
 import java.util.List;
 

@@ -1,9 +1,9 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.Target;
 import io.hookrelay.delivery.TargetStore;
-import io.hookrelay.delivery.stored.TargetColumns;
+import io.hookrelay.storage.jdbi.TargetColumns;
+import io.hookrelay.storage.jdbi.TargetDao;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -47,13 +47,8 @@ public final class SqliteTargetStore implements TargetStore {
     public boolean delete(String id, Instant now) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(now, "now");
-        return database.changingConfig(() -> intents.write("delete target", (handle, writes) -> {
-            if (handle.attach(TargetDao.class).delete(id) == 0) {
-                return false;
-            }
-            writes.retire(Delivery.KIND, id, now);
-            return true;
-        }));
+        return database.changingConfig(() -> intents.write("delete target",
+                (handle, writes) -> handle.attach(TargetDao.class).deleteRetiringItsWork(id, writes, now)));
     }
 
     @Override

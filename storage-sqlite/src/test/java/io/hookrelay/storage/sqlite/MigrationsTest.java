@@ -284,8 +284,8 @@ class MigrationsTest {
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir, clockAt(SECOND_OPEN))) {
             assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), targetSecret, sourceSecret)).isEmpty();
             assertThat(new SqliteTargetStore(database).find("billing")).contains(SecretsAtRestTest.target());
-            assertThat(new SqliteSourceStore(database).find("github")).contains(SecretsAtRestTest.source());
-            assertThat(new SqliteSourceStore(database).find("open").orElseThrow().verify().secret()).isEmpty();
+            assertThat(database.sourceStore().find("github")).contains(SecretsAtRestTest.source());
+            assertThat(database.sourceStore().find("open").orElseThrow().verify().secret()).isEmpty();
         }
         assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), targetSecret, sourceSecret)).isEmpty();
         assertThat(applied()).contains(new Applied(RelayMigrations.NAME, RelayMigrations.SEALS_SECRETS, SECOND_OPEN.toEpochMilli()));

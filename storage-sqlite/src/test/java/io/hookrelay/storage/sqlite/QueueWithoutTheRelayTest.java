@@ -18,11 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class QueueWithoutTheRelayTest {
     /**
-     * queue-core (not its test-jar), this module's classes and test classes (for {@link QueueAloneMain}), JDBI
-     * and what it needs, the SQLite driver and the logging API.
+     * queue-core (not its test-jar), storage-jdbi, this module's classes and test classes (for {@link QueueAloneMain}),
+     * JDBI and what it needs, the SQLite driver and the logging API.
      */
     private static final Pattern EMBEDDER_HAS = Pattern.compile(
             ".*(queue-core[^/]*/target/classes|queue-core-[0-9][^/]*(?<!-tests)\\.jar|storage-sqlite/target/(test-)?classes"
+                    + "|storage-jdbi[^/]*/target/classes|storage-jdbi-[0-9][^/]*(?<!-tests)\\.jar"
                     + "|/jdbi3-core-[^/]*|/jdbi3-sqlobject-[^/]*|/geantyref-[^/]*|/sqlite-jdbc-[^/]*|/slf4j-api-[^/]*)$");
 
     @TempDir
@@ -34,7 +35,7 @@ class QueueWithoutTheRelayTest {
                 .filter(entry -> EMBEDDER_HAS.matcher(entry.replace(File.separatorChar, '/')).matches())
                 .map(Path::of)
                 .toList();
-        assertThat(classPath).as("the embedder's class path").hasSize(8).noneMatch(entry -> entry.toString().contains("delivery"));
+        assertThat(classPath).as("the embedder's class path").hasSize(9).noneMatch(entry -> entry.toString().contains("delivery"));
 
         try (ChildJvm child = ChildJvm.startOn(classPath, QueueAloneMain.class, dataDir.toString())) {
             assertThat(child.awaitExit(Duration.ofSeconds(60))).as("exit code; output: %s", child.output()).isZero();

@@ -61,7 +61,7 @@ class RelayListQueryPlanTest {
                         "intents_given_up (kind=? AND updated_at>? AND updated_at<?)"),
                 new Query("retrying every failed delivery", sql(IntentDao.class, "retryAll"), bulkRetry(null),
                         "intents_given_up (kind=? AND updated_at>? AND updated_at<?)"),
-                new Query("counting what a bulk retry would take", sql(IntentDao.class, "countSelected"),
+                new Query("counting what a bulk retry would take", sql(IntentQueryDao.class, "countSelected"),
                         withAtMost(bulkRetry("billing")), "intents_given_up (kind=? AND updated_at>? AND updated_at<?)"));
     }
 

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.hookrelay.delivery.Delivery;
 import io.hookrelay.delivery.retention.EndedDeliveries;
 import io.hookrelay.delivery.retention.RetentionSweeper;
+import io.hookrelay.storage.jdbi.OldEventDao;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -50,7 +51,7 @@ class RetentionQueryPlanTest {
                 new Statement("deleting intents", sql(IntentDao.class, "deleteEnded"), deliveryCut, completed,
                         List.of("SEARCH intents USING INDEX sqlite_autoindex_intents_1 (id=?)",
                                 "SEARCH intent_attempts USING PRIMARY KEY (intent_id=?)")),
-                new Statement("walking events", sql(RetentionDao.class, "eventsReceivedBefore"),
+                new Statement("walking events", sql(OldEventDao.class, "eventsReceivedBefore"),
                         Map.of("receivedBefore", 0L, "afterReceivedAt", 0L, "afterId", "", "limit", 500), Optional.empty(),
                         List.of("events_by_received_at ((received_at,id)>(?,?) AND received_at<?)", "deliveries_by_event (event_id=?)")),
                 new Statement("deleting idempotency keys", sql(RetentionDao.class, "deleteKeys"), eventCut, Optional.empty(),

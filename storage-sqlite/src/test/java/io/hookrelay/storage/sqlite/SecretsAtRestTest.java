@@ -136,7 +136,7 @@ class SecretsAtRestTest {
     @Test
     void aDatabaseThatHoldsNoSecretYetTakesTheKeyItIsGivenAndKeepsIt() throws Exception {
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
-            new SqliteSourceStore(database).create(RelayFixture.source("unverified"));
+            database.sourceStore().create(RelayFixture.source("unverified"));
         }
         SecretCipher given = newKey("the given key");
 
@@ -180,14 +180,14 @@ class SecretsAtRestTest {
 
     private static void configure(SqliteRelayDatabase database) {
         new SqliteTargetStore(database).create(target());
-        new SqliteSourceStore(database).create(source());
+        database.sourceStore().create(source());
     }
 
     private static void assertReadBack(SqliteRelayDatabase database) {
         assertThat(new SqliteTargetStore(database).find("billing")).contains(target());
-        assertThat(new SqliteSourceStore(database).find("github")).contains(source());
+        assertThat(database.sourceStore().find("github")).contains(source());
         assertThat(new SqliteTargetStore(database).list()).contains(target());
-        assertThat(new SqliteSourceStore(database).list()).contains(source());
+        assertThat(database.sourceStore().list()).contains(source());
     }
 
     static Target target() {

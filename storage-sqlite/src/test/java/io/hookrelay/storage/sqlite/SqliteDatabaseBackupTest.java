@@ -175,6 +175,19 @@ class SqliteDatabaseBackupTest {
     }
 
     @Test
+    void aServerSideBackupIsOwnerOnlyInTheDirectoryItCreatesOwnerOnly() throws Exception {
+        Path backups = tempDir.resolve("backups/nightly");
+        BackupAdmin admin = new BackupAdmin(Optional.of(backup), new BackupDirectory(backups), relay.clock);
+
+        BackupAdmin.SavedBackup saved = admin.save("first.db");
+
+        assertThat(saved.bytes()).isEqualTo(Files.size(saved.file())).isPositive();
+        assertThat(FileModes.of(saved.file())).isEqualTo("rw-------");
+        assertThat(FileModes.of(backups)).isEqualTo("rwx------");
+        assertThat(FileModes.of(backups.getParent())).isEqualTo("rwx------");
+    }
+
+    @Test
     void aServerSideBackupThatFailsLeavesNoFileThatLooksLikeOne() throws Exception {
         Path backups = tempDir.resolve("backups");
         BackupAdmin admin = new BackupAdmin(Optional.of(backup), new BackupDirectory(backups), relay.clock);

@@ -24,11 +24,11 @@ class SqliteOperatorEventsContractTest extends OperatorEventsContract {
 
     @Override
     protected TargetAlerts openedAlerts() {
-        return new SqliteTargetAlerts(database);
+        return database.targetAlerts();
     }
 
     @Override
     protected SettingsStore openedSettings() {
-        return new SqliteSettingsStore(database);
+        return database.settingsStore();
     }
 }

@@ -16,7 +16,7 @@ final class SqliteRelayStores {
     }
 
     static RelayStores on(SqliteRelayDatabase relay) {
-        return new RelayStores(new SqliteSourceStore(relay), new SqliteTargetStore(relay),
+        return new RelayStores(relay.sourceStore(), new SqliteTargetStore(relay),
                 new SqliteRouteStore(relay), new SqliteEventStore(relay), new SqliteDeliveryStore(relay),
                 new SqliteRetentionStore(relay), new SqliteIntentStore(relay.database()), relay::close);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hookrelay.delivery.DatabaseSnapshot;
+import io.hookrelay.delivery.SourceStore;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.testing.MutableClock;
 import java.io.IOException;
@@ -33,7 +34,7 @@ class SqliteRestoreTest {
         assertThat(FileModes.of(restored.resolve("hookrelay.db"))).as("before a server opens it").isEqualTo("rw-------");
 
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(restored, clock)) {
-            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("github", "stripe");
+            assertThat(database.sourceStore().list()).extracting("id").containsExactly("github", "stripe");
         }
         assertThat(restored.resolve("hookrelay.db" + SqliteRestore.STAGING_SUFFIX)).doesNotExist();
     }
@@ -43,7 +44,7 @@ class SqliteRestoreTest {
         Path backup = backupWithSources("from-backup");
         Path live = temp.resolve("live");
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
-            new SqliteSourceStore(database).create(RelayFixture.source("from-live"));
+            database.sourceStore().create(RelayFixture.source("from-live"));
         }
 
         Optional<Path> keptAside = SqliteRestore.restore(backup, live, clock);
@@ -51,12 +52,12 @@ class SqliteRestoreTest {
         assertThat(keptAside).isPresent();
         assertThat(live.resolve("hookrelay.db-wal")).doesNotExist();
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
-            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("from-backup");
+            assertThat(database.sourceStore().list()).extracting("id").containsExactly("from-backup");
         }
         Path oldDir = temp.resolve("old");
         copyInto(keptAside.get(), oldDir);
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(oldDir, clock)) {
-            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("from-live");
+            assertThat(database.sourceStore().list()).extracting("id").containsExactly("from-live");
         }
     }
 
@@ -66,7 +67,7 @@ class SqliteRestoreTest {
         Path mainFileAlone = temp.resolve("main-file-alone");
         copyInto(byHand.resolve("hookrelay.db"), mainFileAlone);
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(mainFileAlone, clock)) {
-            assertThat(new SqliteSourceStore(database).list()).as("the main file without its -wal")
+            assertThat(database.sourceStore().list()).as("the main file without its -wal")
                     .extracting("id").containsExactly("checkpointed");
         }
         byte[] walBefore = Files.readAllBytes(byHand.resolve("hookrelay.db-wal"));
@@ -76,7 +77,7 @@ class SqliteRestoreTest {
 
         assertThat(fileNames(restored)).as("nothing staged is left behind").containsExactlyInAnyOrder("hookrelay.db", "hookrelay.lock");
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(restored, clock)) {
-            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("checkpointed", "only-in-the-wal");
+            assertThat(database.sourceStore().list()).extracting("id").containsExactly("checkpointed", "only-in-the-wal");
         }
         assertThat(byHand.resolve("hookrelay.db-wal")).as("the backup is only read").hasBinaryContent(walBefore);
     }
@@ -91,7 +92,7 @@ class SqliteRestoreTest {
         SqliteRestore.restore(keptAside.get(), crashed, clock);
 
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(crashed, clock)) {
-            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("checkpointed", "only-in-the-wal");
+            assertThat(database.sourceStore().list()).extracting("id").containsExactly("checkpointed", "only-in-the-wal");
         }
     }
 
@@ -100,11 +101,11 @@ class SqliteRestoreTest {
         Path backup = backupWithSources("from-backup");
         Path live = temp.resolve("live");
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
-            new SqliteSourceStore(database).create(RelayFixture.source("from-live"));
+            database.sourceStore().create(RelayFixture.source("from-live"));
 
             assertThatThrownBy(() -> SqliteRestore.restore(backup, live, clock)).isInstanceOf(DataDirectoryLockedException.class);
 
-            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("from-live");
+            assertThat(database.sourceStore().list()).extracting("id").containsExactly("from-live");
         }
     }
 
@@ -113,7 +114,7 @@ class SqliteRestoreTest {
         Path notADatabase = Files.writeString(temp.resolve("notes.txt"), "hello, not sqlite", StandardCharsets.UTF_8);
         Path live = temp.resolve("live");
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
-            new SqliteSourceStore(database).create(RelayFixture.source("from-live"));
+            database.sourceStore().create(RelayFixture.source("from-live"));
         }
 
         assertThatThrownBy(() -> SqliteRestore.restore(notADatabase, live, clock))
@@ -121,7 +122,7 @@ class SqliteRestoreTest {
                 .hasMessageContaining("is not a hookrelay database");
 
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
-            assertThat(new SqliteSourceStore(database).list()).extracting("id").containsExactly("from-live");
+            assertThat(database.sourceStore().list()).extracting("id").containsExactly("from-live");
         }
         assertThat(live.resolve("hookrelay.db" + SqliteRestore.STAGING_SUFFIX)).doesNotExist();
     }
@@ -130,7 +131,7 @@ class SqliteRestoreTest {
     private Path backupWithSources(String... ids) throws IOException {
         Path backup = temp.resolve("backup-" + ids[0] + ".db");
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(temp.resolve("origin-" + ids[0]), clock)) {
-            SqliteSourceStore sources = new SqliteSourceStore(database);
+            SourceStore sources = database.sourceStore();
             for (String id : ids) {
                 sources.create(RelayFixture.source(id));
             }
@@ -149,11 +150,11 @@ class SqliteRestoreTest {
     private Path dataDirectoryAsACrashLeavesIt(String checkpointedSource, String walOnlySource) throws IOException {
         Path origin = temp.resolve("origin-" + checkpointedSource);
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(origin, clock)) {
-            new SqliteSourceStore(database).create(RelayFixture.source(checkpointedSource));
+            database.sourceStore().create(RelayFixture.source(checkpointedSource));
         }
         Path crashed = Files.createDirectories(temp.resolve("crashed-" + checkpointedSource));
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(origin, clock)) {
-            new SqliteSourceStore(database).create(RelayFixture.source(walOnlySource));
+            database.sourceStore().create(RelayFixture.source(walOnlySource));
             for (String file : List.of("hookrelay.db", "hookrelay.db-wal")) {
                 Files.copy(origin.resolve(file), crashed.resolve(file));
             }

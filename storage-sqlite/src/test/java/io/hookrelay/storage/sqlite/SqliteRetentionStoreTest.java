@@ -14,6 +14,7 @@ import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.Settlement;
+import io.hookrelay.storage.jdbi.RetentionBatches;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -96,7 +97,7 @@ class SqliteRetentionStoreTest {
 
     @Test
     void aBatchHoldsOneToTenThousandRows() {
-        List<String> tooMany = Arrays.asList(new String[SqliteRetentionStore.MAX_BATCH + 1]);
+        List<String> tooMany = Arrays.asList(new String[RetentionBatches.MAX + 1]);
 
         assertThatIllegalArgumentException().isThrownBy(() -> retention.endedDeliveries(EndedDeliveries.COMPLETED, NOW, 0));
         assertThatIllegalArgumentException().isThrownBy(() -> retention.eventsReceivedBefore(NOW, Optional.empty(), 0));

@@ -17,7 +17,7 @@ class SqliteSettingsStoreContractTest extends SettingsStoreContract {
     @Override
     protected SettingsStore openSettings() {
         database = SqliteRelayDatabase.open(dataDir, Clock.systemUTC());
-        return new SqliteSettingsStore(database);
+        return database.settingsStore();
     }
 
     @Override

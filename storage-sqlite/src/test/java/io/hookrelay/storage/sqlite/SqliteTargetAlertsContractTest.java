@@ -17,7 +17,7 @@ class SqliteTargetAlertsContractTest extends TargetAlertsContract {
     @Override
     protected TargetAlerts openAlerts() {
         database = SqliteRelayDatabase.open(dataDir, Clock.systemUTC());
-        return new SqliteTargetAlerts(database);
+        return database.targetAlerts();
     }
 
     @Override

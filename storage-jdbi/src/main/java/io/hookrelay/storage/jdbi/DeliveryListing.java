@@ -1,0 +1,35 @@
+package io.hookrelay.storage.jdbi;
+
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.DeliveryFilter;
+import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.queue.IntentState;
+import java.util.List;
+
+/**
+ * How a store fetches a page of deliveries: with one of three statements that differ only in the condition
+ * they put first, so that each walks the index that narrows the most. An event has a few deliveries and a
+ * target many, so the event leads when one is given, else the target, else the id alone.
+ */
+public final class DeliveryListing {
+
+    /** One of the three; every filter is bound, an absent one as {@code null}. */
+    @FunctionalInterface
+    public interface Statement {
+        List<Delivery> fetch(String state, String targetId, String eventId, String before, int limit);
+    }
+
+    private DeliveryListing() {
+    }
+
+    /** The deliveries of {@code page}, newest first, fetched with the one more that tells whether another page follows. */
+    public static Page<Delivery> page(DeliveryFilter filter, PageRequest page, Statement byId, Statement ofTarget,
+            Statement ofEvent) {
+        String state = filter.state().map(IntentState::wireName).orElse(null);
+        String targetId = filter.targetId().orElse(null);
+        String eventId = filter.eventId().orElse(null);
+        Statement leading = eventId != null ? ofEvent : targetId != null ? ofTarget : byId;
+        return Page.of(leading.fetch(state, targetId, eventId, page.fetchBelow(), page.fetchSize()), page, Delivery::id);
+    }
+}

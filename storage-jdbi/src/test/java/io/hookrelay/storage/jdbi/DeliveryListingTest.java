@@ -1,0 +1,48 @@
+package io.hookrelay.storage.jdbi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.DeliveryFilter;
+import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.queue.IntentState;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class DeliveryListingTest {
+    private final List<String> ran = new ArrayList<>();
+
+    private DeliveryListing.Statement statement(String name) {
+        return (state, targetId, eventId, before, limit) -> {
+            ran.add(name + "(" + state + ", " + targetId + ", " + eventId + ", " + before + ", " + limit + ")");
+            return List.<Delivery>of();
+        };
+    }
+
+    private void fetch(DeliveryFilter filter, PageRequest page) {
+        DeliveryListing.page(filter, page, statement("byId"), statement("ofTarget"), statement("ofEvent"));
+    }
+
+    @Test
+    void theEventLeadsWhenGivenElseTheTargetElseTheIdAlone() {
+        PageRequest page = new PageRequest(10, Optional.of("dlv_below"));
+
+        fetch(new DeliveryFilter(Optional.empty(), Optional.of("billing"), Optional.of("evt_x")), page);
+        fetch(new DeliveryFilter(Optional.of(IntentState.FAILED), Optional.of("billing"), Optional.empty()), page);
+        fetch(new DeliveryFilter(Optional.of(IntentState.PENDING), Optional.empty(), Optional.empty()), page);
+
+        assertThat(ran).containsExactly(
+                "ofEvent(null, billing, evt_x, dlv_below, 11)",
+                "ofTarget(failed, billing, null, dlv_below, 11)",
+                "byId(pending, null, null, dlv_below, 11)");
+    }
+
+    @Test
+    void theFirstPageIsFetchedFromAboveEveryId() {
+        fetch(DeliveryFilter.all(), PageRequest.first(3));
+
+        assertThat(ran).containsExactly("byId(null, null, null, " + PageRequest.first(3).fetchBelow() + ", 4)");
+    }
+}
