@@ -2,9 +2,9 @@ package io.hookrelay.app;
 
 import com.google.inject.Inject;
 import com.google.inject.Injector;
-import io.hookrelay.delivery.OpenDatabase;
-import io.hookrelay.http.HttpServer;
 import io.hookrelay.delivery.operator.OperatorEvents;
+import io.hookrelay.delivery.port.OpenDatabase;
+import io.hookrelay.http.HttpServer;
 import io.hookrelay.queue.WorkerPool;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.net.Inet6Address;

@@ -1,7 +1,7 @@
 package io.hookrelay.app;
 
 import com.google.inject.Inject;
-import io.hookrelay.delivery.OpenDatabase;
+import io.hookrelay.delivery.port.OpenDatabase;
 import io.hookrelay.http.Readiness;
 import io.hookrelay.http.ReadinessCheck;
 import io.hookrelay.queue.WorkerPool;

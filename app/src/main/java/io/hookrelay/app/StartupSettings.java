@@ -1,7 +1,7 @@
 package io.hookrelay.app;
 
 import io.hookrelay.cli.ServeOptions;
-import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.delivery.signing.SecretCipher;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.security.SecureRandom;

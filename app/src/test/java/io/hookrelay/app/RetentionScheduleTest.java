@@ -2,19 +2,19 @@ package io.hookrelay.app;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.Ulids;
-import io.hookrelay.delivery.retention.EndedDeliveries;
-import io.hookrelay.delivery.retention.EventCandidate;
-import io.hookrelay.delivery.retention.EventPosition;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.Ulids;
+import io.hookrelay.delivery.port.EndedDeliveries;
+import io.hookrelay.delivery.port.EventCandidate;
+import io.hookrelay.delivery.port.EventPosition;
+import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.delivery.retention.RetentionMetrics;
 import io.hookrelay.delivery.retention.RetentionPolicy;
-import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.delivery.retention.RetentionSweeper;
 import io.hookrelay.queue.TransientStoreException;
 import io.hookrelay.queue.testing.Await;
-import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
 import io.hookrelay.storage.sqlite.SqliteEventStore;
+import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
 import io.hookrelay.storage.sqlite.SqliteRetentionStore;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;

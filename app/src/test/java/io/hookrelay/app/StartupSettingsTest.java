@@ -7,7 +7,7 @@ import com.google.inject.Guice;
 import io.hookrelay.cli.CommandFailedException;
 import io.hookrelay.cli.DatabaseUrl;
 import io.hookrelay.cli.ServeOptions;
-import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.delivery.signing.SecretCipher;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.Base64;

@@ -2,11 +2,11 @@ package io.hookrelay.cli;
 
 import java.io.PrintWriter;
 import java.util.regex.Pattern;
-import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine;
 
 /**
  * How every failure reaches the user: {@code hookrelay: <message>} on one line of stderr and a non-zero

@@ -1,9 +1,9 @@
 package io.hookrelay.cli;
 
 import com.sun.net.httpserver.HttpServer;
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.StandardWebhooks;
-import io.hookrelay.delivery.WebhookSecrets;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.signing.StandardWebhooks;
+import io.hookrelay.delivery.signing.WebhookSecrets;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;

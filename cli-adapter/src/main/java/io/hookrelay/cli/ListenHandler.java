@@ -3,7 +3,7 @@ package io.hookrelay.cli;
 import com.sun.net.httpserver.Headers;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
-import io.hookrelay.delivery.StandardWebhooks;
+import io.hookrelay.delivery.signing.StandardWebhooks;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;

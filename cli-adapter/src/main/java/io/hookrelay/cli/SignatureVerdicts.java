@@ -1,8 +1,8 @@
 package io.hookrelay.cli;
 
 import com.sun.net.httpserver.Headers;
-import io.hookrelay.delivery.SignedTimestamp;
-import io.hookrelay.delivery.StandardWebhooks;
+import io.hookrelay.delivery.signing.SignedTimestamp;
+import io.hookrelay.delivery.signing.StandardWebhooks;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalLong;

@@ -2,8 +2,8 @@ package io.hookrelay.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import io.hookrelay.delivery.SignatureEncoding;
-import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.delivery.model.VerificationScheme;
+import io.hookrelay.delivery.signing.SignatureEncoding;
 import java.util.Optional;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.ExitCode;

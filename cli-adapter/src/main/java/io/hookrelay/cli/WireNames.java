@@ -1,7 +1,7 @@
 package io.hookrelay.cli;
 
-import io.hookrelay.delivery.SignatureEncoding;
-import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.delivery.model.VerificationScheme;
+import io.hookrelay.delivery.signing.SignatureEncoding;
 import io.hookrelay.queue.IntentState;
 import java.util.Iterator;
 import java.util.List;

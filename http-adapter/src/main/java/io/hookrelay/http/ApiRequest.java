@@ -1,7 +1,7 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.PayloadTooLargeException;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.error.PayloadTooLargeException;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderValues;
 import io.undertow.util.Headers;
@@ -51,7 +51,7 @@ public final class ApiRequest {
 
     /**
      * Every request header, repeated values joined with {@code ", "}; names as sent, since
-     * {@link io.hookrelay.delivery.InboundRequest} is where they are lower-cased.
+     * {@link io.hookrelay.delivery.usecase.InboundRequest} is where they are lower-cased.
      */
     public Map<String, String> headers() {
         Map<String, String> headers = new HashMap<>();

@@ -1,11 +1,11 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.ConflictException;
-import io.hookrelay.delivery.InvalidSignatureException;
-import io.hookrelay.delivery.LoopDetectedException;
-import io.hookrelay.delivery.NotFoundException;
-import io.hookrelay.delivery.PayloadTooLargeException;
-import io.hookrelay.delivery.RelayException;
+import io.hookrelay.delivery.error.ConflictException;
+import io.hookrelay.delivery.error.InvalidSignatureException;
+import io.hookrelay.delivery.error.LoopDetectedException;
+import io.hookrelay.delivery.error.NotFoundException;
+import io.hookrelay.delivery.error.PayloadTooLargeException;
+import io.hookrelay.delivery.error.RelayException;
 import io.hookrelay.queue.StoreException;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;

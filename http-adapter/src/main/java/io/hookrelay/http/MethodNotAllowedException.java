@@ -1,6 +1,6 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.RelayException;
+import io.hookrelay.delivery.error.RelayException;
 
 /** The path names an endpoint that does not take the request's method; {@link #allowed()} lists those it takes. */
 final class MethodNotAllowedException extends RelayException {

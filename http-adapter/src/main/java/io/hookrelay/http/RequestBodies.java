@@ -1,6 +1,6 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.model.Source;
 import io.undertow.io.IoCallback;
 import io.undertow.io.Sender;
 import io.undertow.server.HttpHandler;

@@ -1,6 +1,6 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.NotFoundException;
+import io.hookrelay.delivery.error.NotFoundException;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HttpString;

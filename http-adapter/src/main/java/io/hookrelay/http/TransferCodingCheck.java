@@ -1,6 +1,6 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.error.InvalidRequestException;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HeaderValues;

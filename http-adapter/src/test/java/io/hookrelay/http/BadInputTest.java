@@ -3,7 +3,7 @@ package io.hookrelay.http;
 import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Cursors;
+import io.hookrelay.delivery.query.Cursors;
 import java.net.http.HttpResponse;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;

@@ -3,7 +3,7 @@ package io.hookrelay.http;
 import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.model.Source;
 import java.io.ByteArrayInputStream;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;

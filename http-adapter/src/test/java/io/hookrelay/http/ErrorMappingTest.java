@@ -3,12 +3,12 @@ package io.hookrelay.http;
 import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.ConflictException;
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.InvalidSignatureException;
-import io.hookrelay.delivery.NotFoundException;
-import io.hookrelay.delivery.PayloadTooLargeException;
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.error.ConflictException;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.error.InvalidSignatureException;
+import io.hookrelay.delivery.error.NotFoundException;
+import io.hookrelay.delivery.error.PayloadTooLargeException;
+import io.hookrelay.delivery.model.Source;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.TransientStoreException;
 import java.net.http.HttpResponse;

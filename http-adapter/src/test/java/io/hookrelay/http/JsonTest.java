@@ -3,8 +3,8 @@ package io.hookrelay.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.RelayException;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.error.RelayException;
 import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
 import java.util.List;

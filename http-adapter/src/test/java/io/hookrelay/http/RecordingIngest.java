@@ -1,9 +1,9 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.IngestResult;
-import io.hookrelay.delivery.NotFoundException;
-import io.hookrelay.delivery.PayloadTooLargeException;
+import io.hookrelay.delivery.error.NotFoundException;
+import io.hookrelay.delivery.error.PayloadTooLargeException;
+import io.hookrelay.delivery.model.IngestResult;
+import io.hookrelay.delivery.usecase.InboundRequest;
 import io.hookrelay.delivery.usecase.IngestWebhook;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.model.Source;
 import io.hookrelay.delivery.usecase.ManageSources;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

@@ -1,9 +1,9 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.SignatureScheme;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.TargetDraft;
-import io.hookrelay.delivery.TargetView;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TargetDraft;
+import io.hookrelay.delivery.model.TargetView;
+import io.hookrelay.delivery.signing.SignatureScheme;
 import io.hookrelay.delivery.usecase.ManageTargets;
 import java.time.Duration;
 import java.util.List;

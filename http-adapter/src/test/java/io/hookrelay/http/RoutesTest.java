@@ -3,7 +3,7 @@ package io.hookrelay.http;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.NotFoundException;
+import io.hookrelay.delivery.error.NotFoundException;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;

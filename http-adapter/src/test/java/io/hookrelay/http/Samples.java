@@ -1,15 +1,15 @@
 package io.hookrelay.http;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventTypeSource;
-import io.hookrelay.delivery.Route;
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.TargetView;
-import io.hookrelay.delivery.Ulids;
-import io.hookrelay.delivery.Verification;
-import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.EventTypeSource;
+import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TargetView;
+import io.hookrelay.delivery.model.Ulids;
+import io.hookrelay.delivery.model.Verification;
+import io.hookrelay.delivery.model.VerificationScheme;
 import io.hookrelay.queue.IntentState;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.hookrelay.bench;
 
-import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.delivery.signing.SecretCipher;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HexFormat;

@@ -1,7 +1,7 @@
 package io.hookrelay.bench;
 
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.storage.sqlite.SqliteEventStore;
 import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
 import java.nio.charset.StandardCharsets;

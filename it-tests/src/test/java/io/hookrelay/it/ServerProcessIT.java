@@ -2,7 +2,7 @@ package io.hookrelay.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.it.support.HookrelayProcess;
 import io.hookrelay.storage.postgres.PostgresSettings;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.entry;
 
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class KindLabelsTest {
     private final KindLabels labels = KindLabels.defaults();

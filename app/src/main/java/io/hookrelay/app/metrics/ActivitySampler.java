@@ -1,10 +1,10 @@
 package io.hookrelay.app.metrics;
 
-import io.hookrelay.delivery.DeliveryAttemptOutcome;
-import io.hookrelay.delivery.IngestOutcome;
+import io.hookrelay.delivery.model.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.model.IngestOutcome;
 import io.hookrelay.http.ActivityHistory;
-import io.hookrelay.queue.StoreException;
 import io.hookrelay.http.ActivitySample;
+import io.hookrelay.queue.StoreException;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;

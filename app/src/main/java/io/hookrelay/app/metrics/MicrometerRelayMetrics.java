@@ -1,10 +1,10 @@
 package io.hookrelay.app.metrics;
 
-import io.hookrelay.delivery.DeliveryAttemptOutcome;
-import io.hookrelay.delivery.EventTypeDrop;
-import io.hookrelay.delivery.IngestOutcome;
-import io.hookrelay.delivery.RelayMetrics;
-import io.hookrelay.delivery.operator.OperatorEventType;
+import io.hookrelay.delivery.model.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.model.EventTypeDrop;
+import io.hookrelay.delivery.model.IngestOutcome;
+import io.hookrelay.delivery.port.RelayMetrics;
+import io.hookrelay.delivery.query.OperatorEventType;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;

@@ -1,6 +1,6 @@
 package io.hookrelay.app.metrics;
 
-import io.hookrelay.delivery.OpenDatabase;
+import io.hookrelay.delivery.port.OpenDatabase;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
 import io.micrometer.core.instrument.MeterRegistry;

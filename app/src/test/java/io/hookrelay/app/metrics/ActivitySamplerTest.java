@@ -2,8 +2,8 @@ package io.hookrelay.app.metrics;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.DeliveryAttemptOutcome;
-import io.hookrelay.delivery.IngestOutcome;
+import io.hookrelay.delivery.model.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.model.IngestOutcome;
 import io.hookrelay.http.ActivitySample;
 import io.hookrelay.queue.TransientStoreException;
 import io.hookrelay.queue.testing.MutableClock;

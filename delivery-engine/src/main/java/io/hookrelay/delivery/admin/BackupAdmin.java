@@ -1,7 +1,7 @@
 package io.hookrelay.delivery.admin;
 
-import io.hookrelay.delivery.ConflictException;
-import io.hookrelay.delivery.DatabaseBackup;
+import io.hookrelay.delivery.error.ConflictException;
+import io.hookrelay.delivery.port.DatabaseBackup;
 import io.hookrelay.delivery.usecase.BackUpDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -51,7 +51,7 @@ public final class BackupAdmin implements BackUpDatabase {
     /**
      * Writes a copy to the new file {@code path} names in the backup directory.
      *
-     * @throws io.hookrelay.delivery.InvalidRequestException when the path is not a new file's inside it
+     * @throws io.hookrelay.delivery.error.InvalidRequestException when the path is not a new file's inside it
      * @throws ConflictException                            when the file exists, or the database makes no backups
      *                                                       of its own (checked first: nothing is created then)
      */

@@ -1,8 +1,8 @@
 package io.hookrelay.delivery.admin;
 
-import io.hookrelay.delivery.BackupFiles;
-import io.hookrelay.delivery.ConflictException;
-import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.error.ConflictException;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.port.BackupFiles;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;

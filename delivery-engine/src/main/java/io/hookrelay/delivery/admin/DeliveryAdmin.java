@@ -1,16 +1,16 @@
 package io.hookrelay.delivery.admin;
 
-import io.hookrelay.delivery.BulkRetry;
-import io.hookrelay.delivery.BulkRetryPreview;
-import io.hookrelay.delivery.PendingByTarget;
-import io.hookrelay.delivery.ConflictException;
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.DeliveryDetail;
-import io.hookrelay.delivery.DeliveryFilter;
-import io.hookrelay.delivery.DeliveryStore;
-import io.hookrelay.delivery.NotFoundException;
-import io.hookrelay.delivery.Page;
-import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.error.ConflictException;
+import io.hookrelay.delivery.error.NotFoundException;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.DeliveryDetail;
+import io.hookrelay.delivery.model.PendingByTarget;
+import io.hookrelay.delivery.port.DeliveryStore;
+import io.hookrelay.delivery.query.BulkRetry;
+import io.hookrelay.delivery.query.BulkRetryPreview;
+import io.hookrelay.delivery.query.DeliveryFilter;
+import io.hookrelay.delivery.query.Page;
+import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.delivery.usecase.ManageDeliveries;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.IntentQueue;

@@ -1,13 +1,13 @@
 package io.hookrelay.delivery.admin;
 
-import io.hookrelay.delivery.ConflictException;
-import io.hookrelay.delivery.NotFoundException;
-import io.hookrelay.delivery.PayloadFilter;
-import io.hookrelay.delivery.Route;
-import io.hookrelay.delivery.RouteStore;
-import io.hookrelay.delivery.SourceStore;
-import io.hookrelay.delivery.TargetStore;
-import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.error.ConflictException;
+import io.hookrelay.delivery.error.NotFoundException;
+import io.hookrelay.delivery.filter.PayloadFilter;
+import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.Ulids;
+import io.hookrelay.delivery.port.RouteStore;
+import io.hookrelay.delivery.port.SourceStore;
+import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.delivery.usecase.ManageRoutes;
 import java.util.List;
 import java.util.Objects;
@@ -27,7 +27,7 @@ public final class RouteAdmin implements ManageRoutes {
     }
 
     /**
-     * @throws io.hookrelay.delivery.InvalidRequestException when an id or filter is malformed
+     * @throws io.hookrelay.delivery.error.InvalidRequestException when an id or filter is malformed
      * @throws NotFoundException when the source or the target does not exist
      * @throws ConflictException when a route with the same source, target and filters exists
      */

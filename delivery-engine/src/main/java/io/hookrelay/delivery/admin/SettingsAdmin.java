@@ -1,9 +1,9 @@
 package io.hookrelay.delivery.admin;
 
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.Settings;
-import io.hookrelay.delivery.SettingsStore;
-import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.model.Settings;
+import io.hookrelay.delivery.port.SettingsStore;
+import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.delivery.usecase.ManageSettings;
 import java.util.Objects;
 

@@ -1,9 +1,9 @@
 package io.hookrelay.delivery.admin;
 
-import io.hookrelay.delivery.ConflictException;
-import io.hookrelay.delivery.NotFoundException;
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.error.ConflictException;
+import io.hookrelay.delivery.error.NotFoundException;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.usecase.ManageSources;
 import java.util.List;

@@ -1,25 +1,25 @@
 package io.hookrelay.delivery.admin;
 
-import io.hookrelay.delivery.BlockingDelivery;
-import io.hookrelay.delivery.ConflictException;
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.NewDelivery;
-import io.hookrelay.delivery.NotFoundException;
-import io.hookrelay.delivery.RateLimit;
-import io.hookrelay.delivery.SettingsStore;
-import io.hookrelay.delivery.SignatureScheme;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.TargetDraft;
-import io.hookrelay.delivery.TargetStore;
-import io.hookrelay.delivery.TargetView;
-import io.hookrelay.delivery.WebhookSecrets;
 import io.hookrelay.delivery.egress.EgressPolicy;
+import io.hookrelay.delivery.error.ConflictException;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.error.NotFoundException;
+import io.hookrelay.delivery.model.BlockingDelivery;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.NewDelivery;
+import io.hookrelay.delivery.model.RateLimit;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TargetDraft;
+import io.hookrelay.delivery.model.TargetView;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.operator.PauseCause;
+import io.hookrelay.delivery.port.RateLimits;
+import io.hookrelay.delivery.port.SettingsStore;
+import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.delivery.send.Directory;
-import io.hookrelay.delivery.send.RateLimits;
 import io.hookrelay.delivery.send.TargetHealth;
+import io.hookrelay.delivery.signing.SignatureScheme;
+import io.hookrelay.delivery.signing.WebhookSecrets;
 import io.hookrelay.delivery.usecase.ManageTargets;
 import io.hookrelay.queue.IntentQueue;
 import java.security.SecureRandom;
@@ -72,7 +72,7 @@ public final class TargetAdmin implements ManageTargets {
      * @return the target with its signing secret, generated unless the draft has one: the only time the
      *         secret is shown
      * @throws ConflictException when a target with this id exists
-     * @throws io.hookrelay.delivery.InvalidRequestException when its host is an address the egress policy denies
+     * @throws io.hookrelay.delivery.error.InvalidRequestException when its host is an address the egress policy denies
      */
     public Target create(TargetDraft draft) {
         Target target = draft.created(WebhookSecrets.generate(random, draft.schemeToGenerate()));
@@ -99,7 +99,7 @@ public final class TargetAdmin implements ManageTargets {
      * new rate limit starts its bucket over: the line waiting in the old one was counted at the old rate.
      *
      * @throws NotFoundException when there is no such target
-     * @throws io.hookrelay.delivery.InvalidRequestException when its host is an address the egress policy denies
+     * @throws io.hookrelay.delivery.error.InvalidRequestException when its host is an address the egress policy denies
      */
     public TargetView replace(TargetDraft draft) {
         Instant now = queue.clock().instant();
@@ -127,7 +127,7 @@ public final class TargetAdmin implements ManageTargets {
      *
      * @return the target with its new secret: the only answer that shows it
      * @throws NotFoundException when there is no such target
-     * @throws io.hookrelay.delivery.InvalidRequestException when {@code grace} is negative or longer than {@link #LONGEST_GRACE}
+     * @throws io.hookrelay.delivery.error.InvalidRequestException when {@code grace} is negative or longer than {@link #LONGEST_GRACE}
      * @throws ConflictException when {@code grace} is not zero and an earlier rotation's grace has not ended
      */
     public TargetView rotateSecret(String id, Duration grace, Optional<SignatureScheme> scheme) {

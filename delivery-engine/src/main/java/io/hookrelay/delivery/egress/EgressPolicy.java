@@ -1,6 +1,6 @@
 package io.hookrelay.delivery.egress;
 
-import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.error.InvalidRequestException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.hookrelay.delivery.egress;
 
-import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.error.InvalidRequestException;
 import java.util.Locale;
 import java.util.Optional;
 

@@ -1,13 +1,13 @@
 package io.hookrelay.delivery.ingest;
 
-import io.hookrelay.delivery.DeliveryOrdering;
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.JsonPointerReader;
-import io.hookrelay.delivery.JsonValue;
-import io.hookrelay.delivery.NewDelivery;
-import io.hookrelay.delivery.Route;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.filter.JsonValue;
+import io.hookrelay.delivery.model.DeliveryOrdering;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.NewDelivery;
+import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.Ulids;
+import io.hookrelay.delivery.port.JsonPointerReader;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

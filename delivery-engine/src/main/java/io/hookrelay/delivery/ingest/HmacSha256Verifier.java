@@ -1,10 +1,10 @@
 package io.hookrelay.delivery.ingest;
 
-import io.hookrelay.delivery.Hmacs;
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.InvalidSignatureException;
-import io.hookrelay.delivery.SignatureEncoding;
-import io.hookrelay.delivery.Verification;
+import io.hookrelay.delivery.error.InvalidSignatureException;
+import io.hookrelay.delivery.model.Verification;
+import io.hookrelay.delivery.signing.Hmacs;
+import io.hookrelay.delivery.signing.SignatureEncoding;
+import io.hookrelay.delivery.usecase.InboundRequest;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;

@@ -1,12 +1,12 @@
 package io.hookrelay.delivery.ingest;
 
-import io.hookrelay.delivery.EventTypeDrop;
-import io.hookrelay.delivery.EventTypeSource;
-import io.hookrelay.delivery.HeaderNames;
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.JsonPointerReader;
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.header.HeaderNames;
+import io.hookrelay.delivery.model.EventTypeDrop;
+import io.hookrelay.delivery.model.EventTypeSource;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.port.JsonPointerReader;
+import io.hookrelay.delivery.usecase.InboundRequest;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;

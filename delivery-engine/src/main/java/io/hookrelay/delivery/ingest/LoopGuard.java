@@ -1,8 +1,8 @@
 package io.hookrelay.delivery.ingest;
 
-import io.hookrelay.delivery.HopCount;
-import io.hookrelay.delivery.LoopDetectedException;
-import io.hookrelay.delivery.RelayMarker;
+import io.hookrelay.delivery.error.LoopDetectedException;
+import io.hookrelay.delivery.header.HopCount;
+import io.hookrelay.delivery.header.RelayMarker;
 import java.util.Objects;
 import java.util.Optional;
 

@@ -1,7 +1,7 @@
 package io.hookrelay.delivery.ingest;
 
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.Verification;
+import io.hookrelay.delivery.model.Verification;
+import io.hookrelay.delivery.usecase.InboundRequest;
 import java.time.Instant;
 
 /** Accepts every request: for providers that sign nothing, or sources reachable only from a trusted network. */

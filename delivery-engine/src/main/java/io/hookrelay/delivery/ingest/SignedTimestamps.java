@@ -1,7 +1,7 @@
 package io.hookrelay.delivery.ingest;
 
-import io.hookrelay.delivery.InvalidSignatureException;
-import io.hookrelay.delivery.SignedTimestamp;
+import io.hookrelay.delivery.error.InvalidSignatureException;
+import io.hookrelay.delivery.signing.SignedTimestamp;
 import java.time.Instant;
 
 /** Ingest's refusal of a signed timestamp that is malformed or not current (see {@link SignedTimestamp}). */

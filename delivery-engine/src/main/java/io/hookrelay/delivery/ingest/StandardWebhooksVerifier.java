@@ -1,9 +1,9 @@
 package io.hookrelay.delivery.ingest;
 
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.InvalidSignatureException;
-import io.hookrelay.delivery.StandardWebhooks;
-import io.hookrelay.delivery.Verification;
+import io.hookrelay.delivery.error.InvalidSignatureException;
+import io.hookrelay.delivery.model.Verification;
+import io.hookrelay.delivery.signing.StandardWebhooks;
+import io.hookrelay.delivery.usecase.InboundRequest;
 import java.time.Instant;
 
 /**

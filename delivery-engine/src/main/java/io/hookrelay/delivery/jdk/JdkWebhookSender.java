@@ -1,11 +1,11 @@
 package io.hookrelay.delivery.jdk;
 
-import io.hookrelay.delivery.SendException;
-import io.hookrelay.delivery.WebhookRequest;
-import io.hookrelay.delivery.WebhookResponse;
-import io.hookrelay.delivery.WebhookSender;
 import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.egress.HostLiteral;
+import io.hookrelay.delivery.port.SendException;
+import io.hookrelay.delivery.port.WebhookRequest;
+import io.hookrelay.delivery.port.WebhookResponse;
+import io.hookrelay.delivery.port.WebhookSender;
 import io.hookrelay.queue.Completions;
 import io.hookrelay.queue.DaemonThreads;
 import java.net.InetAddress;

@@ -1,10 +1,10 @@
 package io.hookrelay.delivery.jdk;
 
-import io.hookrelay.delivery.DeliveryAttemptOutcome;
-import io.hookrelay.delivery.SendException;
-import io.hookrelay.delivery.WebhookRequest;
 import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.egress.HostLiteral;
+import io.hookrelay.delivery.model.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.port.SendException;
+import io.hookrelay.delivery.port.WebhookRequest;
 import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.URI;

@@ -1,8 +1,8 @@
 package io.hookrelay.delivery.jdk;
 
-import io.hookrelay.delivery.DeliveryAttemptOutcome;
-import io.hookrelay.delivery.SendException;
-import io.hookrelay.delivery.WebhookRequest;
+import io.hookrelay.delivery.model.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.port.SendException;
+import io.hookrelay.delivery.port.WebhookRequest;
 import java.net.ConnectException;
 import java.net.NoRouteToHostException;
 import java.net.UnknownHostException;

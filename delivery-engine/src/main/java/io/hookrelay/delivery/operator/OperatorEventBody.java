@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.operator;
 
+import io.hookrelay.delivery.query.OperatorEventType;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.hookrelay.delivery.operator;
 
-import io.hookrelay.delivery.NewDelivery;
-import io.hookrelay.delivery.Settings;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.model.NewDelivery;
+import io.hookrelay.delivery.model.Settings;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.Ulids;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

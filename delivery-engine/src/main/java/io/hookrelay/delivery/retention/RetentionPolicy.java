@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.retention;
 
+import io.hookrelay.delivery.port.EndedDeliveries;
 import java.time.Duration;
 import java.util.Objects;
 

@@ -1,19 +1,22 @@
 package io.hookrelay.delivery.send;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventStore;
-import io.hookrelay.delivery.ForwardedHeaders;
-import io.hookrelay.delivery.FreshEvents;
-import io.hookrelay.delivery.RelayMetrics;
-import io.hookrelay.delivery.RelaySettings;
-import io.hookrelay.delivery.SendException;
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.WebhookResponse;
-import io.hookrelay.delivery.WebhookSender;
+import io.hookrelay.delivery.header.ForwardedHeaders;
+import io.hookrelay.delivery.ingest.FreshEvents;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.RelaySettings;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.operator.PauseCause;
+import io.hookrelay.delivery.port.DeliverySlot;
+import io.hookrelay.delivery.port.DeliverySlots;
+import io.hookrelay.delivery.port.EventStore;
+import io.hookrelay.delivery.port.RateLimits;
+import io.hookrelay.delivery.port.RelayMetrics;
+import io.hookrelay.delivery.port.SendException;
+import io.hookrelay.delivery.port.WebhookResponse;
+import io.hookrelay.delivery.port.WebhookSender;
 import io.hookrelay.queue.AsyncIntentHandler;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.AttemptDetail;
@@ -243,7 +246,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     /** The headers the event's source forwards now, of those stored with it; none once the source is deleted. */
     private Map<String, String> forwardedHeaders(Event event) {
         return sources.find(event.sourceId())
-                .map(source -> ForwardedHeaders.of(source.forwardHeaders(), event))
+                .map(source -> ForwardedHeaders.of(source.forwardHeaders(), event.headers()))
                 .orElse(Map.of());
     }
 

@@ -1,8 +1,8 @@
 package io.hookrelay.delivery.send;
 
-import io.hookrelay.delivery.DeliveryAttemptOutcome;
-import io.hookrelay.delivery.SendException;
-import io.hookrelay.delivery.WebhookResponse;
+import io.hookrelay.delivery.model.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.port.SendException;
+import io.hookrelay.delivery.port.WebhookResponse;
 import io.hookrelay.queue.RetryPolicy;
 import io.hookrelay.queue.Verdict;
 import java.time.Duration;

@@ -17,7 +17,7 @@ import java.util.function.Function;
  * <p>A missing entry is not cached (one created later under the same id must be found), and neither is a failed
  * read: a busy store must not leave a target looking deleted.
  *
- * @param <T> what is looked up by id, such as a {@link io.hookrelay.delivery.Target}
+ * @param <T> what is looked up by id, such as a {@link io.hookrelay.delivery.model.Target}
  */
 public final class Directory<T> {
     /**

@@ -1,6 +1,7 @@
 package io.hookrelay.delivery.send;
 
-import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.queue.QueueListener;
 import java.util.Objects;
 

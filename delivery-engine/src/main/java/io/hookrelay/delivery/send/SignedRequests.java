@@ -1,12 +1,12 @@
 package io.hookrelay.delivery.send;
 
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.HopCount;
-import io.hookrelay.delivery.RelayMarker;
-import io.hookrelay.delivery.RelaySettings;
-import io.hookrelay.delivery.StandardWebhooks;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.WebhookRequest;
+import io.hookrelay.delivery.header.HopCount;
+import io.hookrelay.delivery.header.RelayMarker;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.RelaySettings;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.WebhookRequest;
+import io.hookrelay.delivery.signing.StandardWebhooks;
 import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -34,7 +34,7 @@ final class SignedRequests {
      *                       retry is signed afresh and passes a receiver's freshness check; within a rotation's
      *                       grace the previous secret signs too
      * @param forwarded      the provider's headers the source passes on, sent first so that none of the relay's
-     *                       own can be displaced by one ({@link io.hookrelay.delivery.ForwardedHeaders} allows none of them)
+     *                       own can be displaced by one ({@link io.hookrelay.delivery.header.ForwardedHeaders} allows none of them)
      * @param relay          its version is sent as {@code user-agent: hookrelay/<version>}, its marker with those
      *                       of the relays the event came through
      */

@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.send;
 
+import io.hookrelay.delivery.port.FailureStreaks;
 import io.hookrelay.queue.TransientStoreException;
 import java.util.Objects;
 

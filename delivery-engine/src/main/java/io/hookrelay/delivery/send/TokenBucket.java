@@ -1,6 +1,6 @@
 package io.hookrelay.delivery.send;
 
-import io.hookrelay.delivery.RateLimit;
+import io.hookrelay.delivery.model.RateLimit;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package io.hookrelay.delivery.usecase;
 
-import io.hookrelay.delivery.DatabaseSnapshot;
+import io.hookrelay.delivery.model.DatabaseSnapshot;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -9,7 +9,7 @@ import java.util.Objects;
 /**
  * A backup of the relay's database taken while it runs: a snapshot for the client to keep, or a copy the server
  * keeps in its backup directory. Where the database makes no backups of its own, both are refused with a
- * {@link io.hookrelay.delivery.ConflictException} coded {@code not_supported}.
+ * {@link io.hookrelay.delivery.error.ConflictException} coded {@code not_supported}.
  */
 public interface BackUpDatabase {
 
@@ -19,8 +19,8 @@ public interface BackUpDatabase {
     /**
      * Writes a copy to the new file {@code path} names in the backup directory.
      *
-     * @throws io.hookrelay.delivery.InvalidRequestException when the path is not a new file's inside it
-     * @throws io.hookrelay.delivery.ConflictException       when the file exists
+     * @throws io.hookrelay.delivery.error.InvalidRequestException when the path is not a new file's inside it
+     * @throws io.hookrelay.delivery.error.ConflictException       when the file exists
      */
     SavedBackup save(String path);
 

@@ -1,10 +1,10 @@
 package io.hookrelay.delivery.usecase;
 
-import io.hookrelay.delivery.EventDetail;
-import io.hookrelay.delivery.EventFilter;
-import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.Page;
-import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.model.EventDetail;
+import io.hookrelay.delivery.model.EventSummary;
+import io.hookrelay.delivery.query.EventFilter;
+import io.hookrelay.delivery.query.Page;
+import io.hookrelay.delivery.query.PageRequest;
 
 /** The events the relay took in, as an operator reads them. */
 public interface BrowseEvents {
@@ -15,6 +15,6 @@ public interface BrowseEvents {
     /** The event of {@code sourceId} that holds idempotency key {@code key}, as a page of one, or of none. */
     Page<EventSummary> withIdempotencyKey(String sourceId, String key);
 
-    /** @throws io.hookrelay.delivery.NotFoundException when there is no such event */
+    /** @throws io.hookrelay.delivery.error.NotFoundException when there is no such event */
     EventDetail get(String id);
 }

@@ -1,8 +1,7 @@
 package io.hookrelay.delivery.usecase;
 
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.IngestResult;
-import io.hookrelay.delivery.PayloadTooLargeException;
+import io.hookrelay.delivery.error.PayloadTooLargeException;
+import io.hookrelay.delivery.model.IngestResult;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 
@@ -19,8 +18,8 @@ public interface IngestWebhook {
      *
      * @param hopsHeader   the request's {@code X-Hookrelay-Hops}, if it has one
      * @param relaysHeader the request's {@code X-Hookrelay-Relay}, if it has one
-     * @throws io.hookrelay.delivery.LoopDetectedException the webhook came back to this relay or looped too often
-     * @throws io.hookrelay.delivery.NotFoundException     code {@code unknown_source}
+     * @throws io.hookrelay.delivery.error.LoopDetectedException the webhook came back to this relay or looped too often
+     * @throws io.hookrelay.delivery.error.NotFoundException     code {@code unknown_source}
      */
     Admission admit(String sourceId, Optional<String> hopsHeader, Optional<String> relaysHeader);
 
@@ -32,7 +31,7 @@ public interface IngestWebhook {
 
         /**
          * Verifies the webhook and stores the event with its deliveries. Completes once they are durable, never
-         * before; completes exceptionally with a {@link io.hookrelay.delivery.RelayException} refusal (counted) or
+         * before; completes exceptionally with a {@link io.hookrelay.delivery.error.RelayException} refusal (counted) or
          * a {@link io.hookrelay.queue.StoreException}, having stored nothing.
          */
         CompletionStage<IngestResult> ingest(InboundRequest request);

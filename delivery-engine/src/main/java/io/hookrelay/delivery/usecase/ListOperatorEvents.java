@@ -1,9 +1,9 @@
 package io.hookrelay.delivery.usecase;
 
-import io.hookrelay.delivery.EventDetail;
-import io.hookrelay.delivery.Page;
-import io.hookrelay.delivery.PageRequest;
-import io.hookrelay.delivery.operator.OperatorEventType;
+import io.hookrelay.delivery.model.EventDetail;
+import io.hookrelay.delivery.query.OperatorEventType;
+import io.hookrelay.delivery.query.Page;
+import io.hookrelay.delivery.query.PageRequest;
 import java.util.Optional;
 
 /** What the relay told its operator: operator events, stored as events of their own reserved source. */

@@ -1,13 +1,13 @@
 package io.hookrelay.delivery.usecase;
 
-import io.hookrelay.delivery.BulkRetry;
-import io.hookrelay.delivery.BulkRetryPreview;
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.DeliveryDetail;
-import io.hookrelay.delivery.DeliveryFilter;
-import io.hookrelay.delivery.Page;
-import io.hookrelay.delivery.PageRequest;
-import io.hookrelay.delivery.PendingByTarget;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.DeliveryDetail;
+import io.hookrelay.delivery.model.PendingByTarget;
+import io.hookrelay.delivery.query.BulkRetry;
+import io.hookrelay.delivery.query.BulkRetryPreview;
+import io.hookrelay.delivery.query.DeliveryFilter;
+import io.hookrelay.delivery.query.Page;
+import io.hookrelay.delivery.query.PageRequest;
 
 /** The deliveries of events to targets, as an operator reads and steers them. */
 public interface ManageDeliveries {
@@ -18,21 +18,21 @@ public interface ManageDeliveries {
     /**
      * The delivery with its attempt log.
      *
-     * @throws io.hookrelay.delivery.NotFoundException when there is no such delivery
+     * @throws io.hookrelay.delivery.error.NotFoundException when there is no such delivery
      */
     DeliveryDetail get(String id);
 
     /**
      * Makes the delivery pending and due now, keeping its attempt count.
      *
-     * @throws io.hookrelay.delivery.NotFoundException when there is no such delivery
-     * @throws io.hookrelay.delivery.ConflictException when it is completed
+     * @throws io.hookrelay.delivery.error.NotFoundException when there is no such delivery
+     * @throws io.hookrelay.delivery.error.ConflictException when it is completed
      */
     Delivery retry(String id);
 
     /**
-     * @throws io.hookrelay.delivery.NotFoundException when there is no such delivery
-     * @throws io.hookrelay.delivery.ConflictException when it has already ended
+     * @throws io.hookrelay.delivery.error.NotFoundException when there is no such delivery
+     * @throws io.hookrelay.delivery.error.ConflictException when it has already ended
      */
     Delivery cancel(String id);
 

@@ -1,7 +1,7 @@
 package io.hookrelay.delivery.usecase;
 
-import io.hookrelay.delivery.PayloadFilter;
-import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.filter.PayloadFilter;
+import io.hookrelay.delivery.model.Route;
 import java.util.List;
 
 /** The routes from sources to targets, as an operator keeps them; they decide where later events go, never past ones. */
@@ -11,13 +11,13 @@ public interface ManageRoutes {
      * A route for the events of {@code sourceId} of one of {@code eventTypes} (none: every type) whose body passes
      * every filter.
      *
-     * @throws io.hookrelay.delivery.NotFoundException when the source or the target does not exist
-     * @throws io.hookrelay.delivery.ConflictException when the same route exists
+     * @throws io.hookrelay.delivery.error.NotFoundException when the source or the target does not exist
+     * @throws io.hookrelay.delivery.error.ConflictException when the same route exists
      */
     Route create(String sourceId, String targetId, List<String> eventTypes, List<PayloadFilter> filters);
 
     List<Route> list();
 
-    /** @throws io.hookrelay.delivery.NotFoundException when there is no such route */
+    /** @throws io.hookrelay.delivery.error.NotFoundException when there is no such route */
     void delete(String id);
 }

@@ -1,30 +1,30 @@
 package io.hookrelay.delivery.usecase;
 
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.model.Source;
 import java.util.List;
 
 /** The sources webhooks arrive from, as an operator keeps them (DESIGN §5). */
 public interface ManageSources {
 
-    /** @throws io.hookrelay.delivery.ConflictException when a source with this id exists */
+    /** @throws io.hookrelay.delivery.error.ConflictException when a source with this id exists */
     Source create(Source source);
 
     List<Source> list();
 
-    /** @throws io.hookrelay.delivery.NotFoundException when there is no such source */
+    /** @throws io.hookrelay.delivery.error.NotFoundException when there is no such source */
     Source get(String id);
 
     /**
      * Replaces every setting of the source with {@code source}'s id.
      *
-     * @throws io.hookrelay.delivery.NotFoundException when there is no such source
+     * @throws io.hookrelay.delivery.error.NotFoundException when there is no such source
      */
     Source replace(Source source);
 
     /**
      * Deletes the source and its routes; its events stay readable.
      *
-     * @throws io.hookrelay.delivery.NotFoundException when there is no such source
+     * @throws io.hookrelay.delivery.error.NotFoundException when there is no such source
      */
     void delete(String id);
 }

@@ -1,9 +1,9 @@
 package io.hookrelay.delivery.usecase;
 
-import io.hookrelay.delivery.SignatureScheme;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.TargetDraft;
-import io.hookrelay.delivery.TargetView;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TargetDraft;
+import io.hookrelay.delivery.model.TargetView;
+import io.hookrelay.delivery.signing.SignatureScheme;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -18,40 +18,40 @@ public interface ManageTargets {
 
     /**
      * @return the target with its signing secret, generated unless the draft has one
-     * @throws io.hookrelay.delivery.ConflictException       when a target with this id exists
-     * @throws io.hookrelay.delivery.InvalidRequestException when its URL is one the relay may not deliver to
+     * @throws io.hookrelay.delivery.error.ConflictException       when a target with this id exists
+     * @throws io.hookrelay.delivery.error.InvalidRequestException when its URL is one the relay may not deliver to
      */
     Target create(TargetDraft draft);
 
     List<TargetView> list();
 
-    /** @throws io.hookrelay.delivery.NotFoundException when there is no such target */
+    /** @throws io.hookrelay.delivery.error.NotFoundException when there is no such target */
     TargetView get(String id);
 
     /**
      * Replaces the target's settings, keeping its secret unless the draft gives one.
      *
-     * @throws io.hookrelay.delivery.NotFoundException       when there is no such target
-     * @throws io.hookrelay.delivery.InvalidRequestException when its URL is one the relay may not deliver to
+     * @throws io.hookrelay.delivery.error.NotFoundException       when there is no such target
+     * @throws io.hookrelay.delivery.error.InvalidRequestException when its URL is one the relay may not deliver to
      */
     TargetView replace(TargetDraft draft);
 
     /**
      * Deletes the target and its routes and cancels its open deliveries.
      *
-     * @throws io.hookrelay.delivery.NotFoundException when there is no such target
-     * @throws io.hookrelay.delivery.ConflictException when it is the operator target
+     * @throws io.hookrelay.delivery.error.NotFoundException when there is no such target
+     * @throws io.hookrelay.delivery.error.ConflictException when it is the operator target
      */
     void delete(String id);
 
     /**
      * Holds the target's deliveries, pending, until {@link #resume}.
      *
-     * @throws io.hookrelay.delivery.NotFoundException when there is no such target
+     * @throws io.hookrelay.delivery.error.NotFoundException when there is no such target
      */
     TargetView pause(String id);
 
-    /** @throws io.hookrelay.delivery.NotFoundException when there is no such target */
+    /** @throws io.hookrelay.delivery.error.NotFoundException when there is no such target */
     TargetView resume(String id);
 
     /**
@@ -59,9 +59,9 @@ public interface ManageTargets {
      * it for {@code grace}.
      *
      * @return the target with its new secret
-     * @throws io.hookrelay.delivery.NotFoundException       when there is no such target
-     * @throws io.hookrelay.delivery.InvalidRequestException when {@code grace} is out of range
-     * @throws io.hookrelay.delivery.ConflictException       when an earlier rotation's grace still runs
+     * @throws io.hookrelay.delivery.error.NotFoundException       when there is no such target
+     * @throws io.hookrelay.delivery.error.InvalidRequestException when {@code grace} is out of range
+     * @throws io.hookrelay.delivery.error.ConflictException       when an earlier rotation's grace still runs
      */
     TargetView rotateSecret(String id, Duration grace, Optional<SignatureScheme> scheme);
 }

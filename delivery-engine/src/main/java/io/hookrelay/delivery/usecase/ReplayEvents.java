@@ -1,6 +1,6 @@
 package io.hookrelay.delivery.usecase;
 
-import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.model.Delivery;
 import java.util.List;
 
 /** Sending an event again, to wherever its source routes today. */
@@ -8,7 +8,7 @@ public interface ReplayEvents {
 
     /**
      * @return the new deliveries, none when no route matches the event any more; its old deliveries keep their history
-     * @throws io.hookrelay.delivery.NotFoundException when there is no such event
+     * @throws io.hookrelay.delivery.error.NotFoundException when there is no such event
      */
     List<Delivery> replay(String id);
 }

@@ -3,9 +3,9 @@ package io.hookrelay.delivery.admin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.BackupFiles;
-import io.hookrelay.delivery.ConflictException;
-import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.error.ConflictException;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.port.BackupFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.error.InvalidRequestException;
 import java.net.InetAddress;
 import java.net.URI;
 import java.util.List;

@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.LoopDetectedException;
-import io.hookrelay.delivery.RelayMarker;
+import io.hookrelay.delivery.error.LoopDetectedException;
+import io.hookrelay.delivery.header.RelayMarker;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

@@ -4,8 +4,8 @@ import static io.hookrelay.delivery.ingest.TestSignatures.request;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
-import io.hookrelay.delivery.Verification;
-import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.delivery.model.Verification;
+import io.hookrelay.delivery.model.VerificationScheme;
 import java.time.Instant;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;

@@ -6,9 +6,9 @@ import static io.hookrelay.delivery.ingest.TestSignatures.hmacSha256;
 import static io.hookrelay.delivery.ingest.TestSignatures.request;
 import static org.assertj.core.api.Assertions.assertThatCode;
 
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.Verification;
-import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.delivery.model.Verification;
+import io.hookrelay.delivery.model.VerificationScheme;
+import io.hookrelay.delivery.usecase.InboundRequest;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.HashMap;

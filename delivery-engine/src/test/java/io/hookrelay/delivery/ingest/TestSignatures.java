@@ -3,9 +3,9 @@ package io.hookrelay.delivery.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.InvalidSignatureException;
-import io.hookrelay.delivery.Verification;
+import io.hookrelay.delivery.error.InvalidSignatureException;
+import io.hookrelay.delivery.model.Verification;
+import io.hookrelay.delivery.usecase.InboundRequest;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.time.Instant;

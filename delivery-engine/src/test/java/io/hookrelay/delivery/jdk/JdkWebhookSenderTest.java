@@ -5,10 +5,10 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
-import io.hookrelay.delivery.DeliveryAttemptOutcome;
-import io.hookrelay.delivery.SendException;
-import io.hookrelay.delivery.WebhookRequest;
-import io.hookrelay.delivery.WebhookResponse;
+import io.hookrelay.delivery.model.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.port.SendException;
+import io.hookrelay.delivery.port.WebhookRequest;
+import io.hookrelay.delivery.port.WebhookResponse;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;

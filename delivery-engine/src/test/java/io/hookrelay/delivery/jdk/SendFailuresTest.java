@@ -2,9 +2,9 @@ package io.hookrelay.delivery.jdk;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.DeliveryAttemptOutcome;
-import io.hookrelay.delivery.SendException;
-import io.hookrelay.delivery.WebhookRequest;
+import io.hookrelay.delivery.model.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.port.SendException;
+import io.hookrelay.delivery.port.WebhookRequest;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;

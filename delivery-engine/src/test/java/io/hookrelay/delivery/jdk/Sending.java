@@ -1,8 +1,8 @@
 package io.hookrelay.delivery.jdk;
 
-import io.hookrelay.delivery.WebhookRequest;
-import io.hookrelay.delivery.WebhookResponse;
-import io.hookrelay.delivery.WebhookSender;
+import io.hookrelay.delivery.port.WebhookRequest;
+import io.hookrelay.delivery.port.WebhookResponse;
+import io.hookrelay.delivery.port.WebhookSender;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 

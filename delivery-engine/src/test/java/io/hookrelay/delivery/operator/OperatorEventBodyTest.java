@@ -2,6 +2,7 @@ package io.hookrelay.delivery.operator;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.delivery.query.OperatorEventType;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.LinkedHashMap;

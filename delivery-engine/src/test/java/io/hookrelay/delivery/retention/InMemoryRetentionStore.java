@@ -1,5 +1,9 @@
 package io.hookrelay.delivery.retention;
 
+import io.hookrelay.delivery.port.EndedDeliveries;
+import io.hookrelay.delivery.port.EventCandidate;
+import io.hookrelay.delivery.port.EventPosition;
+import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.queue.IntentState;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -2,9 +2,9 @@ package io.hookrelay.delivery.send;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.DeliveryAttemptOutcome;
-import io.hookrelay.delivery.SendException;
-import io.hookrelay.delivery.WebhookResponse;
+import io.hookrelay.delivery.model.DeliveryAttemptOutcome;
+import io.hookrelay.delivery.port.SendException;
+import io.hookrelay.delivery.port.WebhookResponse;
 import io.hookrelay.queue.RetryPolicy;
 import io.hookrelay.queue.ScheduleBackoff;
 import io.hookrelay.queue.Verdict;

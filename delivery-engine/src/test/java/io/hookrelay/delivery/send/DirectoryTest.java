@@ -2,8 +2,8 @@ package io.hookrelay.delivery.send;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.testing.MutableClock;
 import java.net.URI;

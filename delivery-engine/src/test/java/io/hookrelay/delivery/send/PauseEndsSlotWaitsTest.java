@@ -2,8 +2,10 @@ package io.hookrelay.delivery.send;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.DeliverySlot;
+import io.hookrelay.delivery.port.DeliverySlots;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -2,15 +2,15 @@ package io.hookrelay.delivery.send;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.ForwardedHeaders;
-import io.hookrelay.delivery.RelayMarker;
-import io.hookrelay.delivery.RelaySettings;
-import io.hookrelay.delivery.SignatureScheme;
-import io.hookrelay.delivery.StandardWebhooks;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.WebhookRequest;
-import io.hookrelay.delivery.WebhookSecrets;
+import io.hookrelay.delivery.header.ForwardedHeaders;
+import io.hookrelay.delivery.header.RelayMarker;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.RelaySettings;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.WebhookRequest;
+import io.hookrelay.delivery.signing.SignatureScheme;
+import io.hookrelay.delivery.signing.StandardWebhooks;
+import io.hookrelay.delivery.signing.WebhookSecrets;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
@@ -157,7 +157,7 @@ class SignedRequestsTest {
     void forwardsOnlyWhatTheEventHasOfTheNamesItsSourceLists() {
         Event event = event("application/json", Optional.of("push"), new byte[3]);
 
-        assertThat(ForwardedHeaders.of(List.of("x-github-event", "x-github-delivery"), event)).isEqualTo(Map.of("x-github-event", "push"));
+        assertThat(ForwardedHeaders.of(List.of("x-github-event", "x-github-delivery"), event.headers())).isEqualTo(Map.of("x-github-event", "push"));
     }
 
     @Test
@@ -165,7 +165,7 @@ class SignedRequestsTest {
         Event event = new Event(EVENT_ID, "github", Optional.of("push"), NOW, "application/json",
                 Map.of("x-github-event", "push", "x-hop", "1", "connection", "keep-alive, X-Hop"), new byte[3]);
 
-        assertThat(ForwardedHeaders.of(List.of("x-github-event", "x-hop"), event)).isEqualTo(Map.of("x-github-event", "push"));
+        assertThat(ForwardedHeaders.of(List.of("x-github-event", "x-hop"), event.headers())).isEqualTo(Map.of("x-github-event", "push"));
     }
 
     private static Event event(String contentType, Optional<String> type, byte[] body) {

@@ -3,6 +3,7 @@ package io.hookrelay.delivery.send;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hookrelay.delivery.port.FailureStreaks;
 import io.hookrelay.queue.TransientStoreException;
 import org.junit.jupiter.api.Test;
 

@@ -2,9 +2,9 @@ package io.hookrelay.delivery.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.send.DeliverySlot;
-import io.hookrelay.delivery.send.DeliverySlots;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.DeliverySlot;
+import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.queue.testing.Await;
 import io.hookrelay.queue.testing.MutableClock;
 import java.net.URI;

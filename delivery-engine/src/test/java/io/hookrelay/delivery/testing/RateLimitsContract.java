@@ -2,8 +2,8 @@ package io.hookrelay.delivery.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.RateLimit;
-import io.hookrelay.delivery.send.RateLimits;
+import io.hookrelay.delivery.model.RateLimit;
+import io.hookrelay.delivery.port.RateLimits;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,11 +1,11 @@
 package io.hookrelay.delivery.testing;
 
-import io.hookrelay.delivery.DeliveryStore;
-import io.hookrelay.delivery.EventStore;
-import io.hookrelay.delivery.RouteStore;
-import io.hookrelay.delivery.SourceStore;
-import io.hookrelay.delivery.TargetStore;
-import io.hookrelay.delivery.retention.RetentionStore;
+import io.hookrelay.delivery.port.DeliveryStore;
+import io.hookrelay.delivery.port.EventStore;
+import io.hookrelay.delivery.port.RetentionStore;
+import io.hookrelay.delivery.port.RouteStore;
+import io.hookrelay.delivery.port.SourceStore;
+import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.queue.IntentStore;
 import java.util.Objects;
 

@@ -2,12 +2,12 @@ package io.hookrelay.delivery.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.JsonValue;
-import io.hookrelay.delivery.PayloadFilter;
-import io.hookrelay.delivery.Route;
-import io.hookrelay.delivery.RouteStore;
-import io.hookrelay.delivery.RouteStore.Creation;
-import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.filter.JsonValue;
+import io.hookrelay.delivery.filter.PayloadFilter;
+import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.Ulids;
+import io.hookrelay.delivery.port.RouteStore.Creation;
+import io.hookrelay.delivery.port.RouteStore;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.hookrelay.delivery.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Settings;
-import io.hookrelay.delivery.SettingsStore;
+import io.hookrelay.delivery.model.Settings;
+import io.hookrelay.delivery.port.SettingsStore;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;

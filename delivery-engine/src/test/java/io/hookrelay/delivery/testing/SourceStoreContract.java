@@ -3,12 +3,12 @@ package io.hookrelay.delivery.testing;
 import static io.hookrelay.delivery.testing.RelayFixture.source;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.EventTypeSource;
-import io.hookrelay.delivery.SignatureEncoding;
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.SourceStore;
-import io.hookrelay.delivery.Verification;
-import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.delivery.model.EventTypeSource;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.model.Verification;
+import io.hookrelay.delivery.model.VerificationScheme;
+import io.hookrelay.delivery.port.SourceStore;
+import io.hookrelay.delivery.signing.SignatureEncoding;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;

@@ -2,7 +2,7 @@ package io.hookrelay.delivery.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.operator.TargetAlerts;
+import io.hookrelay.delivery.port.TargetAlerts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;

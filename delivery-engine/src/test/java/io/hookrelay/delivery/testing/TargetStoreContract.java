@@ -4,11 +4,11 @@ import static io.hookrelay.delivery.testing.RelayFixture.target;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.RateLimit;
-import io.hookrelay.delivery.Route;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.RateLimit;
+import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentState;

@@ -1,6 +1,6 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.InvalidRequestException;
+import io.hookrelay.delivery.error.InvalidRequestException;
 import io.hookrelay.http.ApiRequest;
 import io.hookrelay.http.JsonResponses;
 import io.hookrelay.http.RequestBodies;

@@ -1,6 +1,6 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.DatabaseSnapshot;
+import io.hookrelay.delivery.model.DatabaseSnapshot;
 import io.hookrelay.delivery.usecase.BackUpDatabase;
 import io.hookrelay.http.ApiRequest;
 import io.undertow.io.IoCallback;

@@ -1,7 +1,7 @@
 package io.hookrelay.http.api;
 
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import io.hookrelay.delivery.DeliveryDetail;
+import io.hookrelay.delivery.model.DeliveryDetail;
 import io.hookrelay.queue.AttemptOutcome;
 import io.hookrelay.queue.AttemptRecord;
 import java.util.List;

@@ -1,11 +1,11 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.BulkRetry;
-import io.hookrelay.delivery.BulkRetryPreview;
-import io.hookrelay.delivery.DeliveryFilter;
-import io.hookrelay.delivery.PendingByTarget;
-import io.hookrelay.delivery.ResourceIds;
-import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.model.PendingByTarget;
+import io.hookrelay.delivery.model.ResourceIds;
+import io.hookrelay.delivery.model.Ulids;
+import io.hookrelay.delivery.query.BulkRetry;
+import io.hookrelay.delivery.query.BulkRetryPreview;
+import io.hookrelay.delivery.query.DeliveryFilter;
 import io.hookrelay.delivery.usecase.ManageDeliveries;
 import io.hookrelay.http.ApiRequest;
 import java.util.Map;

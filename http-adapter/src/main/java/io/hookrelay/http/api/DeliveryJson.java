@@ -1,6 +1,6 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.model.Delivery;
 
 /**
  * A delivery as lists and actions on it show it; {@code last_error} is null until an attempt has failed, and

@@ -1,9 +1,9 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.EventFilter;
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.ResourceIds;
-import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.model.ResourceIds;
+import io.hookrelay.delivery.model.Ulids;
+import io.hookrelay.delivery.query.EventFilter;
 import io.hookrelay.delivery.usecase.BrowseEvents;
 import io.hookrelay.delivery.usecase.ListOperatorEvents;
 import io.hookrelay.delivery.usecase.ReplayEvents;

@@ -1,7 +1,7 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.EventDetail;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.model.EventSummary;
 
 /** An event in a list: what it is and how big, without the headers, body and deliveries that {@link EventJson} has. */
 record EventSummaryJson(String id, String source, String eventType, String receivedAt, String contentType, int bodyBytes) {

@@ -1,9 +1,9 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.DeliveryOrdering;
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.SignatureScheme;
-import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.model.DeliveryOrdering;
+import io.hookrelay.delivery.model.Ulids;
+import io.hookrelay.delivery.signing.SignatureScheme;
 import io.hookrelay.queue.IntentState;
 import java.time.Instant;
 import java.time.OffsetDateTime;

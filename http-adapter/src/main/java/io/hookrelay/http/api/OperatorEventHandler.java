@@ -1,8 +1,8 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.Ulids;
-import io.hookrelay.delivery.operator.OperatorEventType;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.model.Ulids;
+import io.hookrelay.delivery.query.OperatorEventType;
 import io.hookrelay.delivery.usecase.ListOperatorEvents;
 import io.hookrelay.http.ApiRequest;
 import java.util.Arrays;

@@ -2,8 +2,8 @@ package io.hookrelay.http.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventDetail;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.EventDetail;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;

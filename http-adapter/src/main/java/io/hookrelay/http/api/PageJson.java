@@ -1,7 +1,7 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.Cursors;
-import io.hookrelay.delivery.Page;
+import io.hookrelay.delivery.query.Cursors;
+import io.hookrelay.delivery.query.Page;
 import java.util.List;
 import java.util.function.Function;
 

@@ -1,8 +1,8 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.Cursors;
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.query.Cursors;
+import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.http.ApiRequest;
 import java.util.Optional;
 import java.util.Set;

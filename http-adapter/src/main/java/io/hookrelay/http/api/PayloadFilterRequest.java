@@ -1,9 +1,9 @@
 package io.hookrelay.http.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.JsonValue;
-import io.hookrelay.delivery.PayloadFilter;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.filter.JsonValue;
+import io.hookrelay.delivery.filter.PayloadFilter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.usecase.ManageRoutes;
 import io.hookrelay.http.ApiRequest;
 import java.util.Objects;

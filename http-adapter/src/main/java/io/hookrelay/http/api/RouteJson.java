@@ -1,6 +1,6 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.model.Route;
 import java.util.List;
 import java.util.Map;
 

@@ -1,7 +1,7 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.PayloadFilter;
-import io.hookrelay.delivery.ResourceIds;
+import io.hookrelay.delivery.filter.PayloadFilter;
+import io.hookrelay.delivery.model.ResourceIds;
 import java.util.List;
 
 /**

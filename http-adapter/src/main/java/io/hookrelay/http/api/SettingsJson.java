@@ -1,6 +1,6 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.Settings;
+import io.hookrelay.delivery.model.Settings;
 import java.util.Optional;
 
 /**

@@ -1,6 +1,6 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.ResourceIds;
+import io.hookrelay.delivery.model.ResourceIds;
 import io.hookrelay.delivery.usecase.ManageSources;
 import io.hookrelay.http.ApiRequest;
 import java.util.Objects;

@@ -1,10 +1,10 @@
 package io.hookrelay.http.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.hookrelay.delivery.EventTypeSource;
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.Verification;
-import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.delivery.model.EventTypeSource;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.model.Verification;
+import io.hookrelay.delivery.model.VerificationScheme;
 import java.util.List;
 
 /**

@@ -1,11 +1,11 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.EventTypeSource;
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.SignatureEncoding;
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.Verification;
-import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.model.EventTypeSource;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.model.Verification;
+import io.hookrelay.delivery.model.VerificationScheme;
+import io.hookrelay.delivery.signing.SignatureEncoding;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;

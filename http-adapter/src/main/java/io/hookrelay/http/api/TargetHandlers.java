@@ -1,7 +1,7 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.ResourceIds;
-import io.hookrelay.delivery.SignatureScheme;
+import io.hookrelay.delivery.model.ResourceIds;
+import io.hookrelay.delivery.signing.SignatureScheme;
 import io.hookrelay.delivery.usecase.ManageTargets;
 import io.hookrelay.http.ApiRequest;
 import java.time.Duration;

@@ -1,12 +1,12 @@
 package io.hookrelay.http.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.hookrelay.delivery.BlockingDelivery;
-import io.hookrelay.delivery.RateLimit;
-import io.hookrelay.delivery.SignatureScheme;
-import io.hookrelay.delivery.StandardWebhooks;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.TargetView;
+import io.hookrelay.delivery.model.BlockingDelivery;
+import io.hookrelay.delivery.model.RateLimit;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TargetView;
+import io.hookrelay.delivery.signing.SignatureScheme;
+import io.hookrelay.delivery.signing.StandardWebhooks;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;

@@ -1,10 +1,10 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.DeliveryOrdering;
-import io.hookrelay.delivery.InvalidRequestException;
-import io.hookrelay.delivery.RateLimit;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.TargetDraft;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.model.DeliveryOrdering;
+import io.hookrelay.delivery.model.RateLimit;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TargetDraft;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.time.Duration;

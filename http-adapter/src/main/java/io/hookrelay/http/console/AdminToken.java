@@ -1,6 +1,6 @@
 package io.hookrelay.http.console;
 
-import io.hookrelay.delivery.Hmacs;
+import io.hookrelay.delivery.signing.Hmacs;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;

@@ -1,6 +1,6 @@
 package io.hookrelay.http.console;
 
-import io.hookrelay.delivery.NotFoundException;
+import io.hookrelay.delivery.error.NotFoundException;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.HttpString;

@@ -1,6 +1,6 @@
 package io.hookrelay.http.console;
 
-import io.hookrelay.delivery.Hmacs;
+import io.hookrelay.delivery.signing.Hmacs;
 import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.Cookie;
 import io.undertow.server.handlers.CookieImpl;

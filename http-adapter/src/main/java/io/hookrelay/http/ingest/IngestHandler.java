@@ -1,11 +1,11 @@
 package io.hookrelay.http.ingest;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.hookrelay.delivery.HopCount;
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.IngestResult;
-import io.hookrelay.delivery.RelayMarker;
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.header.HopCount;
+import io.hookrelay.delivery.header.RelayMarker;
+import io.hookrelay.delivery.model.IngestResult;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.usecase.InboundRequest;
 import io.hookrelay.delivery.usecase.IngestWebhook;
 import io.hookrelay.http.ApiRequest;
 import io.hookrelay.http.ErrorBoundary;

@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventDetail;
-import io.hookrelay.delivery.Page;
-import io.hookrelay.delivery.PageRequest;
-import io.hookrelay.delivery.operator.OperatorEventType;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.EventDetail;
+import io.hookrelay.delivery.query.OperatorEventType;
+import io.hookrelay.delivery.query.Page;
+import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.delivery.usecase.ListOperatorEvents;
 import io.hookrelay.http.ApiServer;
 import io.hookrelay.http.Samples;

@@ -3,9 +3,9 @@ package io.hookrelay.http.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hookrelay.delivery.JsonValue;
-import io.hookrelay.delivery.PayloadFilter;
-import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.filter.JsonValue;
+import io.hookrelay.delivery.filter.PayloadFilter;
+import io.hookrelay.delivery.model.Route;
 import io.hookrelay.delivery.usecase.ManageRoutes;
 import io.hookrelay.http.ApiServer;
 import io.hookrelay.http.Samples;

@@ -3,7 +3,7 @@ package io.hookrelay.http.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hookrelay.delivery.Settings;
+import io.hookrelay.delivery.model.Settings;
 import io.hookrelay.delivery.usecase.ManageSettings;
 import io.hookrelay.http.ApiServer;
 import java.net.http.HttpResponse;

@@ -3,11 +3,11 @@ package io.hookrelay.http.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.hookrelay.delivery.DeliveryOrdering;
-import io.hookrelay.delivery.RateLimit;
-import io.hookrelay.delivery.SignatureScheme;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.TargetDraft;
+import io.hookrelay.delivery.model.DeliveryOrdering;
+import io.hookrelay.delivery.model.RateLimit;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TargetDraft;
+import io.hookrelay.delivery.signing.SignatureScheme;
 import io.hookrelay.http.ApiServer;
 import io.hookrelay.http.RecordingTargets;
 import io.hookrelay.http.Samples;

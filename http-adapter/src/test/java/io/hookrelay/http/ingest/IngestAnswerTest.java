@@ -3,9 +3,9 @@ package io.hookrelay.http.ingest;
 import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.IngestResult;
-import io.hookrelay.delivery.InvalidSignatureException;
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.error.InvalidSignatureException;
+import io.hookrelay.delivery.model.IngestResult;
+import io.hookrelay.delivery.model.Source;
 import io.hookrelay.http.ApiServer;
 import io.hookrelay.http.HttpServer;
 import io.hookrelay.http.RecordingIngest;

@@ -2,9 +2,9 @@ package io.hookrelay.http.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.InboundRequest;
-import io.hookrelay.delivery.IngestResult;
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.model.IngestResult;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.usecase.InboundRequest;
 import io.hookrelay.http.ApiServer;
 import io.hookrelay.http.RecordingIngest;
 import io.hookrelay.http.Samples;

@@ -2,8 +2,8 @@ package io.hookrelay.http.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.JsonValue;
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.filter.JsonValue;
+import io.hookrelay.delivery.model.Source;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

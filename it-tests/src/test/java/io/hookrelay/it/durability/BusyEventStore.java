@@ -1,13 +1,13 @@
 package io.hookrelay.it.durability;
 
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventFilter;
-import io.hookrelay.delivery.EventStore;
-import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.IngestResult;
-import io.hookrelay.delivery.NewDelivery;
-import io.hookrelay.delivery.Page;
-import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.EventSummary;
+import io.hookrelay.delivery.model.IngestResult;
+import io.hookrelay.delivery.model.NewDelivery;
+import io.hookrelay.delivery.port.EventStore;
+import io.hookrelay.delivery.query.EventFilter;
+import io.hookrelay.delivery.query.Page;
+import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.queue.TransientStoreException;
 import java.time.Instant;
 import java.util.List;

@@ -3,13 +3,13 @@ package io.hookrelay.it.durability;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.it.support.DeliveryAudit;
-import io.hookrelay.it.support.RelayDatabase;
 import io.hookrelay.it.support.NewTarget;
-import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.it.support.Receipt;
 import io.hookrelay.it.support.Receiver;
-import io.hookrelay.it.support.WebhookLoad;
+import io.hookrelay.it.support.RelayDatabase;
+import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.it.support.WebhookLoad.Refusal;
+import io.hookrelay.it.support.WebhookLoad;
 import io.hookrelay.queue.testing.Await;
 import java.nio.file.Path;
 import java.time.Duration;

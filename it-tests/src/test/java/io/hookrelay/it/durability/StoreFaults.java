@@ -3,7 +3,7 @@ package io.hookrelay.it.durability;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
-import io.hookrelay.delivery.EventStore;
+import io.hookrelay.delivery.port.EventStore;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.PoolSettings;

@@ -11,14 +11,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.it.cli.Cli;
 import io.hookrelay.it.support.HookrelayProcess;
+import io.hookrelay.it.support.Receiver.Request;
 import io.hookrelay.it.support.Receiver;
-import io.hookrelay.it.support.RelayDatabase;
 import io.hookrelay.it.support.RelayDatabase.LoggedAttempt;
 import io.hookrelay.it.support.RelayDatabase.StoredDelivery;
-import io.hookrelay.it.support.Receiver.Request;
+import io.hookrelay.it.support.RelayDatabase;
 import io.hookrelay.it.support.RelayServer;
-import io.hookrelay.it.support.WebhookLoad;
 import io.hookrelay.it.support.WebhookLoad.Acknowledged;
+import io.hookrelay.it.support.WebhookLoad;
 import io.hookrelay.queue.testing.Await;
 import java.io.IOException;
 import java.net.URI;

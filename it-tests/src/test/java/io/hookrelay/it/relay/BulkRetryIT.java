@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hookrelay.it.support.NewTarget;
-import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.Receiver.Answer;
+import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
 import java.nio.file.Path;
 import java.time.Duration;

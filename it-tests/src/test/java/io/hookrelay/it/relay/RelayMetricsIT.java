@@ -3,8 +3,8 @@ package io.hookrelay.it.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.it.support.NewTarget;
-import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.Receiver.Answer;
+import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
 import java.net.URI;

@@ -1,6 +1,6 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.queue.IntentState;
 
 /** How a {@link Delivery} is read back: its row joined with the intent that holds its state. */

@@ -1,9 +1,9 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.DeliveryFilter;
-import io.hookrelay.delivery.Page;
-import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.query.DeliveryFilter;
+import io.hookrelay.delivery.query.Page;
+import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.queue.IntentState;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.retention.EventCandidate;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.EventSummary;
+import io.hookrelay.delivery.port.EventCandidate;
 import java.util.Map;
 import java.util.Optional;
 

@@ -1,9 +1,9 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.EventFilter;
-import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.Page;
-import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.model.EventSummary;
+import io.hookrelay.delivery.query.EventFilter;
+import io.hookrelay.delivery.query.Page;
+import io.hookrelay.delivery.query.PageRequest;
 import java.util.List;
 
 /**

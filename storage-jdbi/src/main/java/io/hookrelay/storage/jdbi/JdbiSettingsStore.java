@@ -1,7 +1,7 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.Settings;
-import io.hookrelay.delivery.SettingsStore;
+import io.hookrelay.delivery.model.Settings;
+import io.hookrelay.delivery.port.SettingsStore;
 import java.util.Objects;
 
 /** {@link SettingsStore} on either SQL database: a row per setting that has a value. */

@@ -1,8 +1,8 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.SecretCipher;
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.port.SourceStore;
+import io.hookrelay.delivery.signing.SecretCipher;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.operator.TargetAlerts;
+import io.hookrelay.delivery.port.TargetAlerts;
 import java.util.Objects;
 import java.util.Set;
 

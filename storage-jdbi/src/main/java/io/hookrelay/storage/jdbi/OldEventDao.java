@@ -1,7 +1,7 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.retention.EventCandidate;
-import io.hookrelay.delivery.retention.EventPosition;
+import io.hookrelay.delivery.port.EventCandidate;
+import io.hookrelay.delivery.port.EventPosition;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;

@@ -1,13 +1,13 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.Route;
-import io.hookrelay.delivery.SecretCipher;
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.retention.EventCandidate;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.EventSummary;
+import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.EventCandidate;
+import io.hookrelay.delivery.signing.SecretCipher;
 import java.sql.SQLException;
 import java.util.Map;
 import org.jdbi.v3.core.config.Configurable;

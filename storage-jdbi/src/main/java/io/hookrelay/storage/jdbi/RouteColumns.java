@@ -1,7 +1,7 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.PayloadFilterText;
-import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.filter.PayloadFilterText;
+import io.hookrelay.delivery.model.Route;
 import java.util.List;
 
 /**

@@ -1,6 +1,6 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.model.Route;
 import java.util.List;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;

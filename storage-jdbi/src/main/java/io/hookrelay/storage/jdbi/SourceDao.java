@@ -1,6 +1,6 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.model.Source;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

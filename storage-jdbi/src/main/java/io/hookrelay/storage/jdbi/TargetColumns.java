@@ -1,10 +1,10 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.DeliveryOrdering;
-import io.hookrelay.delivery.PreviousSecret;
-import io.hookrelay.delivery.RateLimit;
-import io.hookrelay.delivery.SecretCipher;
-import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.model.DeliveryOrdering;
+import io.hookrelay.delivery.model.PreviousSecret;
+import io.hookrelay.delivery.model.RateLimit;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.signing.SecretCipher;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.Target;
 import io.hookrelay.queue.IntentWrites;
 import java.time.Instant;
 import java.util.List;

@@ -2,9 +2,9 @@ package io.hookrelay.storage.jdbi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.DeliveryFilter;
-import io.hookrelay.delivery.PageRequest;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.query.DeliveryFilter;
+import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.queue.IntentState;
 import java.util.ArrayList;
 import java.util.List;

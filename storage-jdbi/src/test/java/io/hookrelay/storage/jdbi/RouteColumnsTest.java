@@ -2,10 +2,10 @@ package io.hookrelay.storage.jdbi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.JsonValue;
-import io.hookrelay.delivery.PayloadFilter;
-import io.hookrelay.delivery.Route;
-import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.filter.JsonValue;
+import io.hookrelay.delivery.filter.PayloadFilter;
+import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.Ulids;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;

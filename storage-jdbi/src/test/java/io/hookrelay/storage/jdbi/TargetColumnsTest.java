@@ -3,8 +3,8 @@ package io.hookrelay.storage.jdbi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.SecretCipher;
-import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.signing.SecretCipher;
 import java.net.URI;
 import java.security.SecureRandom;
 import java.time.Duration;

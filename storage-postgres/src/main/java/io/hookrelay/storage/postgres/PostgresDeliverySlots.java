@@ -1,8 +1,8 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.send.DeliverySlot;
-import io.hookrelay.delivery.send.DeliverySlots;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.DeliverySlot;
+import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.TransientStoreException;

@@ -1,6 +1,6 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.send.FailureStreaks;
+import io.hookrelay.delivery.port.FailureStreaks;
 import java.util.Objects;
 
 /** {@link FailureStreaks} in the database, a row per target, so every node's attempts count towards one streak. */

@@ -1,10 +1,10 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.retention.EndedDeliveries;
-import io.hookrelay.delivery.retention.EventCandidate;
-import io.hookrelay.delivery.retention.EventPosition;
-import io.hookrelay.delivery.retention.RetentionStore;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.port.EndedDeliveries;
+import io.hookrelay.delivery.port.EventCandidate;
+import io.hookrelay.delivery.port.EventPosition;
+import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.storage.jdbi.OldEventDao;
 import io.hookrelay.storage.jdbi.RetentionBatches;

@@ -1,7 +1,7 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.Route;
-import io.hookrelay.delivery.RouteStore;
+import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.storage.jdbi.RouteColumns;
 import io.hookrelay.storage.jdbi.RouteDao;
 import java.util.List;

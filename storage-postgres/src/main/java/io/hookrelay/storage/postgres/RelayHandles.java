@@ -1,7 +1,7 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.SecretCipher;
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.storage.jdbi.Daos;
 import io.hookrelay.storage.jdbi.RelayRowMappers;
 import org.jdbi.v3.core.Handle;

@@ -1,6 +1,6 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.Route;
+import io.hookrelay.delivery.model.Route;
 import io.hookrelay.storage.jdbi.RouteColumns;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;

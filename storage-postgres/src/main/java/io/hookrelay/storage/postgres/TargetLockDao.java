@@ -1,6 +1,6 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.model.Target;
 import io.hookrelay.storage.jdbi.TargetColumns;
 import java.util.Optional;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;

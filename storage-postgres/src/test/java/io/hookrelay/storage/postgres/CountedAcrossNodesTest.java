@@ -2,9 +2,9 @@ package io.hookrelay.storage.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.send.DeliverySlot;
-import io.hookrelay.delivery.send.DeliverySlots;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.DeliverySlot;
+import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.testing.MutableClock;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;

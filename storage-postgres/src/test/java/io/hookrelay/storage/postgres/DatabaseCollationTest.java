@@ -2,12 +2,12 @@ package io.hookrelay.storage.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.EventFilter;
-import io.hookrelay.delivery.DeliveryFilter;
-import io.hookrelay.delivery.EventSummary;
-import io.hookrelay.delivery.Page;
-import io.hookrelay.delivery.PageRequest;
-import io.hookrelay.delivery.Source;
+import io.hookrelay.delivery.model.EventSummary;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.query.DeliveryFilter;
+import io.hookrelay.delivery.query.EventFilter;
+import io.hookrelay.delivery.query.Page;
+import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.testing.MutableClock;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;

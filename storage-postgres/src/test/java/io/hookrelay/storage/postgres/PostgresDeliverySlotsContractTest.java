@@ -1,6 +1,6 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.send.DeliverySlots;
+import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.delivery.testing.DeliverySlotsContract;
 import io.hookrelay.queue.testing.MutableClock;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;

@@ -3,8 +3,8 @@ package io.hookrelay.storage.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.send.DeliverySlot;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.DeliverySlot;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.testing.MutableClock;

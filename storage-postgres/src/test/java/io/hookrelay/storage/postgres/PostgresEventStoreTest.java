@@ -2,10 +2,10 @@ package io.hookrelay.storage.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventStore;
-import io.hookrelay.delivery.IngestResult;
-import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.IngestResult;
+import io.hookrelay.delivery.model.Ulids;
+import io.hookrelay.delivery.port.EventStore;
 import io.hookrelay.delivery.testing.Committed;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.testing.MutableClock;

@@ -1,6 +1,6 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.send.FailureStreaks;
+import io.hookrelay.delivery.port.FailureStreaks;
 import io.hookrelay.delivery.testing.FailureStreaksContract;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.sql.SQLException;

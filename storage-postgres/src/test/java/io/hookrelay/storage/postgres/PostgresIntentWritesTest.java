@@ -9,6 +9,7 @@ import io.hookrelay.queue.IntentSelection;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.testing.Await;
+import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +25,6 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The writes relay stores make through {@link io.hookrelay.queue.IntentWrites}, and pauses larger than a chunk. */

@@ -1,6 +1,6 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.send.RateLimits;
+import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.testing.RateLimitsContract;
 import io.hookrelay.queue.testing.MutableClock;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;

@@ -1,7 +1,7 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.testing.RetentionStoreContract;
 import io.hookrelay.delivery.testing.RelayStores;
+import io.hookrelay.delivery.testing.RetentionStoreContract;
 import io.hookrelay.queue.testing.MutableClock;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.sql.SQLException;

@@ -2,12 +2,12 @@ package io.hookrelay.storage.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventStore;
-import io.hookrelay.delivery.NewDelivery;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.NewDelivery;
+import io.hookrelay.delivery.port.EventStore;
+import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.delivery.retention.RetentionMetrics;
 import io.hookrelay.delivery.retention.RetentionPolicy;
-import io.hookrelay.delivery.retention.RetentionStore;
 import io.hookrelay.delivery.retention.RetentionSweeper;
 import io.hookrelay.delivery.retention.Sweep;
 import io.hookrelay.delivery.testing.RelayFixture;

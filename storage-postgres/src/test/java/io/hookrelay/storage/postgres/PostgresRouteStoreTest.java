@@ -2,10 +2,10 @@ package io.hookrelay.storage.postgres;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Route;
-import io.hookrelay.delivery.RouteStore;
-import io.hookrelay.delivery.RouteStore.Creation;
-import io.hookrelay.delivery.Target;
+import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.RouteStore.Creation;
+import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.testing.MutableClock;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;

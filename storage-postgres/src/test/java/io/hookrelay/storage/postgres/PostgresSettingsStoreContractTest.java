@@ -1,6 +1,6 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.SettingsStore;
+import io.hookrelay.delivery.port.SettingsStore;
 import io.hookrelay.delivery.testing.SettingsStoreContract;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.sql.SQLException;

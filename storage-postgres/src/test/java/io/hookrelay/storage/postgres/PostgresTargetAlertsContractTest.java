@@ -1,6 +1,6 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.operator.TargetAlerts;
+import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.testing.TargetAlertsContract;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.sql.SQLException;

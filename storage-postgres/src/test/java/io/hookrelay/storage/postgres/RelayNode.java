@@ -1,6 +1,6 @@
 package io.hookrelay.storage.postgres;
 
-import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.delivery.testing.RelayStores;
 import java.security.SecureRandom;
 import java.time.Clock;

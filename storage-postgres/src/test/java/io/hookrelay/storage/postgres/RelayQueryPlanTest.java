@@ -3,7 +3,7 @@ package io.hookrelay.storage.postgres;
 import static io.hookrelay.storage.postgres.DaoStatements.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.storage.jdbi.OldEventDao;
 import io.hookrelay.storage.jdbi.RouteDao;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;

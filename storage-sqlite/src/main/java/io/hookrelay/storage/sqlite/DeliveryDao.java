@@ -1,6 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.Delivery;
+import io.hookrelay.delivery.model.Delivery;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;

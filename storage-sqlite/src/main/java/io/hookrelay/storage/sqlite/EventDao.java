@@ -1,7 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.EventSummary;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.EventSummary;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;

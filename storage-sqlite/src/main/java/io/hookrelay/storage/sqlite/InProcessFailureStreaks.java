@@ -1,6 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.send.FailureStreaks;
+import io.hookrelay.delivery.port.FailureStreaks;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 

@@ -1,7 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.RateLimit;
-import io.hookrelay.delivery.send.RateLimits;
+import io.hookrelay.delivery.model.RateLimit;
+import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.send.TokenBucket;
 import java.time.Duration;
 import java.time.Instant;

@@ -1,8 +1,8 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.SecretCipher;
-import io.hookrelay.storage.jdbi.RelayRowMappers;
+import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.queue.StoreException;
+import io.hookrelay.storage.jdbi.RelayRowMappers;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.sql.Connection;

@@ -1,6 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.queue.StoreException;
 import java.io.IOException;
 import java.nio.channels.FileChannel;

@@ -1,7 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.DatabaseBackup;
-import io.hookrelay.delivery.DatabaseSnapshot;
+import io.hookrelay.delivery.model.DatabaseSnapshot;
+import io.hookrelay.delivery.port.DatabaseBackup;
 import io.hookrelay.queue.StoreException;
 import java.io.IOException;
 import java.nio.channels.Channels;

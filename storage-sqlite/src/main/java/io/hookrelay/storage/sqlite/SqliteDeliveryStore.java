@@ -1,13 +1,13 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.BulkRetry;
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.DeliveryFilter;
-import io.hookrelay.delivery.DeliveryStore;
-import io.hookrelay.delivery.Page;
-import io.hookrelay.delivery.PageRequest;
-import io.hookrelay.storage.jdbi.DeliveryListing;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.port.DeliveryStore;
+import io.hookrelay.delivery.query.BulkRetry;
+import io.hookrelay.delivery.query.DeliveryFilter;
+import io.hookrelay.delivery.query.Page;
+import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.queue.IntentSelection;
+import io.hookrelay.storage.jdbi.DeliveryListing;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;

@@ -1,8 +1,8 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.DatabaseBackup;
-import io.hookrelay.delivery.OpenDatabase;
-import io.hookrelay.delivery.WriteFigures;
+import io.hookrelay.delivery.port.DatabaseBackup;
+import io.hookrelay.delivery.port.OpenDatabase;
+import io.hookrelay.delivery.port.WriteFigures;
 import java.util.Objects;
 import java.util.Optional;
 

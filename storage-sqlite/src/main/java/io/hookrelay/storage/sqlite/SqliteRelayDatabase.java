@@ -1,10 +1,10 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.RelayMarker;
-import io.hookrelay.delivery.SecretCipher;
-import io.hookrelay.delivery.SettingsStore;
-import io.hookrelay.delivery.SourceStore;
-import io.hookrelay.delivery.operator.TargetAlerts;
+import io.hookrelay.delivery.header.RelayMarker;
+import io.hookrelay.delivery.port.SettingsStore;
+import io.hookrelay.delivery.port.SourceStore;
+import io.hookrelay.delivery.port.TargetAlerts;
+import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.storage.jdbi.JdbiSettingsStore;
 import io.hookrelay.storage.jdbi.JdbiSourceStore;

@@ -1,8 +1,8 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.Route;
-import io.hookrelay.delivery.RouteStore;
-import io.hookrelay.delivery.RouteStore.Creation;
+import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.port.RouteStore.Creation;
+import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.storage.jdbi.RouteColumns;
 import io.hookrelay.storage.jdbi.RouteDao;
 import java.util.List;

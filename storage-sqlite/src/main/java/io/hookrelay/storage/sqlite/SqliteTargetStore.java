@@ -1,7 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.storage.jdbi.TargetColumns;
 import io.hookrelay.storage.jdbi.TargetDao;
 import java.time.Instant;

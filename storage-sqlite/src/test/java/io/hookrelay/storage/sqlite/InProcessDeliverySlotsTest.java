@@ -2,8 +2,8 @@ package io.hookrelay.storage.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.send.DeliverySlot;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.DeliverySlot;
 import io.hookrelay.delivery.testing.DeliverySlotsContract;
 import io.hookrelay.queue.testing.MutableClock;
 import java.time.Duration;

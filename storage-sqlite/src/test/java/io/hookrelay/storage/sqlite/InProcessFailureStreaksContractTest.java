@@ -1,6 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.send.FailureStreaks;
+import io.hookrelay.delivery.port.FailureStreaks;
 import io.hookrelay.delivery.testing.FailureStreaksContract;
 
 /** The shared rules of every adapter's failure streaks, kept in this process as SQLite's are. */

@@ -1,6 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.send.RateLimits;
+import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.testing.RateLimitsContract;
 
 /** The shared rules of every adapter's rate limits, kept in this process as SQLite's are. */

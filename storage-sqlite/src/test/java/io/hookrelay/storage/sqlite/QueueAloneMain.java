@@ -32,7 +32,7 @@ public final class QueueAloneMain {
     public static void main(String[] args) throws Exception {
         Path dataDir = Path.of(args[0]);
         try {
-            Class.forName("io.hookrelay.delivery.Target");
+            Class.forName("io.hookrelay.delivery.model.Target");
             System.out.println("delivery-engine is on the class path");
         } catch (ClassNotFoundException expected) {
             System.out.println("delivery-engine is not on the class path");

@@ -3,8 +3,8 @@ package io.hookrelay.storage.sqlite;
 import static io.hookrelay.storage.sqlite.DaoStatements.sql;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.Delivery;
-import io.hookrelay.delivery.retention.EndedDeliveries;
+import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.port.EndedDeliveries;
 import io.hookrelay.delivery.retention.RetentionSweeper;
 import io.hookrelay.storage.jdbi.OldEventDao;
 import java.nio.file.Path;

@@ -3,12 +3,12 @@ package io.hookrelay.storage.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.EventTypeSource;
-import io.hookrelay.delivery.SecretCipher;
-import io.hookrelay.delivery.Source;
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.Verification;
-import io.hookrelay.delivery.VerificationScheme;
+import io.hookrelay.delivery.model.EventTypeSource;
+import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.Verification;
+import io.hookrelay.delivery.model.VerificationScheme;
+import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.delivery.testing.RelayFixture;
 import java.io.IOException;
 import java.net.URI;

@@ -1,6 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.SecretCipher;
+import io.hookrelay.delivery.signing.SecretCipher;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -3,8 +3,8 @@ package io.hookrelay.storage.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.Event;
-import io.hookrelay.delivery.Ulids;
+import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.testing.Committed;
 import java.nio.file.Path;
 import java.util.List;

@@ -2,7 +2,7 @@ package io.hookrelay.storage.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.hookrelay.delivery.WriteFigures;
+import io.hookrelay.delivery.port.WriteFigures;
 import io.hookrelay.queue.NewIntent;
 import java.nio.file.Path;
 import java.time.Instant;

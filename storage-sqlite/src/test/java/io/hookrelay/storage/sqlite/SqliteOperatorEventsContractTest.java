@@ -1,7 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.SettingsStore;
-import io.hookrelay.delivery.operator.TargetAlerts;
+import io.hookrelay.delivery.port.SettingsStore;
+import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.testing.OperatorEventsContract;
 import io.hookrelay.delivery.testing.RelayStores;
 import io.hookrelay.queue.testing.MutableClock;

@@ -3,8 +3,8 @@ package io.hookrelay.storage.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.DatabaseSnapshot;
-import io.hookrelay.delivery.SourceStore;
+import io.hookrelay.delivery.model.DatabaseSnapshot;
+import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.testing.MutableClock;
 import java.io.IOException;

@@ -3,7 +3,7 @@ package io.hookrelay.storage.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
-import io.hookrelay.delivery.retention.EndedDeliveries;
+import io.hookrelay.delivery.port.EndedDeliveries;
 import io.hookrelay.delivery.retention.RetentionPolicy;
 import io.hookrelay.delivery.retention.RetentionSweeper;
 import io.hookrelay.delivery.retention.Sweep;

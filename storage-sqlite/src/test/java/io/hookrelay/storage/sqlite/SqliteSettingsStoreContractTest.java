@@ -1,6 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.SettingsStore;
+import io.hookrelay.delivery.port.SettingsStore;
 import io.hookrelay.delivery.testing.SettingsStoreContract;
 import java.nio.file.Path;
 import java.time.Clock;

@@ -1,6 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
-import io.hookrelay.delivery.operator.TargetAlerts;
+import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.testing.TargetAlertsContract;
 import java.nio.file.Path;
 import java.time.Clock;

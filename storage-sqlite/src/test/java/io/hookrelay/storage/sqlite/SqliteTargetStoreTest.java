@@ -3,8 +3,8 @@ package io.hookrelay.storage.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.Target;
-import io.hookrelay.delivery.TargetStore;
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.delivery.testing.RelayFixture;
 import java.net.URI;
 import java.nio.file.Path;
