@@ -1,7 +1,7 @@
 package io.hookrelay.app;
 
 import io.hookrelay.cli.Defaults;
-import io.hookrelay.storage.sqlite.OwnerOnlyFiles;
+import io.hookrelay.storage.sqlite.files.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

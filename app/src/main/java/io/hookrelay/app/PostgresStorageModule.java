@@ -21,9 +21,9 @@ import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.storage.postgres.PostgresDatabase;
 import io.hookrelay.storage.postgres.PostgresIntentStore;
-import io.hookrelay.storage.postgres.PostgresOpenDatabase;
-import io.hookrelay.storage.postgres.PostgresRelayStores;
 import io.hookrelay.storage.postgres.PostgresSettings;
+import io.hookrelay.storage.postgres.relay.PostgresOpenDatabase;
+import io.hookrelay.storage.postgres.relay.PostgresRelayStores;
 import java.time.Clock;
 import java.util.Optional;
 

@@ -5,11 +5,11 @@ import com.google.inject.CreationException;
 import com.google.inject.ProvisionException;
 import io.hookrelay.cli.CommandFailedException;
 import io.hookrelay.cli.ServeOptions;
-import io.hookrelay.storage.postgres.IncompatibleSchemaException;
-import io.hookrelay.storage.sqlite.DataDirectoryLockedException;
-import io.hookrelay.storage.sqlite.ForeignDatabaseException;
-import io.hookrelay.storage.sqlite.IncompatibleDatabaseException;
-import io.hookrelay.storage.sqlite.SecretKeyMismatchException;
+import io.hookrelay.storage.postgres.schema.IncompatibleSchemaException;
+import io.hookrelay.storage.sqlite.files.DataDirectoryLockedException;
+import io.hookrelay.storage.sqlite.files.SecretKeyMismatchException;
+import io.hookrelay.storage.sqlite.schema.ForeignDatabaseException;
+import io.hookrelay.storage.sqlite.schema.IncompatibleDatabaseException;
 import java.net.BindException;
 import java.net.UnknownHostException;
 import java.util.function.Supplier;
@@ -55,7 +55,7 @@ final class StartupFailures {
                 return new CommandFailedException(BAD_SETTINGS, cause.getMessage() + " (" + StartupSettings.SECRET_KEY_FROM_ENVIRONMENT
                         + ", else <data-dir>/secret.key)", failure);
             }
-            if (cause instanceof io.hookrelay.storage.postgres.SecretKeyMismatchException) {
+            if (cause instanceof io.hookrelay.storage.postgres.relay.SecretKeyMismatchException) {
                 return new CommandFailedException(BAD_SETTINGS, cause.getMessage() + " (every node needs the same "
                         + StartupSettings.SECRET_KEY_FROM_ENVIRONMENT + ")", failure);
             }

@@ -12,7 +12,7 @@ import io.hookrelay.storage.postgres.PostgresDatabase;
 import io.hookrelay.storage.postgres.PostgresIntentStore;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteIntentStore;
-import io.hookrelay.storage.sqlite.WriteStats;
+import io.hookrelay.storage.sqlite.connection.WriteStats;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package io.hookrelay.storage.postgres;
 
+import io.hookrelay.storage.postgres.schema.QueueSchema;
 import java.util.List;
 import java.util.Optional;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;

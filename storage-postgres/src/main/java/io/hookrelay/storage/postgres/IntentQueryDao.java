@@ -3,6 +3,7 @@ package io.hookrelay.storage.postgres;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.storage.jdbi.IntentQueries;
+import io.hookrelay.storage.postgres.schema.QueueSchema;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

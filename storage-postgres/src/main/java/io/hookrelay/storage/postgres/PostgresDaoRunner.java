@@ -10,12 +10,12 @@ import org.jdbi.v3.core.Handle;
  * The shared stores' calls on PostgreSQL: reads and single statements in autocommit, other writes in one
  * transaction. Nothing is kept in memory, since any node may write at any time.
  */
-final class PostgresDaoRunner implements DaoRunner {
+public final class PostgresDaoRunner implements DaoRunner {
     private final PostgresDatabase database;
     private final Function<Handle, Daos> daos;
 
-    /** @param daos the DAOs on a handle: its own, or readied for the relay's ({@link RelayHandles#on}) */
-    PostgresDaoRunner(PostgresDatabase database, Function<Handle, Daos> daos) {
+    /** @param daos the DAOs on a handle: its own, or readied for the relay's ({@code RelayHandles.on()}) */
+    public PostgresDaoRunner(PostgresDatabase database, Function<Handle, Daos> daos) {
         this.database = Objects.requireNonNull(database, "database");
         this.daos = daos;
     }

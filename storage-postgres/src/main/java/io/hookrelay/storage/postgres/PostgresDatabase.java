@@ -9,6 +9,10 @@ import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.TransientStoreException;
 import io.hookrelay.storage.jdbi.AttemptRowMapper;
 import io.hookrelay.storage.jdbi.IntentRowMapper;
+import io.hookrelay.storage.postgres.schema.IncompatibleSchemaException;
+import io.hookrelay.storage.postgres.schema.MigrationTrack;
+import io.hookrelay.storage.postgres.schema.PostgresMigrations;
+import io.hookrelay.storage.postgres.schema.QueueSchema;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
@@ -97,7 +101,7 @@ public final class PostgresDatabase implements AutoCloseable {
     }
 
     /** Applies {@code track}'s missing migrations; how the relay adds its tables to the queue's. */
-    void migrate(MigrationTrack track) {
+    public void migrate(MigrationTrack track) {
         run("migrate " + track.name(), handle -> {
             PostgresMigrations.apply(handle, track, clock);
             return null;
@@ -105,7 +109,7 @@ public final class PostgresDatabase implements AutoCloseable {
     }
 
     /** Runs {@code work} in one {@code READ COMMITTED} transaction. */
-    <T> T transaction(String operation, HandleCallback<T, RuntimeException> work) {
+    public <T> T transaction(String operation, HandleCallback<T, RuntimeException> work) {
         long started = System.nanoTime();
         T result = uncountedTransaction(operation, work);
         transactionNanos.addAndGet(System.nanoTime() - started);
@@ -122,7 +126,7 @@ public final class PostgresDatabase implements AutoCloseable {
     }
 
     /** Runs {@code work} on a pooled connection in autocommit: for reads and single statements. */
-    <T> T read(String operation, HandleCallback<T, RuntimeException> work) {
+    public <T> T read(String operation, HandleCallback<T, RuntimeException> work) {
         return run(operation, work);
     }
 

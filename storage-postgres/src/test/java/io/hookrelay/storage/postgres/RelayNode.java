@@ -2,6 +2,7 @@ package io.hookrelay.storage.postgres;
 
 import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.delivery.testing.RelayStores;
+import io.hookrelay.storage.postgres.relay.PostgresRelayStores;
 import java.security.SecureRandom;
 import java.time.Clock;
 
@@ -9,15 +10,15 @@ import java.time.Clock;
  * One hookrelay node's stores on a database: its own pool, its queue store and its relay stores, as a
  * process serving the database would open them. Tests of several nodes open several on one schema.
  */
-final class RelayNode implements AutoCloseable {
+public final class RelayNode implements AutoCloseable {
     static final SecretCipher KEY = SecretCipher.fromBase64("MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
             "the tests' key", new SecureRandom());
 
-    final PostgresDatabase database;
-    final PostgresIntentStore intents;
-    final PostgresRelayStores relay;
+    public final PostgresDatabase database;
+    public final PostgresIntentStore intents;
+    public final PostgresRelayStores relay;
 
-    RelayNode(PostgresSettings settings, Clock clock) {
+    public RelayNode(PostgresSettings settings, Clock clock) {
         database = PostgresDatabase.open(settings, clock);
         try {
             intents = new PostgresIntentStore(database);
@@ -29,13 +30,13 @@ final class RelayNode implements AutoCloseable {
     }
 
     /** This node's stores through their ports; closing them closes the node. */
-    RelayStores stores() {
+    public RelayStores stores() {
         return new RelayStores(relay.sources(), relay.targets(), relay.routes(), relay.events(), relay.deliveries(),
                 relay.retention(), intents, this::close);
     }
 
     /** Rows in {@code table}, to see that a refused call wrote nothing anywhere. */
-    long rows(String table) {
+    public long rows(String table) {
         return database.read("count " + table,
                 handle -> handle.createQuery("SELECT count(*) FROM " + table).mapTo(Long.class).one());
     }

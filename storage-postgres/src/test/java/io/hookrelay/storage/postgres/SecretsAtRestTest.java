@@ -9,6 +9,8 @@ import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.model.Verification;
 import io.hookrelay.delivery.model.VerificationScheme;
 import io.hookrelay.delivery.signing.SecretCipher;
+import io.hookrelay.storage.postgres.relay.PostgresRelayStores;
+import io.hookrelay.storage.postgres.relay.SecretKeyMismatchException;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.net.URI;
 import java.security.SecureRandom;

@@ -7,6 +7,22 @@ import io.hookrelay.queue.QueueListener;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.storage.jdbi.AttemptRowMapper;
 import io.hookrelay.storage.jdbi.IntentRowMapper;
+import io.hookrelay.storage.sqlite.connection.AttachedHandle;
+import io.hookrelay.storage.sqlite.connection.ReaderPool;
+import io.hookrelay.storage.sqlite.connection.ReusedStatements;
+import io.hookrelay.storage.sqlite.connection.SqliteConnections;
+import io.hookrelay.storage.sqlite.connection.SqliteErrors;
+import io.hookrelay.storage.sqlite.connection.SqliteWriter;
+import io.hookrelay.storage.sqlite.connection.WriteStats;
+import io.hookrelay.storage.sqlite.files.DataDirectoryLock;
+import io.hookrelay.storage.sqlite.files.DataDirectoryLockedException;
+import io.hookrelay.storage.sqlite.files.NativeLibraryDirectory;
+import io.hookrelay.storage.sqlite.files.OwnerOnlyFiles;
+import io.hookrelay.storage.sqlite.schema.DatabaseProbe;
+import io.hookrelay.storage.sqlite.schema.ForeignDatabaseException;
+import io.hookrelay.storage.sqlite.schema.IncompatibleDatabaseException;
+import io.hookrelay.storage.sqlite.schema.MigrationTrack;
+import io.hookrelay.storage.sqlite.schema.Migrations;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
@@ -39,7 +55,7 @@ import org.slf4j.LoggerFactory;
  * writes go through the writer, which batches concurrent ones into one transaction.
  */
 public final class SqliteDatabase implements AutoCloseable {
-    static final String DATABASE_FILE = "hookrelay.db";
+    public static final String DATABASE_FILE = "hookrelay.db";
     static final int MAX_READERS = 4;
 
     private static final Logger log = LoggerFactory.getLogger(SqliteDatabase.class);

@@ -3,6 +3,7 @@ package io.hookrelay.storage.sqlite;
 import io.hookrelay.delivery.model.DatabaseSnapshot;
 import io.hookrelay.delivery.port.DatabaseBackup;
 import io.hookrelay.queue.StoreException;
+import io.hookrelay.storage.sqlite.files.OwnerOnlyFiles;
 import java.io.IOException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;

@@ -11,6 +11,7 @@ import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.IntentWrites;
 import io.hookrelay.storage.jdbi.EventListing;
+import io.hookrelay.storage.sqlite.connection.AttachedHandle;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;

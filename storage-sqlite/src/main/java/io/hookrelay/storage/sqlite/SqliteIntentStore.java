@@ -14,6 +14,7 @@ import io.hookrelay.queue.QueueListener;
 import io.hookrelay.queue.QueueNotices;
 import io.hookrelay.queue.Settlement;
 import io.hookrelay.storage.jdbi.JdbiIntentStore;
+import io.hookrelay.storage.sqlite.connection.AttachedHandle;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collection;

@@ -10,6 +10,7 @@ import io.hookrelay.queue.IntentSelection;
 import io.hookrelay.queue.IntentWrites;
 import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.QueueNotices;
+import io.hookrelay.storage.sqlite.connection.AttachedHandle;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;

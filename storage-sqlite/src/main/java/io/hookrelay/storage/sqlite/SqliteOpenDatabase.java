@@ -3,6 +3,7 @@ package io.hookrelay.storage.sqlite;
 import io.hookrelay.delivery.port.DatabaseBackup;
 import io.hookrelay.delivery.port.OpenDatabase;
 import io.hookrelay.delivery.port.WriteFigures;
+import io.hookrelay.storage.sqlite.connection.WriteStats;
 import java.util.Objects;
 import java.util.Optional;
 

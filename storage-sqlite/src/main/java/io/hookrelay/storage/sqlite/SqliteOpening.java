@@ -1,5 +1,10 @@
 package io.hookrelay.storage.sqlite;
 
+import io.hookrelay.storage.sqlite.connection.SqliteConnections;
+import io.hookrelay.storage.sqlite.connection.SqliteWriter;
+import io.hookrelay.storage.sqlite.schema.DatabaseProbe;
+import io.hookrelay.storage.sqlite.schema.MigrationTrack;
+import io.hookrelay.storage.sqlite.schema.QueueMigrations;
 import java.nio.file.Path;
 import java.util.List;
 import org.jdbi.v3.core.Jdbi;

@@ -1,6 +1,13 @@
 package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.queue.StoreException;
+import io.hookrelay.storage.sqlite.files.DataDirectoryLock;
+import io.hookrelay.storage.sqlite.files.DataDirectoryLockedException;
+import io.hookrelay.storage.sqlite.files.OwnerOnlyFiles;
+import io.hookrelay.storage.sqlite.schema.IncompatibleDatabaseException;
+import io.hookrelay.storage.sqlite.schema.QueueMigrations;
+import io.hookrelay.storage.sqlite.schema.RelayMigrations;
+import io.hookrelay.storage.sqlite.schema.SchemaRecord;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;

@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /** A second JVM running one of the test sources' {@code main} classes, for what needs another process. */
-final class ChildJvm implements AutoCloseable {
+public final class ChildJvm implements AutoCloseable {
     private static final Duration POLL = Duration.ofMillis(100);
 
     private final Process process;
@@ -33,11 +33,11 @@ final class ChildJvm implements AutoCloseable {
         pump.start();
     }
 
-    static ChildJvm start(Class<?> mainClass, String... args) throws IOException {
+    public static ChildJvm start(Class<?> mainClass, String... args) throws IOException {
         return start(List.of(), mainClass, args);
     }
 
-    static ChildJvm start(List<String> jvmOptions, Class<?> mainClass, String... args) throws IOException {
+    public static ChildJvm start(List<String> jvmOptions, Class<?> mainClass, String... args) throws IOException {
         return start(System.getProperty("java.class.path"), jvmOptions, mainClass, args);
     }
 
@@ -59,7 +59,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** The first line not yet returned that matches, waiting for it up to {@code timeout}. */
-    String awaitLine(Predicate<String> wanted, Duration timeout) throws InterruptedException {
+    public String awaitLine(Predicate<String> wanted, Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             boolean outputEnded = !pump.isAlive();
@@ -82,7 +82,7 @@ final class ChildJvm implements AutoCloseable {
         }
     }
 
-    int awaitExit(Duration timeout) throws InterruptedException {
+    public int awaitExit(Duration timeout) throws InterruptedException {
         if (!process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
             fail("the child did not exit within %s; its output was:%n%s", timeout,
                     String.join(System.lineSeparator(), output));
@@ -95,7 +95,7 @@ final class ChildJvm implements AutoCloseable {
     }
 
     /** SIGKILL on Linux: the child gets no chance to clean anything up. */
-    void kill() {
+    public void kill() {
         process.destroyForcibly();
     }
 

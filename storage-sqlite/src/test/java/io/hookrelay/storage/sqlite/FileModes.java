@@ -7,15 +7,15 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /** A file's permission bits as {@code ls} shows them, such as {@code rw-------}. */
-final class FileModes {
+public final class FileModes {
     private FileModes() {
     }
 
-    static String of(Path file) throws IOException {
+    public static String of(Path file) throws IOException {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS));
     }
 
-    static void set(Path file, String mode) throws IOException {
+    public static void set(Path file, String mode) throws IOException {
         Files.setPosixFilePermissions(file, PosixFilePermissions.fromString(mode));
     }
 }

@@ -3,6 +3,9 @@ package io.hookrelay.storage.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hookrelay.storage.sqlite.files.SecretKeyFile;
+import io.hookrelay.storage.sqlite.schema.ForeignDatabaseException;
+import io.hookrelay.storage.sqlite.schema.QueueMigrations;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,5 +1,6 @@
 package io.hookrelay.storage.sqlite;
 
+import io.hookrelay.storage.sqlite.files.DataDirectoryLockedException;
 import java.nio.file.Path;
 
 /**
@@ -7,14 +8,14 @@ import java.nio.file.Path;
  * on one line and in its exit code (0 opened, 3 locked, as the server's contract has it).
  */
 public final class LockProbeMain {
-    static final int OPENED = 0;
-    static final int LOCKED = 3;
+    public static final int OPENED = 0;
+    public static final int LOCKED = 3;
 
     private LockProbeMain() {
     }
 
     /** The one line a probe prints about the outcome, among whatever else (logging) it prints. */
-    static boolean isVerdict(String line) {
+    public static boolean isVerdict(String line) {
         return line.startsWith("opened ") || line.startsWith("locked: ");
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.NewIntent;
+import io.hookrelay.storage.sqlite.connection.SqliteConnections;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;

@@ -12,11 +12,11 @@ import java.sql.Statement;
  * Connections that have nothing to do with the code under test (driver defaults, opened directly), the
  * way an operator's tool or a second program would see the database file.
  */
-final class PlainConnections {
+public final class PlainConnections {
     private PlainConnections() {
     }
 
-    static Connection open(Path databaseFile) throws SQLException {
+    public static Connection open(Path databaseFile) throws SQLException {
         return DriverManager.getConnection("jdbc:sqlite:" + databaseFile);
     }
 

@@ -13,7 +13,7 @@ import java.util.List;
  * What someone holding a copy of the data directory's files could read in them without hookrelay: the
  * raw bytes, searched for a secret in every form it might be stored in.
  */
-final class RawBytes {
+public final class RawBytes {
     private RawBytes() {
     }
 
@@ -38,7 +38,7 @@ final class RawBytes {
     }
 
     /** Which of the files (those that exist) hold any form of any of the secrets, as {@code file: secret}. */
-    static List<String> secretsFoundIn(List<Path> files, String... secrets) throws IOException {
+    public static List<String> secretsFoundIn(List<Path> files, String... secrets) throws IOException {
         List<String> found = new ArrayList<>();
         for (Path file : files) {
             if (!Files.exists(file)) {
@@ -56,7 +56,7 @@ final class RawBytes {
         return found;
     }
 
-    static List<Path> databaseAndWal(Path dataDir) {
+    public static List<Path> databaseAndWal(Path dataDir) {
         Path database = dataDir.resolve(SqliteDatabase.DATABASE_FILE);
         return List.of(database, database.resolveSibling(SqliteDatabase.DATABASE_FILE + "-wal"));
     }

@@ -10,6 +10,8 @@ import io.hookrelay.delivery.model.Verification;
 import io.hookrelay.delivery.model.VerificationScheme;
 import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.delivery.testing.RelayFixture;
+import io.hookrelay.storage.sqlite.files.SecretKeyFile;
+import io.hookrelay.storage.sqlite.files.SecretKeyMismatchException;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
@@ -22,7 +24,7 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class SecretsAtRestTest {
+public class SecretsAtRestTest {
     private static final String TARGET_SECRET = "whsec_" + "dGFyZ2V0LXNpZ25pbmcta2V5LWtub3duLXRvLXRlc3Q=";
     private static final String SOURCE_SECRET = "github-verification-secret-known-to-the-test";
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -190,12 +192,12 @@ class SecretsAtRestTest {
         assertThat(database.sourceStore().list()).contains(source());
     }
 
-    static Target target() {
+    public static Target target() {
         return new Target("billing", URI.create("https://billing.example/hooks"), TARGET_SECRET, Target.DEFAULT_TIMEOUT,
                 Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT);
     }
 
-    static Source source() {
+    public static Source source() {
         return new Source("github", new Verification(VerificationScheme.HMAC_SHA256, SOURCE_SECRET, null, null, null),
                 Optional.empty(), new EventTypeSource.None(), Source.DEFAULT_MAX_BODY_BYTES);
     }

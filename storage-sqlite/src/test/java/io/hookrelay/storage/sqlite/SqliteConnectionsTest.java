@@ -2,6 +2,8 @@ package io.hookrelay.storage.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.storage.sqlite.connection.AttachedHandle;
+import io.hookrelay.storage.sqlite.connection.SqliteConnections;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -16,6 +16,7 @@ import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.testing.Await;
+import io.hookrelay.storage.sqlite.files.SecretKeyFile;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -10,6 +10,7 @@ import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.Settlement;
 import io.hookrelay.queue.StoreException;
+import io.hookrelay.storage.sqlite.connection.WriteStats;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.time.Duration;

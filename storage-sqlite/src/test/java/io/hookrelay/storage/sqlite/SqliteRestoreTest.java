@@ -7,6 +7,7 @@ import io.hookrelay.delivery.model.DatabaseSnapshot;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.testing.MutableClock;
+import io.hookrelay.storage.sqlite.files.DataDirectoryLockedException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -15,6 +15,7 @@ import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.Settlement;
 import io.hookrelay.storage.jdbi.RetentionBatches;
+import io.hookrelay.storage.sqlite.connection.WriteStats;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.testing.Await;
+import io.hookrelay.storage.sqlite.connection.WriteStats;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

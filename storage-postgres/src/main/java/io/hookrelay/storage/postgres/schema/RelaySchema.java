@@ -1,0 +1,177 @@
+package io.hookrelay.storage.postgres.schema;
+
+import java.util.List;
+
+/**
+ * The relay's tables, a track of their own beside the queue's, so an application that embeds only the queue
+ * never gets them. Times are epoch milliseconds in {@code bigint}, as in the queue's tables.
+ *
+ * <p>A delivery row keeps no copy of its state: it only ties an intent to its event and target, and goes
+ * with its intent ({@code ON DELETE CASCADE}), so the queue's operations stay the one place intents change
+ * or go. Routes go with their source or target; events and deliveries reference nothing an operator deletes,
+ * so their history outlives the configuration that made them.
+ *
+ * <p>Ids are {@code COLLATE "C"}: pages walk ids in byte order, as the ULIDs sort, whatever the database's
+ * own collation (which may ignore punctuation such as the {@code _} of {@code evt_}).
+ *
+ * <p>A route is unique by source, target and filters. Its event-type filters are one text, sorted and each once
+ * as {@code Route} keeps them, so one text is one set, and its payload filters another; the index holds the
+ * texts' digests because a route's filters may be longer than a b-tree entry can be. Concurrent creates of one route, on any nodes, store it
+ * once.
+ *
+ * <p>What every node must count together lives here too, keyed by target id without a reference to the
+ * target, so an attempt that ends after its target was deleted never fails on it: each target's
+ * {@code max_in_flight} slots ({@code PostgresDeliverySlots}), its streak of failed attempts
+ * ({@code PostgresFailureStreaks}) and its rate limit's token bucket ({@code PostgresRateLimits}).
+ *
+ * <p>An idempotency key is inserted before its event, as the claim on the key that a concurrent ingest of
+ * the same key waits for; its reference to the event is therefore checked at commit.
+ */
+public final class RelaySchema {
+    public static final MigrationTrack TRACK = new MigrationTrack("relay", List.of(
+            new Migration(1, """
+                    CREATE TABLE secret_key_check (
+                        id    int  NOT NULL PRIMARY KEY CHECK (id = 1),
+                        value text NOT NULL
+                    );
+
+                    CREATE TABLE sources (
+                        id                      text COLLATE "C" NOT NULL PRIMARY KEY,
+                        verify_scheme           text   NOT NULL,
+                        verify_secret           text   NOT NULL,
+                        verify_header           text   NOT NULL,
+                        verify_prefix           text   NOT NULL,
+                        verify_encoding         text   NOT NULL,
+                        idempotency_header      text,
+                        event_type_header       text,
+                        event_type_json_pointer text,
+                        max_body_bytes          int    NOT NULL,
+                        redact_headers          text[] NOT NULL,
+                        created_at              bigint NOT NULL,
+                        updated_at              bigint NOT NULL
+                    );
+
+                    CREATE TABLE targets (
+                        id               text COLLATE "C" NOT NULL PRIMARY KEY,
+                        url              text   NOT NULL,
+                        secret           text   NOT NULL,
+                        timeout_ms       bigint NOT NULL,
+                        retry_schedule_s int[]  NOT NULL,
+                        max_in_flight    int    NOT NULL,
+                        created_at       bigint NOT NULL,
+                        updated_at       bigint NOT NULL
+                    );
+
+                    CREATE TABLE routes (
+                        id          text COLLATE "C" NOT NULL PRIMARY KEY,
+                        source_id   text COLLATE "C" NOT NULL REFERENCES sources (id) ON DELETE CASCADE,
+                        target_id   text COLLATE "C" NOT NULL REFERENCES targets (id) ON DELETE CASCADE,
+                        event_types text   NOT NULL,
+                        created_at  bigint NOT NULL
+                    );
+
+                    CREATE UNIQUE INDEX routes_once ON routes (source_id, target_id, md5(event_types));
+
+                    CREATE INDEX routes_by_source ON routes (source_id, id);
+
+                    CREATE INDEX routes_by_target ON routes (target_id);
+
+                    CREATE TABLE events (
+                        id            text COLLATE "C" NOT NULL PRIMARY KEY,
+                        source_id     text COLLATE "C" NOT NULL,
+                        event_type    text,
+                        received_at   bigint NOT NULL,
+                        content_type  text   NOT NULL,
+                        header_names  text[] NOT NULL,
+                        header_values text[] NOT NULL,
+                        body          bytea  NOT NULL
+                    );
+
+                    CREATE INDEX events_by_source ON events (source_id, id);
+
+                    CREATE INDEX events_by_received_at ON events (received_at, id);
+
+                    CREATE TABLE idempotency_keys (
+                        source_id text COLLATE "C" NOT NULL,
+                        key       text NOT NULL,
+                        event_id  text COLLATE "C" NOT NULL
+                                  REFERENCES events (id) ON DELETE CASCADE DEFERRABLE INITIALLY DEFERRED,
+                        PRIMARY KEY (source_id, key)
+                    );
+
+                    CREATE INDEX idempotency_keys_by_event ON idempotency_keys (event_id);
+
+                    CREATE TABLE deliveries (
+                        id        text COLLATE "C" NOT NULL PRIMARY KEY REFERENCES intents (id) ON DELETE CASCADE,
+                        event_id  text COLLATE "C" NOT NULL REFERENCES events (id),
+                        target_id text COLLATE "C" NOT NULL
+                    );
+
+                    CREATE INDEX deliveries_by_event ON deliveries (event_id, id);
+
+                    CREATE INDEX deliveries_by_target ON deliveries (target_id, id);
+                    """),
+            new Migration(2, """
+                    CREATE TABLE target_slots (
+                        target_id  text COLLATE "C" NOT NULL,
+                        slot       int    NOT NULL CHECK (slot >= 0),
+                        holder     text,
+                        held_until bigint,
+                        PRIMARY KEY (target_id, slot),
+                        CHECK ((holder IS NULL) = (held_until IS NULL))
+                    );
+
+                    CREATE TABLE failure_streaks (
+                        target_id text COLLATE "C" NOT NULL PRIMARY KEY,
+                        streak    int NOT NULL CHECK (streak >= 0)
+                    );
+                    """),
+            new Migration(3, """
+                    ALTER TABLE sources ADD COLUMN idempotency_json_pointer text;
+                    """),
+            new Migration(4, """
+                    ALTER TABLE routes ADD COLUMN filters text NOT NULL DEFAULT '';
+
+                    DROP INDEX routes_once;
+
+                    CREATE UNIQUE INDEX routes_once ON routes (source_id, target_id, md5(event_types), md5(filters));
+                    """),
+            new Migration(5, """
+                    ALTER TABLE sources ADD COLUMN forward_headers text[] NOT NULL DEFAULT '{}';
+                    """),
+            new Migration(6, """
+                    ALTER TABLE targets
+                        ADD COLUMN previous_secret       text,
+                        ADD COLUMN previous_secret_until bigint,
+                        ADD CHECK ((previous_secret IS NULL) = (previous_secret_until IS NULL));
+                    """),
+            new Migration(7, """
+                    ALTER TABLE targets ADD COLUMN rate_limit_per_s double precision
+                        CHECK (rate_limit_per_s BETWEEN 0.01 AND 100000);
+
+                    CREATE UNLOGGED TABLE target_buckets (
+                        target_id   text COLLATE "C" NOT NULL PRIMARY KEY,
+                        tokens      double precision NOT NULL,
+                        waiting     double precision NOT NULL,
+                        refilled_at bigint NOT NULL,
+                        granted     boolean NOT NULL
+                    );
+                    """),
+            new Migration(8, """
+                    ALTER TABLE targets ADD COLUMN ordering text NOT NULL DEFAULT 'none' CHECK (ordering IN ('none', 'fifo'));
+                    """),
+            new Migration(9, """
+                    CREATE TABLE settings (
+                        name  text COLLATE "C" NOT NULL PRIMARY KEY,
+                        value text NOT NULL
+                    );
+
+                    CREATE TABLE target_alerts (
+                        target_id text COLLATE "C" NOT NULL PRIMARY KEY,
+                        paused    boolean NOT NULL
+                    );
+                    """)));
+
+    private RelaySchema() {
+    }
+}

@@ -1,0 +1,87 @@
+package io.hookrelay.storage.postgres.relay;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.port.DeliverySlot;
+import io.hookrelay.delivery.testing.RelayFixture;
+import io.hookrelay.queue.StoreException;
+import io.hookrelay.queue.testing.MutableClock;
+import io.hookrelay.storage.postgres.PostgresSettings;
+import io.hookrelay.storage.postgres.RelayNode;
+import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
+import java.net.URI;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** What only this adapter has beyond the contract: a pool of its own, which its owner stops by closing it. */
+class PostgresDeliverySlotsTest {
+    private static final Duration PATIENT = Duration.ofMinutes(5);
+    private static final Target ORDERS = new Target("orders", URI.create("https://receiver.example/hooks/orders"),
+            RelayFixture.SECRET, Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, 1);
+
+    @RegisterExtension
+    static final PostgresTestDatabase postgres = new PostgresTestDatabase();
+
+    private PostgresSettings settings;
+    private RelayNode node;
+    private PostgresDeliverySlots slots;
+
+    @BeforeEach
+    void openNode() throws Exception {
+        settings = postgres.freshSchema();
+        node = new RelayNode(settings, new MutableClock());
+        slots = node.relay.deliverySlots();
+    }
+
+    @AfterEach
+    void closeNode() {
+        node.close();
+    }
+
+    @Test
+    void closingEndsEveryWaitWithNoSlotAndRefusesNewOnes() {
+        slots.acquire(ORDERS, PATIENT).join().orElseThrow();
+        CompletableFuture<Optional<DeliverySlot>> waiting = slots.acquire(ORDERS, PATIENT);
+        assertThat(waiting).isNotDone();
+
+        node.relay.close();
+
+        assertThat(waiting).isCompletedWithValue(Optional.empty());
+        assertThatThrownBy(() -> slots.acquire(ORDERS, PATIENT)).isInstanceOf(StoreException.class);
+    }
+
+    @Test
+    void attemptsEndOnThePoolUntilItIsClosedThenOnTheCallersThread() throws Exception {
+        Executor attemptEnds = slots.attemptEnds();
+        CompletableFuture<Thread> ranOn = new CompletableFuture<>();
+        attemptEnds.execute(() -> ranOn.complete(Thread.currentThread()));
+        assertThat(ranOn.get(10, TimeUnit.SECONDS).getName()).startsWith("hookrelay-slots-");
+
+        node.relay.close();
+
+        CompletableFuture<Thread> ranAfterClosing = new CompletableFuture<>();
+        attemptEnds.execute(() -> ranAfterClosing.complete(Thread.currentThread()));
+        assertThat(ranAfterClosing).isCompletedWithValue(Thread.currentThread());
+    }
+
+    @Test
+    void aSlotGivenBackAfterClosingIsFreeForOtherNodes() throws Exception {
+        DeliverySlot held = slots.acquire(ORDERS, PATIENT).join().orElseThrow();
+        node.relay.close();
+
+        slots.attemptEnds().execute(held::release);
+
+        try (RelayNode other = new RelayNode(settings, new MutableClock())) {
+            assertThat(other.relay.deliverySlots().acquire(ORDERS, PATIENT)).isCompletedWithValueMatching(Optional::isPresent);
+        }
+    }
+}
