@@ -1,6 +1,6 @@
 package io.hookrelay.app;
 
-import io.hookrelay.cli.Defaults;
+import io.hookrelay.cli.common.Defaults;
 import io.hookrelay.storage.sqlite.files.OwnerOnlyFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,6 +1,6 @@
 package io.hookrelay.app;
 
-import io.hookrelay.cli.Defaults;
+import io.hookrelay.cli.common.Defaults;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

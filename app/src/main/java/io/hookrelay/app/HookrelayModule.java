@@ -4,7 +4,7 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Module;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
-import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.cli.serve.ServeOptions;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Objects;

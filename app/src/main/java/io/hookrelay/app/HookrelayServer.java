@@ -5,7 +5,7 @@ import com.google.inject.Injector;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.port.OpenDatabase;
 import io.hookrelay.http.HttpServer;
-import io.hookrelay.queue.WorkerPool;
+import io.hookrelay.queue.pool.WorkerPool;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.net.Inet6Address;
 import java.net.InetSocketAddress;

@@ -5,7 +5,7 @@ import com.google.inject.Injector;
 import com.google.inject.Module;
 import com.google.inject.util.Modules;
 import io.hookrelay.cli.HookrelayCli;
-import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.cli.serve.ServeOptions;
 import java.util.Optional;
 
 /** {@code java -jar hookrelay.jar}: the command line, with the server this module wires behind {@code serve}. */

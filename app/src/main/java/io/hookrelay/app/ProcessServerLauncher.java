@@ -1,9 +1,9 @@
 package io.hookrelay.app;
 
 import com.google.inject.Injector;
-import io.hookrelay.cli.CommandFailedException;
-import io.hookrelay.cli.ServeOptions;
-import io.hookrelay.cli.ServerLauncher;
+import io.hookrelay.cli.common.CommandFailedException;
+import io.hookrelay.cli.serve.ServeOptions;
+import io.hookrelay.cli.serve.ServerLauncher;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Function;

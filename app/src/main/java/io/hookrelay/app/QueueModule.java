@@ -3,7 +3,7 @@ package io.hookrelay.app;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
-import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.cli.serve.ServeOptions;
 import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.port.DeliverySlots;
@@ -12,9 +12,9 @@ import io.hookrelay.delivery.send.PauseEndsSlotWaits;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.KindLabels;
-import io.hookrelay.queue.PoolSettings;
 import io.hookrelay.queue.QueueMetrics;
-import io.hookrelay.queue.WorkerPool;
+import io.hookrelay.queue.pool.PoolSettings;
+import io.hookrelay.queue.pool.WorkerPool;
 import java.time.Clock;
 
 /**

@@ -4,7 +4,7 @@ import com.google.inject.Inject;
 import io.hookrelay.delivery.port.OpenDatabase;
 import io.hookrelay.http.Readiness;
 import io.hookrelay.http.ReadinessCheck;
-import io.hookrelay.queue.WorkerPool;
+import io.hookrelay.queue.pool.WorkerPool;
 
 /**
  * Ready means work taken in now will be stored and worked on: the database takes writes and the worker

@@ -5,7 +5,7 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import com.google.inject.multibindings.ProvidesIntoSet;
 import io.hookrelay.app.metrics.SqliteFileMetrics;
-import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.cli.serve.ServeOptions;
 import io.hookrelay.delivery.header.RelayMarker;
 import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.delivery.port.DeliveryStore;

@@ -1,6 +1,6 @@
 package io.hookrelay.app;
 
-import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.cli.serve.ServeOptions;
 import io.hookrelay.delivery.signing.SecretCipher;
 import java.net.InetAddress;
 import java.net.UnknownHostException;

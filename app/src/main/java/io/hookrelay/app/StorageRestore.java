@@ -1,8 +1,8 @@
 package io.hookrelay.app;
 
-import io.hookrelay.cli.CommandFailedException;
-import io.hookrelay.cli.OfflineRestore;
-import io.hookrelay.cli.RestoreOptions;
+import io.hookrelay.cli.backup.OfflineRestore;
+import io.hookrelay.cli.backup.RestoreOptions;
+import io.hookrelay.cli.common.CommandFailedException;
 import io.hookrelay.storage.sqlite.SqliteRestore;
 import io.hookrelay.storage.sqlite.files.DataDirectoryLockedException;
 import io.hookrelay.storage.sqlite.schema.IncompatibleDatabaseException;

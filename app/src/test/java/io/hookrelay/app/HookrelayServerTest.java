@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.inject.Injector;
-import io.hookrelay.cli.CommandFailedException;
 import io.hookrelay.cli.HookrelayCli;
-import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.cli.common.CommandFailedException;
+import io.hookrelay.cli.serve.ServeOptions;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.NewIntent;
-import io.hookrelay.queue.WorkerPool;
+import io.hookrelay.queue.pool.WorkerPool;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import java.io.IOException;
 import java.io.PrintWriter;

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.google.inject.Guice;
-import io.hookrelay.cli.CommandFailedException;
-import io.hookrelay.cli.DatabaseUrl;
-import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.cli.common.CommandFailedException;
+import io.hookrelay.cli.serve.DatabaseUrl;
+import io.hookrelay.cli.serve.ServeOptions;
 import io.hookrelay.delivery.signing.SecretCipher;
 import java.nio.file.Path;
 import java.security.SecureRandom;

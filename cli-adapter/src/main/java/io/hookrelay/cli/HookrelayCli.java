@@ -1,5 +1,19 @@
 package io.hookrelay.cli;
 
+import io.hookrelay.cli.admin.DeliveryCommands;
+import io.hookrelay.cli.admin.EventCommands;
+import io.hookrelay.cli.admin.OperatorEventCommands;
+import io.hookrelay.cli.admin.RouteCommands;
+import io.hookrelay.cli.admin.SettingsCommands;
+import io.hookrelay.cli.admin.SourceCommands;
+import io.hookrelay.cli.admin.TargetCommands;
+import io.hookrelay.cli.backup.BackupCommand;
+import io.hookrelay.cli.backup.OfflineRestore;
+import io.hookrelay.cli.backup.RestoreCommand;
+import io.hookrelay.cli.common.ErrorLines;
+import io.hookrelay.cli.listen.ListenCommand;
+import io.hookrelay.cli.serve.ServeCommand;
+import io.hookrelay.cli.serve.ServerLauncher;
 import java.time.Clock;
 import java.util.function.Function;
 import picocli.CommandLine;

@@ -1,5 +1,6 @@
 package io.hookrelay.cli;
 
+import io.hookrelay.cli.common.VersionProvider;
 import picocli.CommandLine.Command;
 
 /**

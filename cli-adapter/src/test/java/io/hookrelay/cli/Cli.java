@@ -2,6 +2,7 @@ package io.hookrelay.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hookrelay.cli.backup.OfflineRestore;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.util.List;
@@ -9,12 +10,12 @@ import java.util.Map;
 import picocli.CommandLine;
 
 /** Runs the real command line in-process, with a given environment, and keeps what it printed. */
-final class Cli {
-    static final String TOKEN = "test-admin-token";
+public final class Cli {
+    public static final String TOKEN = "test-admin-token";
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    record Result(int exitCode, String out, String err) {
-        List<String> errLines() {
+    public record Result(int exitCode, String out, String err) {
+        public List<String> errLines() {
             return err.lines().toList();
         }
     }
@@ -23,17 +24,17 @@ final class Cli {
     }
 
     /** The usual environment of an admin command's test: the fake server and a token in the variables. */
-    static Map<String, String> environmentFor(FakeApi api) {
+    public static Map<String, String> environmentFor(FakeApi api) {
         return Map.of("HOOKRELAY_URL", api.url(), "HOOKRELAY_ADMIN_TOKEN", TOKEN);
     }
 
-    static Result run(Map<String, String> environment, String... args) {
+    public static Result run(Map<String, String> environment, String... args) {
         return run(options -> {
             throw new AssertionError("restore was not expected here");
         }, environment, args);
     }
 
-    static Result run(OfflineRestore restore, Map<String, String> environment, String... args) {
+    public static Result run(OfflineRestore restore, Map<String, String> environment, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine commandLine = HookrelayCli.commandLine(options -> {
@@ -45,7 +46,7 @@ final class Cli {
         return new Result(exitCode, out.toString(), err.toString());
     }
 
-    static JsonNode json(String text) {
+    public static JsonNode json(String text) {
         try {
             return JSON.readTree(text);
         } catch (Exception e) {

@@ -17,9 +17,9 @@ import org.assertj.core.api.SoftAssertions;
  * each request carried and answers every request with the canned answer of the test. One serves a whole
  * test class, since stopping one takes a second.
  */
-final class FakeApi implements AutoCloseable {
+public final class FakeApi implements AutoCloseable {
     /** What the server received; {@code target} is the raw path and query, as encoded on the wire. */
-    record Request(String method, String target, String authorization, String contentType, String body) {
+    public record Request(String method, String target, String authorization, String contentType, String body) {
     }
 
     private final HttpServer server;
@@ -33,37 +33,37 @@ final class FakeApi implements AutoCloseable {
         this.server = server;
     }
 
-    static FakeApi start() throws IOException {
+    public static FakeApi start() throws IOException {
         FakeApi api = new FakeApi(HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0));
         api.server.createContext("/", api::handle);
         api.server.start();
         return api;
     }
 
-    String url() {
+    public String url() {
         return "http://127.0.0.1:" + server.getAddress().getPort();
     }
 
     /** Forgets the requests and the canned answer of the test before. */
-    void reset() {
+    public void reset() {
         requests.clear();
         answers(200, "{}");
     }
 
     /** Every following request gets this status and body; 204 is sent without a body. */
-    FakeApi answers(int status, String body) {
+    public FakeApi answers(int status, String body) {
         return answers(status, "application/json", body.getBytes(StandardCharsets.UTF_8));
     }
 
     /** Every following request gets this status, content type and body. */
-    FakeApi answers(int status, String contentType, byte[] body) {
+    public FakeApi answers(int status, String contentType, byte[] body) {
         this.status = status;
         this.contentType = contentType;
         this.answer = body.clone();
         return this;
     }
 
-    List<Request> requests() {
+    public List<Request> requests() {
         return List.copyOf(requests);
     }
 
@@ -71,7 +71,7 @@ final class FakeApi implements AutoCloseable {
      * Asserts that exactly one request arrived, with this method and raw path/query, the test's admin token,
      * and this JSON body ({@code null}: no body and no content type).
      */
-    void assertOnlyRequest(String method, String target, String jsonBody) {
+    public void assertOnlyRequest(String method, String target, String jsonBody) {
         SoftAssertions.assertSoftly(softly -> {
             softly.assertThat(requests).hasSize(1);
             if (requests.size() == 1) {
@@ -81,7 +81,7 @@ final class FakeApi implements AutoCloseable {
     }
 
     /** Asserts that a GET of {@code target} came, then a PUT of this JSON body to it, and nothing else: an update. */
-    void assertGetThenPut(String target, String jsonBody) {
+    public void assertGetThenPut(String target, String jsonBody) {
         SoftAssertions.assertSoftly(softly -> {
             softly.assertThat(requests).hasSize(2);
             if (requests.size() == 2) {

@@ -12,7 +12,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * Gives each test a {@link FakeApi} parameter: one server per test class (stopping one takes a second),
  * forgetting the previous test's requests and answer before each test.
  */
-final class FakeApiExtension implements BeforeAllCallback, BeforeEachCallback, AfterAllCallback, ParameterResolver {
+public final class FakeApiExtension
+        implements BeforeAllCallback, BeforeEachCallback, AfterAllCallback, ParameterResolver {
     private static final Namespace NAMESPACE = Namespace.create(FakeApiExtension.class);
 
     @Override

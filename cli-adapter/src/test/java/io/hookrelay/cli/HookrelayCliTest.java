@@ -3,6 +3,11 @@ package io.hookrelay.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import io.hookrelay.cli.backup.OfflineRestore;
+import io.hookrelay.cli.common.CommandFailedException;
+import io.hookrelay.cli.serve.DatabaseUrl;
+import io.hookrelay.cli.serve.ServeOptions;
+import io.hookrelay.cli.serve.ServerLauncher;
 import io.hookrelay.delivery.egress.EgressPolicy;
 import java.io.PrintWriter;
 import java.io.StringWriter;

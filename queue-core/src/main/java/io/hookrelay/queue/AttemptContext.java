@@ -62,7 +62,8 @@ public final class AttemptContext {
         this.startedAt = Objects.requireNonNull(at, "at");
     }
 
-    AttemptDetail detail() {
+    /** What the handler last {@link #report reported}; the pool writes it into the attempt log. */
+    public AttemptDetail detail() {
         return detail;
     }
 
@@ -71,7 +72,8 @@ public final class AttemptContext {
         return Optional.ofNullable(startedAt);
     }
 
-    void cancel() {
+    /** Calls the attempt off: the pool does when it shuts down or loses the claim. */
+    public void cancel() {
         cancelled.countDown();
         onCancel.forEach(action -> {
             if (onCancel.remove(action)) {

@@ -8,8 +8,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * The queue as a program uses it: enqueue work and administer it, against an {@link IntentStore} and a
- * {@link Clock}. {@link WorkerPool}s built on the same queue are woken by its enqueues rather than waiting
- * for their next poll, which is what keeps the first attempt's latency low without polling hard.
+ * {@link Clock}. The worker pools built on the same queue are woken by its enqueues rather than waiting for
+ * their next poll, which is what keeps the first attempt's latency low without polling hard.
  */
 public final class IntentQueue {
     private final IntentStore store;

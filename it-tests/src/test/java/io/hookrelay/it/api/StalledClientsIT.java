@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
-import io.hookrelay.cli.ServeOptions;
+import io.hookrelay.cli.serve.ServeOptions;
 import io.hookrelay.http.HttpServerSettings;
 import io.hookrelay.it.stress.TimingSensitive;
 import io.hookrelay.it.support.RelayServer;

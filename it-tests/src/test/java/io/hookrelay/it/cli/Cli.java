@@ -1,8 +1,8 @@
 package io.hookrelay.it.cli;
 
 import io.hookrelay.cli.HookrelayCli;
-import io.hookrelay.cli.OfflineRestore;
-import io.hookrelay.cli.ServerLauncher;
+import io.hookrelay.cli.backup.OfflineRestore;
+import io.hookrelay.cli.serve.ServerLauncher;
 import io.hookrelay.it.support.HookrelayProcess;
 import io.hookrelay.it.support.RelayServer;
 import java.io.IOException;

@@ -6,7 +6,7 @@ import com.google.inject.Singleton;
 import io.hookrelay.delivery.port.EventStore;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.IntentStore;
-import io.hookrelay.queue.PoolSettings;
+import io.hookrelay.queue.pool.PoolSettings;
 import io.hookrelay.queue.testing.FlakyIntentStore;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteEventStore;

@@ -5,7 +5,7 @@ import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.Verdict;
-import io.hookrelay.queue.WorkerPool;
+import io.hookrelay.queue.pool.WorkerPool;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
