@@ -5,6 +5,7 @@ import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAnyP
 import static com.tngtech.archunit.core.domain.JavaClass.Predicates.simpleNameStartingWith;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.inject.Guice;
@@ -26,7 +27,9 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -252,5 +255,22 @@ class LayeringTest {
         check(noClasses().that().resideInAnyPackage(HTTP, CLI)
                 .should().dependOnClassesThat(useCases)
                 .orShould().dependOnClassesThat(stores));
+    }
+
+    /** A package a reader can take in at once; past about thirty classes, its parts want packages of their own. */
+    @Test
+    void noPackageHoldsMoreThanAboutThirtyClasses() {
+        Map<String, Long> sizes = production.stream().filter(JavaClass::isTopLevelClass)
+                .collect(Collectors.groupingBy(JavaClass::getPackageName, Collectors.counting()));
+
+        assertThat(sizes).isNotEmpty().allSatisfy((name, size) -> assertThat(size).as(name).isLessThanOrEqualTo(32));
+    }
+
+    @Test
+    void theDomainsPackagesDependOnEachOtherOneWayOnly() {
+        check(slices().matching("io.hookrelay.delivery.(*)..").should().beFreeOfCycles());
+        check(slices().matching("io.hookrelay.queue.(*)..").should().beFreeOfCycles());
+        check(noClasses().that().resideInAPackage("io.hookrelay.queue")
+                .should().dependOnClassesThat().resideInAPackage("io.hookrelay.queue.pool.."));
     }
 }
