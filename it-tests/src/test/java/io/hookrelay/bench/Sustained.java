@@ -121,7 +121,8 @@ final class Sustained {
 
     /**
      * At least {@code count} events through the source with no route, as fast as the top ingest level gets them
-     * acknowledged, in runs sized by the rate of the run before.
+     * acknowledged: each run sized for half of what is left at the rate of the run before, so the rate may double
+     * from one run to the next without overshooting, and the last runs take a second each.
      */
     private long store(int count) throws Exception {
         long done = 0;
@@ -129,7 +130,7 @@ final class Sustained {
         while (done < count) {
             Wrk.Run run = Wrk.asFastAsAnswered(ports, UNROUTED, IngestLoad.BODY, settings.mostClients(), next).allAccepted();
             done += run.answered();
-            next = Duration.ofSeconds(Math.max(1, (long) Math.ceil((count - done) / run.perSecond())));
+            next = Duration.ofSeconds(Math.max(1, (long) ((count - done) / run.perSecond() / 2)));
         }
         return done;
     }
