@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.xnio.Options;
 
 /**
@@ -30,6 +31,7 @@ final class BareHttp implements AutoCloseable {
     private static final int MAX_HEADER_BYTES = 32 * 1024;
     private static final int MAX_HEADERS = 100;
     private static final int MAX_QUERY_PARAMETERS = 100;
+    private static final int STOP_PATIENCE_SECONDS = 10;
 
     private final Process process;
     private final int port;
@@ -68,10 +70,13 @@ final class BareHttp implements AutoCloseable {
         return port;
     }
 
+    /** Ends the server's standard input, which stops it; kills it if it has not stopped within a few seconds. */
     @Override
-    public void close() throws InterruptedException {
-        process.destroy();
-        process.waitFor();
+    public void close() throws IOException, InterruptedException {
+        process.getOutputStream().close();
+        if (!process.waitFor(STOP_PATIENCE_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
     }
 
     /** Serves on an ephemeral port, prints it, and exits when its standard input ends (its parent closed it or died). */
