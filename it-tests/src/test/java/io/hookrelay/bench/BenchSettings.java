@@ -44,7 +44,7 @@ record BenchSettings(
         return new BenchSettings("full", Duration.ofSeconds(5),
                 50_000, 16, 8,
                 Duration.ofSeconds(30), Duration.ofSeconds(10), List.of(1, 16, 64),
-                64, 128, 3_000, Duration.ofSeconds(30),
+                64, 512, 3_000, Duration.ofSeconds(30),
                 1_000, 1_000, 20_000, Duration.ofSeconds(15), 300_000,
                 10_000, 1_000_000, 5_000, 100);
     }

@@ -61,32 +61,46 @@ public final class Benchmark {
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
                 System.getProperty("java.vm.name"), System.getProperty("os.name") + " " + System.getProperty("os.arch"), Wrk.version());
         if (sections.contains("queue")) {
-            sqliteAndQueue(settings, workDir, report);
+            timed("queue", report, () -> sqliteAndQueue(settings, workDir, report));
         }
         if (sections.contains("ingest")) {
-            ingest(settings, workDir.resolve("ingest"), report);
+            timed("ingest", report, () -> ingest(settings, workDir.resolve("ingest"), report));
         }
         if (sections.contains("sustained")) {
-            sustained(settings, workDir.resolve("sustained"), report);
+            timed("sustained", report, () -> sustained(settings, workDir.resolve("sustained"), report));
         }
         if (sections.contains("backlog")) {
-            backlog(settings, workDir, report);
+            timed("backlog", report, () -> backlog(settings, workDir, report));
         }
         if (sections.stream().anyMatch(section -> section.startsWith("postgres-"))) {
             describePostgres(report);
         }
         if (sections.contains("postgres-queue")) {
-            postgresQueue(settings, report);
+            timed("postgres-queue", report, () -> postgresQueue(settings, report));
         }
         if (sections.contains("postgres-relay")) {
-            for (int nodes : POSTGRES_NODES) {
-                postgresRelay(settings, nodes, report);
-            }
+            timed("postgres-relay", report, () -> {
+                for (int nodes : POSTGRES_NODES) {
+                    postgresRelay(settings, nodes, report);
+                }
+            });
         }
         if (sections.contains("postgres-backlog")) {
-            postgresBacklog(settings, report);
+            timed("postgres-backlog", report, () -> postgresBacklog(settings, report));
         }
         return report;
+    }
+
+    @FunctionalInterface
+    private interface Section {
+        void run() throws Exception;
+    }
+
+    /** Runs one section and notes how long it took: a full run's length is the sum, and each is chosen by its name. */
+    private static void timed(String name, BenchReport report, Section section) throws Exception {
+        long started = System.nanoTime();
+        section.run();
+        report.describe("%s took %d s", name, Duration.ofNanos(System.nanoTime() - started).toSeconds());
     }
 
     private static void sqliteAndQueue(BenchSettings settings, Path workDir, BenchReport report) throws Exception {
@@ -229,12 +243,13 @@ public final class Benchmark {
 
     private static void stepRow(String section, String name, Sustained.Step step, BenchReport report) {
         Wrk.Run run = step.run();
-        String pace = step.keptPace() ? "kept pace" : String.format(Locale.ROOT, "fell behind: accepted %.1f%% of offered, delivered "
-                + "%.1f%% of accepted", 100 * run.answered() / (step.offered() * run.seconds()),
-                100.0 * step.delivered().count() / Math.max(1, run.answered()));
+        String pace = step.keptPace() ? "kept pace" : String.format(Locale.ROOT, "fell behind: accepted %.1f%% of offered (%d refused, "
+                + "%d unanswered), delivered %.1f%% of accepted", 100 * run.answered() / (step.offered() * run.seconds()), run.refused(),
+                run.failed(), 100.0 * step.delivered().count() / Math.max(1, run.answered()));
         report.figure(section, name + ": accepted / delivered per s", number(run.perSecond()) + " / " + number(step.deliveredPerSecond()),
                 pace + "; received→delivered p50 / p99 " + millis(step.delivered().p50Millis()) + " / "
-                        + millis(step.delivered().p99Millis()) + "; ack p99 " + millis(run.p99Millis()) + "; " + busy(run));
+                        + millis(step.delivered().p99Millis()) + "; ack p99 " + millis(run.p99Millis()) + "; " + busy(run)
+                        + String.format(Locale.ROOT, "; wrk's %d connections %.0f%% in use", run.connections(), 100 * run.connectionsInUse()));
     }
 
     private static void describePostgres(BenchReport report) throws Exception {

@@ -24,6 +24,8 @@ final class Sustained {
     static final String ROUTED = "/hooks/e2e";
     static final String UNROUTED = "/hooks/ingest";
     private static final Duration PATIENCE = Duration.ofMinutes(5);
+    /** The longest run of a large write, in seconds: a slow first second must not make the next run last minutes. */
+    private static final long LONGEST_STORE = 10;
 
     /** One step: {@code offered} per second for the length of {@code run}, and what arrived by its end. */
     record Step(int offered, Wrk.Run run, StampingReceiver.Arrivals delivered) {
@@ -121,16 +123,17 @@ final class Sustained {
 
     /**
      * At least {@code count} events through the source with no route, as fast as the top ingest level gets them
-     * acknowledged: each run sized for half of what is left at the rate of the run before, so the rate may double
-     * from one run to the next without overshooting, and the last runs take a second each.
+     * acknowledged: in runs of one to {@link #LONGEST_STORE} seconds, each sized for half of what is left at the rate
+     * of the run before, so the rate may double from one run to the next without overshooting.
      */
     private long store(int count) throws Exception {
         long done = 0;
-        Duration next = Duration.ofSeconds(1);
+        long seconds = 1;
         while (done < count) {
-            Wrk.Run run = Wrk.asFastAsAnswered(ports, UNROUTED, IngestLoad.BODY, settings.mostClients(), next).allAccepted();
+            Wrk.Run run = Wrk.asFastAsAnswered(ports, UNROUTED, IngestLoad.BODY, settings.mostClients(), Duration.ofSeconds(seconds))
+                    .allAccepted();
             done += run.answered();
-            next = Duration.ofSeconds(Math.max(1, (long) ((count - done) / run.perSecond() / 2)));
+            seconds = Math.max(1, Math.min(LONGEST_STORE, (long) ((count - done) / run.perSecond() / 2)));
         }
         return done;
     }

@@ -46,10 +46,18 @@ final class Wrk {
      * A paced run numbered its bodies from {@code firstNumber} up to, not including, {@code endNumber}. {@code coresBusy}
      * is the share of the machine's cores that were busy meanwhile ({@link MachineCpu}).
      */
-    record Run(int connections, long answered, long refused, long failed, double seconds, double p50Millis, double p99Millis,
-            long endedMicros, long firstNumber, long endNumber, double coresBusy) {
+    record Run(int connections, long answered, long refused, long failed, double seconds, double meanMillis, double p50Millis,
+            double p99Millis, long endedMicros, long firstNumber, long endNumber, double coresBusy) {
         double perSecond() {
             return answered / seconds;
+        }
+
+        /**
+         * The share of the connections that were waiting for an answer, on average (Little's law): near 1, a paced run
+         * had no connection free when its slots came, and offered less than its rate.
+         */
+        double connectionsInUse() {
+            return perSecond() * meanMillis / 1000 / connections;
         }
 
         /** Throws if any request went unanswered or was refused: the relay's figures are of requests it accepted. */
@@ -118,7 +126,7 @@ final class Wrk {
                 throw new IllegalStateException("a wrk thread sent more than its schedule allows: " + printed);
             }
             return new Run(used, figures.get("answered"), figures.get("refused"), figures.get("failed"), figures.get("micros") / 1e6,
-                    figures.get("p50") / 1e3, figures.get("p99") / 1e3, figures.get("ended"), firstNumber,
+                    figures.get("mean") / 1e3, figures.get("p50") / 1e3, figures.get("p99") / 1e3, figures.get("ended"), firstNumber,
                     rate == 0 ? firstNumber : endNumber, coresBusy);
         } finally {
             Files.deleteIfExists(script);
@@ -220,9 +228,9 @@ final class Wrk {
                 most_sent = math.max(most_sent, thread:get("sent") or 0)
               end
               io.write(string.format(
-                "bench answered=%.0f refused=%.0f failed=%.0f micros=%.0f p50=%.0f p99=%.0f ended=%.0f most_sent=%.0f\\n",
+                "bench answered=%.0f refused=%.0f failed=%.0f micros=%.0f mean=%.0f p50=%.0f p99=%.0f ended=%.0f most_sent=%.0f\\n",
                 summary.requests - errors.status, errors.status, errors.connect + errors.read + errors.write + errors.timeout,
-                summary.duration, latency:percentile(50), latency:percentile(99), micros(), most_sent))
+                summary.duration, summary.requests == 0 and 0 or latency.mean, latency:percentile(50), latency:percentile(99), micros(), most_sent))
             end
             """;
 }
