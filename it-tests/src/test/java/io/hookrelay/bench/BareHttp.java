@@ -1,66 +1,111 @@
 package io.hookrelay.bench;
 
+import io.hookrelay.http.HttpServerSettings;
+import io.hookrelay.it.support.HookrelayProcess;
 import io.undertow.Undertow;
-import io.undertow.server.HttpHandler;
-import io.undertow.server.handlers.BlockingHandler;
+import io.undertow.UndertowOptions;
 import io.undertow.util.Headers;
+import java.io.BufferedReader;
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.xnio.Options;
 
 /**
- * The ingest figure's ceiling on this machine: an Undertow server that answers each request {@code 202} with a
- * short JSON body and does nothing else. It runs in the benchmark's JVM and shares the two cores with the same
- * load generator, so its rate is what the load generator and HTTP alone leave room for: the relay, which also
- * stores each event durably, cannot answer faster when threaded the same way.
+ * The ingest figure's ceiling: a server on the relay's HTTP stack that answers each webhook {@code 202} with a short
+ * JSON body, as the relay does, and does nothing else. It runs as the relay runs: a JVM of its own with no flags, on
+ * the Undertow the relay's jar ships, with the options of the relay's {@code HttpServer} (header limits, the read
+ * deadline; its 64 request threads, which it never uses), reading each body on the I/O thread and answering there.
+ * Loaded by the same wrk, its rate is what the load generator and HTTP alone leave room for on these cores.
  */
 final class BareHttp implements AutoCloseable {
-    /** As many as the relay's HTTP server has. */
-    static final int REQUEST_THREADS = 64;
+    private static final String LISTENING = "listening on port ";
+    private static final int REQUEST_THREADS = 64;
+    private static final int MAX_HEADER_BYTES = 32 * 1024;
+    private static final int MAX_HEADERS = 100;
+    private static final int MAX_QUERY_PARAMETERS = 100;
+    private static final int STOP_PATIENCE_SECONDS = 10;
 
-    /** Where the answer is made. */
-    enum Threading {
-        /** As the relay does: the I/O thread hands the request to a request thread, which reads the body and answers. */
-        REQUEST_THREADS("on " + BareHttp.REQUEST_THREADS + " request threads"),
-        /** The least any HTTP server on Undertow could spend: the I/O thread answers and the body is never read. */
-        IO_THREADS("on its I/O threads, body unread");
+    private final Process process;
+    private final int port;
 
-        final String label;
+    private BareHttp(Process process, int port) {
+        this.process = process;
+        this.port = port;
+    }
 
-        Threading(String label) {
-            this.label = label;
+    /** Starts the server in a process of its own: the relay's jar and this class on its class path. */
+    static BareHttp start() throws IOException {
+        String classPath = HookrelayProcess.jar() + File.pathSeparator + ownClasses();
+        Process process = new ProcessBuilder(HookrelayProcess.javaBinary(), "-cp", classPath, BareHttp.class.getName())
+                .redirectErrorStream(true).start();
+        BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        List<String> lines = new ArrayList<>();
+        for (String line = output.readLine(); line != null; line = output.readLine()) {
+            if (line.startsWith(LISTENING)) {
+                return new BareHttp(process, Integer.parseInt(line.substring(LISTENING.length())));
+            }
+            lines.add(line);
+        }
+        process.destroyForcibly();
+        throw new IllegalStateException("the do-nothing server exited before listening: " + String.join("\n", lines));
+    }
+
+    private static Path ownClasses() {
+        try {
+            return Path.of(BareHttp.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
         }
     }
 
-    private final Undertow server;
-
-    private BareHttp(Undertow server) {
-        this.server = server;
+    int port() {
+        return port;
     }
 
-    static BareHttp start(Threading threading) {
-        HttpHandler answer = exchange -> {
-            exchange.setStatusCode(202);
-            exchange.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
-            exchange.getResponseSender().send("{\"id\":\"evt_00000000000000000000000000\"}");
-        };
-        HttpHandler handler = threading == Threading.IO_THREADS ? answer : new BlockingHandler(exchange -> {
-            exchange.getInputStream().readAllBytes();
-            answer.handleRequest(exchange);
-        });
+    /** Ends the server's standard input, which stops it; kills it if it has not stopped within a few seconds. */
+    @Override
+    public void close() throws IOException, InterruptedException {
+        process.getOutputStream().close();
+        if (!process.waitFor(STOP_PATIENCE_SECONDS, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+        }
+    }
+
+    /** Serves on an ephemeral port, prints it, and exits when its standard input ends (its parent closed it or died). */
+    public static void main(String[] args) throws IOException {
+        int readDeadlineMillis = (int) HttpServerSettings.DEFAULT_READ_DEADLINE.toMillis();
         Undertow server = Undertow.builder()
                 .addHttpListener(0, "127.0.0.1")
                 .setWorkerThreads(REQUEST_THREADS)
-                .setHandler(handler)
+                .setServerOption(UndertowOptions.MAX_HEADER_SIZE, MAX_HEADER_BYTES)
+                .setServerOption(UndertowOptions.MAX_HEADERS, MAX_HEADERS)
+                .setServerOption(UndertowOptions.MAX_PARAMETERS, MAX_QUERY_PARAMETERS)
+                .setServerOption(UndertowOptions.MAX_ENTITY_SIZE, -1L)
+                .setSocketOption(Options.READ_TIMEOUT, readDeadlineMillis)
+                .setSocketOption(Options.WRITE_TIMEOUT, readDeadlineMillis)
+                .setServerOption(UndertowOptions.REQUEST_PARSE_TIMEOUT, readDeadlineMillis)
+                .setServerOption(UndertowOptions.NO_REQUEST_TIMEOUT, readDeadlineMillis)
+                .setHandler(exchange -> exchange.getRequestReceiver().receiveFullBytes((done, body) -> {
+                    done.setStatusCode(202);
+                    done.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
+                    done.getResponseSender().send("{\"id\":\"evt_00000000000000000000000000\"}");
+                }))
                 .build();
         server.start();
-        return new BareHttp(server);
-    }
-
-    int port() {
-        return ((InetSocketAddress) server.getListenerInfo().get(0).getAddress()).getPort();
-    }
-
-    @Override
-    public void close() {
+        int port = ((InetSocketAddress) server.getListenerInfo().get(0).getAddress()).getPort();
+        System.out.println(LISTENING + port);
+        System.out.flush();
+        while (System.in.read() != -1) {
+            // nothing to read: the end of input is the signal to stop
+        }
         server.stop();
     }
 }

@@ -9,7 +9,7 @@ import java.util.Optional;
 
 /**
  * The packaged relay in a process of its own, as it runs in production, with the API client its benchmark
- * uses to configure it. The load generator runs in the benchmark's JVM and shares the machine's cores with it.
+ * uses to configure it. Its HTTP load comes from {@link Wrk}, another process on the same cores.
  */
 final class BenchRelay implements AutoCloseable {
     private final HookrelayProcess process;

@@ -18,13 +18,14 @@ import java.util.stream.Collectors;
 
 /**
  * Every figure of DESIGN §8, each beside its baseline or target, measured in one invocation on one file
- * system: the SQLite commit limit, the queue against db-scheduler, ingest over HTTP, end to end, and claim
- * cost against backlog size; then the same on PostgreSQL, the relay on one node and on three sharing one
- * database, each figure beside db-scheduler on the same server or the target. The relay runs as the packaged
- * jar in its own process; the queue and backlog sections run the library in this JVM, as an embedding program would.
+ * system: the SQLite commit limit, the queue against db-scheduler, ingest over HTTP against a server that does
+ * nothing, end to end sustained, and claim cost against backlog size; then the same on PostgreSQL, the relay on one
+ * node and on three sharing one database, each figure beside db-scheduler on the same server or the target. The relay
+ * runs as the packaged jar in its own process and its HTTP load comes from {@link Wrk}; the queue and backlog sections
+ * run the library in this JVM, as an embedding program would.
  *
  * <p>Full run: {@code mvn -Pbenchmark -DskipTests verify} (see docs/benchmarks.md). {@code -Dbench.dir}
- * puts the databases on the disk you care about (default: a temporary directory); {@code -Dbench.sections=queue,ingest}
+ * puts the databases on the disk you care about (default: a temporary directory); {@code -Dbench.sections=ingest,sustained}
  * runs only those sections; the PostgreSQL ones run on the server the PostgreSQL tests use
  * ({@code HOOKRELAY_TEST_PG_URL}, else a container, else {@code 127.0.0.1:5432}).
  */
@@ -37,7 +38,7 @@ public final class Benchmark {
     }
 
     /** Every section a run can take; a full run takes all of them, in the order {@link #run} lists them. */
-    static final Set<String> SECTIONS = Set.of("queue", "ingest", "end-to-end", "backlog", "postgres-queue", "postgres-relay",
+    static final Set<String> SECTIONS = Set.of("queue", "ingest", "sustained", "backlog", "postgres-queue", "postgres-relay",
             "postgres-backlog");
 
     /** How many nodes of the relay share one PostgreSQL database in the {@code postgres-relay} section, one run each. */
@@ -56,36 +57,50 @@ public final class Benchmark {
         }
         BenchReport report = new BenchReport();
         report.describe("run: %s, started %s, in %s", settings.name(), Instant.now(), workDir.toAbsolutePath());
-        report.describe("machine: %d cores, Java %s (%s), %s; every database with journal_mode=WAL, synchronous=FULL",
+        report.describe("machine: %d cores, Java %s (%s), %s; every database with journal_mode=WAL, synchronous=FULL; HTTP load from %s",
                 Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"),
-                System.getProperty("java.vm.name"), System.getProperty("os.name") + " " + System.getProperty("os.arch"));
+                System.getProperty("java.vm.name"), System.getProperty("os.name") + " " + System.getProperty("os.arch"), Wrk.version());
         if (sections.contains("queue")) {
-            sqliteAndQueue(settings, workDir, report);
+            timed("queue", report, () -> sqliteAndQueue(settings, workDir, report));
         }
         if (sections.contains("ingest")) {
-            ingest(settings, workDir.resolve("ingest"), report);
+            timed("ingest", report, () -> ingest(settings, workDir.resolve("ingest"), report));
         }
-        if (sections.contains("end-to-end")) {
-            endToEnd(settings, workDir.resolve("end-to-end"), report);
+        if (sections.contains("sustained")) {
+            timed("sustained", report, () -> sustained(settings, workDir.resolve("sustained"), report));
         }
         if (sections.contains("backlog")) {
-            backlog(settings, workDir, report);
+            timed("backlog", report, () -> backlog(settings, workDir, report));
         }
         if (sections.stream().anyMatch(section -> section.startsWith("postgres-"))) {
             describePostgres(report);
         }
         if (sections.contains("postgres-queue")) {
-            postgresQueue(settings, report);
+            timed("postgres-queue", report, () -> postgresQueue(settings, report));
         }
         if (sections.contains("postgres-relay")) {
-            for (int nodes : POSTGRES_NODES) {
-                postgresRelay(settings, nodes, report);
-            }
+            timed("postgres-relay", report, () -> {
+                for (int nodes : POSTGRES_NODES) {
+                    postgresRelay(settings, nodes, report);
+                }
+            });
         }
         if (sections.contains("postgres-backlog")) {
-            postgresBacklog(settings, report);
+            timed("postgres-backlog", report, () -> postgresBacklog(settings, report));
         }
         return report;
+    }
+
+    @FunctionalInterface
+    private interface Section {
+        void run() throws Exception;
+    }
+
+    /** Runs one section and notes how long it took: a full run's length is the sum, and each is chosen by its name. */
+    private static void timed(String name, BenchReport report, Section section) throws Exception {
+        long started = System.nanoTime();
+        section.run();
+        report.describe("%s took %d s", name, Duration.ofNanos(System.nanoTime() - started).toSeconds());
     }
 
     private static void sqliteAndQueue(BenchSettings settings, Path workDir, BenchReport report) throws Exception {
@@ -114,39 +129,57 @@ public final class Benchmark {
     }
 
     private static void ingest(BenchSettings settings, Path dataDir, BenchReport report) throws Exception {
+        int clients = settings.mostClients();
         report.describe("ingest: the jar with its default settings; a source with no route, so each request stores one event; "
-                        + "%d-byte bodies; the relay warmed by %d ms of load, then per level %d ms warm-up and %d ms measured; "
-                        + "then as many callers storing events through the event store in this JVM, no HTTP; then the top level against "
-                        + "an Undertow server in this JVM that answers without doing anything, on request threads as the relay does and on "
-                        + "its I/O threads, each warmed alike",
-                IngestLoad.BODY.length(), settings.relayWarmup().toMillis(),
-                settings.ingestWarmup().toMillis(), settings.ingestEach().toMillis());
+                        + "%d-byte bodies from wrk's connections, each sending again when answered; the relay warmed by %d s of load at %d "
+                        + "connections, then at each level %d runs of %d s, the faster reported; then as many callers storing events "
+                        + "through the event store in this JVM, no HTTP, for %d s after as long unmeasured; then %d connections against a "
+                        + "server on the relay's HTTP stack that answers 202 and does nothing else (a JVM of its own), warmed and measured "
+                        + "as the relay was",
+                IngestLoad.BODY.length(), settings.relayWarmup().toSeconds(), clients, IngestLoad.RUNS, settings.ingestEach().toSeconds(),
+                settings.ingestEach().toSeconds(), clients);
+        Wrk.Run relayTop = null;
         try (BenchRelay relay = BenchRelay.start(dataDir)) {
-            warm(relay, settings);
-            for (int clients : settings.ingestClients()) {
-                IngestLoad.Result result = IngestLoad.run(relay.port(), "ingest", clients, settings.ingestWarmup(), settings.ingestEach());
-                if (result.refused() > 0) {
-                    throw new IllegalStateException(result.refused() + " ingest requests were not answered 202");
+            relay.api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
+            List<Integer> ports = List.of(relay.port());
+            IngestLoad.warm(ports, Sustained.UNROUTED, clients, settings.relayWarmup());
+            for (int connections : settings.ingestClients()) {
+                IngestLoad.Runs runs = IngestLoad.measure(ports, Sustained.UNROUTED, connections, settings.ingestEach());
+                ingestRows("ingest", "", runs, connections == clients, report);
+                if (connections == clients) {
+                    relayTop = runs.fastest();
                 }
-                report.figure("ingest", clients + " client(s): events/s", number(result.perSecond()),
-                        clients == 64 ? "target ≥ 15,000" : "");
-                report.figure("ingest", clients + " client(s): ack p50 / p99",
-                        millis(result.p50Millis()) + " / " + millis(result.p99Millis()), clients == 64 ? "target p99 ≤ 25 ms" : "");
             }
         }
-        int clients = mostClients(settings);
-        WriterCpu.Rate alone = EventStoreAlone.measure(dataDir.resolveSibling("event-store-alone"), clients, settings.ingestWarmup(),
+        WriterCpu.Rate alone = EventStoreAlone.measure(dataDir.resolveSibling("event-store-alone"), clients, settings.ingestEach(),
                 settings.ingestEach());
         report.figure("ingest", "the event store alone, " + clients + " callers: events/s", number(alone.perSecond()),
                 writerCost(alone, "event"));
-        for (BareHttp.Threading threading : BareHttp.Threading.values()) {
-            try (BareHttp bare = BareHttp.start(threading)) {
-                IngestLoad.warm(bare.port(), "bare", clients, settings.relayWarmup());
-                IngestLoad.Result ceiling = IngestLoad.run(bare.port(), "bare", clients, settings.ingestWarmup(), settings.ingestEach());
-                report.figure("ingest", clients + " client(s) against an HTTP server doing nothing, " + threading.label + ": answers/s",
-                        number(ceiling.perSecond()), "what this load generator and HTTP leave room for on these cores");
-            }
+        try (BareHttp bare = BareHttp.start()) {
+            List<Integer> ports = List.of(bare.port());
+            IngestLoad.warm(ports, Sustained.UNROUTED, clients, settings.relayWarmup());
+            IngestLoad.Runs runs = IngestLoad.measure(ports, Sustained.UNROUTED, clients, settings.ingestEach());
+            Wrk.Run ceiling = runs.fastest();
+            String level = "do-nothing server, " + ceiling.connections() + " connection(s)";
+            report.figure("ingest", level + ": answers/s", number(ceiling.perSecond()), "runs " + runs.rates() + "; " + busy(ceiling));
+            report.figure("ingest", level + ": p50 / p99", millis(ceiling.p50Millis()) + " / " + millis(ceiling.p99Millis()),
+                    "of the faster run");
+            report.figure("ingest", "relay / do-nothing server, " + ceiling.connections() + " connection(s)",
+                    ratio(relayTop.perSecond() / ceiling.perSecond()), "the faster run of each; target ≥ 0.35× (DESIGN §8: 0.5×)");
         }
+    }
+
+    /** The faster of {@code runs} against the relay, and its latency; {@code top}: the level the targets are for. */
+    private static void ingestRows(String section, String nodes, IngestLoad.Runs runs, boolean top, BenchReport report) {
+        Wrk.Run fastest = runs.fastest();
+        String level = nodes + fastest.connections() + " connection(s)";
+        report.figure(section, level + ": events/s", number(fastest.perSecond()), "runs " + runs.rates() + "; " + busy(fastest));
+        report.figure(section, level + ": ack p50 / p99", millis(fastest.p50Millis()) + " / " + millis(fastest.p99Millis()),
+                top ? "of the faster run; target p99 ≤ 25 ms" : "of the faster run");
+    }
+
+    private static String busy(Wrk.Run run) {
+        return String.format(Locale.ROOT, "cores %.0f%% busy", 100 * run.coresBusy());
     }
 
     private static String writerCost(WriterCpu.Rate rate, String write) {
@@ -154,50 +187,69 @@ public final class Benchmark {
                 number(rate.oneCoreCeiling()));
     }
 
-    private static int mostClients(BenchSettings settings) {
-        return settings.ingestClients().stream().max(Integer::compare).orElseThrow();
-    }
-
-    private static void endToEnd(BenchSettings settings, Path dataDir, BenchReport report) throws Exception {
-        int capacity = EndToEnd.events(settings.endToEndRate(), settings.endToEndWarmup(), settings.endToEndMeasured(),
-                settings.endToEndBacklog());
-        report.describe("end to end: the jar with its default settings, warmed by %d ms of ingest load and by %s paused backlogs of %,d "
-                        + "delivered; one route to a receiver on loopback (max_in_flight %d); %d more backlogs of %,d delivered, measured; "
-                        + "then %,d events/s offered for %d ms after %d ms warm-up",
-                settings.relayWarmup().toMillis(), EndToEnd.WARMING_DRAINS, settings.endToEndBacklog(),
-                settings.receiverMaxInFlight(), EndToEnd.MEASURED_DRAINS,
-                settings.endToEndBacklog(), settings.endToEndRate(), settings.endToEndMeasured().toMillis(),
-                settings.endToEndWarmup().toMillis());
-        try (StampingReceiver receiver = StampingReceiver.start(capacity);
+    private static void sustained(BenchSettings settings, Path dataDir, BenchReport report) throws Exception {
+        report.describe("sustained: the jar with its default settings; one route to a receiver on loopback that answers 200 at once "
+                        + "(max_in_flight %d); webhooks of the ingest section's body, numbered, offered at a fixed rate by wrk's paced "
+                        + "connections (%d); warmed by %d s at %,d/s, then steps of %d s from %,d/s up by %,d/s until one does not keep "
+                        + "pace (accepted within 2%% of offered and delivered within 2%% of accepted, by the step's end), each after the "
+                        + "last was delivered; then, from the highest rate kept down by the same step, %,d more events stored as fast as "
+                        + "%d connections get them acknowledged, through a source with no route, and at once one step, until one keeps "
+                        + "pace or the rate is below two thirds of the highest",
+                settings.receiverMaxInFlight(), settings.pacedConnections(), settings.pacedWarmup().toSeconds(), settings.warmingRate(),
+                settings.stepEach().toSeconds(), settings.firstRate(), settings.rateStep(), settings.storedBefore(),
+                settings.mostClients());
+        try (StampingReceiver receiver = StampingReceiver.start();
              BenchRelay relay = BenchRelay.start(dataDir)) {
-            warm(relay, settings);
-            delivered(relay, List.of(relay.port()), receiver, settings, "end to end", "", report);
+            routeToReceiver(relay, receiver, settings);
+            Sustained.Result result = Sustained.measure(List.of(relay.port()), receiver, settings, true);
+            sustainedRows("sustained", "", result, settings, report);
         }
     }
 
-    /** The end-to-end figures of nodes sharing one database, configured through {@code relay}, loaded over {@code ports}. */
-    private static void delivered(BenchRelay relay, List<Integer> ports, StampingReceiver receiver, BenchSettings settings,
-            String section, String nodes, BenchReport report) throws Exception {
+    /** The sources {@code e2e}, routed to {@code receiver}, and {@code ingest}, with no route. */
+    private static void routeToReceiver(BenchRelay relay, StampingReceiver receiver, BenchSettings settings) {
         relay.api().post("/api/v1/sources", "{\"id\":\"e2e\"}").expect(201);
+        relay.api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
         relay.api().post("/api/v1/targets", "{\"id\":\"receiver\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":"
                 + settings.receiverMaxInFlight() + "}").expect(201);
         relay.api().post("/api/v1/routes", "{\"source\":\"e2e\",\"target\":\"receiver\"}").expect(201);
-        EndToEnd.Result result = EndToEnd.run(relay, ports, "e2e", "receiver", receiver, settings.endToEndRate(),
-                settings.endToEndWarmup(), settings.endToEndMeasured(), settings.endToEndBacklog());
-        report.figure(section, nodes + "deliveries/s, draining a backlog", number(result.medianDrain()),
-                "median of " + result.drains().stream().map(BenchReport::number).collect(Collectors.joining(" / ")) + "; target ≥ 5,000");
-        report.figure(section, nodes + "received→delivered p50 / p99 at " + number(result.offeredPerSecond()) + "/s",
-                millis(result.p50Millis()) + " / " + millis(result.p99Millis()), "target p99 ≤ 250 ms");
+    }
+
+    private static void sustainedRows(String section, String nodes, Sustained.Result result, BenchSettings settings,
+            BenchReport report) {
+        for (Sustained.Step step : result.ladder()) {
+            stepRow(section, nodes + "offered " + number(step.offered()) + "/s", step, report);
+        }
+        Sustained.Step first = result.ladder().get(0);
+        report.figure(section, nodes + "received→delivered p50 / p99 at " + number(first.offered()) + "/s",
+                millis(first.delivered().p50Millis()) + " / " + millis(first.delivered().p99Millis()), "target p99 ≤ 250 ms at 1,000/s");
+        int highest = result.highest().map(Sustained.Step::offered).orElse(0);
+        report.figure(section, nodes + "highest offered rate kept, after warm-up", number(highest) + "/s", "target ≥ 5,000/s");
+        if (result.afterStored().isEmpty()) {
+            report.figure(section, nodes + "deliveries received twice", Integer.toString(result.duplicates()), "expected 0 (no crash)");
+            return;
+        }
+        String firstSeconds = "first " + settings.stepEach().toSeconds() + " s after ";
+        for (Sustained.AfterStored after : result.afterStored()) {
+            stepRow(section, nodes + firstSeconds + number(after.stored()) + " events stored, offered " + number(after.step().offered())
+                    + "/s", after.step(), report);
+        }
+        int afterStored = result.highestAfterStored().map(Sustained.Step::offered).orElse(0);
+        report.figure(section, nodes + "highest offered rate kept in the " + firstSeconds + number(settings.storedBefore())
+                + " events stored", number(afterStored) + "/s",
+                (highest == 0 ? "" : ratio((double) afterStored / highest) + " the highest after warm-up; ") + "target ≥ 0.67×");
         report.figure(section, nodes + "deliveries received twice", Integer.toString(result.duplicates()), "expected 0 (no crash)");
     }
 
-    /**
-     * Creates the source {@code ingest}, with no route, and loads it at the highest level the run uses; nothing
-     * is measured.
-     */
-    private static void warm(BenchRelay relay, BenchSettings settings) throws Exception {
-        relay.api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
-        IngestLoad.warm(relay.port(), "ingest", mostClients(settings), settings.relayWarmup());
+    private static void stepRow(String section, String name, Sustained.Step step, BenchReport report) {
+        Wrk.Run run = step.run();
+        String pace = step.keptPace() ? "kept pace" : String.format(Locale.ROOT, "fell behind: accepted %.1f%% of offered (%d refused, "
+                + "%d unanswered), delivered %.1f%% of accepted", 100 * run.answered() / (step.offered() * run.seconds()), run.refused(),
+                run.failed(), 100.0 * step.delivered().count() / Math.max(1, run.answered()));
+        report.figure(section, name + ": accepted / delivered per s", number(run.perSecond()) + " / " + number(step.deliveredPerSecond()),
+                pace + "; received→delivered p50 / p99 " + millis(step.delivered().p50Millis()) + " / "
+                        + millis(step.delivered().p99Millis()) + "; ack p99 " + millis(run.p99Millis()) + "; " + busy(run)
+                        + String.format(Locale.ROOT, "; wrk's %d connections %.0f%% in use", run.connections(), 100 * run.connectionsInUse()));
     }
 
     private static void describePostgres(BenchReport report) throws Exception {
@@ -293,31 +345,25 @@ public final class Benchmark {
     }
 
     /**
-     * Ingest, then end to end, on {@code nodes} nodes of the jar sharing one new database; the end-to-end figures
-     * follow the ingest ones on the same nodes, so the ingest load is their warm-up as well.
+     * Ingest, then sustained, on {@code nodes} nodes of the jar sharing one new database; the sustained figures follow
+     * the ingest ones on the same nodes, so the ingest load warms them as well.
      */
     private static void postgresRelay(BenchSettings settings, int nodes, BenchReport report) throws Exception {
-        int clients = mostClients(settings);
+        int clients = settings.mostClients();
         String label = nodes + (nodes == 1 ? " node, " : " nodes, ");
         report.describe("postgres relay on %d node(s): the jar with its default settings, each node a process of its own on one "
-                        + "database, the load spread over the nodes in turn; warmed by %d ms of ingest load; ingest at %d clients as in "
-                        + "the ingest section; then end to end on the same nodes as in that section",
-                nodes, settings.relayWarmup().toMillis(), clients);
-        int capacity = EndToEnd.events(settings.endToEndRate(), settings.endToEndWarmup(), settings.endToEndMeasured(),
-                settings.endToEndBacklog());
+                        + "database, wrk's threads spread over the nodes; ingest at %d connections (rounded down to a multiple of the "
+                        + "threads) as in the ingest section; then sustained on the same nodes as in that section, without the steps "
+                        + "after a large write",
+                nodes, clients);
         try (PostgresBenchDatabase database = PostgresBenchDatabase.create("relay" + nodes);
              BenchNodes cluster = BenchNodes.start(database, nodes);
-             StampingReceiver receiver = StampingReceiver.start(capacity)) {
-            cluster.first().api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
-            IngestLoad.warm(cluster.ports(), "ingest", clients, settings.relayWarmup());
-            IngestLoad.Result result = IngestLoad.run(cluster.ports(), "ingest", clients, settings.ingestWarmup(), settings.ingestEach());
-            if (result.refused() > 0) {
-                throw new IllegalStateException(result.refused() + " ingest requests were not answered 202");
-            }
-            report.figure("postgres ingest", label + clients + " client(s): events/s", number(result.perSecond()), "target ≥ 15,000");
-            report.figure("postgres ingest", label + clients + " client(s): ack p50 / p99",
-                    millis(result.p50Millis()) + " / " + millis(result.p99Millis()), "target p99 ≤ 25 ms");
-            delivered(cluster.first(), cluster.ports(), receiver, settings, "postgres end to end", label, report);
+             StampingReceiver receiver = StampingReceiver.start()) {
+            routeToReceiver(cluster.first(), receiver, settings);
+            IngestLoad.warm(cluster.ports(), Sustained.UNROUTED, clients, settings.relayWarmup());
+            ingestRows("postgres ingest", label, IngestLoad.measure(cluster.ports(), Sustained.UNROUTED, clients, settings.ingestEach()),
+                    true, report);
+            sustainedRows("postgres sustained", label, Sustained.measure(cluster.ports(), receiver, settings, false), settings, report);
         }
     }
 

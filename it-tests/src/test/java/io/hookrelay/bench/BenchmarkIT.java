@@ -12,8 +12,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The benchmark at its smoke size, so every section keeps working between full runs. Each section fails on
- * its own when work goes missing (an intent not completed, a request not answered 202, a delivery not
- * received); this checks that all of them ran and reported. How fast is for the full run, never a test. The
+ * its own when work goes missing (an intent not completed, a request not answered 202, an accepted webhook not
+ * delivered); this checks that all of them ran and reported. Its HTTP load needs {@code wrk} on the path. How fast is for the full run, never a test. The
  * timeouts only bound a hang: the PostgreSQL sections alone start four relay processes.
  */
 @TimingSensitive
@@ -22,15 +22,16 @@ class BenchmarkIT {
     @Test
     @Timeout(value = 10, unit = TimeUnit.MINUTES)
     void everySqliteSectionRunsAndReports(@TempDir Path workDir) throws Exception {
-        String table = Benchmark.run(BenchSettings.smoke(), workDir, Set.of("queue", "ingest", "end-to-end", "backlog")).table();
+        String table = Benchmark.run(BenchSettings.smoke(), workDir, Set.of("queue", "ingest", "sustained", "backlog")).table();
 
-        assertThat(table).contains("synchronous=FULL", "| SQLite limit | single-row commits/s |", "| queue | hookrelay / db-scheduler |",
-                "| queue | the store alone, 500 intents per call: intents/s |", "| ingest | 4 client(s): events/s |",
-                "| ingest | the event store alone, 4 callers: events/s |",
-                "| ingest | 4 client(s) against an HTTP server doing nothing, on 64 request threads: answers/s |",
-                "| ingest | 4 client(s) against an HTTP server doing nothing, on its I/O threads, body unread: answers/s |",
-                "| end to end | deliveries/s, draining a backlog |",
-                "| end to end | deliveries received twice | 0 |", "| backlog | claims/s with 2,000 pending |",
+        assertThat(table).contains("synchronous=FULL", "HTTP load from wrk", "| SQLite limit | single-row commits/s |",
+                "| queue | hookrelay / db-scheduler |", "| queue | the store alone, 500 intents per call: intents/s |",
+                "| ingest | 1 connection(s): events/s |", "| ingest | 4 connection(s): ack p50 / p99 |",
+                "| ingest | the event store alone, 4 callers: events/s |", "| ingest | do-nothing server, 4 connection(s): answers/s |",
+                "| ingest | relay / do-nothing server, 4 connection(s) |", "| sustained | offered 100/s: accepted / delivered per s |",
+                "| sustained | highest offered rate kept, after warm-up |", "| sustained | first 1 s after ",
+                "| sustained | highest offered rate kept in the first 1 s after 1,000 events stored |",
+                "| sustained | deliveries received twice | 0 |", "| backlog | claims/s with 2,000 pending |",
                 "| backlog | heap after GC / RSS", "paused ahead");
         assertThat(table).doesNotContain("NaN", "Infinity");
     }
@@ -43,9 +44,10 @@ class BenchmarkIT {
 
         assertThat(table).contains("synchronous_commit=", "| postgres queue | plain JDBC single-row commits/s |",
                 "| postgres queue | hookrelay / db-scheduler |", "| postgres queue | the store alone, 500 intents per call: intents/s |",
-                "| postgres ingest | 1 node, 4 client(s): events/s |", "| postgres ingest | 3 nodes, 4 client(s): events/s |",
-                "| postgres end to end | 3 nodes, deliveries/s, draining a backlog |",
-                "| postgres end to end | 3 nodes, deliveries received twice | 0 |",
+                "| postgres ingest | 1 node, 4 connection(s): events/s |", "| postgres ingest | 3 nodes, 3 connection(s): events/s |",
+                "| postgres sustained | 3 nodes, offered 100/s: accepted / delivered per s |",
+                "| postgres sustained | 3 nodes, highest offered rate kept, after warm-up |",
+                "| postgres sustained | 3 nodes, deliveries received twice | 0 |",
                 "| postgres backlog | claims/s with 2,000 pending |");
         assertThat(table).doesNotContain("NaN", "Infinity");
     }
