@@ -52,9 +52,12 @@ final class HttpModule extends AbstractModule {
                         ManageRoutes routes, BrowseEvents events, ReplayEvents replays, ManageDeliveries deliveries,
                         ManageSettings settings, BackUpDatabase backups, ListOperatorEvents operatorEvents, ServeOptions options,
                         Clock clock, ActivitySampler activity) {
-        return new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, replays, deliveries,
+        ApiRoutes api = new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, replays, deliveries,
                 settings, backups, operatorEvents)
                 .withConsole(clock, options.behindHttps())
                 .withActivity(activity);
+        // SQLite's ingest never blocks: its sources are read from memory and its events committed by the writer
+        // thread. PostgreSQL's reads each source and commits on the calling thread, so it stays on request threads.
+        return options.database().isEmpty() ? api.withIngestOnIoThreads() : api;
     }
 }

@@ -1,6 +1,7 @@
 package io.hookrelay.http;
 
 import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
 
 /**
  * What an {@link HttpServer} serves besides health, readiness and metrics: routes, and what every request passes
@@ -13,4 +14,12 @@ public interface Endpoints {
 
     /** {@code routes} behind what every request must pass first, such as authentication. */
     HttpHandler inFrontOf(HttpHandler routes);
+
+    /**
+     * Whether {@code exchange}, by its head, is handled on the connection's I/O thread rather than handed to a request
+     * thread: only for an endpoint that never blocks, where the hand-over would cost more than the work.
+     */
+    default boolean handledOnIoThread(HttpServerExchange exchange) {
+        return false;
+    }
 }

@@ -4,10 +4,12 @@ import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.undertow.Undertow;
 import io.undertow.UndertowOptions;
 import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
 import io.undertow.server.handlers.GracefulShutdownHandler;
 import java.net.InetSocketAddress;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.xnio.Options;
@@ -17,9 +19,11 @@ import org.xnio.Options;
  * {@link Endpoints}, those too (the relay's ingest endpoint and management API); every request timed into the same
  * registry {@code /metrics} exports.
  *
- * <p>Every request is handled on a worker thread, never an IO thread: ingest, the API, readiness and the
- * pending gauges all use the database, and a blocked IO thread would stall every connection it serves. But
- * no worker thread waits on a client: bodies are read and answers written without blocking, the one by
+ * <p>A request is handled on a worker thread, not an IO thread: the API, readiness and the pending gauges use
+ * the database, and a blocked IO thread would stall every connection it serves. The exceptions are those the
+ * {@link Endpoints} say never block ({@link Endpoints#handledOnIoThread}), such as ingest on a store that commits
+ * asynchronously, where handing over to a worker thread and back costs more than the work. No worker thread waits
+ * on a client: bodies are read and answers written without blocking, the one by
  * {@link RequestBodies} before the endpoint runs, the other by Undertow's asynchronous sender after it
  * returns, so a client that stalls mid-body, or stops reading a large answer, holds its connection and no
  * thread, until the connection's read or write deadline ({@link HttpServerSettings#readDeadline()}) cuts it
@@ -44,9 +48,8 @@ public final class HttpServer implements AutoCloseable {
      */
     private static final long NO_SERVER_WIDE_ENTITY_LIMIT = -1;
     /**
-     * A webhook's request thread spends most of its time waiting for the commit that makes the event durable,
-     * and every waiting request shares that commit. Undertow's default of eight per I/O thread (sixteen on two
-     * cores) capped how many webhooks one commit could take: at 64 concurrent providers only 8 shared each
+     * A request thread may wait for the database, and a webhook's for its commit where ingest is not on the I/O
+     * thread; Undertow's default of eight per I/O thread capped how many webhooks could share one commit
      * (docs/benchmarks.md, "Figures that were code comments").
      */
     public static final int REQUEST_THREADS = 64;
@@ -59,6 +62,7 @@ public final class HttpServer implements AutoCloseable {
     private final HttpServerSettings settings;
     private final PrometheusMeterRegistry registry;
     private final HttpHandler root;
+    private final Predicate<HttpServerExchange> handledOnIoThread;
     private final RequestBodies bodies = new RequestBodies(new BodyBudget(BodyBudget.DEFAULT_BYTES));
     private State state = State.NEW;
     private GracefulShutdownHandler gate;
@@ -83,6 +87,8 @@ public final class HttpServer implements AutoCloseable {
         new Probes(readiness, registry).addTo(routes);
         endpoints.ifPresent(served -> served.addTo(routes, bodies));
         this.root = endpoints.map(served -> served.inFrontOf(routes)).orElse(routes);
+        this.handledOnIoThread = endpoints.<Predicate<HttpServerExchange>>map(served -> served::handledOnIoThread)
+                .orElse(exchange -> false);
     }
 
     /** Binds the port and starts answering; a server starts once. */
@@ -92,8 +98,14 @@ public final class HttpServer implements AutoCloseable {
         }
         state = State.STOPPED; // until it has bound: a failed start is not retried on the same object
         int readDeadlineMillis = (int) settings.readDeadline().toMillis();
-        HttpHandler onRequestThread = new ErrorBoundary(new TransferCodingCheck(root));
-        gate = new GracefulShutdownHandler(new StrictChunkedBodies(exchange -> exchange.dispatch(onRequestThread)));
+        HttpHandler handling = new ErrorBoundary(new TransferCodingCheck(root));
+        gate = new GracefulShutdownHandler(new StrictChunkedBodies(exchange -> {
+            if (handledOnIoThread.test(exchange)) {
+                handling.handleRequest(exchange);
+            } else {
+                exchange.dispatch(handling);
+            }
+        }));
         undertow = Undertow.builder()
                 .addHttpListener(settings.port(), settings.host())
                 .setWorkerThreads(REQUEST_THREADS)

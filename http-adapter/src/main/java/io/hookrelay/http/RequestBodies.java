@@ -11,7 +11,7 @@ import java.util.Arrays;
 import java.util.Objects;
 
 /**
- * Reads a request's body off its connection without holding a request thread, then runs the endpoint on one.
+ * Reads a request's body off its connection without holding a request thread, then runs the endpoint.
  * The endpoint's limit is known first, from its route and, for ingest, its source, so a body is never read
  * past it: a {@code Content-Length} over it is refused before a byte is read, a chunked body as soon as it
  * passes it, and a request the endpoint refuses by its head (an unknown source, a wrong token) has none of its
@@ -43,9 +43,9 @@ public final class RequestBodies {
     }
 
     /**
-     * Reads the body, as far as {@code limit}, into {@link ReceivedBody}, then runs {@code next} on a request
-     * thread: at once when there is nothing to read. Called on a request thread, inside {@link ErrorBoundary},
-     * after {@link TransferCodingCheck}.
+     * Reads the body, as far as {@code limit}, into {@link ReceivedBody}, then runs {@code next}: on the calling
+     * thread when the body was there to be read at once, else on a request thread. Called inside
+     * {@link ErrorBoundary}, after {@link TransferCodingCheck}.
      */
     public void receive(HttpServerExchange exchange, int limit, HttpHandler next) throws Exception {
         if (ReceivedBody.of(exchange).isPresent()) {

@@ -18,6 +18,7 @@ import io.hookrelay.http.console.AdminToken;
 import io.hookrelay.http.console.ConsoleRoutes;
 import io.hookrelay.http.ingest.IngestHandler;
 import io.undertow.server.HttpHandler;
+import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Methods;
 import java.time.Clock;
 import java.util.List;
@@ -30,11 +31,13 @@ import java.util.function.Consumer;
  * delivery-engine it serves. Hand it to an {@link io.hookrelay.http.HttpServer}.
  */
 public final class ApiRoutes implements Endpoints {
+    private static final String INGEST_PATH = "/hooks/";
     private final AdminToken adminToken;
     private final IngestWebhook ingest;
     private final List<Consumer<ApiEndpoints>> management;
     private final ConsoleRoutes console;
     private final ActivityHistory activity;
+    private final boolean ingestOnIoThreads;
 
     public ApiRoutes(AdminToken adminToken, IngestWebhook ingest, ManageSources sources, ManageTargets targets, ManageRoutes routes,
                      BrowseEvents events, ReplayEvents replays, ManageDeliveries deliveries, ManageSettings settings,
@@ -43,16 +46,17 @@ public final class ApiRoutes implements Endpoints {
                         new RouteHandlers(routes)::addTo, new EventHandlers(events, replays)::addTo,
                         new DeliveryHandlers(deliveries)::addTo, new OperatorEventHandler(operatorEvents)::addTo,
                         new SettingsHandlers(settings)::addTo, new BackupHandlers(backups)::addTo),
-                ConsoleRoutes.of(adminToken, Clock.systemUTC(), false), ActivityHistory.NONE);
+                ConsoleRoutes.of(adminToken, Clock.systemUTC(), false), ActivityHistory.NONE, false);
     }
 
     private ApiRoutes(AdminToken adminToken, IngestWebhook ingest, List<Consumer<ApiEndpoints>> management, ConsoleRoutes console,
-                      ActivityHistory activity) {
+                      ActivityHistory activity, boolean ingestOnIoThreads) {
         this.adminToken = Objects.requireNonNull(adminToken, "adminToken");
         this.ingest = Objects.requireNonNull(ingest, "ingest");
         this.management = List.copyOf(management);
         this.console = Objects.requireNonNull(console, "console");
         this.activity = Objects.requireNonNull(activity, "activity");
+        this.ingestOnIoThreads = ingestOnIoThreads;
     }
 
     /**
@@ -60,21 +64,35 @@ public final class ApiRoutes implements Endpoints {
      * ({@code behindHttps}), their cookie sent over HTTPS only.
      */
     public ApiRoutes withConsole(Clock clock, boolean behindHttps) {
-        return new ApiRoutes(adminToken, ingest, management, ConsoleRoutes.of(adminToken, clock, behindHttps), activity);
+        return new ApiRoutes(adminToken, ingest, management, ConsoleRoutes.of(adminToken, clock, behindHttps), activity, ingestOnIoThreads);
     }
 
     /** The same routes with {@code GET /api/v1/stats/activity} answering from {@code history}. */
     public ApiRoutes withActivity(ActivityHistory history) {
-        return new ApiRoutes(adminToken, ingest, management, console, history);
+        return new ApiRoutes(adminToken, ingest, management, console, history, ingestOnIoThreads);
+    }
+
+    /**
+     * The same routes with webhooks handled on the connection's I/O thread, for an {@code ingest} that never blocks:
+     * its sources answered from memory and its store committing on a thread of its own. A webhook then costs no
+     * hand-over to a request thread and back (docs/benchmarks.md, issue 33).
+     */
+    public ApiRoutes withIngestOnIoThreads() {
+        return new ApiRoutes(adminToken, ingest, management, console, activity, true);
     }
 
     @Override
     public void addTo(Routes routes, RequestBodies bodies) {
-        routes.add(Methods.POST, "/hooks/{source}", new IngestHandler(ingest, bodies));
+        routes.add(Methods.POST, INGEST_PATH + "{source}", new IngestHandler(ingest, bodies));
         ApiEndpoints api = new ApiEndpoints(routes, bodies);
         management.forEach(handlers -> handlers.accept(api));
         new ActivityHandler(activity).addTo(api);
         console.addTo(routes, bodies);
+    }
+
+    @Override
+    public boolean handledOnIoThread(HttpServerExchange exchange) {
+        return ingestOnIoThreads && exchange.getRelativePath().startsWith(INGEST_PATH);
     }
 
     /** Puts the admin-token check in front of every {@code /api/v1} path. */
