@@ -12,21 +12,23 @@ import java.net.InetAddress;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * {@link WebhookSender} on the JDK's {@link HttpClient}: HTTP/1.1 (what every receiver speaks), redirects
  * never followed, the body's first {@value #EXCERPT_BYTES} bytes kept as its excerpt.
  *
  * <p>The target's timeout bounds the whole exchange, body included, not just the wait for the status line:
- * a receiver that sends its headers and then stalls would otherwise hold a slot of its target for ever. The
- * request's timeout covers the wait for the headers, and {@link ExcerptSubscriber} gives up on the body at the
- * same deadline. Connecting gets the same timeout capped at {@link #LONGEST_CONNECT_TIMEOUT}. The JDK sets connect
+ * a receiver that sends its headers and then stalls would otherwise hold a slot of its target for ever. A timer on
+ * the monotonic clock ends the exchange at that deadline ({@link #keepDeadline}), and {@link ExcerptSubscriber} stops
+ * reading the body at the same one. Connecting gets the same timeout capped at {@link #LONGEST_CONNECT_TIMEOUT}. The JDK sets connect
  * timeouts per client, so there is one client per distinct connect timeout (and, for https, per host name:
  * {@link PinnedDestinations}, which also decides which address a request goes to); targets share a handful
  * of timeouts in practice.
@@ -110,7 +112,6 @@ public final class JdkWebhookSender implements WebhookSender {
     private void exchange(WebhookRequest request, PinnedDestinations.Destination destination, long deadline,
                           CompletableFuture<WebhookResponse> answer) {
         HttpRequest.Builder post = destination.newRequest()
-                .timeout(request.timeout())
                 .POST(HttpRequest.BodyPublishers.ofByteArray(request.body()));
         request.headers().forEach(post::header);
         CompletableFuture<HttpResponse<String>> exchange = destination.client().sendAsync(post.build(),
@@ -122,6 +123,25 @@ public final class JdkWebhookSender implements WebhookSender {
         });
         answer.whenComplete((response, failure) -> {
             if (answer.isCancelled()) {
+                exchange.cancel(true);
+            }
+        });
+        keepDeadline(request, deadline, answer, exchange);
+    }
+
+    /**
+     * Ends the exchange at {@code deadline}, by the monotonic clock, unless it was answered first. The JDK's own
+     * request timeout (Java 17) is judged by the wall clock: one stepped forward by more than a timeout would end
+     * every exchange under way at once, and each would be sent again. The timer is {@code orTimeout}'s, dropped as
+     * soon as the answer is in.
+     */
+    private static void keepDeadline(WebhookRequest request, long deadline, CompletableFuture<WebhookResponse> answer,
+                                     CompletableFuture<HttpResponse<String>> exchange) {
+        CompletableFuture<Void> answered = new CompletableFuture<>();
+        answer.whenComplete((response, failure) -> answered.complete(null));
+        answered.orTimeout(deadline - System.nanoTime(), TimeUnit.NANOSECONDS).whenComplete((done, late) -> {
+            if (late instanceof TimeoutException
+                    && answer.completeExceptionally(SendFailures.of(request, new HttpTimeoutException("request timed out")))) {
                 exchange.cancel(true);
             }
         });
