@@ -6,7 +6,6 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.cli.serve.ServeOptions;
 import java.security.SecureRandom;
-import java.time.Clock;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -35,7 +34,6 @@ public final class HookrelayModule extends AbstractModule {
     @Override
     protected void configure() {
         bind(ServeOptions.class).toInstance(options);
-        bind(Clock.class).toInstance(Clock.systemUTC());
         install(storage);
         install(new BackupModule());
         install(new QueueModule());

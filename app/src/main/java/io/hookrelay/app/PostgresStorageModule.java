@@ -37,9 +37,16 @@ final class PostgresStorageModule extends AbstractModule {
     /** Connects and migrates: the one resource wiring acquires, and only once every setting is checked. */
     @Provides
     @Singleton
-    PostgresDatabase database(ServeOptions options, Clock clock, StartupSettings settings) {
+    PostgresDatabase database(ServeOptions options, StartupSettings settings) {
         DatabaseUrl url = options.database().orElseThrow();
-        return PostgresDatabase.open(new PostgresSettings(url.jdbcUrl(), url.user(), url.password(), url.maxConnections()), clock);
+        return PostgresDatabase.openOnDatabaseTime(new PostgresSettings(url.jdbcUrl(), url.user(), url.password(), url.maxConnections()));
+    }
+
+    /** The database's: every node of one database decides leases, due times and limits by the same clock (DESIGN §3b). */
+    @Provides
+    @Singleton
+    Clock clock(PostgresDatabase database) {
+        return database.clock();
     }
 
     /** What the server closes: the relay stores' threads, the queue store's, then the pool. */

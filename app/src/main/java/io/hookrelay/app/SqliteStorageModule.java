@@ -20,6 +20,7 @@ import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.queue.IntentStore;
+import io.hookrelay.queue.SteadyClock;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteDeliveryStore;
 import io.hookrelay.storage.sqlite.SqliteEventStore;
@@ -46,6 +47,16 @@ final class SqliteStorageModule extends AbstractModule {
      * Takes the data directory's lock: the one resource wiring acquires, and the first. Only once every setting
      * is checked, so a start refused for one creates nothing on disk.
      */
+    /**
+     * The process's own, steadied: one process owns the data directory, so no other clock decides anything of it, and a
+     * jump of the machine's clock neither runs live work twice nor holds due work back.
+     */
+    @Provides
+    @Singleton
+    Clock clock() {
+        return SteadyClock.ofSystem();
+    }
+
     @Provides
     @Singleton
     SqliteRelayDatabase relayDatabase(ServeOptions options, Clock clock, StartupSettings settings) {

@@ -3,6 +3,7 @@ package io.hookrelay.app.metrics;
 import io.hookrelay.delivery.port.OpenDatabase;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.FunctionTimer;
+import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.util.Objects;
@@ -36,5 +37,11 @@ public final class StorageMetrics implements MeterBinder {
         FunctionCounter.builder("relay.storage.busy.retries", database, db -> db.writeFigures().busyRetries())
                 .description("Write transactions begun again because the database was busy with another")
                 .register(registry);
+        if (database.clockOffset().isPresent()) {
+            Gauge.builder("relay.clock.offset", database, db -> db.clockOffset().orElseThrow().toNanos() / 1e9)
+                    .baseUnit("seconds")
+                    .description("The database's clock minus this node's, which the nodes of one database decide by")
+                    .register(registry);
+        }
     }
 }

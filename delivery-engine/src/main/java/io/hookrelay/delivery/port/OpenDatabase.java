@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.port;
 
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -20,6 +21,14 @@ public interface OpenDatabase extends AutoCloseable {
 
     /** Its own consistent copies, or none when the database is backed up with its own tools ({@code pg_dump}). */
     Optional<DatabaseBackup> backup();
+
+    /**
+     * How far this node's wall clock is from the clock the nodes of a shared database decide by (the database's own,
+     * minus this node's); none where one process owns the database and its clock is the one.
+     */
+    default Optional<Duration> clockOffset() {
+        return Optional.empty();
+    }
 
     /** Idempotent. Calls in flight and later calls to the stores fail. */
     @Override

@@ -14,11 +14,9 @@ import io.hookrelay.queue.testing.Await;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.net.URI;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -37,9 +35,6 @@ class NodeCrashIT {
     private static final String SOURCE = "cluster-load";
     private static final List<String> TARGETS = List.of("alpha", "beta");
     private static final int VICTIM = 1;
-    /** The lease a node's claims run on when nothing renews them (the relay's default). */
-    private static final Duration LEASE = Duration.ofSeconds(30);
-    private static final Duration TAKEOVER_ALLOWANCE = LEASE.plusSeconds(5);
     /**
      * A claim still held this long after the kill is the dead node's: a live node's attempt at a receiver
      * answering in {@link #ANSWER_DELAY} ends long before.
@@ -70,7 +65,7 @@ class NodeCrashIT {
                         () -> load.acknowledgedCount() >= ACKNOWLEDGED_BEFORE_THE_KILL && alpha.requestCount() > 0 && beta.requestCount() > 0);
                 kill = cluster.kill(VICTIM);
                 load.pointAt(VICTIM, cluster.uri(VICTIM + 1));
-                heldByTheDead = awaitClaimsRetaken(database, kill);
+                heldByTheDead = DeadNodeClaims.awaitRetaken(database, kill, HELD_ONLY_BY_THE_DEAD);
                 int acknowledgedByNext = load.of(VICTIM).acknowledgedCount();
                 load.pointAt(VICTIM, cluster.restart(VICTIM));
                 load.awaitAcknowledged(VICTIM, acknowledgedByNext, 20);
@@ -85,7 +80,7 @@ class NodeCrashIT {
                     DeliveryAudit.countDuplicates(receipts));
 
             assertThat(heldByTheDead).as("claims the killed node held (none: the kill came at an idle instant)").isNotEmpty();
-            assertThat(takeover).as("from the kill to the first delivery of a claim the killed node held").isLessThanOrEqualTo(TAKEOVER_ALLOWANCE);
+            assertThat(takeover).as("from the kill to the first delivery of a claim the killed node held").isLessThanOrEqualTo(DeadNodeClaims.TAKEOVER_ALLOWANCE);
             assertThat(load.refusals()).as("answers to providers other than 202").noneMatch(Refusal::answered);
             assertThat(load.refusals()).as("posts left unanswered by a node that was not killed")
                     .allMatch(refusal -> refusal.relay().equals(victimBefore));
@@ -93,28 +88,6 @@ class NodeCrashIT {
             DeliveryAudit.assertDeliveredAsReceived(load.acknowledged(), receipts, TARGETS, database,
                     (earlier, later) -> kill.separates(earlier, later));
         }
-    }
-
-    /**
-     * Watches the intents running at the kill until each has left the claim it had then, and returns those that
-     * kept it longer than a live node's attempt takes: the dead node's. Fails unless all have been retaken
-     * within the lease and five seconds.
-     */
-    private static Set<String> awaitClaimsRetaken(RelayDatabase database, RelayCluster.Kill kill) throws InterruptedException {
-        Map<String, String> atTheKill = database.runningClaims();
-        Map<String, Long> lastSeenHeld = new HashMap<>();
-        Map<String, String> stillHeld = new HashMap<>(atTheKill);
-        Await.until("every claim held at the kill taken over or settled", TAKEOVER_ALLOWANCE, () -> {
-            Map<String, String> now = database.runningClaims();
-            long seenAt = System.nanoTime();
-            stillHeld.entrySet().removeIf(claim -> !claim.getValue().equals(now.get(claim.getKey())));
-            stillHeld.keySet().forEach(id -> lastSeenHeld.put(id, seenAt));
-            return stillHeld.isEmpty();
-        });
-        return lastSeenHeld.entrySet().stream()
-                .filter(seen -> seen.getValue() - kill.signalledAtNanos() >= HELD_ONLY_BY_THE_DEAD.toNanos())
-                .map(Map.Entry::getKey)
-                .collect(Collectors.toSet());
     }
 
     /** From the kill to the first request, after the killed process was gone, of one of {@code deliveryIds}. */

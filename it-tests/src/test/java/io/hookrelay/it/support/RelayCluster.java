@@ -6,9 +6,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -24,8 +29,12 @@ public final class RelayCluster implements AutoCloseable {
     private static final String SECRET_KEY = Base64.getEncoder().encodeToString(
             "it-cluster-secret-key-32-bytes!!".getBytes(StandardCharsets.US_ASCII));
 
+    /** Debian's {@code faketime} package; the multi-threaded build, as a JVM needs. */
+    private static final Path LIBFAKETIME = Path.of("/usr/lib/x86_64-linux-gnu/faketime/libfaketimeMT.so.1");
+
     private final String databaseUrl;
     private final List<String> options;
+    private final List<Duration> clockOffsets;
     private final List<Node> nodes = new ArrayList<>();
     private final List<Kill> kills = new ArrayList<>();
     private final List<Output> outputOfEnded = new ArrayList<>();
@@ -54,9 +63,10 @@ public final class RelayCluster implements AutoCloseable {
         private URI uri;
     }
 
-    private RelayCluster(String databaseUrl, List<String> options) {
+    private RelayCluster(String databaseUrl, List<String> options, List<Duration> clockOffsets) {
         this.databaseUrl = databaseUrl;
         this.options = List.copyOf(options);
+        this.clockOffsets = List.copyOf(clockOffsets);
     }
 
     /**
@@ -64,7 +74,22 @@ public final class RelayCluster implements AutoCloseable {
      * does, with {@code options} for {@code serve}, and returns once every one listens.
      */
     public static RelayCluster start(int size, String databaseUrl, String... options) throws IOException, InterruptedException {
-        RelayCluster cluster = new RelayCluster(databaseUrl, List.of(options));
+        return startWithClocks(Collections.nCopies(size, Duration.ZERO), databaseUrl, options);
+    }
+
+    /**
+     * As {@link #start}, a node for each of {@code clockOffsets}: one not zero runs under libfaketime, its wall clock
+     * (and every clock the JVM reads) that far from this machine's.
+     *
+     * @throws IllegalStateException when libfaketime is not installed (Debian's {@code faketime} package)
+     */
+    public static RelayCluster startWithClocks(List<Duration> clockOffsets, String databaseUrl, String... options)
+            throws IOException, InterruptedException {
+        if (clockOffsets.stream().anyMatch(offset -> !offset.isZero()) && !Files.isReadable(LIBFAKETIME)) {
+            throw new IllegalStateException(LIBFAKETIME + " is missing: install Debian's faketime package (.ci/run does)");
+        }
+        RelayCluster cluster = new RelayCluster(databaseUrl, List.of(options), clockOffsets);
+        int size = clockOffsets.size();
         try {
             for (int node = 0; node < size; node++) {
                 cluster.nodes.add(new Node());
@@ -212,8 +237,13 @@ public final class RelayCluster implements AutoCloseable {
         Node it = nodes.get(node);
         List<String> arguments = new ArrayList<>(List.of("serve", "--database", databaseUrl, "--port", "0"));
         arguments.addAll(options);
-        it.process = HookrelayProcess.startWithEnvironment(Map.of("HOOKRELAY_ADMIN_TOKEN", ADMIN_TOKEN, "HOOKRELAY_SECRET_KEY", SECRET_KEY),
-                arguments.toArray(String[]::new));
+        Map<String, String> environment = new HashMap<>(Map.of("HOOKRELAY_ADMIN_TOKEN", ADMIN_TOKEN, "HOOKRELAY_SECRET_KEY", SECRET_KEY));
+        Duration offset = clockOffsets.get(node);
+        if (!offset.isZero()) {
+            environment.put("LD_PRELOAD", LIBFAKETIME.toString());
+            environment.put("FAKETIME", (offset.isNegative() ? "-" : "+") + offset.abs().toSeconds() + "s");
+        }
+        it.process = HookrelayProcess.startWithEnvironment(environment, arguments.toArray(String[]::new));
         it.uri = null;
     }
 

@@ -174,6 +174,21 @@ public final class RelayDatabase implements AutoCloseable {
         return deliveries;
     }
 
+    /** PostgreSQL's clock now ({@code clock_timestamp()}), in epoch milliseconds; on PostgreSQL only. */
+    public long postgresClockMillis() {
+        long[] millis = new long[1];
+        query("SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint", row -> millis[0] = row.getLong(1));
+        return millis[0];
+    }
+
+    /** When each logged attempt started, in epoch milliseconds by the clock its node decided by, earliest first, by delivery id. */
+    public Map<String, List<Long>> attemptStarts() {
+        Map<String, List<Long>> starts = new HashMap<>();
+        query("SELECT intent_id, started_at FROM intent_attempts ORDER BY intent_id, started_at",
+                row -> starts.computeIfAbsent(row.getString(1), id -> new ArrayList<>()).add(row.getLong(2)));
+        return starts;
+    }
+
     /** Every delivery's attempt log, oldest first, by delivery id; deliveries without entries are absent. */
     public Map<String, List<LoggedAttempt>> attemptLogs() {
         Map<String, List<LoggedAttempt>> logs = new HashMap<>();

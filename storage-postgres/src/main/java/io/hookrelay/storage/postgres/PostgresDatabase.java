@@ -13,9 +13,15 @@ import io.hookrelay.storage.postgres.schema.IncompatibleSchemaException;
 import io.hookrelay.storage.postgres.schema.MigrationTrack;
 import io.hookrelay.storage.postgres.schema.PostgresMigrations;
 import io.hookrelay.storage.postgres.schema.QueueSchema;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import org.jdbi.v3.core.Handle;
 import org.jdbi.v3.core.HandleCallback;
@@ -77,6 +83,48 @@ public final class PostgresDatabase implements AutoCloseable {
         } catch (RuntimeException e) {
             database.close();
             throw e;
+        }
+    }
+
+    /**
+     * Connects, applies the queue's migrations, and keeps time by the database's clock ({@link DatabaseClock}), as
+     * every node of a shared database must: {@link #clock()} is that clock, and closing the database stops it.
+     *
+     * @throws IncompatibleSchemaException when a newer hookrelay migrated the database
+     * @throws StoreException              when the database cannot be reached
+     */
+    public static PostgresDatabase openOnDatabaseTime(PostgresSettings settings) {
+        Objects.requireNonNull(settings, "settings");
+        HikariDataSource pool = pool(settings);
+        DatabaseClock clock;
+        try {
+            clock = new DatabaseClock(() -> databaseMicros(pool), () -> {
+                Instant now = Instant.now();
+                return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
+            });
+        } catch (RuntimeException e) {
+            pool.close();
+            throw e;
+        }
+        PostgresDatabase database = new PostgresDatabase(pool, clock);
+        try {
+            database.migrate(QueueSchema.TRACK);
+            return database;
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+    }
+
+    /** {@code clock_timestamp()}, which moves within a transaction, unlike {@code now()}, in microseconds since the epoch. */
+    private static long databaseMicros(HikariDataSource pool) {
+        try (Connection connection = pool.getConnection();
+             Statement statement = connection.createStatement();
+             ResultSet result = statement.executeQuery("SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::bigint")) {
+            result.next();
+            return result.getLong(1);
+        } catch (SQLException | RuntimeException e) {
+            throw PostgresErrors.translate("read the database's clock", e);
         }
     }
 
@@ -169,6 +217,11 @@ public final class PostgresDatabase implements AutoCloseable {
         return clock;
     }
 
+    /** How far this node's wall clock is from the database's, when it keeps time by the database's ({@link #openOnDatabaseTime}). */
+    public Optional<Duration> clockOffset() {
+        return clock instanceof DatabaseClock own ? Optional.of(own.offset()) : Optional.empty();
+    }
+
     /** Whether a write could be made now: the database answers and is not a read-only standby. */
     public boolean isWritable() {
         try {
@@ -188,6 +241,12 @@ public final class PostgresDatabase implements AutoCloseable {
 
     @Override
     public void close() {
-        pool.close();
+        try {
+            if (clock instanceof DatabaseClock own) {
+                own.close();
+            }
+        } finally {
+            pool.close();
+        }
     }
 }

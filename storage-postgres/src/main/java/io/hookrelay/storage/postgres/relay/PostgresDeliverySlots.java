@@ -43,8 +43,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable {
     /**
-     * How much longer than its target's timeout an attempt may hold a slot: connecting, name lookups, signing,
-     * and the difference between the clocks of the node that holds it and the node that would take it over.
+     * How much longer than its target's timeout an attempt may hold a slot: connecting, name lookups and signing.
+     * Every node reads the database's clock ({@code PostgresDatabase#clock}), so nodes' own clocks do not enter.
      */
     static final Duration HOLD_MARGIN = Duration.ofSeconds(30);
     /**

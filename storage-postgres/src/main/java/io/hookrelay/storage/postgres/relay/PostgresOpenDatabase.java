@@ -5,6 +5,7 @@ import io.hookrelay.delivery.port.OpenDatabase;
 import io.hookrelay.delivery.port.WriteFigures;
 import io.hookrelay.storage.postgres.PostgresDatabase;
 import io.hookrelay.storage.postgres.PostgresIntentStore;
+import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -43,6 +44,11 @@ public final class PostgresOpenDatabase implements OpenDatabase {
     @Override
     public String location() {
         return "database: " + database.location();
+    }
+
+    @Override
+    public Optional<Duration> clockOffset() {
+        return database.clockOffset();
     }
 
     @Override

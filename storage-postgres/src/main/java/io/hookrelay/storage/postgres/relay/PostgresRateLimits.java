@@ -11,8 +11,9 @@ import java.util.Optional;
 
 /**
  * {@link RateLimits} as rows of {@code target_buckets}, one per rate-limited target, shared by every node on the
- * database. A take is one statement on an unlogged table, so it waits for no flush. Each node refills the bucket by its
- * own clock: clocks a little apart move a token a little earlier or later, and one that went back refills nothing.
+ * database. A take is one statement on an unlogged table, so it waits for no flush. Each node refills the bucket by the
+ * database's clock as it reads it ({@code PostgresDatabase#clock}); readings a little apart move a token a little
+ * earlier or later, and one that went back refills nothing.
  */
 public final class PostgresRateLimits implements RateLimits {
     private final PostgresDatabase database;
