@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.model.Source;
 import io.hookrelay.http.ApiServer;
+import io.hookrelay.http.RawExchange;
 import io.hookrelay.http.RecordingIngest;
 import io.hookrelay.http.RecordingSources;
 import io.hookrelay.http.api.ApiRoutes;
@@ -11,7 +12,6 @@ import io.hookrelay.queue.testing.Await;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
-import java.net.http.HttpRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
@@ -31,11 +31,13 @@ class IngestOnIoThreadsTest {
         server.close();
     }
 
+    /** Head and body in one write, so the body is there to be read with the head, as a webhook's small body mostly is. */
     @Test
     void aWebhookIsAdmittedAndStoredOnTheIoThread() throws Exception {
-        int status = server.send(server.request("/hooks/github").POST(HttpRequest.BodyPublishers.ofString("{}")).build()).statusCode();
+        RawExchange answer = RawExchange.send(server.port(),
+                "POST /hooks/github HTTP/1.1\r\nHost: relay\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}");
 
-        assertThat(status).isEqualTo(202);
+        assertThat(answer.status()).isEqualTo(202);
         assertThat(ingest.threads).hasSize(2).allSatisfy(name -> assertThat(name).contains("I/O"));
     }
 
