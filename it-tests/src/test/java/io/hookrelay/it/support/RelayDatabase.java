@@ -174,6 +174,13 @@ public final class RelayDatabase implements AutoCloseable {
         return deliveries;
     }
 
+    /** What SQLite's {@code PRAGMA integrity_check} says: {@code ok}, or the problems it found, one per line; on SQLite only. */
+    public String integrityCheck() {
+        List<String> lines = new ArrayList<>();
+        query("PRAGMA integrity_check", row -> lines.add(row.getString(1)));
+        return String.join("\n", lines);
+    }
+
     /** PostgreSQL's clock now ({@code clock_timestamp()}), in epoch milliseconds; on PostgreSQL only. */
     public long postgresClockMillis() {
         long[] millis = new long[1];

@@ -64,6 +64,9 @@ public final class SqliteDatabase implements AutoCloseable {
     private final Path dataDir;
     private final Path databaseFile;
     private final DataDirectoryLock lock;
+    /** Free space that tells, after a full disk, that writes can go on: a few batches' worth of the log. */
+    private static final long ROOM_AFTER_A_FULL_DISK = 1024L * 1024;
+
     private final SqliteWriter writer;
     private final ReaderPool readers;
     private final Object pausing = new Object();
@@ -157,12 +160,23 @@ public final class SqliteDatabase implements AutoCloseable {
         return dataDir;
     }
 
-    /** For readiness: whether a write transaction can be begun and committed right now. Never throws. */
+    /**
+     * For readiness: whether a write transaction can be begun and committed right now, and, after a write failed for a
+     * full disk, whether its file system has room again (the next write that commits confirms it). Never throws.
+     */
     public boolean isWritable() {
         try {
             write("probe writability", handle -> null);
-            return true;
         } catch (RuntimeException e) {
+            return false;
+        }
+        return !writer.isDiskFull() || hasRoom();
+    }
+
+    private boolean hasRoom() {
+        try {
+            return Files.getFileStore(dataDir).getUsableSpace() >= ROOM_AFTER_A_FULL_DISK;
+        } catch (IOException e) {
             return false;
         }
     }

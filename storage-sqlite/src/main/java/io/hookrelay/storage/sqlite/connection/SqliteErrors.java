@@ -11,8 +11,8 @@ import org.sqlite.SQLiteException;
 
 /**
  * Turns what SQLite, sqlite-jdbc and JDBI throw into the two failures the queue understands:
- * {@link TransientStoreException} (try again: busy, locked, a lock-level I/O hiccup) and
- * {@link StoreException} (the store is unusable: closed, corrupt, not a database, read-only, disk full).
+ * {@link TransientStoreException} (try again: busy, locked, a lock-level I/O hiccup, a full disk) and
+ * {@link StoreException} (the store is unusable: closed, corrupt, not a database, read-only).
  *
  * <p>The new exception's message is the operation and SQLite's result code only, and its cause is the
  * driver's exception, never JDBI's wrapper: JDBI can render bound arguments into its messages, and the
@@ -37,7 +37,23 @@ public final class SqliteErrors {
             SQLiteErrorCode.SQLITE_IOERR_CHECKRESERVEDLOCK,
             SQLiteErrorCode.SQLITE_IOERR_SHMLOCK);
 
+    /**
+     * Passes when space is freed: a full disk refuses writes (webhooks answered {@code 503}, outcomes written again
+     * later) without stopping anything, and the first write after it frees space succeeds.
+     */
+    private static final Set<SQLiteErrorCode> DISK_FULL = EnumSet.of(SQLiteErrorCode.SQLITE_FULL);
+
     private SqliteErrors() {
+    }
+
+    /** Whether {@code failure}, or one of its causes, is SQLite's for a full disk. */
+    public static boolean isDiskFull(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof SQLiteException sqlite && DISK_FULL.contains(sqlite.getResultCode())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -51,6 +67,9 @@ public final class SqliteErrors {
         SQLException sql = sqlCause(failure);
         if (sql instanceof SQLiteException sqlite) {
             SQLiteErrorCode code = sqlite.getResultCode();
+            if (DISK_FULL.contains(code)) {
+                return new TransientStoreException(operation + " failed: " + code.name() + " (the disk is full)", sqlite);
+            }
             String message = operation + " failed: " + code.name();
             return TRANSIENT.contains(code)
                     ? new TransientStoreException(message, sqlite)

@@ -1,6 +1,7 @@
 package io.hookrelay.storage.sqlite.connection;
 
 import io.hookrelay.queue.StoreException;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
+import org.sqlite.SQLiteConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -39,6 +41,7 @@ public final class SqliteWriter implements AutoCloseable {
     private static final WriteTask<Void> STOP = new WriteTask<>(handle -> null);
 
     private final Supplier<Handle> connect;
+    private final String databaseName;
     private final String closedMessage;
     private final BlockingQueue<WriteTask<?>> queue = new LinkedBlockingQueue<>();
     private final Object admission = new Object();
@@ -49,6 +52,8 @@ public final class SqliteWriter implements AutoCloseable {
     private final AtomicLong startedTasks = new AtomicLong();
 
     private volatile boolean closed;
+    /** Set by the writer thread when a write fails for a full disk, cleared when one commits changes again. */
+    private volatile boolean diskFull;
     /** Only touched by {@link #thread} once it started. */
     private AttachedHandle handle;
 
@@ -58,6 +63,7 @@ public final class SqliteWriter implements AutoCloseable {
      */
     public SqliteWriter(Supplier<Handle> connect, String databaseName) {
         this.connect = connect;
+        this.databaseName = databaseName;
         this.closedMessage = "database " + databaseName + " is closed";
         this.handle = new AttachedHandle(connect.get());
         this.thread = new Thread(this::run, "hookrelay-sqlite-writer");
@@ -129,6 +135,11 @@ public final class SqliteWriter implements AutoCloseable {
         return closed;
     }
 
+    /** Whether the last write that changed anything failed for a full disk: writes are refused until space is freed. */
+    public boolean isDiskFull() {
+        return diskFull;
+    }
+
     /**
      * Stops taking work. Work not yet committed fails with a {@link StoreException}: nothing is written
      * once closing has begun. Waits for the batch in progress, whose longest wait is the busy timeout.
@@ -192,12 +203,14 @@ public final class SqliteWriter implements AutoCloseable {
         try {
             commitTogether(batch);
         } catch (WorkFailed e) {
+            noteFailure(e.getCause());
             if (batch.size() == 1) {
                 batch.get(0).fail(e.getCause());
             } else {
                 batch.forEach(this::runAlone);
             }
         } catch (Throwable e) {
+            noteFailure(e);
             // JDBI can throw checked exceptions undeclared; whatever it is, no caller may be left waiting.
             batch.forEach(task -> task.fail(e));
             if (e instanceof Error error) {
@@ -230,6 +243,7 @@ public final class SqliteWriter implements AutoCloseable {
             throw closedException();
         }
         AttachedHandle current = begin();
+        long changesBefore = totalChanges(current);
         try {
             for (WriteTask<?> task : tasks) {
                 try {
@@ -247,6 +261,10 @@ public final class SqliteWriter implements AutoCloseable {
         } catch (Throwable e) {
             rollback(current, e);
             throw e;
+        }
+        if (diskFull && totalChanges(current) != changesBefore) {
+            diskFull = false;
+            log.info("the disk holding {} has room again: writes go on", databaseName);
         }
         transactions.incrementAndGet();
         committedTasks.addAndGet(tasks.size());
@@ -289,6 +307,24 @@ public final class SqliteWriter implements AutoCloseable {
             log.warn("closing the SQLite writer connection failed: {}", SqliteErrors.translate("close", e).getMessage());
         } finally {
             handle = null;
+        }
+    }
+
+    /** A full disk is told once, plainly, when writes begin to fail for it; other failures reach their callers. */
+    private void noteFailure(Throwable failure) {
+        if (!diskFull && SqliteErrors.isDiskFull(failure)) {
+            diskFull = true;
+            log.warn("the disk holding {} is full: webhooks are refused with 503 and deliveries wait, losing nothing, until "
+                    + "space is freed on it; everything goes on by itself then", databaseName);
+        }
+    }
+
+    /** Rows changed on this connection since it opened: whether a commit wrote anything. */
+    private static long totalChanges(AttachedHandle handle) {
+        try {
+            return handle.handle().getConnection().unwrap(SQLiteConnection.class).getDatabase().total_changes();
+        } catch (SQLException e) {
+            throw SqliteErrors.translate("count changes", e);
         }
     }
 

@@ -36,13 +36,24 @@ class SqliteErrorsTest {
 
     @ParameterizedTest
     @EnumSource(value = SQLiteErrorCode.class, names = {
-            "SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_READONLY", "SQLITE_FULL", "SQLITE_IOERR_WRITE",
+            "SQLITE_CORRUPT", "SQLITE_NOTADB", "SQLITE_READONLY", "SQLITE_IOERR_WRITE",
             "SQLITE_IOERR_FSYNC", "SQLITE_CANTOPEN", "SQLITE_MISUSE"})
     void whatLeavesTheStoreUnusableIsNotTransient(SQLiteErrorCode code) {
         RuntimeException translated = SqliteErrors.translate("enqueue", new SQLiteException("x", code));
 
         assertThat(translated).isInstanceOf(StoreException.class).isNotInstanceOf(TransientStoreException.class)
                 .hasMessage("enqueue failed: " + code.name());
+    }
+
+    @Test
+    void aFullDiskIsTransientAndSaysSo() {
+        SQLiteException driver = new SQLiteException("[SQLITE_FULL] database or disk is full", SQLiteErrorCode.SQLITE_FULL);
+
+        RuntimeException translated = SqliteErrors.translate("store event", new IllegalStateException("wrapped", driver));
+
+        assertThat(translated).isInstanceOf(TransientStoreException.class).hasMessage("store event failed: SQLITE_FULL (the disk is full)");
+        assertThat(SqliteErrors.isDiskFull(translated)).isTrue();
+        assertThat(SqliteErrors.isDiskFull(new SQLiteException("x", SQLiteErrorCode.SQLITE_BUSY))).isFalse();
     }
 
     @Test
@@ -53,7 +64,7 @@ class SqliteErrorsTest {
 
         RuntimeException translated = SqliteErrors.translate("enqueue", jdbi);
 
-        assertThat(translated).hasMessage("enqueue failed: SQLITE_FULL").hasCause(driver);
+        assertThat(translated).hasMessage("enqueue failed: SQLITE_FULL (the disk is full)").hasCause(driver);
         StringWriter printed = new StringWriter();
         translated.printStackTrace(new PrintWriter(printed));
         assertThat(printed.toString()).contains("disk is full").doesNotContain("secret");
