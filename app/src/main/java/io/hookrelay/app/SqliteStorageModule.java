@@ -20,7 +20,7 @@ import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.queue.IntentStore;
-import io.hookrelay.queue.SteadyClock;
+import io.hookrelay.queue.time.SteadyClock;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
 import io.hookrelay.storage.sqlite.SqliteDeliveryStore;
 import io.hookrelay.storage.sqlite.SqliteEventStore;

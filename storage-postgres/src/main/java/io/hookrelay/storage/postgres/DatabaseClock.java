@@ -1,11 +1,8 @@
 package io.hookrelay.storage.postgres;
 
 import io.hookrelay.queue.StoreException;
-import java.time.Clock;
+import io.hookrelay.queue.time.UtcClock;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Objects;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -27,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * <p>The node's own wall clock is read only to say how far it is off ({@link #offset()}), which is logged above
  * {@link #WARN_ABOVE}: the relay is unaffected, but a node's log lines and the times its operator reads are not.
  */
-public final class DatabaseClock extends Clock implements AutoCloseable {
+public final class DatabaseClock extends UtcClock implements AutoCloseable {
     static final Duration REMEASURE = Duration.ofSeconds(10);
     static final Duration WARN_ABOVE = Duration.ofSeconds(1);
     private static final int ROUND_TRIPS = 3;
@@ -65,25 +62,10 @@ public final class DatabaseClock extends Clock implements AutoCloseable {
     }
 
     @Override
-    public Instant instant() {
+    protected long micros() {
         Anchor current = anchor;
         long micros = current.databaseMicros + (System.nanoTime() - current.nanos) / 1_000;
-        long told = latestTold.accumulateAndGet(micros, Math::max);
-        return Instant.ofEpochSecond(Math.floorDiv(told, 1_000_000), Math.floorMod(told, 1_000_000) * 1_000L);
-    }
-
-    @Override
-    public ZoneId getZone() {
-        return ZoneOffset.UTC;
-    }
-
-    /** In UTC only: nothing in the relay reads a zone, and a copy in another would share nothing with this one. */
-    @Override
-    public Clock withZone(ZoneId zone) {
-        if (!ZoneOffset.UTC.equals(zone)) {
-            throw new UnsupportedOperationException("the database clock is in UTC only");
-        }
-        return this;
+        return latestTold.accumulateAndGet(micros, Math::max);
     }
 
     /** The database's clock minus this node's wall clock, as last measured: positive when the node is behind. */

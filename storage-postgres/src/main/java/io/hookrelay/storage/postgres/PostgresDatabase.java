@@ -76,14 +76,7 @@ public final class PostgresDatabase implements AutoCloseable {
     public static PostgresDatabase open(PostgresSettings settings, Clock clock) {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(clock, "clock");
-        PostgresDatabase database = new PostgresDatabase(pool(settings), clock);
-        try {
-            database.migrate(QueueSchema.TRACK);
-            return database;
-        } catch (RuntimeException e) {
-            database.close();
-            throw e;
-        }
+        return migrated(new PostgresDatabase(pool(settings), clock));
     }
 
     /**
@@ -106,7 +99,11 @@ public final class PostgresDatabase implements AutoCloseable {
             pool.close();
             throw e;
         }
-        PostgresDatabase database = new PostgresDatabase(pool, clock);
+        return migrated(new PostgresDatabase(pool, clock));
+    }
+
+    /** {@code database} with the queue's migrations applied, or closed if they could not be. */
+    private static PostgresDatabase migrated(PostgresDatabase database) {
         try {
             database.migrate(QueueSchema.TRACK);
             return database;

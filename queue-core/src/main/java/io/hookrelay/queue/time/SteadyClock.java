@@ -1,9 +1,6 @@
-package io.hookrelay.queue;
+package io.hookrelay.queue.time;
 
 import java.time.Clock;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.Objects;
 import java.util.function.LongSupplier;
 
@@ -12,12 +9,12 @@ import java.util.function.LongSupplier;
  * does, and when {@code wall} jumps (set by hand, stepped by NTP, a VM resumed with an old time) it moves towards the
  * new time at half again or half its normal speed instead of leaping. A queue that judged leases and due times by a
  * clock that leapt forward would take its own live claims for expired and run them twice; one that leapt back would
- * hold due work for the length of the leap. At half again its speed, a lease still outlasts two renewals' worth of a
- * third of it; at half, due work comes due at half pace, never stops. It never goes backwards.
+ * hold due work for the length of the leap. At half again its speed, a lease renewed every third of it still outlasts
+ * the time to its next renewal; at half, due work comes due at half pace and never stops. It never goes backwards.
  *
  * <p>For one process that owns its store; nodes that share one go by the store's clock instead.
  */
-public final class SteadyClock extends Clock {
+public final class SteadyClock extends UtcClock {
     /** How much faster or slower than its normal speed it goes while it catches up with a wall clock that jumped. */
     static final double CATCH_UP = 0.5;
 
@@ -31,7 +28,7 @@ public final class SteadyClock extends Clock {
         this.wall = Objects.requireNonNull(wall, "wall");
         this.monotonicNanos = Objects.requireNonNull(monotonicNanos, "monotonicNanos");
         this.lastNanos = monotonicNanos.getAsLong();
-        this.toldMicros = micros(wall.instant());
+        this.toldMicros = microsOf(wall.instant());
     }
 
     /** The system's UTC clock, steadied. */
@@ -40,32 +37,14 @@ public final class SteadyClock extends Clock {
     }
 
     @Override
-    public synchronized Instant instant() {
+    protected synchronized long micros() {
         long now = monotonicNanos.getAsLong();
         long elapsedMicros = Math.max(0, now - lastNanos) / 1_000;
         lastNanos = now;
         long steady = toldMicros + elapsedMicros;
-        long gap = micros(wall.instant()) - steady;
+        long gap = microsOf(wall.instant()) - steady;
         long mostCaughtUp = (long) (elapsedMicros * CATCH_UP);
         toldMicros = steady + Math.max(-mostCaughtUp, Math.min(mostCaughtUp, gap));
-        return Instant.ofEpochSecond(Math.floorDiv(toldMicros, 1_000_000), Math.floorMod(toldMicros, 1_000_000) * 1_000L);
-    }
-
-    @Override
-    public ZoneId getZone() {
-        return ZoneOffset.UTC;
-    }
-
-    /** In UTC only: a copy in another zone would have a steadiness of its own, apart from this one's. */
-    @Override
-    public Clock withZone(ZoneId zone) {
-        if (!ZoneOffset.UTC.equals(zone)) {
-            throw new UnsupportedOperationException("a steady clock is in UTC only");
-        }
-        return this;
-    }
-
-    private static long micros(Instant instant) {
-        return instant.getEpochSecond() * 1_000_000 + instant.getNano() / 1_000;
+        return toldMicros;
     }
 }

@@ -1,4 +1,4 @@
-package io.hookrelay.queue;
+package io.hookrelay.queue.time;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
