@@ -38,9 +38,9 @@ class ClusterClockSkewIT {
     private static final String SOURCE = "skewed";
     private static final Duration SKEW = Duration.ofSeconds(45);
     private static final int MAX_IN_FLIGHT = 20;
-    /** Longer than a claim takes to be seen as expired by a node 45 s ahead of a 30 s lease. */
-    private static final Duration ANSWER_DELAY = Duration.ofSeconds(4);
-    private static final int EVENTS = 60;
+    /** Deliveries under way long enough that the nodes' claims meet: a node 45 s ahead saw a 30 s lease as ended. */
+    private static final Duration ANSWER_DELAY = Duration.ofSeconds(2);
+    private static final int EVENTS = 40;
     private static final int AHEAD = 1;
     private static final Pattern OFFSET = Pattern.compile("(?m)^relay_clock_offset_seconds (\\S+)$");
 
@@ -93,11 +93,12 @@ class ClusterClockSkewIT {
         try (Receiver receiver = Receiver.start();
              RelayCluster cluster = RelayCluster.startWithClocks(List.of(Duration.ZERO, SKEW, SKEW.negated()), postgres.url());
              RelayDatabase database = RelayDatabase.onPostgres(postgres.settings())) {
-            receiver.delayAnswers(Duration.ofSeconds(1));
+            receiver.delayAnswers(Duration.ofMillis(200));
             cluster.createPlainSource(SOURCE);
             cluster.createRoutedTarget(SOURCE, NewTarget.to("receiver", receiver).maxInFlight(MAX_IN_FLIGHT));
 
-            ClusterLoad load = ClusterLoad.start(cluster, SOURCE, 2, Duration.ofMillis(50));
+            // About 60 webhooks a second, well within what 20 at a time of 200 ms each deliver.
+            ClusterLoad load = ClusterLoad.start(cluster, SOURCE, 2, Duration.ofMillis(100));
             RelayCluster.Kill kill;
             long killedAtMillis;
             Set<String> heldByTheDead;

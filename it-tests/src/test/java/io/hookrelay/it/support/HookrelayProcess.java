@@ -85,7 +85,12 @@ public final class HookrelayProcess implements AutoCloseable {
 
     /** Waits for the line announcing the bound port, failing early if the process dies first. */
     public int awaitPort() throws InterruptedException {
-        long deadline = System.nanoTime() + PATIENCE.toNanos();
+        return awaitPort(PATIENCE);
+    }
+
+    /** {@link #awaitPort()}, for a process that starts slower than usual, such as one whose every clock read is faked. */
+    public int awaitPort(Duration patience) throws InterruptedException {
+        long deadline = System.nanoTime() + patience.toNanos();
         while (System.nanoTime() < deadline) {
             Optional<Integer> port = findPort();
             if (port.isPresent()) {
@@ -96,7 +101,7 @@ public final class HookrelayProcess implements AutoCloseable {
             }
             Thread.sleep(20);
         }
-        throw new IllegalStateException("hookrelay did not start within " + PATIENCE + ": " + output() + "\nits threads:\n" + threadDump());
+        throw new IllegalStateException("hookrelay did not start within " + patience + ": " + output() + "\nits threads:\n" + threadDump());
     }
 
     /** What each of the child's threads is doing, as {@code jcmd} prints it, or why that could not be had. */

@@ -47,6 +47,19 @@ public final class PostgresOutage implements AutoCloseable {
         proxy.accept();
     }
 
+    /**
+     * The nodes' packets to and from the database stop arriving, on open connections and new ones, nothing refused or
+     * closed: what a node sees of a network partition.
+     */
+    public void silence() {
+        proxy.freeze();
+    }
+
+    /** What {@link #silence()} held arrives, and everything after it. */
+    public void heal() {
+        proxy.thaw();
+    }
+
     @Override
     public void close() {
         proxy.close();

@@ -17,7 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * A TCP forwarder on loopback in front of one server, so a test can cut its clients off from it without
  * touching the server itself: {@link #refuseNew()} closes the listening port (new connections are refused),
- * {@link #dropAll()} closes every forwarded connection, {@link #accept()} listens on the same port again. Two threads per
+ * {@link #dropAll()} closes every forwarded connection, {@link #accept()} listens on the same port again, and
+ * {@link #freeze()} holds every byte in both directions, connections left open, until {@link #thaw()}. Two threads per
  * connection, one for each direction: a handful of connections, as a connection pool holds, costs little.
  */
 public final class TcpProxy implements AutoCloseable {
@@ -26,6 +27,9 @@ public final class TcpProxy implements AutoCloseable {
     /** Each forwarded connection's upstream socket, by its client socket. */
     private final Map<Socket, Socket> connections = new ConcurrentHashMap<>();
     private ServerSocket listening;
+    /** Guards {@link #frozen}. */
+    private final Object gate = new Object();
+    private boolean frozen;
 
     private TcpProxy(InetSocketAddress upstream, ServerSocket listening) {
         this.upstream = upstream;
@@ -59,6 +63,24 @@ public final class TcpProxy implements AutoCloseable {
     /** Closes every forwarded connection, as a failed network or server ends them for its clients. */
     public void dropAll() {
         List.copyOf(connections.keySet()).forEach(this::drop);
+    }
+
+    /**
+     * Holds what either side sends, on open connections and new ones alike, as a network that drops every packet
+     * does for its clients: nothing is refused or closed, nothing arrives.
+     */
+    public void freeze() {
+        synchronized (gate) {
+            frozen = true;
+        }
+    }
+
+    /** Passes on what {@link #freeze()} held, and everything after it. */
+    public void thaw() {
+        synchronized (gate) {
+            frozen = false;
+            gate.notifyAll();
+        }
     }
 
     /** Listens on the same port again after {@link #refuseNew()}. */
@@ -117,13 +139,24 @@ public final class TcpProxy implements AutoCloseable {
         byte[] buffer = new byte[16 * 1024];
         try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
             for (int read = in.read(buffer); read >= 0; read = in.read(buffer)) {
+                awaitThawed();
                 out.write(buffer, 0, read);
                 out.flush();
             }
         } catch (IOException ended) {
             // One side closed or was dropped: the connection is over either way.
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         } finally {
             drop(client);
+        }
+    }
+
+    private void awaitThawed() throws InterruptedException {
+        synchronized (gate) {
+            while (frozen) {
+                gate.wait();
+            }
         }
     }
 

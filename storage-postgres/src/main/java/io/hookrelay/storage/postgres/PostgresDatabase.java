@@ -41,6 +41,13 @@ import org.jdbi.v3.sqlobject.SqlObjectPlugin;
 public final class PostgresDatabase implements AutoCloseable {
     /** How long a call waits for a connection: an unreachable database answers callers quickly, as transient. */
     static final Duration CONNECTION_WAIT = Duration.ofSeconds(5);
+    /**
+     * How long a statement waits for the database's next bytes before its call fails as transient: without it, one on
+     * the wire when the network falls silent waits out TCP's retransmissions, minutes, and so does the webhook or the
+     * readiness check it serves. Far longer than any statement here takes; migrations, which may run long or wait
+     * for another node's, have none.
+     */
+    static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(5);
 
     private final HikariDataSource pool;
     private final Jdbi jdbi;
@@ -133,6 +140,10 @@ public final class PostgresDatabase implements AutoCloseable {
         settings.password().ifPresent(config::setPassword);
         config.setMaximumPoolSize(settings.poolSize());
         config.setConnectionTimeout(CONNECTION_WAIT.toMillis());
+        // As text: the driver reads its properties with getProperty, which sees no other type.
+        config.addDataSourceProperty("socketTimeout", Long.toString(SOCKET_TIMEOUT.toSeconds()));
+        // Lets the kernel find a connection whose other end is gone while nothing is being asked on it.
+        config.addDataSourceProperty("tcpKeepAlive", "true");
         // Set once per connection: a transaction that asked for it would read and restore it around each run,
         // two more round trips, and a connection that died meanwhile would fail the restore and hide why.
         config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");
@@ -148,9 +159,19 @@ public final class PostgresDatabase implements AutoCloseable {
     /** Applies {@code track}'s missing migrations; how the relay adds its tables to the queue's. */
     public void migrate(MigrationTrack track) {
         run("migrate " + track.name(), handle -> {
+            withoutSocketTimeout(handle);
             PostgresMigrations.apply(handle, track, clock);
             return null;
         });
+    }
+
+    /** For this use of the pooled connection only: the pool sets its timeout again when it is given back. */
+    private static void withoutSocketTimeout(Handle handle) {
+        try {
+            handle.getConnection().setNetworkTimeout(Runnable::run, 0);
+        } catch (SQLException e) {
+            throw PostgresErrors.translate("lift the socket timeout", e);
+        }
     }
 
     /** Runs {@code work} in one {@code READ COMMITTED} transaction. */
