@@ -12,6 +12,7 @@ import io.hookrelay.it.support.RelayDatabase;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -20,8 +21,9 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * A target's rate limit across three nodes on one PostgreSQL database: each node takes webhooks for it and every
  * node delivers, yet together they start no more than the limit allows in any window, one bucket for all of them,
  * and no fewer than {@value #FLOOR_PERCENT}% of that in the first while the backlog lasts (over twice the window).
- * Attempts are timed by their start in the attempt log, as the node that made each saw it ({@link RateWindow} says
- * why). What waits for the limit is never failed or charged an attempt, though the target has no retries, so a wait
+ * The nodes' own clocks are 45 s ahead and 45 s behind a correct one's (libfaketime): the bucket is refilled by the
+ * database's clock, which every node keeps. Attempts are timed by their start in the attempt log, as the node that
+ * made each saw it, which is the database's time ({@link RateWindow} says why). What waits for the limit is never failed or charged an attempt, though the target has no retries, so a wait
  * counted as a failed attempt would fail its delivery.
  */
 @TimingSensitive
@@ -29,6 +31,7 @@ class ClusterRateLimitIT {
     @RegisterExtension
     static final PostgresTestDatabase postgres = new PostgresTestDatabase();
 
+    private static final Duration SKEW = Duration.ofSeconds(45);
     private static final double PER_SECOND = 5;
     private static final int BURST = 5;
     private static final Duration WINDOW = Duration.ofSeconds(10);
@@ -41,7 +44,8 @@ class ClusterRateLimitIT {
 
     @Test
     void threeNodesTogetherKeepOneTargetsLimit() throws Exception {
-        try (Receiver receiver = Receiver.start(); RelayCluster cluster = RelayCluster.start(3, postgres.url())) {
+        try (Receiver receiver = Receiver.start();
+             RelayCluster cluster = RelayCluster.startWithClocks(List.of(Duration.ZERO, SKEW, SKEW.negated()), postgres.url())) {
             cluster.createPlainSource("shop");
             cluster.createRoutedTarget("shop", NewTarget.to("slow", receiver).rateLimitPerSecond(PER_SECOND).retrySchedule());
             for (int node = 0; node < cluster.size(); node++) {
