@@ -13,9 +13,9 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.jdbi.v3.core.Handle;
-import org.sqlite.SQLiteConnection;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.sqlite.SQLiteConnection;
 
 /**
  * The only place the database is written: one connection, used by one thread, with group commit.
@@ -243,7 +243,8 @@ public final class SqliteWriter implements AutoCloseable {
             throw closedException();
         }
         AttachedHandle current = begin();
-        long changesBefore = totalChanges(current);
+        boolean wasFull = diskFull;
+        long changesBefore = wasFull ? totalChanges(current) : 0;
         try {
             for (WriteTask<?> task : tasks) {
                 try {
@@ -262,7 +263,7 @@ public final class SqliteWriter implements AutoCloseable {
             rollback(current, e);
             throw e;
         }
-        if (diskFull && totalChanges(current) != changesBefore) {
+        if (wasFull && totalChanges(current) != changesBefore) {
             diskFull = false;
             log.info("the disk holding {} has room again: writes go on", databaseName);
         }
@@ -319,7 +320,7 @@ public final class SqliteWriter implements AutoCloseable {
         }
     }
 
-    /** Rows changed on this connection since it opened: whether a commit wrote anything. */
+    /** Rows changed on this connection since it opened: whether a commit wrote anything; read only after a full disk. */
     private static long totalChanges(AttachedHandle handle) {
         try {
             return handle.handle().getConnection().unwrap(SQLiteConnection.class).getDatabase().total_changes();
