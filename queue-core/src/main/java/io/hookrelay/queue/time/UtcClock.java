@@ -35,7 +35,7 @@ public abstract class UtcClock extends Clock {
     }
 
     /** {@code instant} in microseconds since the epoch. */
-    protected static long microsOf(Instant instant) {
+    public static long microsOf(Instant instant) {
         return instant.getEpochSecond() * 1_000_000 + instant.getNano() / 1_000;
     }
 }

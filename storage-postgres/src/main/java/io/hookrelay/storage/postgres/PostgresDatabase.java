@@ -7,6 +7,7 @@ import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.TransientStoreException;
+import io.hookrelay.queue.time.UtcClock;
 import io.hookrelay.storage.jdbi.AttemptRowMapper;
 import io.hookrelay.storage.jdbi.IntentRowMapper;
 import io.hookrelay.storage.postgres.schema.IncompatibleSchemaException;
@@ -98,10 +99,7 @@ public final class PostgresDatabase implements AutoCloseable {
         HikariDataSource pool = pool(settings);
         DatabaseClock clock;
         try {
-            clock = new DatabaseClock(() -> databaseMicros(pool), () -> {
-                Instant now = Instant.now();
-                return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
-            });
+            clock = new DatabaseClock(() -> databaseMicros(pool), () -> UtcClock.microsOf(Instant.now()));
         } catch (RuntimeException e) {
             pool.close();
             throw e;

@@ -6,6 +6,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.hookrelay.queue.time.UtcClock;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.time.Clock;
 import java.time.Duration;
@@ -101,7 +102,6 @@ class DatabaseClockTest {
     }
 
     private static long nodeMicros() {
-        Instant now = Instant.now();
-        return now.getEpochSecond() * 1_000_000 + now.getNano() / 1_000;
+        return UtcClock.microsOf(Instant.now());
     }
 }

@@ -48,12 +48,7 @@ public final class SqliteErrors {
 
     /** Whether {@code failure}, or one of its causes, is SQLite's for a full disk. */
     public static boolean isDiskFull(Throwable failure) {
-        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-            if (cause instanceof SQLiteException sqlite && DISK_FULL.contains(sqlite.getResultCode())) {
-                return true;
-            }
-        }
-        return false;
+        return sqlCause(failure) instanceof SQLiteException sqlite && DISK_FULL.contains(sqlite.getResultCode());
     }
 
     /**
