@@ -12,7 +12,12 @@ public enum AttemptOutcome {
     /** The claim was lost, or given up at shutdown, during the attempt; its result was discarded. */
     FENCED,
     /** No handler is registered for the intent's kind; it is retried in case one appears. */
-    NO_HANDLER;
+    NO_HANDLER,
+    /**
+     * Begun and never settled: logged by the store when it takes the intent from its worker (see
+     * {@link AttemptRecord.Abandonment}), never by a worker, which cannot know of its own loss.
+     */
+    ABANDONED;
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);

@@ -95,8 +95,10 @@ public final class DeliveryCommands {
                 out.println("no attempts yet");
                 return;
             }
-            TextTable attempts = TextTable.withColumns("ATTEMPT", "STARTED AT", "DURATION MS", "STATUS", "ERROR", "RESPONSE");
-            log.forEach(attempt -> attempts.row(ApiJson.text(attempt, "attempt"), ApiJson.text(attempt, "started_at"),
+            TextTable attempts = TextTable.withColumns("ATTEMPT", "OUTCOME", "STARTED AT", "DURATION MS", "STATUS", "ERROR",
+                    "RESPONSE");
+            log.forEach(attempt -> attempts.row(ApiJson.text(attempt, "attempt"), ApiJson.text(attempt, "outcome"),
+                    ApiJson.text(attempt, "started_at"),
                     ApiJson.text(attempt, "duration_ms"), ApiJson.text(attempt, "status_code"),
                     excerpt(ApiJson.text(attempt, "error")), excerpt(ApiJson.text(attempt, "response_excerpt"))));
             attempts.print(out);

@@ -71,11 +71,12 @@ class DeliveryCommandsTest {
     void showPrintsTheDeliveryAndItsAttemptLog() {
         api.answers(200, FAILED.replace("}", """
                 ,"attempt_log":[
-                 {"attempt":1,"started_at":"2024-05-01T12:00:00.200Z","duration_ms":15001,"status_code":null,
-                  "error":"timeout: no response within 15000 ms","response_excerpt":null},
-                 {"attempt":2,"started_at":"2024-05-01T12:00:05.300Z","duration_ms":12,"status_code":500,
+                 {"attempt":1,"outcome":"abandoned","started_at":"2024-05-01T12:00:00.200Z","duration_ms":30000,
+                  "status_code":null,"error":"abandoned: the process running it stopped before writing an outcome",
+                  "response_excerpt":null},
+                 {"attempt":2,"outcome":"error","started_at":"2024-05-01T12:00:05.300Z","duration_ms":12,"status_code":500,
                   "error":"http_5xx: receiver answered 500","response_excerpt":"oops\\nline two"},
-                 {"attempt":3,"started_at":"2024-05-01T12:05:05.300Z","duration_ms":8,"status_code":200,
+                 {"attempt":3,"outcome":"success","started_at":"2024-05-01T12:05:05.300Z","duration_ms":8,"status_code":200,
                   "error":null,"response_excerpt":"ok"}]}"""));
 
         Cli.Result result = Cli.run(environment, "deliveries", "show", DELIVERY_ID);
@@ -93,10 +94,10 @@ class DeliveryCommandsTest {
                 created at  2024-05-01T12:00:00.123Z
                 updated at  2024-05-02T12:00:00.456Z
 
-                ATTEMPT  STARTED AT                DURATION MS  STATUS  ERROR                                 RESPONSE
-                1        2024-05-01T12:00:00.200Z  15001        -       timeout: no response within 15000 ms  -
-                2        2024-05-01T12:00:05.300Z  12           500     http_5xx: receiver answered 500       oops line two
-                3        2024-05-01T12:05:05.300Z  8            200     -                                     ok
+                ATTEMPT  OUTCOME    STARTED AT                DURATION MS  STATUS  ERROR                                                         RESPONSE
+                1        abandoned  2024-05-01T12:00:00.200Z  30000        -       abandoned: the process running it stopped before writing an…  -
+                2        error      2024-05-01T12:00:05.300Z  12           500     http_5xx: receiver answered 500                               oops line two
+                3        success    2024-05-01T12:05:05.300Z  8            200     -                                                             ok
                 """);
     }
 

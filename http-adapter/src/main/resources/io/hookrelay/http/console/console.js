@@ -308,8 +308,8 @@ function showDelivery(d, path) {
         ? el('button', { id: 'cancel', onclick: act('Cancel', () => api('POST', path + '/cancel')) }, 'Cancel')
         : null),
     el('h2', {}, 'Attempt log'),
-    table(['#', 'Started', 'Duration', 'Status', 'Error', 'Response'], d.attempt_log.map((a) => el('tr', { class: 'attempt' },
-      el('td', {}, a.attempt), el('td', {}, when(a.started_at)), el('td', {}, a.duration_ms + ' ms'), el('td', {}, a.status_code ?? '—'),
+    table(['#', 'Outcome', 'Started', 'Duration', 'Status', 'Error', 'Response'], d.attempt_log.map((a) => el('tr', { class: 'attempt' },
+      el('td', {}, a.attempt), el('td', { class: 'outcome-' + a.outcome }, a.outcome), el('td', {}, when(a.started_at)), el('td', {}, a.duration_ms + ' ms'), el('td', {}, a.status_code ?? '—'),
       el('td', { class: 'bad' }, a.error ?? ''), el('td', { class: 'mono' }, a.response_excerpt ?? '')))));
 }
 

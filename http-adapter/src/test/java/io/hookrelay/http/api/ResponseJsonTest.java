@@ -208,11 +208,11 @@ class ResponseJsonTest {
                 + "\"target\":\"billing\",\"state\":\"failed\",\"attempts\":2,\"next_at\":null,"
                 + "\"last_error\":\"http_4xx: receiver answered 410\",\"created_at\":\"2024-05-01T12:00:00.123Z\","
                 + "\"updated_at\":\"2024-05-01T12:00:01.123Z\",\"attempt_log\":["
-                + "{\"attempt\":1,\"started_at\":\"2024-05-01T12:00:00.123Z\",\"duration_ms\":15000,\"status_code\":null,"
+                + "{\"attempt\":1,\"outcome\":\"error\",\"started_at\":\"2024-05-01T12:00:00.123Z\",\"duration_ms\":15000,\"status_code\":null,"
                 + "\"error\":\"timeout: no response within 15000 ms\",\"response_excerpt\":null},"
-                + "{\"attempt\":2,\"started_at\":\"2024-05-01T12:00:05.123Z\",\"duration_ms\":42,\"status_code\":410,"
+                + "{\"attempt\":2,\"outcome\":\"stop\",\"started_at\":\"2024-05-01T12:00:05.123Z\",\"duration_ms\":42,\"status_code\":410,"
                 + "\"error\":\"http_4xx: receiver answered 410\",\"response_excerpt\":\"gone\"},"
-                + "{\"attempt\":3,\"started_at\":\"2024-05-01T12:00:10.123Z\",\"duration_ms\":7,\"status_code\":204,"
+                + "{\"attempt\":3,\"outcome\":\"success\",\"started_at\":\"2024-05-01T12:00:10.123Z\",\"duration_ms\":7,\"status_code\":204,"
                 + "\"error\":null,\"response_excerpt\":null}]}");
     }
 

@@ -253,6 +253,31 @@ abstract class ConsoleScenarios {
         browser.await(ExpectedConditions.textToBePresentInElementLocated(By.id("delivery-state"), "completed"));
     }
 
+    /** An attempt cut off before its outcome was written still has its row, saying why, in the console and the API. */
+    @Test
+    void aDeliveryCancelledWhileAtItsReceiverShowsThatAttemptAbandoned() throws Exception {
+        Receiver receiver = server.startReceiver();
+        receiver.holdRequests();
+        server.createPlainSource("shop");
+        server.createRoutedTarget("shop", NewTarget.to("orders", receiver));
+        String deliveryId = server.onlyDeliveryOf(server.accept("shop", "{\"type\":\"order.paid\"}"));
+        receiver.awaitRequests(1);
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+
+        browser.go("/console#/deliveries/" + deliveryId);
+        browser.awaitVisible(By.id("cancel")).click();
+        browser.await(ExpectedConditions.textToBePresentInElementLocated(By.id("delivery-state"), "cancelled"));
+        receiver.releaseAll();
+
+        WebElement attempt = browser.awaitVisible(By.cssSelector("tr.attempt"));
+        assertThat(attempt.getText()).startsWith("1 abandoned").contains("cancelled while it ran");
+        browser.screenshot(backend() + "-delivery-abandoned-attempt");
+        JsonNode log = server.delivery(deliveryId).path("attempt_log");
+        assertThat(log).hasSize(1);
+        assertThat(log.get(0).path("outcome").asText()).isEqualTo("abandoned");
+        assertThat(log.get(0).path("error").asText()).isEqualTo("abandoned: cancelled while it ran; its outcome is discarded");
+    }
+
     /** Of a v1a target, receivers need only the public key; the console says so beside the secret key it shows once. */
     @Test
     void aV1aTargetShowsTheOperatorThePublicKeyForReceivers() {

@@ -10,13 +10,14 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiPredicate;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import org.assertj.core.api.SoftAssertions;
 
 /**
  * The relay's promise checked after a run with crashes, against what the receivers saw and what the database
  * holds: every acknowledged event reached every target byte for byte; nothing is unfinished or
  * half-written; attempt numbers rose from receipt to receipt; and a target saw a delivery succeed twice only
- * where a crash cut off an attempt whose outcome was never written down.
+ * where a crash cut off an attempt whose outcome was never written down, and which its log shows as abandoned.
  */
 public final class DeliveryAudit {
     private DeliveryAudit() {
@@ -62,8 +63,9 @@ public final class DeliveryAudit {
 
     /**
      * One delivery: completed, its body as stored, attempt numbers rising from receipt to receipt and ending
-     * at the stored count, its attempt log agreeing with what the receiver saw, and any second 2xx receipt
-     * explained by a crash that cut off the previous one before its outcome was written.
+     * at the stored count, its attempt log holding every attempt and agreeing with what the receiver saw, and any
+     * second 2xx receipt explained by a crash that cut off the previous one before its outcome was written, which
+     * the log then shows as abandoned.
      */
     private static void assertDelivery(SoftAssertions softly, StoredDelivery delivery, byte[] storedBody, List<Receipt> receipts,
                                        List<LoggedAttempt> log, BiPredicate<Receipt, Receipt> crashBetween) {
@@ -81,7 +83,9 @@ public final class DeliveryAudit {
         softly.assertThat(delivery.attempts()).as("stored attempts of %s", what).isEqualTo(last.attempt());
         softly.assertThat(log.stream().filter(entry -> entry.outcome().equals("success")).map(LoggedAttempt::attempt).toList())
                 .as("successful attempts logged for %s", what).containsExactly(last.attempt());
-        for (LoggedAttempt entry : log) {
+        softly.assertThat(log.stream().map(LoggedAttempt::attempt).toList()).as("attempts logged for %s: every one", what)
+                .isEqualTo(IntStream.rangeClosed(1, delivery.attempts()).boxed().toList());
+        for (LoggedAttempt entry : log.stream().filter(entry -> !entry.outcome().equals("abandoned")).toList()) {
             softly.assertThat(receipts).as("receipt of logged attempt %s of %s", entry, what)
                     .anyMatch(receipt -> receipt.attempt() == entry.attempt() && entry.statusCode().equals(Optional.of(receipt.answeredStatus())));
         }
@@ -91,8 +95,8 @@ public final class DeliveryAudit {
             softly.assertThat(crashBetween.test(earlier, successes.get(i)))
                     .as("a crash between 2xx receipts of attempts %d and %d of %s", earlier.attempt(), successes.get(i).attempt(), what)
                     .isTrue();
-            softly.assertThat(log).as("log of %s: the outcome of the re-sent attempt %d was never written", what, earlier.attempt())
-                    .noneMatch(entry -> entry.attempt() == earlier.attempt());
+            softly.assertThat(log).as("log of %s: the re-sent attempt %d is logged as abandoned", what, earlier.attempt())
+                    .contains(new LoggedAttempt(earlier.attempt(), "abandoned", Optional.empty()));
         }
     }
 }

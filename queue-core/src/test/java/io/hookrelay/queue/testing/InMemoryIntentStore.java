@@ -1,6 +1,9 @@
 package io.hookrelay.queue.testing;
 
+import io.hookrelay.queue.AttemptDetail;
+import io.hookrelay.queue.AttemptOutcome;
 import io.hookrelay.queue.AttemptRecord;
+import io.hookrelay.queue.AttemptRecord.Abandonment;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.queue.Enqueued;
@@ -70,6 +73,8 @@ public final class InMemoryIntentStore implements IntentStore {
     }
 
     private final SecureRandom random = new SecureRandom();
+    /** When each running intent's current claim was made. */
+    private final Map<String, Instant> claimedAt = new HashMap<>();
     private final Map<String, LanePlace> lanePlaces = new HashMap<>();
     /** FIFO intents behind their lane's head: open, but not claimable. */
     private final Set<String> waiting = new HashSet<>();
@@ -194,6 +199,7 @@ public final class InMemoryIntentStore implements IntentStore {
                 .toList();
         for (Intent intent : open) {
             intent.claim().ifPresent(notices::claimRevoked);
+            logAbandoned(intent, now, Abandonment.CANCELLED);
             intentsById.put(intent.id(), released(intent, IntentState.CANCELLED, intent.nextAt(), now, intent.lastError()));
         }
         open.forEach(intent -> advanceLaneOf(intent.id()));
@@ -285,6 +291,8 @@ public final class InMemoryIntentStore implements IntentStore {
                 .toList();
         List<Intent> claimed = new ArrayList<>(due.size());
         for (Intent intent : due) {
+            logAbandoned(intent, at, Abandonment.LEASE_ENDED);
+            claimedAt.put(intent.id(), at);
             Intent running = with(intent, IntentState.RUNNING, intent.attempts() + 1, intent.nextAt(), at,
                     intent.lastError(), newToken(), until);
             intentsById.put(running.id(), running);
@@ -350,6 +358,7 @@ public final class InMemoryIntentStore implements IntentStore {
         if (intent == null || intent.state() == IntentState.COMPLETED) {
             return false;
         }
+        logAbandoned(intent, now, Abandonment.RETRIED);
         reopen(intent, now);
         return true;
     }
@@ -360,6 +369,7 @@ public final class InMemoryIntentStore implements IntentStore {
         if (intent == null || intent.state().isTerminal()) {
             return false;
         }
+        logAbandoned(intent, now, Abandonment.CANCELLED);
         intentsById.put(id, released(intent, IntentState.CANCELLED, intent.nextAt(), now, intent.lastError()));
         advanceLaneOf(id);
         return true;
@@ -451,6 +461,23 @@ public final class InMemoryIntentStore implements IntentStore {
             case RUNNING -> !intent.claimUntil().isAfter(now);
             default -> false;
         };
+    }
+
+    /**
+     * Logs the attempt of {@code intent}, if it is running, as abandoned: from its claim until its lease ended or
+     * {@code now}, whichever came first.
+     */
+    private void logAbandoned(Intent intent, Instant now, Abandonment why) {
+        if (intent.state() != IntentState.RUNNING || intent.attempts() < 1) {
+            return;
+        }
+        Instant started = claimedAt.get(intent.id());
+        Instant ended = intent.claimUntil().isBefore(now) ? intent.claimUntil() : millis(now);
+        Duration took = ended.isBefore(started) ? Duration.ZERO : Duration.between(started, ended);
+        List<AttemptRecord> log = attemptLogs.computeIfAbsent(intent.id(), id -> new ArrayList<>());
+        if (log.stream().noneMatch(entry -> entry.attempt() == intent.attempts())) {
+            log.add(new AttemptRecord(intent.attempts(), started, took, AttemptOutcome.ABANDONED, why.why(), AttemptDetail.NONE));
+        }
     }
 
     /** Applies {@code change} only while {@code claim} is the intent's current claim: the fence. */

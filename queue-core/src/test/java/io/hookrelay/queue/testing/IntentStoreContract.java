@@ -11,6 +11,7 @@ import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.AttemptDetail;
 import io.hookrelay.queue.AttemptOutcome;
 import io.hookrelay.queue.AttemptRecord;
+import io.hookrelay.queue.AttemptRecord.Abandonment;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.queue.Enqueued;
@@ -910,20 +911,58 @@ public abstract class IntentStoreContract {
         }
 
         @Test
-        void aFencedSettlementWritesNeitherTheOutcomeNorTheLogEntry() {
+        void aTakeoverLogsTheAttemptAbandonedAndItsFencedSettlementWritesNothing() {
+            Instant claimedAt = clock.instant();
             Intent first = claimOne(enqueued("job", "evt_1", "target-a"));
-            clock.advance(LEASE);
+            clock.advance(LEASE.plusSeconds(7));
             Intent second = claimOne();
 
             assertThat(store.settle(first.requireClaim(), new Settlement.Complete(),
                     Optional.of(logEntry(first, AttemptOutcome.SUCCESS, "")), clock.instant())).isFalse();
 
             assertThat(stored(first.id())).isEqualTo(second);
-            assertThat(store.attempts(first.id())).isEmpty();
+            AttemptRecord abandoned = new AttemptRecord(1, claimedAt, LEASE, AttemptOutcome.ABANDONED,
+                    Abandonment.LEASE_ENDED.why(), AttemptDetail.NONE);
+            assertThat(store.attempts(first.id())).as("the attempt spans the claim until its lease ended").containsExactly(abandoned);
             AttemptRecord secondEntry = logEntry(second, AttemptOutcome.SUCCESS, "");
             assertThat(store.settle(second.requireClaim(), new Settlement.Complete(), Optional.of(secondEntry),
                     clock.instant())).isTrue();
-            assertThat(store.attempts(first.id())).containsExactly(secondEntry);
+            assertThat(store.attempts(first.id())).containsExactly(abandoned, secondEntry);
+        }
+
+        @Test
+        void aRenewedClaimTakenOverIsLoggedUntilItsLastLeaseEnded() {
+            Instant claimedAt = clock.instant();
+            Intent first = claimOne(enqueued("job", "evt_1", "target-a"));
+            clock.advance(Duration.ofSeconds(10));
+            assertThat(store.renew(first.requireClaim(), clock.instant(), LEASE)).isTrue();
+            clock.advance(LEASE);
+
+            claimOne();
+
+            assertThat(store.attempts(first.id())).extracting(AttemptRecord::attempt, AttemptRecord::startedAt,
+                    AttemptRecord::duration, AttemptRecord::outcome)
+                    .containsExactly(tuple(1, claimedAt, LEASE.plusSeconds(10), AttemptOutcome.ABANDONED));
+        }
+
+        @Test
+        void anOperatorsRetryOrCancelOfARunningIntentLogsItsAttemptAbandoned() {
+            Instant claimedAt = clock.instant();
+            Intent retried = claimOne(enqueued("job", "evt_1", "target-a"));
+            Intent cancelled = claimOne(enqueued("job", "evt_2", "target-a"));
+            Intent pending = enqueued("job", "evt_3", "target-a");
+            clock.advance(Duration.ofSeconds(3));
+
+            assertThat(store.retryNow(retried.id(), clock.instant())).isTrue();
+            assertThat(store.cancel(cancelled.id(), clock.instant())).isTrue();
+            assertThat(store.cancel(pending.id(), clock.instant())).isTrue();
+
+            assertThat(store.attempts(retried.id())).containsExactly(new AttemptRecord(1, claimedAt, Duration.ofSeconds(3),
+                    AttemptOutcome.ABANDONED, Abandonment.RETRIED.why(), AttemptDetail.NONE));
+            assertThat(store.attempts(cancelled.id())).containsExactly(new AttemptRecord(1, claimedAt, Duration.ofSeconds(3),
+                    AttemptOutcome.ABANDONED, Abandonment.CANCELLED.why(), AttemptDetail.NONE));
+            assertThat(store.attempts(pending.id())).as("nothing ran").isEmpty();
+            assertThat(claimOne().attempts()).as("the retried intent's next attempt follows the abandoned one").isEqualTo(2);
         }
 
         @Test
@@ -1301,7 +1340,9 @@ public abstract class IntentStoreContract {
             metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
             assertThat(state(next)).isEqualTo(IntentState.COMPLETED);
             assertThat(state(cancelled)).isEqualTo(IntentState.CANCELLED);
-            assertThat(store.attempts(cancelled)).as("a fenced attempt is not logged").isEmpty();
+            assertThat(store.attempts(cancelled)).extracting(AttemptRecord::attempt, AttemptRecord::outcome, AttemptRecord::error)
+                    .as("the cancel logged the attempt it cut off")
+                    .containsExactly(tuple(1, AttemptOutcome.ABANDONED, Abandonment.CANCELLED.why()));
             assertThat(pool.isRunning()).isTrue();
         }
 
@@ -1336,8 +1377,8 @@ public abstract class IntentStoreContract {
             assertThat(done.state()).isEqualTo(IntentState.COMPLETED);
             assertThat(done.attempts()).isEqualTo(2);
             assertThat(store.attempts(id)).extracting(AttemptRecord::attempt, AttemptRecord::outcome)
-                    .as("only the attempt that kept its claim is logged")
-                    .containsExactly(tuple(2, AttemptOutcome.SUCCESS));
+                    .as("the attempt whose claim was lost is logged by the retry that took it, the next by its worker")
+                    .containsExactly(tuple(1, AttemptOutcome.ABANDONED), tuple(2, AttemptOutcome.SUCCESS));
             assertThat(pool.isRunning()).isTrue();
         }
 
@@ -1737,7 +1778,7 @@ public abstract class IntentStoreContract {
             metrics.awaitAttempts("job", AttemptOutcome.FENCED, 1, WAIT);
 
             assertThat(state(id)).isEqualTo(IntentState.CANCELLED);
-            assertThat(store.attempts(id)).isEmpty();
+            assertThat(store.attempts(id)).extracting(AttemptRecord::outcome).containsExactly(AttemptOutcome.ABANDONED);
             assertThat(pool.isRunning()).isTrue();
         }
 
@@ -2121,7 +2162,8 @@ public abstract class IntentStoreContract {
                 Await.until("the attempt was called off", WAIT, calledOff::get);
 
                 assertThat(state(id)).isEqualTo(IntentState.CANCELLED);
-                assertThat(store.attempts(id)).isEmpty();
+                assertThat(store.attempts(id)).extracting(AttemptRecord::outcome, AttemptRecord::error)
+                        .containsExactly(tuple(AttemptOutcome.ABANDONED, Abandonment.CANCELLED.why()));
             }
         }
     }

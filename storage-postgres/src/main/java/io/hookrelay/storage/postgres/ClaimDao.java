@@ -37,7 +37,8 @@ interface ClaimDao {
      * found: an intent written while its pair was being paused may not be held yet, and must not run.
      * Rows a branch locked beyond the final {@code :max} are let go when the statement's transaction ends.
      * {@code MATERIALIZED} states what the locking clauses already imply: each CTE runs once, never as the
-     * inner side of a loop that would lock and take more rows than asked for.
+     * inner side of a loop that would lock and take more rows than asked for. The attempts of the rows taken over
+     * from ended leases are logged as abandoned, with {@code :why}, in the same statement.
      */
     @SqlQuery("""
             WITH due AS MATERIALIZED (
@@ -49,7 +50,7 @@ interface ClaimDao {
                  LIMIT :max
                    FOR UPDATE SKIP LOCKED),
             expired AS MATERIALIZED (
-                SELECT seq, id, next_at, created_at FROM intent_states
+                SELECT seq, id, next_at, created_at, attempts, claimed_at, claim_until, updated_at FROM intent_states
                  WHERE state = 'running' AND NOT held AND claim_until <= :now
                    AND NOT\s""" + IntentDao.HOLDS_ROW_UNLOCKED + """
 
@@ -57,22 +58,29 @@ interface ClaimDao {
                  LIMIT :max
                    FOR UPDATE SKIP LOCKED),
             picked AS MATERIALIZED (
-                SELECT seq FROM (SELECT * FROM due UNION ALL SELECT * FROM expired) AS candidates
+                SELECT seq FROM (SELECT seq, id, next_at, created_at FROM due
+                                 UNION ALL
+                                 SELECT seq, id, next_at, created_at FROM expired) AS candidates
                  ORDER BY next_at, created_at, id
-                 LIMIT :max)
+                 LIMIT :max),
+            abandoned AS (
+                """ + IntentDao.LOG_ABANDONED + """
+                          FROM expired JOIN picked USING (seq) WHERE attempts > 0) AS abandoned
+                ON CONFLICT DO NOTHING)
             UPDATE intent_states
                SET state = 'running',
                    attempts = attempts + 1,
                    claim_token =\s""" + NEW_TOKEN + """
             ,
                    claim_until = :claimUntil,
+                   claimed_at = :now,
                    updated_at = :now
               FROM picked
              WHERE intent_states.seq = picked.seq
             RETURNING\s""" + IntentDao.COLUMNS + """
 
             """)
-    List<Intent> claim(long now, long claimUntil, int max);
+    List<Intent> claim(long now, long claimUntil, int max, String why);
 
     /**
      * Locks the rows in id order, as a pause does, before changing them: left to the plan, the order would be

@@ -43,46 +43,88 @@ interface IntentDao {
                      WHERE paused.kind = intent_states.kind AND paused.target = intent_states.target AND NOT paused.releasing
                        FOR SHARE)""";
 
-    /** Old values come from the locked row the update then changes: {@code RETURNING} sees only new ones. */
+    /**
+     * Logs, as {@link io.hookrelay.queue.AttemptOutcome#ABANDONED} with {@code :why}, the attempt of each row of
+     * the {@code FROM} that follows (which gives {@code seq}, {@code attempts}, {@code claimed_at},
+     * {@code claim_until} and {@code updated_at} as they were before the statement took the row from its claim).
+     * The entry spans the claim, from when it was made to when its lease ended or {@code :now}, whichever came
+     * first; rows claimed before {@code claimed_at} was kept start at their last change instead. Used as a CTE
+     * of the statement that takes the rows, so the log and the change commit together.
+     */
+    String LOG_ABANDONED = """
+            INSERT INTO intent_attempts (intent_seq, attempt, started_at, duration_ms, outcome, error, status_code, excerpt)
+                SELECT seq, attempts, started, greatest(least(claim_until, :now) - started, 0), 'abandoned', :why, NULL, ''
+                  FROM (SELECT seq, attempts, claim_until, CASE WHEN claimed_at > 0 THEN claimed_at ELSE updated_at END AS started
+            """;
+
+    /** {@link #LOG_ABANDONED} of the {@code running} rows of {@code old}. */
+    String LOG_ABANDONED_OF_OLD = LOG_ABANDONED + """
+                          FROM old WHERE state = 'running' AND attempts > 0) AS abandoned
+                ON CONFLICT DO NOTHING""";
+
+    /**
+     * The rows an operator's change takes, locked, with the values it needs from before the change:
+     * {@code RETURNING} sees only new ones.
+     */
+    String OLD = "SELECT seq, id, state, claim_token, fifo_key, attempts, claimed_at, claim_until, updated_at FROM intent_states";
+
     @SqlQuery("""
+            WITH old AS MATERIALIZED (
+                """ + OLD + """
+
+                 WHERE seq = (SELECT seq FROM intents WHERE id = :id)
+                   AND state IN ('pending', 'running', 'failed', 'cancelled')
+                   FOR UPDATE),
+            abandoned AS (
+                """ + LOG_ABANDONED_OF_OLD + """
+            )
             UPDATE intent_states
                SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
                    waiting =\s""" + LaneDao.REJOINS_WAITING + """
             ,
                    held =\s""" + HOLDS_ROW + """
 
-              FROM (SELECT seq, id, state, claim_token, fifo_key FROM intent_states
-                     WHERE seq = (SELECT seq FROM intents WHERE id = :id)
-                       AND state IN ('pending', 'running', 'failed', 'cancelled')
-                       FOR UPDATE) AS old
+              FROM old
              WHERE intent_states.seq = old.seq
             RETURNING old.id, old.state, old.claim_token, old.fifo_key
             """)
-    Optional<Taken> retryNow(String id, long now);
+    Optional<Taken> retryNow(String id, long now, String why);
 
     @SqlQuery("""
+            WITH old AS MATERIALIZED (
+                """ + OLD + """
+
+                 WHERE seq = (SELECT seq FROM intents WHERE id = :id) AND state IN ('pending', 'running')
+                   FOR UPDATE),
+            abandoned AS (
+                """ + LOG_ABANDONED_OF_OLD + """
+            )
             UPDATE intent_states
                SET state = 'cancelled', claim_token = '', claim_until = 0, held = false, updated_at = :now
-              FROM (SELECT seq, id, state, claim_token, fifo_key FROM intent_states
-                     WHERE seq = (SELECT seq FROM intents WHERE id = :id) AND state IN ('pending', 'running')
-                       FOR UPDATE) AS old
+              FROM old
              WHERE intent_states.seq = old.seq
             RETURNING old.id, old.state, old.claim_token, old.fifo_key
             """)
-    Optional<Taken> cancel(String id, long now);
+    Optional<Taken> cancel(String id, long now, String why);
 
     /** Locks in id order, as the settlement committer does, so the two never wait on each other in a circle. */
     @SqlQuery("""
+            WITH old AS MATERIALIZED (
+                """ + OLD + """
+
+                 WHERE kind = :kind AND target = :target AND state IN ('pending', 'running')
+                 ORDER BY id
+                   FOR UPDATE),
+            abandoned AS (
+                """ + LOG_ABANDONED_OF_OLD + """
+            )
             UPDATE intent_states
                SET state = 'cancelled', claim_token = '', claim_until = 0, held = false, updated_at = :now
-              FROM (SELECT seq, id, state, claim_token, fifo_key FROM intent_states
-                     WHERE kind = :kind AND target = :target AND state IN ('pending', 'running')
-                     ORDER BY id
-                       FOR UPDATE) AS old
+              FROM old
              WHERE intent_states.seq = old.seq
             RETURNING old.id, old.state, old.claim_token, old.fifo_key
             """)
-    List<Taken> retire(String kind, String target, long now);
+    List<Taken> retire(String kind, String target, long now, String why);
 
     /**
      * The intents a bulk retry takes; {@code :changedSince} is the smallest {@code bigint} and {@code :changedBefore}

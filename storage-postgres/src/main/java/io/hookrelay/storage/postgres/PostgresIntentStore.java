@@ -1,5 +1,6 @@
 package io.hookrelay.storage.postgres;
 
+import io.hookrelay.queue.AttemptRecord.Abandonment;
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.EndedIntents;
@@ -142,7 +143,7 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
         return database.uncountedTransaction("claim", handle -> {
             ClaimDao claims = handle.attach(ClaimDao.class);
             claims.commitWithoutWaitingForTheFlush();
-            return claims.claim(now, until, max);
+            return claims.claim(now, until, max, Abandonment.LEASE_ENDED.why());
         });
     }
 

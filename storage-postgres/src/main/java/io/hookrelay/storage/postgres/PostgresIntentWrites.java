@@ -3,6 +3,7 @@ package io.hookrelay.storage.postgres;
 import static io.hookrelay.storage.jdbi.JdbiIntentStore.changedBefore;
 import static io.hookrelay.storage.jdbi.JdbiIntentStore.changedSince;
 
+import io.hookrelay.queue.AttemptRecord.Abandonment;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.queue.Enqueued;
@@ -53,7 +54,8 @@ final class PostgresIntentWrites implements IntentWrites {
         Objects.requireNonNull(kind, "kind");
         Objects.requireNonNull(target, "target");
         handle.attach(LaneDao.class).lockOpenLanesOf(kind, target);
-        List<IntentDao.Taken> cancelled = handle.attach(IntentDao.class).retire(kind, target, now.toEpochMilli());
+        List<IntentDao.Taken> cancelled = handle.attach(IntentDao.class).retire(kind, target, now.toEpochMilli(),
+                Abandonment.CANCELLED.why());
         advanceAfterTheFact(cancelled.stream().map(IntentDao.Taken::fifoKey).toList());
         handle.attach(PauseDao.class).resume(kind, target);
         cancelled.forEach(this::revokeIfRunning);
@@ -92,7 +94,7 @@ final class PostgresIntentWrites implements IntentWrites {
     boolean retryNow(String id, Instant now) {
         Objects.requireNonNull(id, "id");
         List<String> lanes = handle.attach(LaneDao.class).lockLanesOf(new String[] {id});
-        return handle.attach(IntentDao.class).retryNow(id, now.toEpochMilli()).map(taken -> {
+        return handle.attach(IntentDao.class).retryNow(id, now.toEpochMilli(), Abandonment.RETRIED.why()).map(taken -> {
             advance(lanes);
             revokeIfRunning(taken);
             changes.workAvailable();
@@ -104,7 +106,7 @@ final class PostgresIntentWrites implements IntentWrites {
     boolean cancel(String id, Instant now) {
         Objects.requireNonNull(id, "id");
         List<String> lanes = handle.attach(LaneDao.class).lockLanesOf(new String[] {id});
-        return handle.attach(IntentDao.class).cancel(id, now.toEpochMilli()).map(taken -> {
+        return handle.attach(IntentDao.class).cancel(id, now.toEpochMilli(), Abandonment.CANCELLED.why()).map(taken -> {
             advance(lanes);
             revokeIfRunning(taken);
             return true;

@@ -223,8 +223,10 @@ class PostgresIntentStoreTest {
                 """.formatted(schema));
         store.enqueueAll(intents(10, "free-target"), NOW.minusSeconds(1));
 
-        String claim = ClaimDao.class.getMethod("claim", long.class, long.class, int.class).getAnnotation(SqlQuery.class).value()
+        String claim = ClaimDao.class.getMethod("claim", long.class, long.class, int.class, String.class)
+                .getAnnotation(SqlQuery.class).value()
                 .replace(":now", Long.toString(NOW.toEpochMilli()))
+                .replace(":why", "'abandoned'")
                 .replace(":claimUntil", Long.toString(NOW.plus(LEASE).toEpochMilli()))
                 .replace(":max", "5");
         List<String> plan = explainAnalyzedAndRolledBack(settings, claim);

@@ -30,7 +30,8 @@ interface IntentDao {
                      WHERE paused.kind = intents.kind AND paused.target = intents.target AND paused.releasing = 0)""";
 
     /**
-     * One statement, so nothing can take the same rows between choosing and taking them. Each branch is
+     * The rows a claim takes, chosen inside its one statement, so nothing can take them between choosing and
+     * taking. Each branch is
      * limited on its own, in claim order, before the two are merged: the pending branch walks the
      * {@code intents_due} index from its start and stops after {@code :max} claimable rows instead of
      * sorting every due row, and the running branch reads only leases that ended, through
@@ -42,29 +43,72 @@ interface IntentDao {
      * a large backlog those pages are scattered and seldom cached. {@code randomblob} is evaluated per row,
      * so each claim gets its own 128-bit token.
      */
+    String PICKED = """
+            SELECT row FROM (
+                SELECT * FROM (
+                    SELECT rowid AS row, next_at, created_at, id FROM intents
+                     WHERE state = 'pending' AND held = 0 AND waiting = 0 AND next_at <= :now
+                     ORDER BY next_at, created_at, id
+                     LIMIT :max)
+                UNION ALL
+                SELECT * FROM (
+                    SELECT rowid AS row, next_at, created_at, id FROM intents
+                     WHERE state = 'running' AND held = 0 AND claim_until <= :now
+                     ORDER BY next_at, created_at, id
+                     LIMIT :max))
+             ORDER BY next_at, created_at, id
+             LIMIT :max""";
+
     String CLAIM = """
             UPDATE intents
                SET state = 'running',
                    attempts = attempts + 1,
                    claim_token = lower(hex(randomblob(16))),
                    claim_until = :claimUntil,
+                   claimed_at = :now,
                    updated_at = :now
-             WHERE rowid IN (
-                   SELECT row FROM (
-                       SELECT * FROM (
-                           SELECT rowid AS row, next_at, created_at, id FROM intents
-                            WHERE state = 'pending' AND held = 0 AND waiting = 0 AND next_at <= :now
-                            ORDER BY next_at, created_at, id
-                            LIMIT :max)
-                       UNION ALL
-                       SELECT * FROM (
-                           SELECT rowid AS row, next_at, created_at, id FROM intents
-                            WHERE state = 'running' AND held = 0 AND claim_until <= :now
-                            ORDER BY next_at, created_at, id
-                            LIMIT :max))
-                    ORDER BY next_at, created_at, id
-                    LIMIT :max)
+             WHERE rowid IN (""" + PICKED + """
+            )
             RETURNING\s""" + COLUMNS;
+
+    /** When the current claim of a row was made; rows claimed before {@code claimed_at} was kept give their last change. */
+    String CLAIMED_AT = "CASE WHEN claimed_at > 0 THEN claimed_at ELSE updated_at END";
+
+    /**
+     * Logs the attempt of each {@code running} row the condition that follows selects as
+     * {@link io.hookrelay.queue.AttemptOutcome#ABANDONED}, with {@code :why}; run just before the statement that
+     * takes those rows from their claims. The entry spans the claim, from when it was made to when its lease
+     * ended or {@code :now}, whichever came first. An attempt already logged is left alone.
+     */
+    String LOG_ABANDONED = """
+            INSERT OR IGNORE INTO intent_attempts (intent_id, attempt, started_at, duration_ms, outcome, error, status_code,
+                                                   excerpt)
+            SELECT id, attempts,\s""" + CLAIMED_AT + ", max(min(claim_until, :now) - " + CLAIMED_AT + """
+            , 0), 'abandoned', :why, NULL, ''
+              FROM intents
+             WHERE state = 'running' AND attempts > 0 AND\s""";
+
+    /** Whether a claim now would take any intent over from a lease that ended, through {@code intents_lease}. */
+    String ANY_LEASE_ENDED = "SELECT EXISTS (SELECT 1 FROM intents WHERE state = 'running' AND held = 0 AND claim_until <= :now)";
+
+    @SqlQuery(ANY_LEASE_ENDED)
+    boolean anyLeaseEnded(long now);
+
+    /** Logs the attempts {@link #claim} with the same arguments is about to take over. */
+    @SqlUpdate(LOG_ABANDONED + "rowid IN (" + PICKED + ")")
+    int logAbandonedByClaim(long now, int max, String why);
+
+    /** Logs the attempt {@link #retryNow} or {@link #cancel} of intent {@code id} is about to cut off. */
+    @SqlUpdate(LOG_ABANDONED + "id = :id")
+    int logAbandoned(String id, long now, String why);
+
+    /** Logs the attempts {@link #retire} of the pair is about to cut off, found through {@code intents_of_work}. */
+    @SqlUpdate(LOG_ABANDONED + "kind = :kind AND target = :target AND state IN ('pending', 'running')")
+    int logAbandonedOfPair(String kind, String target, long now, String why);
+
+    /** Logs the attempts {@link #releaseAllClaims} is about to cut off. */
+    @SqlUpdate(LOG_ABANDONED + "true")
+    int logAllAbandoned(long now, String why);
 
     /** @return 1 when stored, 0 when the id or the {@code (kind, eventId, target)} already exists */
     @SqlUpdate("""

@@ -1,6 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.queue.AttemptRecord;
+import io.hookrelay.queue.AttemptRecord.Abandonment;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.QueueListener;
@@ -135,7 +136,11 @@ public final class SqliteDatabase implements AutoCloseable {
             }
             opening.afterMigrating(writer, connections, probe);
             long now = clock.instant().toEpochMilli();
-            int released = writer.write("recover", handle -> handle.attach(IntentDao.class).releaseAllClaims(now));
+            int released = writer.write("recover", handle -> {
+                IntentDao intents = handle.attach(IntentDao.class);
+                intents.logAllAbandoned(now, Abandonment.PROCESS_STOPPED.why());
+                return intents.releaseAllClaims(now);
+            });
             log.info("restart recovery: {} running intent(s) in {} made pending again", released, databaseFile);
             ReaderPool readers = new ReaderPool(jdbi::open, MAX_READERS, READER_WAIT);
             opened.push(readers);

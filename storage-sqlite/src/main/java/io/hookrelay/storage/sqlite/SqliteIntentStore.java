@@ -2,6 +2,7 @@ package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.queue.AttemptDetail;
 import io.hookrelay.queue.AttemptRecord;
+import io.hookrelay.queue.AttemptRecord.Abandonment;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.queue.Enqueued;
@@ -124,7 +125,12 @@ public final class SqliteIntentStore extends JdbiIntentStore {
 
     @Override
     protected List<Intent> claimDue(long now, long until, int max) {
-        return writeIntents("claim", dao -> dao.claim(now, until, max));
+        return writeIntents("claim", dao -> {
+            if (dao.anyLeaseEnded(now)) {
+                dao.logAbandonedByClaim(now, max, Abandonment.LEASE_ENDED.why());
+            }
+            return dao.claim(now, until, max);
+        });
     }
 
     /** One task for all of them, so a pool's renewal costs one statement per claim and no commit of its own. */
@@ -214,14 +220,20 @@ public final class SqliteIntentStore extends JdbiIntentStore {
     public boolean retryNow(String id, Instant now) {
         Objects.requireNonNull(id, "id");
         long at = now.toEpochMilli();
-        return changedInItsLane("retry now", id, dao -> dao.retryNow(id, at));
+        return changedInItsLane("retry now", id, dao -> {
+            dao.logAbandoned(id, at, Abandonment.RETRIED.why());
+            return dao.retryNow(id, at);
+        });
     }
 
     @Override
     public boolean cancel(String id, Instant now) {
         Objects.requireNonNull(id, "id");
         long at = now.toEpochMilli();
-        return changedInItsLane("cancel", id, dao -> dao.cancel(id, at));
+        return changedInItsLane("cancel", id, dao -> {
+            dao.logAbandoned(id, at, Abandonment.CANCELLED.why());
+            return dao.cancel(id, at);
+        });
     }
 
     /** Runs an operator's change of intent {@code id}, then advances the intent's lane as the change may require. */

@@ -3,6 +3,7 @@ package io.hookrelay.storage.sqlite;
 import static io.hookrelay.storage.jdbi.JdbiIntentStore.changedBefore;
 import static io.hookrelay.storage.jdbi.JdbiIntentStore.changedSince;
 
+import io.hookrelay.queue.AttemptRecord.Abandonment;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.queue.Enqueued;
@@ -73,6 +74,9 @@ final class SqliteIntentWrites implements IntentWrites {
         IntentDao dao = handle.attach(IntentDao.class);
         List<ClaimRef> running = dao.runningClaimsOf(kind, target);
         List<String> lanes = handle.attach(LaneDao.class).openLanesOf(kind, target);
+        if (!running.isEmpty()) {
+            dao.logAbandonedOfPair(kind, target, now.toEpochMilli(), Abandonment.CANCELLED.why());
+        }
         int cancelled = dao.retire(kind, target, now.toEpochMilli());
         lanes.forEach(this::advance);
         handle.attach(PauseDao.class).resume(kind, target);

@@ -50,6 +50,21 @@ class ClaimQueryPlanTest {
     }
 
     @Test
+    void lookingForEndedLeasesBeforeEachClaimReadsOnlyTheLeaseIndex() {
+        List<Step> plan;
+        try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
+            plan = database.read("explain lease check", handle -> handle.handle()
+                    .createQuery("EXPLAIN QUERY PLAN " + IntentDao.ANY_LEASE_ENDED)
+                    .bind("now", 0L)
+                    .map((row, context) -> new Step(row.getInt("id"), row.getInt("parent"), row.getString("detail")))
+                    .list());
+        }
+
+        single(plan, "INDEX intents_lease ");
+        assertThat(plan).extracting(Step::detail).noneMatch(detail -> detail.startsWith("SCAN intents"));
+    }
+
+    @Test
     void advancingAFifoLaneSeeksItsHeadAndItsNextInTheLanesIndex() {
         List<Step> plan;
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {

@@ -1,7 +1,11 @@
 package io.hookrelay.storage.sqlite;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
+import io.hookrelay.queue.AttemptOutcome;
+import io.hookrelay.queue.AttemptRecord;
+import io.hookrelay.queue.AttemptRecord.Abandonment;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.NewIntent;
@@ -18,7 +22,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A process killed with SIGKILL mid-attempt: its claims are pending again, and claimable, at the next start. */
+/** A process killed with SIGKILL mid-attempt: its claims are pending again, claimable and their attempts logged, at the next start. */
 class RestartRecoveryTest {
     private static final Duration CHILD_TIMEOUT = Duration.ofSeconds(60);
     private static final Instant CRASHED_AT = Instant.parse("2025-05-01T10:00:00Z");
@@ -50,6 +54,10 @@ class RestartRecoveryTest {
                 Intent recovered = store.find(cutOff).orElseThrow();
                 assertThat(recovered.state()).as("no longer shown as running").isEqualTo(IntentState.PENDING);
                 assertThat(recovered.attempts()).as("the cut-off attempt still counts").isEqualTo(1);
+                assertThat(store.attempts(cutOff)).extracting(AttemptRecord::attempt, AttemptRecord::startedAt,
+                        AttemptRecord::outcome, AttemptRecord::error)
+                        .as("and is logged, from its claim")
+                        .containsExactly(tuple(1, CRASHED_AT, AttemptOutcome.ABANDONED, Abandonment.PROCESS_STOPPED.why()));
             }
             List<Intent> claimed = store.claim(restartedAt, Duration.ofSeconds(30), COUNT + 1);
 

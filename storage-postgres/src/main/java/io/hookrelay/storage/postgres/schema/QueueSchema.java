@@ -30,6 +30,10 @@ import java.util.List;
  * <p>Version 5 adds FIFO lanes (see {@code LaneDao}): {@code intents_due} leaves out the intents waiting
  * behind their lane's head as it leaves out held ones, so a blocked lane's backlog is never walked, and
  * {@code intents_lanes} finds each lane's head and next.
+ *
+ * <p>Version 6 lets the attempt log tell of abandoned attempts: {@code claimed_at} keeps when the current claim
+ * was made, and the log accepts {@code abandoned}. Its check is named with a {@code 1} because version 2 made the
+ * table while version 1's, renamed, still held the plain name.
  */
 public final class QueueSchema {
     public static final MigrationTrack TRACK = new MigrationTrack("queue", List.of(
@@ -178,6 +182,13 @@ public final class QueueSchema {
 
                     CREATE INDEX intents_lanes ON intent_states (waiting, fifo_key, seq)
                         WHERE fifo_key IS NOT NULL AND state IN ('pending', 'running');
+                    """),
+            new Migration(6, """
+                    ALTER TABLE intent_states ADD COLUMN claimed_at bigint NOT NULL DEFAULT 0;
+
+                    ALTER TABLE intent_attempts DROP CONSTRAINT intent_attempts_outcome_check1,
+                        ADD CONSTRAINT intent_attempts_outcome_check
+                            CHECK (outcome IN ('success', 'error', 'stop', 'no_handler', 'abandoned'));
                     """)));
 
     private QueueSchema() {

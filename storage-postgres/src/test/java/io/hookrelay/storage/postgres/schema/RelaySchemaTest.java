@@ -35,7 +35,7 @@ class RelaySchemaTest {
             List<String> versions = node.database.read("versions", handle -> handle
                     .createQuery("SELECT track || ' ' || version FROM schema_migrations ORDER BY track, version")
                     .mapTo(String.class).list());
-            assertThat(versions).containsExactly("queue 1", "queue 2", "queue 3", "queue 4", "queue 5", "relay 1", "relay 2", "relay 3",
+            assertThat(versions).containsExactly("queue 1", "queue 2", "queue 3", "queue 4", "queue 5", "queue 6", "relay 1", "relay 2", "relay 3",
                     "relay 4", "relay 5", "relay 6", "relay 7", "relay 8", "relay 9");
         }
     }

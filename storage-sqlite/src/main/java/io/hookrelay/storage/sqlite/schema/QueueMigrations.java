@@ -20,6 +20,9 @@ import java.util.List;
  * <p>Step 6 adds FIFO lanes (see {@code LaneDao}): {@code intents_due} leaves out the intents waiting behind
  * their lane's head as it leaves out held ones, so a blocked lane's backlog is never walked either;
  * {@code intents_lane_order} hands out places in a lane and {@code intents_lanes} finds a lane's head and next.
+ *
+ * <p>Step 7 lets the attempt log tell of abandoned attempts: {@code claimed_at} keeps when the current claim was
+ * made, and the log, rebuilt because SQLite cannot change a {@code CHECK}, accepts {@code abandoned}.
  */
 public final class QueueMigrations {
     static final String NAME = "queue";
@@ -109,6 +112,31 @@ public final class QueueMigrations {
 
                     CREATE INDEX intents_lanes ON intents (waiting, fifo_key, fifo_seq)
                         WHERE fifo_key IS NOT NULL AND state IN ('pending', 'running');
+                    """),
+            new Migration(7, """
+                    ALTER TABLE intents ADD COLUMN claimed_at INTEGER NOT NULL DEFAULT 0;
+
+                    CREATE TABLE intent_attempts_v7 (
+                        intent_id   TEXT    NOT NULL REFERENCES intents (id) ON DELETE CASCADE,
+                        attempt     INTEGER NOT NULL CHECK (attempt >= 1),
+                        started_at  INTEGER NOT NULL,
+                        duration_ms INTEGER NOT NULL CHECK (duration_ms >= 0),
+                        outcome     TEXT    NOT NULL
+                                    CHECK (outcome IN ('success', 'error', 'stop', 'no_handler', 'abandoned')),
+                        error       TEXT    NOT NULL,
+                        status_code INTEGER,
+                        excerpt     TEXT    NOT NULL,
+                        PRIMARY KEY (intent_id, attempt)
+                    ) WITHOUT ROWID, STRICT;
+
+                    INSERT INTO intent_attempts_v7 (intent_id, attempt, started_at, duration_ms, outcome, error, status_code,
+                                                    excerpt)
+                    SELECT intent_id, attempt, started_at, duration_ms, outcome, error, status_code, excerpt
+                      FROM intent_attempts;
+
+                    DROP TABLE intent_attempts;
+
+                    ALTER TABLE intent_attempts_v7 RENAME TO intent_attempts;
                     """)));
 
     private QueueMigrations() {
