@@ -3,6 +3,7 @@ package io.hookrelay.queue.pool;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.Intent;
+import java.time.Instant;
 import java.util.Optional;
 
 /**
@@ -21,10 +22,21 @@ final class RunningAttempt {
     private boolean begun;
     private boolean heldBack;
     private boolean holdsSlot;
+    private volatile Instant leaseEnds;
 
     RunningAttempt(Intent intent) {
         this.intent = intent;
         this.claim = intent.requireClaim();
+        this.leaseEnds = intent.claimUntil();
+    }
+
+    /** When the claim's lease ends, by the pool's clock, as the last claim or renewal that landed set it. */
+    Instant leaseEnds() {
+        return leaseEnds;
+    }
+
+    void renewedUntil(Instant newEnd) {
+        leaseEnds = newEnd;
     }
 
     /**

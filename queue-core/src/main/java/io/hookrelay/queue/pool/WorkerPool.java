@@ -46,6 +46,8 @@ public final class WorkerPool implements AutoCloseable {
     private final OwnedAttempts owned = new OwnedAttempts();
     private final ScheduledExecutorService upkeep = Executors.newSingleThreadScheduledExecutor(
             DaemonThreads.named("hookrelay-queue-upkeep-"));
+    private final ScheduledExecutorService leaseWatch = Executors.newSingleThreadScheduledExecutor(
+            DaemonThreads.named("hookrelay-queue-lease-watch-"));
     private final ClaimLoop claims;
     private final OutcomeWriter writer;
     private final Workers workers;
@@ -91,7 +93,7 @@ public final class WorkerPool implements AutoCloseable {
         }
         state = State.RUNNING;
         queue.addListener(listener);
-        leases.start(upkeep);
+        leases.start(upkeep, leaseWatch);
         claims.start(workers::take);
     }
 
@@ -120,6 +122,7 @@ public final class WorkerPool implements AutoCloseable {
             state = State.STOPPED;
             workers.shutdown();
             upkeep.shutdownNow();
+            leaseWatch.shutdownNow();
             return;
         }
         state = State.STOPPING;
@@ -136,6 +139,7 @@ public final class WorkerPool implements AutoCloseable {
         } finally {
             workers.shutdown();
             upkeep.shutdownNow();
+            leaseWatch.shutdownNow();
             state = State.STOPPED;
         }
     }

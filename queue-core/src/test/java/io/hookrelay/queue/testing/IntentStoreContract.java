@@ -1297,6 +1297,34 @@ public abstract class IntentStoreContract {
         }
 
         @Test
+        void anAttemptWhoseRenewalsStopLandingIsCalledOffBeforeItsLeaseEndsAndTakenOverAfter() throws Exception {
+            FlakyIntentStore cutOff = new FlakyIntentStore(store).failNext("renew", Integer.MAX_VALUE);
+            IntentQueue cutOffQueue = new IntentQueue(cutOff, systemClock);
+            CountDownLatch started = new CountDownLatch(1);
+            AtomicReference<Instant> calledOffAt = new AtomicReference<>();
+            start(WorkerPool.builder(cutOffQueue).handler("job", (intent, signal) -> {
+                if (intent.attempts() == 1) {
+                    started.countDown();
+                    if (awaitCallOff(signal)) {
+                        calledOffAt.set(systemClock.instant());
+                    }
+                }
+                return Verdict.completed();
+            }), settings(1).withLease(Duration.ofSeconds(3)));
+
+            String id = cutOffQueue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id();
+            assertThat(started.await(WAIT.toMillis(), TimeUnit.MILLISECONDS)).isTrue();
+            Instant leaseEnds = stored(id).claimUntil();
+            metrics.awaitAttempts("job", AttemptOutcome.FENCED, 1, WAIT);
+            metrics.awaitAttempts("job", AttemptOutcome.SUCCESS, 1, WAIT);
+
+            assertThat(calledOffAt.get()).as("called off before the lease ended at %s", leaseEnds).isBefore(leaseEnds);
+            assertThat(store.attempts(id)).extracting(AttemptRecord::attempt, AttemptRecord::outcome)
+                    .containsExactly(tuple(1, AttemptOutcome.ABANDONED), tuple(2, AttemptOutcome.SUCCESS));
+            assertThat(store.attempts(id).get(1).startedAt()).as("taken over once the lease had ended").isAfterOrEqualTo(leaseEnds);
+        }
+
+        @Test
         void afterAClaimThatFoundLessThanItAskedForTheNextWaitsForTheCooldown() throws Exception {
             Duration cooldown = Duration.ofSeconds(1);
             Map<String, Long> startedAt = new ConcurrentHashMap<>();
