@@ -107,7 +107,7 @@ class ClusterClockSkewIT {
                 killedAtMillis = database.postgresClockMillis();
                 kill = cluster.kill(AHEAD);
                 load.pointAt(AHEAD, cluster.uri(0));
-                heldByTheDead = DeadNodeClaims.awaitRetaken(database, kill, Duration.ofSeconds(5));
+                heldByTheDead = DeadNodeClaims.awaitRetaken(database, kill.signalledAtNanos(), Duration.ofSeconds(5));
             }
             ClusterLoad.awaitDrained(database);
             Map<String, List<Long>> starts = database.attemptStarts();

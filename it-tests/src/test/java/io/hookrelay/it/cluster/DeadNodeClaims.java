@@ -1,6 +1,5 @@
 package io.hookrelay.it.cluster;
 
-import io.hookrelay.it.support.RelayCluster;
 import io.hookrelay.it.support.RelayDatabase;
 import io.hookrelay.queue.testing.Await;
 import java.time.Duration;
@@ -9,7 +8,10 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** The claims a killed node held, told apart from those of live nodes by how long they stay held after the kill. */
+/**
+ * The claims a killed (or cut off) node held, told apart from those of live nodes by how long they stay held after
+ * the kill.
+ */
 final class DeadNodeClaims {
     /** The lease a node's claims run on when nothing renews them (the relay's default). */
     static final Duration LEASE = Duration.ofSeconds(30);
@@ -19,11 +21,12 @@ final class DeadNodeClaims {
     }
 
     /**
-     * Watches the intents running at the kill until each has left the claim it had then, and returns those that
-     * kept it at least {@code heldOnlyByTheDead}, longer than a live node's attempt takes: the dead node's. Fails unless
-     * all have been retaken within the lease and five seconds.
+     * Watches the intents running at the kill, signalled at {@code killedAtNanos} ({@link System#nanoTime()}), until
+     * each has left the claim it had then, and returns those that kept it at least {@code heldOnlyByTheDead}, longer
+     * than a live node's attempt takes: the dead node's. Fails unless all have been retaken within the lease and five
+     * seconds.
      */
-    static Set<String> awaitRetaken(RelayDatabase database, RelayCluster.Kill kill, Duration heldOnlyByTheDead)
+    static Set<String> awaitRetaken(RelayDatabase database, long killedAtNanos, Duration heldOnlyByTheDead)
             throws InterruptedException {
         Map<String, Long> lastSeenHeld = new HashMap<>();
         Map<String, String> stillHeld = new HashMap<>(database.runningClaims());
@@ -35,7 +38,7 @@ final class DeadNodeClaims {
             return stillHeld.isEmpty();
         });
         return lastSeenHeld.entrySet().stream()
-                .filter(seen -> seen.getValue() - kill.signalledAtNanos() >= heldOnlyByTheDead.toNanos())
+                .filter(seen -> seen.getValue() - killedAtNanos >= heldOnlyByTheDead.toNanos())
                 .map(Map.Entry::getKey)
                 .collect(Collectors.toSet());
     }

@@ -65,7 +65,7 @@ class NodeCrashIT {
                         () -> load.acknowledgedCount() >= ACKNOWLEDGED_BEFORE_THE_KILL && alpha.requestCount() > 0 && beta.requestCount() > 0);
                 kill = cluster.kill(VICTIM);
                 load.pointAt(VICTIM, cluster.uri(VICTIM + 1));
-                heldByTheDead = DeadNodeClaims.awaitRetaken(database, kill, HELD_ONLY_BY_THE_DEAD);
+                heldByTheDead = DeadNodeClaims.awaitRetaken(database, kill.signalledAtNanos(), HELD_ONLY_BY_THE_DEAD);
                 int acknowledgedByNext = load.of(VICTIM).acknowledgedCount();
                 load.pointAt(VICTIM, cluster.restart(VICTIM));
                 load.awaitAcknowledged(VICTIM, acknowledgedByNext, 20);

@@ -53,7 +53,7 @@ class StandardWebhooksCheckTest {
     void refusesATimestampOutsideTheTolerance() {
         Receiver.Request request = new Receiver.Request("POST", "/", Map.of(
                 "webhook-id", List.of(ID), "webhook-timestamp", List.of(TIMESTAMP), "webhook-signature", List.of(SIGNATURE)),
-                BODY, 0);
+                BODY, 0, "127.0.0.1");
         Instant signedAt = Instant.ofEpochSecond(Long.parseLong(TIMESTAMP));
 
         assertThat(StandardWebhooksCheck.verifies(SECRET, request, signedAt.plus(StandardWebhooksCheck.TOLERANCE))).isTrue();

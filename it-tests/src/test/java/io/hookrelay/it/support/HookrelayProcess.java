@@ -48,6 +48,12 @@ public final class HookrelayProcess implements AutoCloseable {
         return start(List.of(), jvmOptions, Map.of(), arguments);
     }
 
+    /** As {@link #startWithEnvironment}, the command run by {@code launcher}, such as {@code ip netns exec <name>}. */
+    public static HookrelayProcess startWithLauncher(List<String> launcher, Map<String, String> environment,
+                                                     String... arguments) throws IOException {
+        return start(launcher, List.of(), environment, arguments);
+    }
+
     /**
      * Starts {@code hookrelay <arguments>} under umask 022, whatever this process's is, the way a shell
      * commonly runs it, with {@code environment} as its only {@code HOOKRELAY_*} variables.

@@ -4,10 +4,11 @@ import java.util.Objects;
 
 /**
  * One delivery attempt as a target's receiver saw it: which delivery and event, the attempt number the relay
- * sent, what the receiver answered, the body, and when it arrived (by the test JVM's monotonic clock).
+ * sent, what the receiver answered, the body, when it arrived (by the test JVM's monotonic clock) and from which
+ * address.
  */
 public record Receipt(String target, String deliveryId, String eventId, int attempt, int answeredStatus, byte[] body,
-                      long arrivedAtNanos) {
+                      long arrivedAtNanos, String from) {
     public Receipt {
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(deliveryId, "deliveryId");
@@ -18,7 +19,7 @@ public record Receipt(String target, String deliveryId, String eventId, int atte
     /** A request the relay sent to {@code target}'s receiver, which answered {@code answeredStatus}. */
     public static Receipt of(String target, Receiver.Request request, int answeredStatus) {
         return new Receipt(target, header(request, "x-hookrelay-delivery-id"), header(request, "webhook-id"),
-                attemptOf(request), answeredStatus, request.body(), request.arrivedAtNanos());
+                attemptOf(request), answeredStatus, request.body(), request.arrivedAtNanos(), request.from());
     }
 
     /** The relay's attempt number of a request, as {@code X-Hookrelay-Attempt} carries it. */

@@ -51,8 +51,9 @@ public final class Receiver implements AutoCloseable {
     private final AtomicInteger unanswered = new AtomicInteger();
     private final AtomicInteger mostUnansweredAtOnce = new AtomicInteger();
 
-    /** One request as it arrived: header names lower-cased, the body byte for byte. */
-    public record Request(String method, String path, Map<String, List<String>> headers, byte[] body, long arrivedAtNanos) {
+    /** One request as it arrived: header names lower-cased, the body byte for byte, {@code from} the sender's address. */
+    public record Request(String method, String path, Map<String, List<String>> headers, byte[] body, long arrivedAtNanos,
+                          String from) {
         public Optional<String> header(String name) {
             List<String> values = headers.getOrDefault(name.toLowerCase(Locale.ROOT), List.of());
             return values.isEmpty() ? Optional.empty() : Optional.of(values.get(0));
@@ -86,8 +87,13 @@ public final class Receiver implements AutoCloseable {
     }
 
     public static Receiver start() {
+        return startOn(InetAddress.getLoopbackAddress());
+    }
+
+    /** A receiver on {@code address} ({@code 127.0.0.1} for {@link #start}), such as one nodes in namespaces reach. */
+    public static Receiver startOn(InetAddress address) {
         try {
-            HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+            HttpServer server = HttpServer.create(new InetSocketAddress(address, 0), 0);
             Receiver receiver = new Receiver(server);
             server.createContext("/", receiver::handle);
             server.setExecutor(receiver.threads);
@@ -100,7 +106,7 @@ public final class Receiver implements AutoCloseable {
 
     /** Where a target should point to reach this receiver. */
     public String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort() + PATH;
+        return "http://" + server.getAddress().getAddress().getHostAddress() + ":" + server.getAddress().getPort() + PATH;
     }
 
     /** Answers the next requests with these, in order, before falling back to the standing answer. */
@@ -205,7 +211,8 @@ public final class Receiver implements AutoCloseable {
         try (InputStream in = exchange.getRequestBody()) {
             body = in.readAllBytes();
         }
-        return new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(), Map.copyOf(headers), body, arrivedAt);
+        return new Request(exchange.getRequestMethod(), exchange.getRequestURI().getPath(), Map.copyOf(headers), body, arrivedAt,
+                exchange.getRemoteAddress().getAddress().getHostAddress());
     }
 
     private synchronized Answer record(Request request) {

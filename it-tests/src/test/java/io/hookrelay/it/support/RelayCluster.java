@@ -35,6 +35,7 @@ public final class RelayCluster implements AutoCloseable {
     private final String databaseUrl;
     private final List<String> options;
     private final List<Duration> clockOffsets;
+    private final Optional<NodeNetworks> networks;
     private final List<Node> nodes = new ArrayList<>();
     private final List<Kill> kills = new ArrayList<>();
     private final List<Output> outputOfEnded = new ArrayList<>();
@@ -63,10 +64,11 @@ public final class RelayCluster implements AutoCloseable {
         private URI uri;
     }
 
-    private RelayCluster(String databaseUrl, List<String> options, List<Duration> clockOffsets) {
+    private RelayCluster(String databaseUrl, List<String> options, List<Duration> clockOffsets, Optional<NodeNetworks> networks) {
         this.databaseUrl = databaseUrl;
         this.options = List.copyOf(options);
         this.clockOffsets = List.copyOf(clockOffsets);
+        this.networks = networks;
     }
 
     /**
@@ -88,8 +90,21 @@ public final class RelayCluster implements AutoCloseable {
         if (clockOffsets.stream().anyMatch(offset -> !offset.isZero()) && !Files.isReadable(LIBFAKETIME)) {
             throw new IllegalStateException(LIBFAKETIME + " is missing: install Debian's faketime package (.ci/run does)");
         }
-        RelayCluster cluster = new RelayCluster(databaseUrl, List.of(options), clockOffsets);
-        int size = clockOffsets.size();
+        return started(new RelayCluster(databaseUrl, List.of(options), clockOffsets, Optional.empty()));
+    }
+
+    /**
+     * As {@link #start}, a node in each of {@code networks}' namespaces, listening on its address there and reaching
+     * the database, {@code databaseUrl} as this machine reaches it, through its veth pair.
+     */
+    public static RelayCluster startInNamespaces(NodeNetworks networks, String databaseUrl, String... options)
+            throws IOException, InterruptedException {
+        return started(new RelayCluster(NodeNetworks.asReachedFromNodes(databaseUrl), List.of(options),
+                Collections.nCopies(networks.size(), Duration.ZERO), Optional.of(networks)));
+    }
+
+    private static RelayCluster started(RelayCluster cluster) throws IOException, InterruptedException {
+        int size = cluster.clockOffsets.size();
         try {
             for (int node = 0; node < size; node++) {
                 cluster.nodes.add(new Node());
@@ -236,6 +251,7 @@ public final class RelayCluster implements AutoCloseable {
     private void launch(int node) throws IOException {
         Node it = nodes.get(node);
         List<String> arguments = new ArrayList<>(List.of("serve", "--database", databaseUrl, "--port", "0"));
+        networks.ifPresent(inNamespaces -> arguments.addAll(List.of("--host", inNamespaces.address(node))));
         arguments.addAll(options);
         Map<String, String> environment = new HashMap<>(Map.of("HOOKRELAY_ADMIN_TOKEN", ADMIN_TOKEN, "HOOKRELAY_SECRET_KEY", SECRET_KEY));
         Duration offset = clockOffsets.get(node);
@@ -243,13 +259,15 @@ public final class RelayCluster implements AutoCloseable {
             environment.put("LD_PRELOAD", LIBFAKETIME.toString());
             environment.put("FAKETIME", (offset.isNegative() ? "-" : "+") + offset.abs().toSeconds() + "s");
         }
-        it.process = HookrelayProcess.startWithEnvironment(environment, arguments.toArray(String[]::new));
+        List<String> launcher = networks.map(inNamespaces -> inNamespaces.launcher(node)).orElse(List.of());
+        it.process = HookrelayProcess.startWithLauncher(launcher, environment, arguments.toArray(String[]::new));
         it.uri = null;
     }
 
     private URI awaitListening(int node) throws InterruptedException {
         Node it = nodes.get(node);
-        it.uri = URI.create("http://127.0.0.1:" + it.process.awaitPort());
+        String host = networks.map(inNamespaces -> inNamespaces.address(node)).orElse("127.0.0.1");
+        it.uri = URI.create("http://" + host + ":" + it.process.awaitPort());
         return it.uri;
     }
 

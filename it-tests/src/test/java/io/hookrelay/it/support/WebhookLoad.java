@@ -56,10 +56,17 @@ public final class WebhookLoad implements AutoCloseable {
     public record Acknowledged(String eventId, byte[] body, long sentAtNanos, long answeredAtNanos) {
     }
 
-    /** A post to {@code relay} that was not acknowledged: {@code status} is empty when no answer came at all. */
-    public record Refusal(URI relay, OptionalInt status, String what, long atNanos) {
+    /**
+     * A post to {@code relay} that was not acknowledged: {@code status} is empty when no answer came at all;
+     * {@code retryAfter} says whether the answer had that header.
+     */
+    public record Refusal(URI relay, OptionalInt status, String what, long sentAtNanos, long atNanos, boolean retryAfter) {
         public boolean answered() {
             return status.isPresent();
+        }
+
+        public Duration waited() {
+            return Duration.ofNanos(atNanos - sentAtNanos);
         }
     }
 
@@ -161,11 +168,12 @@ public final class WebhookLoad implements AutoCloseable {
                     if (answer.statusCode() == 202) {
                         acknowledged.add(new Acknowledged(Json.parse(answer.body()).path("event_id").asText(), body, sentAt, answeredAt));
                     } else {
-                        refusals.add(new Refusal(to, OptionalInt.of(answer.statusCode()), answer.body(), answeredAt));
+                        refusals.add(new Refusal(to, OptionalInt.of(answer.statusCode()), answer.body(), sentAt, answeredAt,
+                                answer.headers().firstValue("Retry-After").isPresent()));
                     }
                     Thread.sleep(pause.toMillis());
                 } catch (IOException noAnswer) {
-                    refusals.add(new Refusal(to, OptionalInt.empty(), noAnswer.toString(), System.nanoTime()));
+                    refusals.add(new Refusal(to, OptionalInt.empty(), noAnswer.toString(), sentAt, System.nanoTime(), false));
                     awaitAnotherRelayThan(to);
                 }
             }

@@ -40,8 +40,14 @@ import org.jdbi.v3.sqlobject.SqlObjectPlugin;
  * can wait it out without being restarted.
  */
 public final class PostgresDatabase implements AutoCloseable {
-    /** How long a call waits for a connection: an unreachable database answers callers quickly, as transient. */
-    static final Duration CONNECTION_WAIT = Duration.ofSeconds(5);
+    /**
+     * How long a call waits for a connection, checking one idle for a while included: an unreachable database
+     * answers callers quickly, as transient. With {@link #SOCKET_TIMEOUT} after it, a webhook whose node loses the
+     * database mid-request is answered within ten seconds.
+     */
+    static final Duration CONNECTION_WAIT = Duration.ofSeconds(3);
+    /** How long checking an idle connection before handing it out may take: part of {@link #CONNECTION_WAIT}. */
+    static final Duration VALIDATION_WAIT = Duration.ofSeconds(1);
     /**
      * How long a statement waits for the database's next bytes before its call fails as transient: without it, one on
      * the wire when the network falls silent waits out TCP's retransmissions, minutes, and so does the webhook or the
@@ -138,6 +144,7 @@ public final class PostgresDatabase implements AutoCloseable {
         settings.password().ifPresent(config::setPassword);
         config.setMaximumPoolSize(settings.poolSize());
         config.setConnectionTimeout(CONNECTION_WAIT.toMillis());
+        config.setValidationTimeout(VALIDATION_WAIT.toMillis());
         // As text: the driver reads its properties with getProperty, which sees no other type.
         config.addDataSourceProperty("socketTimeout", Long.toString(SOCKET_TIMEOUT.toSeconds()));
         // Lets the kernel find a connection whose other end is gone while nothing is being asked on it.

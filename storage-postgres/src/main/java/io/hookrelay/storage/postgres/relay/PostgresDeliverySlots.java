@@ -160,17 +160,17 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
      */
     private Ask ask(Target target) {
         String holder = UUID.randomUUID().toString();
+        long now = database.clock().millis();
+        long heldUntil = now + target.timeout().plus(HOLD_MARGIN).toMillis();
         try {
-            return take(target, holder);
+            return take(target, holder, now, heldUntil);
         } catch (TransientStoreException unreachable) {
-            new PostgresDeliverySlot(target.id(), null, holder).releaseLater();
+            new PostgresDeliverySlot(target.id(), null, holder, heldUntil).releaseLater();
             throw unreachable;
         }
     }
 
-    private Ask take(Target target, String holder) {
-        long now = database.clock().millis();
-        long heldUntil = now + target.timeout().plus(HOLD_MARGIN).toMillis();
+    private Ask take(Target target, String holder, long now, long heldUntil) {
         SlotDao.Asked asked = database.read("take a delivery slot", handle -> {
             SlotDao slots = handle.attach(SlotDao.class);
             SlotDao.Asked first = slots.take(target.id(), target.maxInFlight(), holder, now, heldUntil);
@@ -179,7 +179,8 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
             }
             return first;
         });
-        return new Ask(asked.taken().map(slot -> new PostgresDeliverySlot(target.id(), slot, holder)), asked.turnover());
+        return new Ask(asked.taken().map(slot -> new PostgresDeliverySlot(target.id(), slot, holder, heldUntil)),
+                asked.turnover());
     }
 
     /**
@@ -256,41 +257,44 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
         private final String targetId;
         private final Integer slot;
         private final String holder;
+        /** When the hold lapses by itself, by the database's clock. */
+        private final long heldUntil;
         private final AtomicBoolean released = new AtomicBoolean();
 
-        PostgresDeliverySlot(String targetId, Integer slot, String holder) {
+        PostgresDeliverySlot(String targetId, Integer slot, String holder, long heldUntil) {
             this.targetId = targetId;
             this.slot = slot;
             this.holder = holder;
+            this.heldUntil = heldUntil;
         }
 
         @Override
         public void release() {
             if (released.compareAndSet(false, true)) {
-                giveBack(System.nanoTime() + HOLD_MARGIN.toNanos());
+                giveBack();
             }
         }
 
         /** {@link #release} from this store's pool, after a pause: the database just failed to answer. */
         void releaseLater() {
             if (released.compareAndSet(false, true)) {
-                later(() -> giveBack(System.nanoTime() + HOLD_MARGIN.toNanos()));
+                later(this::giveBack);
             }
         }
 
         /**
-         * A slot the database could not be told of (it was unreachable for a moment) is given back again every
-         * {@link #GIVE_BACK_AGAIN} until {@code givingUpAt}: left to free itself it would be out of use for its
-         * whole hold, and a target whose slots were all in flight when the database went away would wait that
-         * long once it is back.
+         * A slot the database could not be told of (it was unreachable for a while) is given back again every
+         * {@link #GIVE_BACK_AGAIN} until its hold lapses by itself: left alone it would be out of use until then,
+         * and a target whose slots were all in flight when the database went away would wait that long once it is
+         * back.
          */
-        private void giveBack(long givingUpAt) {
+        private void giveBack() {
             try {
                 database.read("give back a delivery slot", handle -> slot == null
                         ? handle.attach(SlotDao.class).freeAnyOf(targetId, holder)
                         : handle.attach(SlotDao.class).free(targetId, slot, holder));
             } catch (TransientStoreException e) {
-                if (System.nanoTime() - givingUpAt >= 0 || !later(() -> giveBack(givingUpAt))) {
+                if (database.clock().millis() >= heldUntil || !later(this::giveBack)) {
                     log.warn("slot {} of target {} could not be given back; it frees itself after its hold: {}",
                             slot, targetId, e.getMessage());
                 }
