@@ -76,6 +76,12 @@ public record ServeOptions(Path dataDir, String host, int port, int workers, int
                 DEFAULT_RETAIN_COMPLETED, DEFAULT_RETAIN_FAILED);
     }
 
+    /** @param listenOn the port to listen on instead: the one a server waiting to start was given for port 0 */
+    public ServeOptions withPort(int listenOn) {
+        return new ServeOptions(dataDir, host, listenOn, workers, autoPauseAfter, shutdownGrace, retainCompleted, retainFailed,
+                backupDir, egress, maxHops, database, behindHttps);
+    }
+
     public ServeOptions withAutoPauseAfter(int attempts) {
         return new ServeOptions(dataDir, host, port, workers, attempts, shutdownGrace, retainCompleted, retainFailed, backupDir, egress,
                 maxHops, database, behindHttps);

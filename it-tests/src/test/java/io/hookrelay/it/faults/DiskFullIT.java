@@ -3,6 +3,7 @@ package io.hookrelay.it.faults;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.it.support.ApiClient;
+import io.hookrelay.it.support.ApiResponse;
 import io.hookrelay.it.support.DeliveryAudit;
 import io.hookrelay.it.support.HookrelayProcess;
 import io.hookrelay.it.support.Json;
@@ -16,6 +17,7 @@ import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +25,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,6 +96,85 @@ class DiskFullIT {
             assertThat(relay.stderrLines()).isEmpty();
         } finally {
             unmount(disk);
+        }
+    }
+
+    /**
+     * Stopped, then started again on a disk filled meanwhile: the process stays up and answers on its port
+     * ({@code /healthz} 200; {@code /readyz} and webhooks 503, saying the disk is full), rather than exiting into a
+     * restart loop, and starts serving by itself once space is freed, with what it had stored intact.
+     */
+    @Test
+    void aRestartOnAFullDiskWaitsAnsweringOnItsPortAndServesOnceSpaceIsFreed() throws Exception {
+        Path disk = Files.createDirectory(dir.resolve("disk"));
+        Path data = disk.resolve("data");
+        mountSmallFileSystem(disk);
+        try (Receiver receiver = Receiver.start()) {
+            String before;
+            try (HookrelayProcess relay = HookrelayProcess.serve(data)) {
+                ApiClient api = new ApiClient(URI.create("http://127.0.0.1:" + relay.awaitPort()),
+                        Optional.of(HookrelayProcess.adminTokenOf(data)));
+                api.post("/api/v1/sources", "{\"id\":\"" + SOURCE + "\"}").expect(201);
+                api.post("/api/v1/targets", NewTarget.to("receiver", receiver).json()).expect(201);
+                api.post("/api/v1/routes", Json.write(Map.of("source", SOURCE, "target", "receiver"))).expect(201);
+                before = api.ingest(SOURCE, "application/json", "{\"n\":1}".getBytes(StandardCharsets.UTF_8), Map.of())
+                        .expect(202).path("event_id").asText();
+                receiver.awaitRequests(1);
+                relay.terminate();
+                assertThat(relay.awaitExit()).isZero();
+            }
+            Path filler = fill(disk);
+
+            try (HookrelayProcess relay = HookrelayProcess.serve(data)) {
+                int port = awaitWaitingPort(relay);
+                ApiClient api = new ApiClient(URI.create("http://127.0.0.1:" + port), Optional.of(HookrelayProcess.adminTokenOf(data)));
+                assertThat(api.get("/healthz").status()).isEqualTo(200);
+                ApiResponse readiness = api.get("/readyz");
+                assertThat(readiness.status()).isEqualTo(503);
+                assertThat(readiness.body()).contains("is full");
+                ApiResponse webhook = api.ingest(SOURCE, "application/json", "{\"n\":2}".getBytes(StandardCharsets.UTF_8), Map.of());
+                assertThat(webhook.status()).isEqualTo(503);
+                assertThat(webhook.header("Retry-After")).isPresent();
+                Thread.sleep(3 * 2_000);
+                assertThat(relay.isAlive()).as("still up after trying again for a while").isTrue();
+
+                Files.delete(filler);
+                Await.until("ready once space is freed", PATIENCE, () -> readyOn(api));
+                String after = api.ingest(SOURCE, "application/json", "{\"n\":3}".getBytes(StandardCharsets.UTF_8), Map.of())
+                        .expect(202).path("event_id").asText();
+                receiver.awaitRequests(2);
+                assertThat(api.get("/api/v1/events/" + before).status()).as("the event stored before the restart").isEqualTo(200);
+                assertThat(api.get("/api/v1/events/" + after).status()).isEqualTo(200);
+                assertThat(relay.stdoutLines()).as("the log saying why it waits")
+                        .anyMatch(line -> line.contains("WARN") && line.contains("is full"));
+                assertThat(relay.stdoutLines()).as("lines logged at ERROR").noneMatch(line -> line.contains(" ERROR "));
+            }
+            try (RelayDatabase database = RelayDatabase.open(data)) {
+                assertThat(database.integrityCheck()).isEqualTo("ok");
+            }
+        } finally {
+            unmount(disk);
+        }
+    }
+
+    /** The port a relay waiting for room says it answers on. */
+    private static int awaitWaitingPort(HookrelayProcess relay) throws InterruptedException {
+        Pattern waiting = Pattern.compile("answering 503 on http://[^:]+:(\\d+)");
+        AtomicReference<Integer> port = new AtomicReference<>();
+        Await.until("the relay saying it waits for room", PATIENCE, () -> relay.stdoutLines().stream()
+                .map(waiting::matcher).filter(Matcher::find).findFirst()
+                .map(found -> {
+                    port.set(Integer.parseInt(found.group(1)));
+                    return true;
+                }).orElse(false));
+        return port.get();
+    }
+
+    private static boolean readyOn(ApiClient api) {
+        try {
+            return api.get("/readyz").status() == 200;
+        } catch (RuntimeException betweenServers) {
+            return false;
         }
     }
 

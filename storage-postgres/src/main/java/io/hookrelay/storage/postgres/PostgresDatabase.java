@@ -56,6 +56,15 @@ public final class PostgresDatabase implements AutoCloseable {
      */
     static final Duration SOCKET_TIMEOUT = Duration.ofSeconds(5);
 
+    /**
+     * What the server does with a session whose node has gone silent, a network cut or a node frozen mid-transaction:
+     * without these, its transaction stays open, holding its row locks against every other node, until the server's
+     * TCP keepalive notices, two hours by default. No transaction here waits on its client for more than moments, so
+     * one idle for ten seconds is rolled back; keepalives find a silent client within about 25 s otherwise.
+     */
+    static final String SERVER_SIDE_SESSION = "-c idle_in_transaction_session_timeout=10s -c tcp_keepalives_idle=10"
+            + " -c tcp_keepalives_interval=5 -c tcp_keepalives_count=3";
+
     private final HikariDataSource pool;
     private final Jdbi jdbi;
     private final Clock clock;
@@ -149,6 +158,7 @@ public final class PostgresDatabase implements AutoCloseable {
         config.addDataSourceProperty("socketTimeout", Long.toString(SOCKET_TIMEOUT.toSeconds()));
         // Lets the kernel find a connection whose other end is gone while nothing is being asked on it.
         config.addDataSourceProperty("tcpKeepAlive", "true");
+        config.addDataSourceProperty("options", SERVER_SIDE_SESSION);
         // Set once per connection: a transaction that asked for it would read and restore it around each run,
         // two more round trips, and a connection that died meanwhile would fail the restore and hide why.
         config.setTransactionIsolation("TRANSACTION_READ_COMMITTED");

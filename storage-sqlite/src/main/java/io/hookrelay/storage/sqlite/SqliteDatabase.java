@@ -148,6 +148,10 @@ public final class SqliteDatabase implements AutoCloseable {
         } catch (RuntimeException e) {
             closeAll(opened, e);
             throw SqliteErrors.translate("open " + dir.resolve(DATABASE_FILE), e);
+        } catch (Error e) {
+            // Such as sqlite-jdbc's UnsatisfiedLinkError: the directory's lock must not outlive the failed open.
+            closeAll(opened, e);
+            throw e;
         }
     }
 
@@ -179,8 +183,21 @@ public final class SqliteDatabase implements AutoCloseable {
     }
 
     private boolean hasRoom() {
+        return hasRoom(dataDir);
+    }
+
+    /**
+     * Whether the disk holding {@code dataDir} (or, before it is made, its nearest existing parent) has room for
+     * writes to go on: false on a full disk, on which SQLite cannot even open the database (its shared-memory file
+     * and native library need space).
+     */
+    public static boolean hasRoom(Path dataDir) {
+        Path existing = dataDir.toAbsolutePath();
+        while (existing.getParent() != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
         try {
-            return Files.getFileStore(dataDir).getUsableSpace() >= ROOM_AFTER_A_FULL_DISK;
+            return Files.getFileStore(existing).getUsableSpace() >= ROOM_AFTER_A_FULL_DISK;
         } catch (IOException e) {
             return false;
         }
