@@ -122,7 +122,9 @@ public final class HookrelayServer implements AutoCloseable {
         for (AutoCloseable part : parts) {
             try {
                 part.close();
-            } catch (Exception e) {
+            } catch (Exception | Error e) {
+                // An Error too (a class that cannot be loaded any more, say): the parts after it still close, and
+                // whoever waits for the stop is told rather than left waiting.
                 if (failure == null) {
                     failure = new IllegalStateException("hookrelay did not stop cleanly", e);
                 } else {

@@ -296,8 +296,9 @@ class ManagementApiIT {
         assertThat(delivery.get("attempt_log")).hasSize(1);
         JsonNode attempt = delivery.get("attempt_log").get(0);
         assertThat(fieldNames(attempt))
-                .containsExactlyInAnyOrder("attempt", "started_at", "duration_ms", "status_code", "error", "response_excerpt");
+                .containsExactlyInAnyOrder("attempt", "outcome", "started_at", "duration_ms", "status_code", "error", "response_excerpt");
         assertThat(attempt.get("attempt").asInt()).isEqualTo(1);
+        assertThat(attempt.get("outcome").asText()).isEqualTo("success");
         assertThat(attempt.get("started_at").asText()).matches(RFC_3339_UTC);
         assertThat(attempt.get("duration_ms").isIntegralNumber()).isTrue();
         assertThat(attempt.get("duration_ms").asLong()).isNotNegative();

@@ -249,8 +249,8 @@ class CliIT {
         assertThat(deliveredShown.row("state")).hasValue(List.of("state", "completed"));
         assertThat(deliveredShown.row("attempts")).hasValue(List.of("attempts", "1"));
         assertThat(deliveredShown.row("ATTEMPT"))
-                .hasValue(List.of("ATTEMPT", "STARTED AT", "DURATION MS", "STATUS", "ERROR", "RESPONSE"));
-        assertThat(deliveredShown.row("1")).hasValueSatisfying(row -> assertThat(row).contains("200"));
+                .hasValue(List.of("ATTEMPT", "OUTCOME", "STARTED AT", "DURATION MS", "STATUS", "ERROR", "RESPONSE"));
+        assertThat(deliveredShown.row("1")).hasValueSatisfying(row -> assertThat(row).contains("success", "200"));
         assertThat(succeeded(admin("deliveries", "show", delivered, "--json")).json())
                 .isEqualTo(apiJson("/api/v1/deliveries/" + delivered));
         assertThat(succeeded(admin("deliveries", "show", waiting)).outLines()).contains("no attempts yet");

@@ -11,7 +11,6 @@ import io.hookrelay.queue.testing.Await;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 
@@ -76,10 +75,7 @@ final class ClusterLoad implements AutoCloseable {
 
     /** Every request the receivers got, oldest first, each answered with {@code status}. */
     static List<Receipt> receipts(Map<String, Receiver> receiversByTarget, int status) {
-        return receiversByTarget.entrySet().stream()
-                .flatMap(target -> target.getValue().requests().stream().map(request -> Receipt.of(target.getKey(), request, status)))
-                .sorted(Comparator.comparingLong(Receipt::arrivedAtNanos))
-                .toList();
+        return Receipt.allOf(receiversByTarget, request -> status);
     }
 
     /** Stops every provider and waits for the posts in flight. */

@@ -13,7 +13,6 @@ import io.hookrelay.it.support.WebhookLoad;
 import io.hookrelay.queue.testing.Await;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -135,11 +134,7 @@ class CrashRecoveryIT {
 
     /** Every request the receivers got, oldest first. */
     private static List<Receipt> receipts(Map<String, Receiver> receivers) {
-        return receivers.entrySet().stream()
-                .flatMap(target -> target.getValue().requests().stream()
-                        .map(request -> Receipt.of(target.getKey(), request, statusFor(request))))
-                .sorted(Comparator.comparingLong(Receipt::arrivedAtNanos))
-                .toList();
+        return Receipt.allOf(receivers, CrashRecoveryIT::statusFor);
     }
 
     private void printFigures(WebhookLoad ingest, RestartingServer server, Duration drain, int duplicates) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -53,11 +54,7 @@ class ClaimQueryPlanTest {
     void lookingForEndedLeasesBeforeEachClaimReadsOnlyTheLeaseIndex() {
         List<Step> plan;
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
-            plan = database.read("explain lease check", handle -> handle.handle()
-                    .createQuery("EXPLAIN QUERY PLAN " + IntentDao.ANY_LEASE_ENDED)
-                    .bind("now", 0L)
-                    .map((row, context) -> new Step(row.getInt("id"), row.getInt("parent"), row.getString("detail")))
-                    .list());
+            plan = explain(database, IntentDao.ANY_LEASE_ENDED, Map.of("now", 0L));
         }
 
         single(plan, "INDEX intents_lease ");
@@ -68,11 +65,7 @@ class ClaimQueryPlanTest {
     void advancingAFifoLaneSeeksItsHeadAndItsNextInTheLanesIndex() {
         List<Step> plan;
         try (SqliteDatabase database = SqliteDatabase.open(dataDir)) {
-            plan = database.read("explain advance", handle -> handle.handle()
-                    .createQuery("EXPLAIN QUERY PLAN " + LaneDao.ADVANCE)
-                    .bind("fifoKey", "lane")
-                    .map((row, context) -> new Step(row.getInt("id"), row.getInt("parent"), row.getString("detail")))
-                    .list());
+            plan = explain(database, LaneDao.ADVANCE, Map.of("fifoKey", "lane"));
         }
 
         assertThat(plan).extracting(Step::detail)
@@ -81,10 +74,12 @@ class ClaimQueryPlanTest {
     }
 
     private static List<Step> explainClaim(SqliteDatabase database) {
-        return database.read("explain claim", handle -> handle.handle().createQuery("EXPLAIN QUERY PLAN " + IntentDao.CLAIM)
-                .bind("now", 0L)
-                .bind("claimUntil", 0L)
-                .bind("max", 10)
+        return explain(database, IntentDao.CLAIM, Map.of("now", 0L, "claimUntil", 0L, "max", 10));
+    }
+
+    private static List<Step> explain(SqliteDatabase database, String statement, Map<String, Object> arguments) {
+        return database.read("explain", handle -> handle.handle().createQuery("EXPLAIN QUERY PLAN " + statement)
+                .bindMap(arguments)
                 .map((row, context) -> new Step(row.getInt("id"), row.getInt("parent"), row.getString("detail")))
                 .list());
     }
