@@ -152,6 +152,7 @@ class BadInputTest {
                 new Case("POST", "/api/v1/targets", "{\"url\":\"https://x.example\"}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":5}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":\"http://exa mple\"}", 400, "invalid_request"),
+                new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":\"http://[::1.2.3.0777777777777]/\"}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":\"http://x\",\"timeout_ms\":\"5\"}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":\"http://x\",\"timeout_ms\":1.5}", 400, "invalid_request"),
                 new Case("POST", "/api/v1/targets", "{\"id\":\"t\",\"url\":\"http://x\",\"timeout_ms\":99999999999999999999}", 400, "invalid_request"),

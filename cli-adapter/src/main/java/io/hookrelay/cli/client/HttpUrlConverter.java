@@ -18,7 +18,8 @@ final class HttpUrlConverter implements ITypeConverter<URI> {
         URI url;
         try {
             url = new URI(value.strip());
-        } catch (URISyntaxException e) {
+        } catch (URISyntaxException | NumberFormatException e) {
+            // The JDK's parser throws the latter for some IPv6 literals.
             throw notAServerUrl(value);
         }
         String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);

@@ -72,7 +72,8 @@ public record DatabaseUrl(String host, int port, String database, String user, O
         URI uri;
         try {
             uri = new URI(text);
-        } catch (URISyntaxException e) {
+        } catch (URISyntaxException | NumberFormatException e) {
+            // The JDK's parser throws the latter for some IPv6 literals, quoting them.
             throw malformed("is not a URL");
         }
         String scheme = Objects.toString(uri.getScheme(), "").toLowerCase(Locale.ROOT);

@@ -181,6 +181,15 @@ class AdminConnectionTest {
     }
 
     @Test
+    void anIpv6UrlTheJdkCannotReadIsAUsageErrorLikeAnyOther() {
+        Cli.Result result = Cli.run(Map.of("HOOKRELAY_URL", "http://[::1.2.3.0777777777777]/"), "source", "list");
+
+        assertThat(result.exitCode()).isEqualTo(2);
+        assertThat(result.errLines()).containsExactly("hookrelay: Invalid value for option '--url': 'http://[::1.2.3.0777777777777]/' is not "
+                + "an http:// or https:// URL without a query, such as http://127.0.0.1:8080 (see 'hookrelay source list --help')");
+    }
+
+    @Test
     void idsArePercentEncodedSoTheyNameOneResource() {
         api.answers(404, "{\"error\":\"not_found\",\"message\":\"no source\"}");
 

@@ -79,6 +79,7 @@ class DatabaseUrlTest {
         "postgresql://relay:hunter2hunter2@db/a/b",
         "postgresql://relay:hunter2hunter2@db:99999/hookrelay",
         "postgresql://relay:hunter2hunter2@db1,db2/hookrelay",
+        "postgresql://relay:hunter2hunter2@[::1.2.3.0777777777777]/hookrelay",
         "postgresql://:hunter2hunter2@db/hookrelay",
         "postgresql://db/hookrelay",
         "postgresql://relay:hunter2hunter2@db/hookrelay?password=hunter2hunter2",

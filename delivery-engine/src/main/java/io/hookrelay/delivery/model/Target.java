@@ -4,6 +4,7 @@ import io.hookrelay.delivery.error.InvalidRequestException;
 import io.hookrelay.delivery.signing.SignatureScheme;
 import io.hookrelay.delivery.signing.WebhookSecrets;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -62,6 +63,21 @@ public record Target(String id, URI url, String secret, Duration timeout, List<D
         }
         if (maxInFlight < 1 || maxInFlight > LARGEST_MAX_IN_FLIGHT) {
             throw new InvalidRequestException("max_in_flight must be between 1 and " + LARGEST_MAX_IN_FLIGHT);
+        }
+    }
+
+    /**
+     * A URL as a client writes it, read as a URI; whether deliveries may go to it is the constructor's to say. The JDK's
+     * parser throws {@link NumberFormatException} rather than {@link URISyntaxException} for some IPv6 literals (a long
+     * run of digits in an IPv4 part, {@code http://[::1.2.3.0777777777777]/}): both are text that is not a URL.
+     *
+     * @throws InvalidRequestException when the text is not a URL
+     */
+    public static URI parseUrl(String text) {
+        try {
+            return new URI(text);
+        } catch (URISyntaxException | NumberFormatException notAUrl) {
+            throw new InvalidRequestException("url is not a valid URL");
         }
     }
 

@@ -49,6 +49,13 @@ class TargetTest {
         assertThatThrownBy(() -> withUrl(url)).isInstanceOf(InvalidRequestException.class).hasMessageStartingWith("url");
     }
 
+    /** The JDK's parser throws {@link NumberFormatException} for these, not {@link java.net.URISyntaxException}. */
+    @ParameterizedTest
+    @ValueSource(strings = {"http://[::1.2.3.0777777777777]/", "http://[5:08:01::08:00.0700000000000000000.010.0]/"})
+    void refusesIpv6LiteralsTheJdkCannotReadAsNotAUrl(String url) {
+        assertThatThrownBy(() -> Target.parseUrl(url)).isInstanceOf(InvalidRequestException.class).hasMessage("url is not a valid URL");
+    }
+
     @Test
     void refusesOverlongUrls() {
         assertThatThrownBy(() -> withUrl("https://example.com/" + "a".repeat(2048))).isInstanceOf(InvalidRequestException.class);

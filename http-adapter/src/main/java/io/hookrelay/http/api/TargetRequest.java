@@ -1,12 +1,9 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.error.InvalidRequestException;
 import io.hookrelay.delivery.model.DeliveryOrdering;
 import io.hookrelay.delivery.model.RateLimit;
 import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.model.TargetDraft;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -32,21 +29,13 @@ record TargetRequest(String id, String url, String secret, Long timeoutMs, List<
     }
 
     private TargetDraft toDraft(String targetId) {
-        return new TargetDraft(targetId, uri(Fields.required(url, "url")), Optional.ofNullable(secret),
+        return new TargetDraft(targetId, Target.parseUrl(Fields.required(url, "url")), Optional.ofNullable(secret),
                 timeoutMs == null ? Target.DEFAULT_TIMEOUT : Duration.ofMillis(timeoutMs),
                 retryScheduleS == null ? Target.DEFAULT_RETRY_SCHEDULE : retryScheduleS.stream().map(Duration::ofSeconds).toList(),
                 maxInFlight == null ? Target.DEFAULT_MAX_IN_FLIGHT : maxInFlight,
                 Optional.ofNullable(rateLimitPerS).map(RateLimit::new),
                 Optional.ofNullable(signature).map(Fields::signature),
                 ordering == null ? DeliveryOrdering.NONE : Fields.ordering(ordering));
-    }
-
-    private static URI uri(String url) {
-        try {
-            return new URI(url);
-        } catch (URISyntaxException e) {
-            throw new InvalidRequestException("url is not a valid URL");
-        }
     }
 
     @Override
