@@ -11,7 +11,10 @@ import java.nio.ByteBuffer;
  * such a body instead. Bytes after the body's end (the next request on the connection) are not looked at.
  */
 final class ChunkedFraming {
-    /** 16 hex digits already pass any length a body could have; more is an attack on the size's arithmetic. */
+    /**
+     * 16 hex digits already pass any length a body could have; more is an attack on the size's arithmetic, and so is
+     * a size past {@link Long#MAX_VALUE}, which would count as a negative number of bytes to skip.
+     */
     private static final int MOST_SIZE_DIGITS = 16;
     private static final byte CR = '\r';
     private static final byte LF = '\n';
@@ -67,6 +70,9 @@ final class ChunkedFraming {
         int digit = Character.digit(b, 16);
         if (digit < 0 || ++sizeDigits > MOST_SIZE_DIGITS) {
             throw new MalformedChunkedBodyException("a chunk size that is not hex digits");
+        }
+        if (remaining > Long.MAX_VALUE >>> 4) {
+            throw new MalformedChunkedBodyException("a chunk size past the largest long");
         }
         remaining = remaining << 4 | digit;
         return State.SIZE;

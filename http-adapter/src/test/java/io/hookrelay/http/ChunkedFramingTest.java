@@ -35,6 +35,22 @@ class ChunkedFramingTest {
         assertThat(framing.isDone()).isTrue();
     }
 
+    /**
+     * A size past the largest long would be a negative count of bytes to skip: back into its own line, or out of the
+     * buffer it came in.
+     */
+    @Test
+    void aSizePastTheLargestLongIsRefusedBeforeItsDataArrives() throws Exception {
+        ChunkedFraming largest = new ChunkedFraming();
+        largest.check(bytes("7fffffffffffffff\r\n"));
+        assertThat(largest.isDone()).isFalse();
+
+        assertThatThrownBy(() -> new ChunkedFraming().check(bytes("8000000000000000\r\n")))
+                .isInstanceOf(ChunkedFraming.MalformedChunkedBodyException.class);
+        assertThatThrownBy(() -> new ChunkedFraming().check(bytes("ffffffffffffffff")))
+                .isInstanceOf(ChunkedFraming.MalformedChunkedBodyException.class);
+    }
+
     @Test
     void whatFollowsTheBodyIsNotLookedAtAndTheBufferIsLeftAsItWas() throws Exception {
         ChunkedFraming framing = new ChunkedFraming();
@@ -48,8 +64,8 @@ class ChunkedFramingTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"2\r\n{}XX\r\n0\r\n\r\n", "2\r\n{}\n0\r\n\r\n", "2\r\n{}\r0\r\n\r\n", "2\n{}\r\n", "\r\n", "g\r\n",
-            "-1\r\n", "00000000000000001\r\n", "2;\u0000\r\n", "0\n", "0\r\n\n", "0\r\nX: v\n", "0\r\n X: v\r\n\r\n", "0\r\nX: \u0001\r\n",
-            "0\r\n\r\r"})
+            "-1\r\n", "00000000000000001\r\n", "8000000000000000\r\n\r\n0\r\n\r\n", "ffffffffffffffff\r\n", "2;\u0000\r\n", "0\n",
+            "0\r\n\n", "0\r\nX: v\n", "0\r\n X: v\r\n\r\n", "0\r\nX: \u0001\r\n", "0\r\n\r\r"})
     void aBodyThatBreaksTheGrammarIsRefused(String body) {
         assertThatThrownBy(() -> new ChunkedFraming().check(bytes(body)))
                 .isInstanceOf(ChunkedFraming.MalformedChunkedBodyException.class)
