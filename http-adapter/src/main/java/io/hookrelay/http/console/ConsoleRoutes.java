@@ -1,6 +1,5 @@
 package io.hookrelay.http.console;
 
-import io.hookrelay.delivery.error.InvalidRequestException;
 import io.hookrelay.http.ApiRequest;
 import io.hookrelay.http.ForbiddenException;
 import io.hookrelay.http.RequestBodies;
@@ -11,11 +10,8 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.Methods;
 import io.undertow.util.StatusCodes;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -125,23 +121,8 @@ public final class ConsoleRoutes {
 
     private static Map<String, String> form(HttpServerExchange exchange) {
         ApiRequest request = new ApiRequest(exchange);
-        if (!request.contentType().regionMatches(true, 0, "application/x-www-form-urlencoded", 0, 33)) {
-            throw new InvalidRequestException("the console's forms are sent as application/x-www-form-urlencoded");
-        }
-        String body = new String(request.body(), StandardCharsets.UTF_8);
-        Map<String, String> fields = new HashMap<>();
-        for (String pair : body.split("&")) {
-            int equals = pair.indexOf('=');
-            if (equals > 0) {
-                try {
-                    fields.putIfAbsent(URLDecoder.decode(pair.substring(0, equals), StandardCharsets.UTF_8),
-                            URLDecoder.decode(pair.substring(equals + 1), StandardCharsets.UTF_8));
-                } catch (IllegalArgumentException malformed) {
-                    throw new InvalidRequestException("the form is not well-formed");
-                }
-            }
-        }
-        return fields;
+        ConsoleForm.requireFormType(request.contentType());
+        return ConsoleForm.fields(request.body());
     }
 
     private static void redirect(HttpServerExchange exchange, String location) {
