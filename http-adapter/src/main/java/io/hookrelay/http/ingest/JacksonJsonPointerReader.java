@@ -24,7 +24,8 @@ import java.util.function.Function;
  * or array, only that it is one), and only the nesting depth (at most {@value #MAX_NESTING_DEPTH} levels) costs memory beyond it.
  *
  * <p>The answer is what reading the document as a tree would give: a body that is not one whole JSON document
- * (malformed anywhere, trailing content, nested too deep) has no type; a repeated name counts with its last
+ * (malformed anywhere, trailing content, nested too deep, a number at a pointer that no decimal can hold, such as
+ * {@code 1e9999999999}) has no type; a repeated name counts with its last
  * value, as in JavaScript's {@code JSON.parse}; numbers come back as exact decimals, so {@code 1.50} is
  * {@code 1.50}, as written, not a rounded double.
  */
@@ -46,7 +47,8 @@ public final class JacksonJsonPointerReader implements JsonPointerReader {
             }
             find(parser, wanted, found);
             return parser.nextToken() == null ? Optional.of(Map.copyOf(found)) : Optional.empty();
-        } catch (IOException notJson) {
+        } catch (IOException | NumberFormatException notJson) {
+            // Jackson throws the latter for a number whose exponent no decimal holds, which it reads only at a pointer.
             return Optional.empty();
         }
     }

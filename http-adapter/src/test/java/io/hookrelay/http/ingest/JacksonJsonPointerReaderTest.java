@@ -60,6 +60,16 @@ class JacksonJsonPointerReaderTest {
         assertThat(reader.read(bytes("{\"n\":1e999999999}"), "/n")).hasValue("1E+999999999");
     }
 
+    /** Jackson reads such a number only where a pointer finds it, and then throws {@link NumberFormatException}. */
+    @Test
+    void aNumberNoDecimalCanHoldAtThePointerMeansTheBodyHasNoType() {
+        byte[] body = bytes("{\"type\":1e9999999999,\"n\":1e-9999999999}");
+
+        assertThat(reader.read(body, "/type")).isEmpty();
+        assertThat(reader.values(body, Set.of("/n"))).isEmpty();
+        assertThat(reader.values(body, Set.of("/other"))).hasValue(Map.of());
+    }
+
     @Test
     void theTypeIsFoundBesideNestingWithinTheDepthLimit() {
         int depth = JacksonJsonPointerReader.MAX_NESTING_DEPTH - 1;
