@@ -9,6 +9,11 @@ import io.hookrelay.delivery.filter.JsonValue;
 import io.hookrelay.delivery.port.JsonPointerReader;
 import java.io.IOException;
 import java.math.BigDecimal;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -25,13 +30,15 @@ import java.util.function.Function;
  *
  * <p>The answer is what reading the document as a tree would give: a body that is not one whole JSON document
  * (malformed anywhere, trailing content, nested too deep, a number at a pointer that no decimal can hold, such as
- * {@code 1e9999999999}) has no type; a repeated name counts with its last
+ * {@code 1e9999999999}) has no type, nor has one that is not UTF-8 throughout, as RFC 8259 has JSON, though a tree
+ * reading lets invalid UTF-8 in a name through; a repeated name counts with its last
  * value, as in JavaScript's {@code JSON.parse}; numbers come back as exact decimals, so {@code 1.50} is
  * {@code 1.50}, as written, not a rounded double.
  */
 public final class JacksonJsonPointerReader implements JsonPointerReader {
     /** Far deeper than any provider's payload; beyond it the body is not read for a type. */
     static final int MAX_NESTING_DEPTH = 1000;
+    private static final int UTF8_CHECK_CHARS = 4096;
 
     private final JsonFactory factory = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxNestingDepth(MAX_NESTING_DEPTH).build())
@@ -40,6 +47,9 @@ public final class JacksonJsonPointerReader implements JsonPointerReader {
     @Override
     public Optional<Map<String, JsonValue>> values(byte[] json, Set<String> pointers) {
         List<Wanted> wanted = pointers.stream().map(pointer -> new Wanted(pointer, JsonPointer.compile(pointer))).toList();
+        if (!isUtf8(json)) {
+            return Optional.empty();
+        }
         Map<String, JsonValue> found = new HashMap<>();
         try (JsonParser parser = factory.createParser(json)) {
             if (parser.nextToken() == null) {
@@ -50,6 +60,27 @@ public final class JacksonJsonPointerReader implements JsonPointerReader {
         } catch (IOException | NumberFormatException notJson) {
             // Jackson throws the latter for a number whose exponent no decimal holds, which it reads only at a pointer.
             return Optional.empty();
+        }
+    }
+
+    /**
+     * Whether the body is UTF-8 throughout. Jackson decodes a string only when it is read, skipping the others with a
+     * looser check that lets the encoding of a surrogate through, so the body is checked first, a buffer at a time:
+     * decoding every string instead would hold each whole in memory.
+     */
+    private static boolean isUtf8(byte[] json) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder();
+        ByteBuffer in = ByteBuffer.wrap(json);
+        CharBuffer out = CharBuffer.allocate(UTF8_CHECK_CHARS);
+        while (true) {
+            CoderResult result = decoder.decode(in, out, true);
+            if (result.isError()) {
+                return false;
+            }
+            if (result.isUnderflow()) {
+                return !decoder.flush(out).isError();
+            }
+            out.clear();
         }
     }
 

@@ -12,6 +12,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class JacksonJsonPointerReaderTest {
     private static final String STRIPE = "{\"id\":\"evt_1\",\"type\":\"invoice.paid\",\"data\":{\"object\":{\"kind\":\"card\","
@@ -58,6 +59,17 @@ class JacksonJsonPointerReaderTest {
         assertThat(reader.read(bytes("{\"n\":1e3}"), "/n")).hasValue("1E+3");
         assertThat(reader.read(bytes("{\"n\":123456789012345678901234567890}"), "/n")).hasValue("123456789012345678901234567890");
         assertThat(reader.read(bytes("{\"n\":1e999999999}"), "/n")).hasValue("1E+999999999");
+    }
+
+    /** Jackson skips a string without decoding it, and reads names loosely: neither refused what is no UTF-8. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"{\"x\":\"\u00ed\u00a0\u0080\",\"type\":\"t\"}", "{\"\u00ff\":1,\"type\":\"t\"}"})
+    void aBodyThatIsNotUtf8ThroughoutHasNoTypeThoughNoPointerReadsThere(String latin1) {
+        byte[] body = latin1.getBytes(StandardCharsets.ISO_8859_1);
+
+        assertThat(reader.read(body, "/type")).isEmpty();
+        assertThat(reader.values(body, Set.of())).isEmpty();
+        assertThat(reader.read(bytes("{\"x\":\"\u00e9\ud83d\ude00\",\"\u00e9\":1,\"type\":\"t\"}"), "/type")).hasValue("t");
     }
 
     /** Jackson reads such a number only where a pointer finds it, and then throws {@link NumberFormatException}. */

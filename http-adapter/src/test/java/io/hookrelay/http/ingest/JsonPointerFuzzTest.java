@@ -16,6 +16,8 @@ import io.hookrelay.delivery.error.InvalidRequestException;
 import io.hookrelay.delivery.filter.JsonPointerSyntax;
 import io.hookrelay.delivery.filter.JsonValue;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -31,7 +33,7 @@ import java.util.regex.Pattern;
  * JSON pointers as a source or route names them, and bodies as anyone may post them. A pointer is refused unless it
  * is RFC 6901's (at most 256 characters, no NUL or lone surrogate), and one taken names the tokens the RFC says; the
  * values {@link JacksonJsonPointerReader} streams out of a body are what reading the whole body as a tree finds there,
- * and a body that is no JSON document has none.
+ * and a body that is no JSON document in UTF-8 has none.
  *
  * <p>An input is two pointers, a line each, then the body. In a pointer, a backslash, {@code u} and four hex digits
  * stand for that character, as in a JSON string: that is how a lone surrogate gets into one.
@@ -80,7 +82,7 @@ class JsonPointerFuzzTest {
             }
             root = MissingNode.getInstance();
         }
-        JsonNode document = root == null ? MissingNode.getInstance() : root;
+        JsonNode document = root == null || !isUtf8(body) ? MissingNode.getInstance() : root;
         assertThat(streamed.isPresent()).as("a JSON document").isEqualTo(!document.isMissingNode());
         for (String pointer : pointers) {
             Optional<JsonValue> found = streamed.flatMap(values -> Optional.ofNullable(values.get(pointer)));
@@ -98,6 +100,16 @@ class JsonPointerFuzzTest {
             }
         }
         return false;
+    }
+
+    /** RFC 8259 has JSON in UTF-8 throughout, where a tree reading lets invalid UTF-8 in a name through. */
+    private static boolean isUtf8(byte[] body) {
+        try {
+            StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(body));
+            return true;
+        } catch (CharacterCodingException notUtf8) {
+            return false;
+        }
     }
 
     private static JsonValue value(JsonNode node) {
