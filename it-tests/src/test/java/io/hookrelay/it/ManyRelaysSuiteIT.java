@@ -1,5 +1,6 @@
 package io.hookrelay.it;
 
+import org.junit.platform.suite.api.ExcludeClassNamePatterns;
 import org.junit.platform.suite.api.IncludeClassNamePatterns;
 import org.junit.platform.suite.api.SelectClasses;
 import org.junit.platform.suite.api.SelectPackages;
@@ -11,11 +12,13 @@ import org.junit.platform.suite.api.Suite;
  * on two cores, and then measured the machine rather than the relay (docs/benchmarks.md, issue 31).
  *
  * <p>Failsafe leaves these classes out of its own selection and runs them through this suite (it-tests' POM); it
- * runs its classes in name order, so this one, the longest, starts first.
+ * runs its classes in name order, so this one, the longest, starts first. The soak ({@code ClusterSoakIT}) runs only in
+ * {@code -Psoak}.
  */
 @Suite
 @SelectPackages("io.hookrelay.it.cluster")
 @SelectClasses(names = "io.hookrelay.bench.BenchmarkIT")
 @IncludeClassNamePatterns(".*IT")
+@ExcludeClassNamePatterns(".*SoakIT")
 class ManyRelaysSuiteIT {
 }
