@@ -40,7 +40,8 @@ public final class DeliveryAudit {
         softly.assertThat(database.unfinishedIntents()).as("pending or running intents after the drain").isZero();
         softly.assertThat(database.eventsWithoutOneDeliveryPerTarget(targets.size())).as("events without one delivery per target").isEmpty();
         softly.assertThat(database.deliveriesMissingAPart()).as("deliveries without their intent or event").isEmpty();
-        softly.assertThat(byDelivery.keySet()).as("delivery ids the receivers saw").isSubsetOf(deliveries.keySet());
+        softly.assertThat(byDelivery.keySet().stream().filter(id -> !deliveries.containsKey(id)).toList())
+                .as("delivery ids the receivers saw that the database does not hold").isEmpty();
         acknowledged.forEach(event -> {
             String eventId = event.eventId();
             byte[] sent = event.body();
