@@ -27,7 +27,7 @@ final class Probes {
     }
 
     /** Answering at all is the proof that the process is up; it checks nothing else. */
-    private static void healthz(HttpServerExchange exchange) {
+    static void healthz(HttpServerExchange exchange) {
         JsonResponses.send(exchange, StatusCodes.OK, Map.of("status", "ok"));
     }
 
@@ -37,8 +37,13 @@ final class Probes {
         if (now.ready()) {
             JsonResponses.send(exchange, StatusCodes.OK, Map.of("status", "ready"));
         } else {
-            JsonResponses.error(exchange, StatusCodes.SERVICE_UNAVAILABLE, "not_ready", now.reason());
+            notReady(exchange, now.reason());
         }
+    }
+
+    /** What {@code /readyz} answers while the process cannot take work, saying why. */
+    static void notReady(HttpServerExchange exchange, String reason) {
+        JsonResponses.error(exchange, StatusCodes.SERVICE_UNAVAILABLE, "not_ready", reason);
     }
 
     /**

@@ -5,7 +5,6 @@ import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Headers;
 import io.undertow.util.StatusCodes;
 import java.net.InetSocketAddress;
-import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -46,9 +45,9 @@ public final class WaitingServer implements AutoCloseable {
 
     private static void answer(HttpServerExchange exchange, String reason) {
         if (exchange.getRequestPath().equals("/healthz")) {
-            JsonResponses.send(exchange, StatusCodes.OK, Map.of("status", "ok"));
+            Probes.healthz(exchange);
         } else if (exchange.getRequestPath().equals("/readyz")) {
-            JsonResponses.error(exchange, StatusCodes.SERVICE_UNAVAILABLE, "not_ready", reason);
+            Probes.notReady(exchange, reason);
         } else {
             exchange.getResponseHeaders().put(Headers.RETRY_AFTER, RETRY_AFTER_SECONDS);
             JsonResponses.error(exchange, StatusCodes.SERVICE_UNAVAILABLE, "unavailable", reason);
