@@ -44,7 +44,9 @@ public final class ApiServer implements AutoCloseable {
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final List<String> unexpectedCalls = new CopyOnWriteArrayList<>();
     private final HttpServer server;
-    private final HttpClient client = HttpClient.newBuilder().connectTimeout(WAIT).build();
+    /** HTTP/1.1, as the relay's own clients speak it: the default asks each plain request to upgrade to HTTP/2. */
+    private final HttpClient client =
+            HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(WAIT).build();
 
     /** @param useCases the in-ports the test expects to be called, each implementing one or more of them */
     public ApiServer(Object... useCases) {
