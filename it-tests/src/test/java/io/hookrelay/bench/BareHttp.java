@@ -10,6 +10,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.net.InetSocketAddress;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -24,6 +25,9 @@ import org.xnio.Options;
  * the Undertow the relay's jar ships, with the options of the relay's {@code HttpServer} (header limits, the read
  * deadline; its 64 request threads, which it never uses), reading each body on the I/O thread and answering there.
  * Loaded by the same wrk, its rate is what the load generator and HTTP alone leave room for on these cores.
+ *
+ * <p>{@link #forwarding} makes it the end-to-end figure's ceiling as well: after answering, it hands each body to a
+ * {@link Forwarder}, which sends it on to a receiver as the relay delivers, storing nothing.
  */
 final class BareHttp implements AutoCloseable {
     private static final String LISTENING = "listening on port ";
@@ -43,9 +47,19 @@ final class BareHttp implements AutoCloseable {
 
     /** Starts the server in a process of its own: the relay's jar and this class on its class path. */
     static BareHttp start() throws IOException {
+        return start(List.of());
+    }
+
+    /** As {@link #start()}, each body also sent on to {@code receiver}, at most {@code maxInFlight} at once. */
+    static BareHttp forwarding(String receiver, int maxInFlight) throws IOException {
+        return start(List.of(receiver, Integer.toString(maxInFlight)));
+    }
+
+    private static BareHttp start(List<String> arguments) throws IOException {
         String classPath = HookrelayProcess.jar() + File.pathSeparator + ownClasses();
-        Process process = new ProcessBuilder(HookrelayProcess.javaBinary(), "-cp", classPath, BareHttp.class.getName())
-                .redirectErrorStream(true).start();
+        List<String> command = new ArrayList<>(List.of(HookrelayProcess.javaBinary(), "-cp", classPath, BareHttp.class.getName()));
+        command.addAll(arguments);
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
         BufferedReader output = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         List<String> lines = new ArrayList<>();
         for (String line = output.readLine(); line != null; line = output.readLine()) {
@@ -79,8 +93,14 @@ final class BareHttp implements AutoCloseable {
         }
     }
 
-    /** Serves on an ephemeral port, prints it, and exits when its standard input ends (its parent closed it or died). */
+    /**
+     * Serves on an ephemeral port, prints it, and exits when its standard input ends (its parent closed it or died).
+     * With arguments, a receiver's URL and a number: forwards each body there, that many at once.
+     */
     public static void main(String[] args) throws IOException {
+        // As the relay's Main: the JDK client's end of each exchange would otherwise start a thread on one or two cores.
+        System.setProperty("java.util.concurrent.ForkJoinPool.common.parallelism", "2");
+        Forwarder forwarder = args.length == 0 ? null : new Forwarder(URI.create(args[0]), Integer.parseInt(args[1]));
         int readDeadlineMillis = (int) HttpServerSettings.DEFAULT_READ_DEADLINE.toMillis();
         Undertow server = Undertow.builder()
                 .addHttpListener(0, "127.0.0.1")
@@ -97,6 +117,9 @@ final class BareHttp implements AutoCloseable {
                     done.setStatusCode(202);
                     done.getResponseHeaders().put(Headers.CONTENT_TYPE, "application/json");
                     done.getResponseSender().send("{\"id\":\"evt_00000000000000000000000000\"}");
+                    if (forwarder != null) {
+                        forwarder.forward(body);
+                    }
                 }))
                 .build();
         server.start();

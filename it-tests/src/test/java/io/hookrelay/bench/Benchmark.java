@@ -198,11 +198,34 @@ public final class Benchmark {
                 settings.receiverMaxInFlight(), settings.pacedConnections(), settings.pacedWarmup().toSeconds(), settings.warmingRate(),
                 settings.stepEach().toSeconds(), settings.firstRate(), settings.rateStep(), settings.storedBefore(),
                 settings.mostClients());
+        int relayHighest;
         try (StampingReceiver receiver = StampingReceiver.start();
              BenchRelay relay = BenchRelay.start(dataDir)) {
             routeToReceiver(relay, receiver, settings);
             Sustained.Result result = Sustained.measure(List.of(relay.port()), receiver, settings, true);
             sustainedRows("sustained", "", result, settings, report);
+            relayHighest = result.highest().map(Sustained.Step::offered).orElse(0);
+        }
+        sustainedCeiling(settings, relayHighest, report);
+    }
+
+    /**
+     * The same steps against the do-nothing server forwarding each webhook with the relay's signing and sender
+     * ({@link Forwarder}): what HTTP in, HTTP out, the receiver and wrk leave room for on these cores.
+     */
+    private static void sustainedCeiling(BenchSettings settings, int relayHighest, BenchReport report) throws Exception {
+        report.describe("sustained ceiling: the do-nothing server of the ingest section, each webhook after its answer signed and "
+                + "sent on by the relay's JDK HttpClient sender, at most %d at once, nothing stored; warmed and stepped as the "
+                + "relay was, with a receiver of its own", settings.receiverMaxInFlight());
+        try (StampingReceiver receiver = StampingReceiver.start();
+             BareHttp forwarder = BareHttp.forwarding(receiver.url(), settings.receiverMaxInFlight())) {
+            Sustained.Result result = Sustained.measure(List.of(forwarder.port()), receiver, settings, false);
+            for (Sustained.Step step : result.ladder()) {
+                stepRow("sustained ceiling", "offered " + number(step.offered()) + "/s", step, report);
+            }
+            int highest = result.highest().map(Sustained.Step::offered).orElse(0);
+            report.figure("sustained ceiling", "highest offered rate kept, after warm-up", number(highest) + "/s",
+                    highest == 0 ? "" : "the relay's " + number(relayHighest) + "/s is " + ratio((double) relayHighest / highest));
         }
     }
 
