@@ -15,6 +15,7 @@ import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SettingsStore;
+import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
@@ -154,6 +155,12 @@ final class PostgresStorageModule extends AbstractModule {
     @Singleton
     SettingsStore settingsStore(PostgresRelayStores stores) {
         return stores.settings();
+    }
+
+    @Provides
+    @Singleton
+    TenantStore tenantStore(PostgresRelayStores stores) {
+        return stores.tenants();
     }
 
     /** In the database: of every node that pauses or delivers to a target at once, one tells of it. */

@@ -10,6 +10,7 @@ import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.delivery.admin.EventAdmin;
 import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SettingsAdmin;
+import io.hookrelay.delivery.admin.TenantAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
 import io.hookrelay.delivery.egress.EgressPolicy;
@@ -37,6 +38,7 @@ import io.hookrelay.delivery.port.SettingsStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
+import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.WebhookSender;
 import io.hookrelay.delivery.send.DeliveryHandler;
 import io.hookrelay.delivery.send.Directory;
@@ -48,6 +50,7 @@ import io.hookrelay.delivery.usecase.ListOperatorEvents;
 import io.hookrelay.delivery.usecase.ManageDeliveries;
 import io.hookrelay.delivery.usecase.ManageRoutes;
 import io.hookrelay.delivery.usecase.ManageSettings;
+import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ManageSources;
 import io.hookrelay.delivery.usecase.ManageTargets;
 import io.hookrelay.delivery.usecase.ReplayEvents;
@@ -76,6 +79,7 @@ final class RelayModule extends AbstractModule {
         bind(ReplayEvents.class).to(EventAdmin.class);
         bind(ManageDeliveries.class).to(DeliveryAdmin.class);
         bind(ManageSettings.class).to(SettingsAdmin.class);
+        bind(ManageTenants.class).to(TenantAdmin.class);
         bind(BackUpDatabase.class).to(BackupAdmin.class);
         bind(ListOperatorEvents.class).to(OperatorEvents.class);
     }
@@ -166,6 +170,12 @@ final class RelayModule extends AbstractModule {
     @Singleton
     SettingsAdmin settingsAdmin(SettingsStore settings, TargetStore targets) {
         return new SettingsAdmin(settings, targets);
+    }
+
+    @Provides
+    @Singleton
+    TenantAdmin tenantAdmin(TenantStore tenants, Clock clock) {
+        return new TenantAdmin(tenants, clock);
     }
 
     @Provides

@@ -16,6 +16,7 @@ import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SettingsStore;
+import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
@@ -128,6 +129,12 @@ final class SqliteStorageModule extends AbstractModule {
     @Singleton
     SettingsStore settingsStore(SqliteRelayDatabase database) {
         return database.settingsStore();
+    }
+
+    @Provides
+    @Singleton
+    TenantStore tenantStore(SqliteRelayDatabase database) {
+        return database.tenantStore();
     }
 
     @Provides

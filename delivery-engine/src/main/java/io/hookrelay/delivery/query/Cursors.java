@@ -4,6 +4,7 @@ import io.hookrelay.delivery.error.InvalidRequestException;
 import io.hookrelay.delivery.model.Ulids;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.function.Predicate;
 
 /**
  * The opaque cursor strings clients pass back: base64url of the last id seen. Opaque so clients do not build
@@ -19,9 +20,14 @@ public final class Cursors {
 
     /** @throws InvalidRequestException unless {@code cursor} encodes an id with {@code prefix} */
     public static String decode(String cursor, String prefix) {
+        return decode(cursor, id -> Ulids.isValid(id, prefix));
+    }
+
+    /** @throws InvalidRequestException unless {@code cursor} encodes an id that is {@code valid} */
+    public static String decode(String cursor, Predicate<String> valid) {
         try {
             String id = new String(Base64.getUrlDecoder().decode(cursor), StandardCharsets.UTF_8);
-            if (Ulids.isValid(id, prefix)) {
+            if (valid.test(id)) {
                 return id;
             }
         } catch (IllegalArgumentException notBase64) {

@@ -24,9 +24,14 @@ final class Paging {
      *                 is refused by the deliveries list rather than silently paging from nowhere
      */
     static PageRequest pageRequest(ApiRequest request, String idPrefix) {
-        int limit = request.queryParameter("limit").map(Paging::limit).orElse(PageRequest.DEFAULT_LIMIT);
+        int limit = limit(request);
         Optional<String> before = request.queryParameter("cursor").map(cursor -> Cursors.decode(cursor, idPrefix));
         return new PageRequest(limit, before);
+    }
+
+    /** The page size asked for, or the default; one a page cannot have is refused. */
+    static int limit(ApiRequest request) {
+        return PageRequest.first(request.queryParameter("limit").map(Paging::limit).orElse(PageRequest.DEFAULT_LIMIT)).limit();
     }
 
     private static int limit(String value) {

@@ -180,8 +180,37 @@ class BadInputIT {
                 badLimitsStatesAndTimes(), badVerification(), badRouteFilters(), refusedWebhooks(), missingOrWrongToken(),
                 junkIds(), jsonBombs(), wrongContentTypes(), forgedAndReplayedSignatures(), misplacedOrNearlyRightTokens(),
                 longHeadsWithinTheLimits(), badBackupPaths(), deniedTargetAddresses(), portsAndPointersAndEmptyNames(),
-                duplicateRoutes(), deliveryFeatureInputs())
+                duplicateRoutes(), deliveryFeatureInputs(), badTenants())
                 .flatMap(cases -> cases);
+    }
+
+    /** Tenant ids, names, quotas and cursors that are not ones; the tenant {@code default}, which always exists. */
+    private static Stream<BadInput> badTenants() {
+        Stream<BadInput> creates = Stream.of("{}", "{\"id\":\"Acme\"}", "{\"id\":\"" + "a".repeat(65) + "\"}", "{\"id\":\"-acme\"}",
+                        "{\"id\":\"acme\",\"name\":\"\"}", "{\"id\":\"acme\",\"name\":\"tab\\there\"}",
+                        "{\"id\":\"acme\",\"name\":\"" + "n".repeat(201) + "\"}", "{\"id\":\"acme\",\"name\":7}",
+                        "{\"id\":\"acme\",\"quotas\":{\"ingest_per_s\":0}}", "{\"id\":\"acme\",\"quotas\":{\"max_in_flight\":-1}}",
+                        "{\"id\":\"acme\",\"quotas\":{\"max_sources\":2.5}}", "{\"id\":\"acme\",\"quotas\":{\"max_targets\":\"3\"}}",
+                        "{\"id\":\"acme\",\"quotas\":{\"max_targets\":3000000000}}", "{\"id\":\"acme\",\"quotas\":[]}",
+                        "{\"id\":\"acme\",\"quotas\":{\"burst\":1}}", "{\"id\":\"acme\",\"suspended\":true}")
+                .map(body -> post(BadInputWorld.TENANTS, body).is(400, INVALID_REQUEST));
+        return Stream.concat(creates, Stream.of(
+                put(BadInputWorld.TENANTS + "/default", "{\"id\":\"other\"}").is(400, INVALID_REQUEST),
+                put(BadInputWorld.TENANTS + "/default", "{\"quotas\":{\"max_sources\":0}}").is(400, INVALID_REQUEST),
+                get(BadInputWorld.TENANTS + "/Default").is(400, INVALID_REQUEST),
+                get(BadInputWorld.TENANTS + "/nosuch").is(404, NOT_FOUND),
+                put(BadInputWorld.TENANTS + "/nosuch", "{}").is(404, NOT_FOUND),
+                delete(BadInputWorld.TENANTS + "/nosuch").is(404, NOT_FOUND),
+                post(BadInputWorld.TENANTS + "/nosuch/suspend", "").is(404, NOT_FOUND),
+                post(BadInputWorld.TENANTS + "/nosuch/resume", "").is(404, NOT_FOUND),
+                post(BadInputWorld.TENANTS + "/default/suspend", "{\"now\":true}").is(400, INVALID_REQUEST),
+                post(BadInputWorld.TENANTS, "{\"id\":\"default\"}").is(409, CONFLICT),
+                delete(BadInputWorld.TENANTS + "/default").is(409, CONFLICT),
+                get(BadInputWorld.TENANTS + "?cursor=garbage!").is(400, INVALID_CURSOR),
+                get(BadInputWorld.TENANTS + "?cursor=" + cursorOf("Not A Tenant")).is(400, INVALID_CURSOR),
+                get(BadInputWorld.TENANTS + "?limit=0").is(400, INVALID_REQUEST),
+                get(BadInputWorld.TENANTS + "?limit=501").is(400, INVALID_REQUEST),
+                get(BadInputWorld.TENANTS + "?tenant=default").is(400, INVALID_REQUEST)));
     }
 
     /** Paths a server-side backup is refused for: outside the backup directory, or what the file system refuses there. */

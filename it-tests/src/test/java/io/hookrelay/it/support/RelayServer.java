@@ -16,7 +16,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -38,6 +37,9 @@ import java.util.function.UnaryOperator;
 public final class RelayServer implements AutoCloseable {
     /** What an operator would put in {@code HOOKRELAY_ADMIN_TOKEN}. */
     public static final String ADMIN_TOKEN = "it-admin-token-0123456789abcdef";
+    /** What {@code HOOKRELAY_SECRET_KEY} gives a node on PostgreSQL: 32 bytes, base64. */
+    private static final String SECRET_KEY = Base64.getEncoder().encodeToString(
+            "it-server-secret-key-32-bytes!!!".getBytes(StandardCharsets.US_ASCII));
     /** The liveness bound of every wait: generous, so a slow machine does not fail a test. Never a speed target. */
     public static final Duration WAIT = Duration.ofSeconds(30);
     public static final int WORKERS = 4;
@@ -81,14 +83,14 @@ public final class RelayServer implements AutoCloseable {
         return new RelayServer(serve(dataDir, WORKERS, AUTO_PAUSE_AFTER, Optional.of(ADMIN_TOKEN), replacements), ADMIN_TOKEN);
     }
 
-    /** A server on the PostgreSQL database {@code databaseUrl} ({@code postgresql://…}), as {@code serve --database} starts it. */
+    /**
+     * A server on the PostgreSQL database {@code databaseUrl} ({@code postgresql://…}), as {@code serve --database} starts it,
+     * with the tests' one secret key, so a server started again on the same database opens the secrets the first sealed.
+     */
     public static RelayServer startOnPostgres(Path dataDir, String databaseUrl) {
         ServeOptions options = ServeOptions.of(dataDir, "127.0.0.1", 0, WORKERS).withAutoPauseAfter(AUTO_PAUSE_AFTER)
                 .withDatabase(DatabaseUrl.parse(databaseUrl));
-        byte[] key = new byte[32];
-        new SecureRandom().nextBytes(key);
-        return new RelayServer(HookrelayServer.start(Main.injector(options, ADMIN_TOKEN, Base64.getEncoder().encodeToString(key))),
-                ADMIN_TOKEN);
+        return new RelayServer(HookrelayServer.start(Main.injector(options, ADMIN_TOKEN, SECRET_KEY)), ADMIN_TOKEN);
     }
 
     /**

@@ -2,11 +2,13 @@ package io.hookrelay.storage.postgres.relay;
 
 import io.hookrelay.delivery.header.RelayMarker;
 import io.hookrelay.delivery.port.SettingsStore;
+import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.storage.jdbi.JdbiSettingsStore;
+import io.hookrelay.storage.jdbi.JdbiTenantStore;
 import io.hookrelay.storage.jdbi.JdbiSourceStore;
 import io.hookrelay.storage.jdbi.JdbiTargetAlerts;
 import io.hookrelay.storage.postgres.PostgresDaoRunner;
@@ -38,6 +40,7 @@ public final class PostgresRelayStores implements AutoCloseable {
     private final PostgresFailureStreaks failureStreaks;
     private final PostgresRateLimits rateLimits;
     private final SettingsStore settings;
+    private final TenantStore tenants;
     private final TargetAlerts targetAlerts;
     private final RelayMarker relayMarker;
 
@@ -56,6 +59,7 @@ public final class PostgresRelayStores implements AutoCloseable {
         failureStreaks = new PostgresFailureStreaks(database);
         rateLimits = new PostgresRateLimits(database);
         settings = new JdbiSettingsStore(plain);
+        tenants = new JdbiTenantStore(plain);
         targetAlerts = new JdbiTargetAlerts(plain);
     }
 
@@ -128,6 +132,10 @@ public final class PostgresRelayStores implements AutoCloseable {
 
     public SettingsStore settings() {
         return settings;
+    }
+
+    public TenantStore tenants() {
+        return tenants;
     }
 
     public TargetAlerts targetAlerts() {

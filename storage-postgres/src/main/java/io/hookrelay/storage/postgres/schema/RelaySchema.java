@@ -170,6 +170,21 @@ public final class RelaySchema {
                         target_id text COLLATE "C" NOT NULL PRIMARY KEY,
                         paused    boolean NOT NULL
                     );
+                    """),
+            new Migration(10, """
+                    CREATE TABLE tenants (
+                        id            text COLLATE "C" NOT NULL PRIMARY KEY,
+                        name          text    NOT NULL,
+                        ingest_per_s  integer CHECK (ingest_per_s > 0),
+                        max_in_flight integer CHECK (max_in_flight > 0),
+                        max_sources   integer CHECK (max_sources > 0),
+                        max_targets   integer CHECK (max_targets > 0),
+                        suspended     boolean NOT NULL DEFAULT false,
+                        created_at    bigint  NOT NULL
+                    );
+
+                    INSERT INTO tenants (id, name, created_at)
+                    VALUES ('default', 'Default', (extract(epoch FROM clock_timestamp()) * 1000)::bigint);
                     """)));
 
     private RelaySchema() {

@@ -180,6 +180,21 @@ public final class RelayMigrations {
                         target_id TEXT    NOT NULL PRIMARY KEY,
                         paused    INTEGER NOT NULL CHECK (paused IN (0, 1))
                     ) WITHOUT ROWID;
+                    """),
+            new Migration(12, """
+                    CREATE TABLE tenants (
+                        id            TEXT    NOT NULL PRIMARY KEY,
+                        name          TEXT    NOT NULL,
+                        ingest_per_s  INTEGER CHECK (ingest_per_s > 0),
+                        max_in_flight INTEGER CHECK (max_in_flight > 0),
+                        max_sources   INTEGER CHECK (max_sources > 0),
+                        max_targets   INTEGER CHECK (max_targets > 0),
+                        suspended     INTEGER NOT NULL DEFAULT 0 CHECK (suspended IN (0, 1)),
+                        created_at    INTEGER NOT NULL
+                    ) WITHOUT ROWID;
+
+                    INSERT INTO tenants (id, name, created_at)
+                    VALUES ('default', 'Default', CAST(unixepoch('subsec') * 1000 AS INTEGER));
                     """)));
 
     private RelayMigrations() {

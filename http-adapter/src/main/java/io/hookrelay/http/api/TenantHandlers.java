@@ -1,0 +1,56 @@
+package io.hookrelay.http.api;
+
+import io.hookrelay.delivery.model.ResourceIds;
+import io.hookrelay.delivery.query.Cursors;
+import io.hookrelay.delivery.usecase.ManageTenants;
+import io.hookrelay.http.ApiRequest;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * {@code /api/v1/tenants}: the operator's tenants (DESIGN §12), listed by id a page at a time; {@code default} may be
+ * changed but not deleted.
+ */
+final class TenantHandlers {
+    private static final String TENANTS = "/api/v1/tenants";
+    private static final String TENANT = TENANTS + "/{id}";
+
+    private final ManageTenants tenants;
+
+    TenantHandlers(ManageTenants tenants) {
+        this.tenants = Objects.requireNonNull(tenants, "tenants");
+    }
+
+    void addTo(ApiEndpoints api) {
+        api.post(TENANTS, this::create);
+        api.get(TENANTS, Paging.parametersWith(), this::list);
+        api.get(TENANT, request -> Reply.ok(TenantJson.of(tenants.get(id(request)))));
+        api.put(TENANT, this::replace);
+        api.delete(TENANT, TenantHandlers::id, tenants::delete);
+        api.postAction(TENANT + "/suspend", TenantHandlers::id, id -> Reply.ok(TenantJson.of(tenants.suspend(id))));
+        api.postAction(TENANT + "/resume", TenantHandlers::id, id -> Reply.ok(TenantJson.of(tenants.resume(id))));
+    }
+
+    private Reply create(ApiRequest request) {
+        TenantJson.Request body = request.jsonBody(TenantJson.Request.class);
+        String id = ResourceIds.require(Fields.required(body.id(), "id"), "tenant");
+        return Reply.created(TenantJson.of(tenants.create(id, body.nameOr(id), body.tenantQuotas())));
+    }
+
+    private Reply list(ApiRequest request) {
+        int limit = Paging.limit(request);
+        Optional<String> after = request.queryParameter("cursor").map(cursor -> Cursors.decode(cursor, ResourceIds::isValid));
+        return Reply.ok(PageJson.of(tenants.list(after, limit), TenantJson::of));
+    }
+
+    private Reply replace(ApiRequest request) {
+        String id = id(request);
+        TenantJson.Request body = request.jsonBody(TenantJson.Request.class);
+        Fields.pathId(body.id(), id);
+        return Reply.ok(TenantJson.of(tenants.replace(id, body.nameOr(id), body.tenantQuotas())));
+    }
+
+    private static String id(ApiRequest request) {
+        return ResourceIds.require(request.pathParameter("id"), "tenant");
+    }
+}

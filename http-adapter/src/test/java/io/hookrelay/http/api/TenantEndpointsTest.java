@@ -1,0 +1,150 @@
+package io.hookrelay.http.api;
+
+import static io.hookrelay.http.ErrorShape.assertErrorShape;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hookrelay.delivery.error.ConflictException;
+import io.hookrelay.delivery.model.Tenant;
+import io.hookrelay.delivery.model.TenantQuotas;
+import io.hookrelay.delivery.query.Page;
+import io.hookrelay.delivery.usecase.ManageTenants;
+import io.hookrelay.http.ApiServer;
+import java.net.http.HttpResponse;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Tenants as the operator writes and reads them, mapped to and from the use case's terms. */
+class TenantEndpointsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Instant CREATED = Instant.parse("2026-12-07T10:00:00.250Z");
+
+    private final List<String> calls = new CopyOnWriteArrayList<>();
+    private final ApiServer server = new ApiServer(new ManageTenants() {
+        @Override
+        public Tenant create(String id, String name, TenantQuotas quotas) {
+            Tenant tenant = Tenant.created(id, name, quotas, CREATED);
+            calls.add("create " + id);
+            return tenant;
+        }
+
+        @Override
+        public Page<Tenant> list(Optional<String> after, int limit) {
+            calls.add("list after " + after.orElse("-") + " " + limit);
+            return new Page<>(List.of(Tenant.created("acme", "Acme", TenantQuotas.NONE, CREATED)), Optional.of("acme"));
+        }
+
+        @Override
+        public Tenant get(String id) {
+            calls.add("get " + id);
+            return Tenant.created(id, "Acme", TenantQuotas.NONE, CREATED);
+        }
+
+        @Override
+        public Tenant replace(String id, String name, TenantQuotas quotas) {
+            Tenant tenant = Tenant.created(id, name, quotas, CREATED);
+            calls.add("replace " + id);
+            return tenant;
+        }
+
+        @Override
+        public Tenant suspend(String id) {
+            calls.add("suspend " + id);
+            return Tenant.created(id, "Acme", TenantQuotas.NONE, CREATED).withSuspended(true);
+        }
+
+        @Override
+        public Tenant resume(String id) {
+            calls.add("resume " + id);
+            return Tenant.created(id, "Acme", TenantQuotas.NONE, CREATED);
+        }
+
+        @Override
+        public void delete(String id) {
+            calls.add("delete " + id);
+            if (Tenant.DEFAULT.equals(id)) {
+                throw new ConflictException("tenant default always exists and cannot be deleted");
+            }
+        }
+    });
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    @Test
+    void aTenantIsCreatedWithItsQuotasAndShownWithThem() throws Exception {
+        HttpResponse<String> created = server.send("POST", "/api/v1/tenants",
+                "{\"id\":\"acme\",\"name\":\"Acme\",\"quotas\":{\"ingest_per_s\":50,\"max_targets\":3}}");
+
+        assertThat(created.statusCode()).isEqualTo(201);
+        assertThat(JSON.readTree(created.body())).isEqualTo(JSON.readTree("""
+                {"id":"acme","name":"Acme","quotas":{"ingest_per_s":50,"max_in_flight":null,"max_sources":null,"max_targets":3},
+                 "suspended":false,"created_at":"2026-12-07T10:00:00.250Z"}"""));
+    }
+
+    @Test
+    void aTenantWithoutANameIsNamedByItsIdAndHasNoQuotas() throws Exception {
+        JsonNode created = JSON.readTree(server.send("POST", "/api/v1/tenants", "{\"id\":\"acme\"}").body());
+
+        assertThat(created.path("name").asText()).isEqualTo("acme");
+        assertThat(created.path("quotas").path("ingest_per_s").isNull()).isTrue();
+    }
+
+    @Test
+    void aListPageCarriesACursorThatPagesOnFromItsLastTenant() throws Exception {
+        JsonNode first = JSON.readTree(server.send("GET", "/api/v1/tenants?limit=1", null).body());
+        String cursor = first.path("next_cursor").asText();
+
+        assertThat(first.path("data")).hasSize(1);
+        assertThat(server.send("GET", "/api/v1/tenants?limit=1&cursor=" + cursor, null).statusCode()).isEqualTo(200);
+        assertThat(calls).containsExactly("list after - 1", "list after acme 1");
+    }
+
+    @Test
+    void suspendResumeReplaceAndDeleteCallTheUseCaseForThePathsTenant() throws Exception {
+        assertThat(JSON.readTree(server.send("POST", "/api/v1/tenants/acme/suspend", null).body()).path("suspended").asBoolean())
+                .isTrue();
+        assertThat(server.send("POST", "/api/v1/tenants/acme/resume", null).statusCode()).isEqualTo(200);
+        assertThat(server.send("PUT", "/api/v1/tenants/acme", "{\"name\":\"Acme Inc\"}").statusCode()).isEqualTo(200);
+        assertThat(server.send("DELETE", "/api/v1/tenants/acme", null).statusCode()).isEqualTo(204);
+        assertErrorShape(server.send("DELETE", "/api/v1/tenants/default", null), 409, "conflict");
+
+        assertThat(calls).containsExactly("suspend acme", "resume acme", "replace acme", "delete acme", "delete default");
+    }
+
+    /** The fake makes its tenant before it records a call, as the relay's use case refuses before it stores. */
+    @Test
+    void aTenantThatIsNotOneIsRefusedAndNothingIsDone() throws Exception {
+        for (String bad : List.of("{}", "{\"id\":\"Acme!\"}", "{\"id\":\"acme\",\"name\":\"\"}", "{\"id\":\"acme\",\"name\":\" \"}",
+                "{\"id\":\"acme\",\"name\":\"a\\u0007b\"}", "{\"id\":\"acme\",\"quotas\":{\"max_sources\":0}}",
+                "{\"id\":\"acme\",\"quotas\":{\"ingest_per_s\":-5}}", "{\"id\":\"acme\",\"quotas\":{\"ingest_per_s\":1.5}}",
+                "{\"id\":\"acme\",\"quotas\":{\"ingest_per_s\":\"10\"}}", "{\"id\":\"acme\",\"quotas\":{\"burst\":10}}",
+                "{\"id\":\"acme\",\"suspended\":true}", "{\"id\":\"acme\",\"name\":\"" + "n".repeat(Tenant.LONGEST_NAME + 1) + "\"}",
+                "[]", "")) {
+            assertThat(server.send("POST", "/api/v1/tenants", bad).statusCode()).as(bad).isEqualTo(400);
+        }
+        assertErrorShape(server.send("PUT", "/api/v1/tenants/acme", "{\"id\":\"other\"}"), 400, "invalid_request");
+        assertErrorShape(server.send("GET", "/api/v1/tenants/ACME", null), 400, "invalid_request");
+        assertErrorShape(server.send("GET", "/api/v1/tenants?cursor=bm90IGFuIGlkIQ", null), 400, "invalid_cursor");
+        assertErrorShape(server.send("GET", "/api/v1/tenants?limit=0", null), 400, "invalid_request");
+        assertErrorShape(server.send("GET", "/api/v1/tenants?tenant=acme", null), 400, "invalid_request");
+
+        assertThat(calls).isEmpty();
+    }
+
+    @Test
+    void quotasReachTheUseCaseAsGiven() {
+        TenantJson.Request request = new TenantJson.Request("acme", null, new TenantJson.QuotasJson(10, null, 2, null));
+
+        assertThat(request.tenantQuotas()).isEqualTo(new TenantQuotas(OptionalInt.of(10), OptionalInt.empty(), OptionalInt.of(2),
+                OptionalInt.empty()));
+    }
+}

@@ -1,0 +1,22 @@
+package io.hookrelay.it.tenants;
+
+import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
+import java.nio.file.Path;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** Tenants on PostgreSQL, each scenario on an empty schema. */
+class PostgresTenantIT extends TenantScenarios {
+    @RegisterExtension
+    static final PostgresTestDatabase postgres = new PostgresTestDatabase();
+
+    @Override
+    RelayServer startServer(Path dataDir) throws Exception {
+        return RelayServer.startOnEmptySchema(dataDir, postgres);
+    }
+
+    @Override
+    RelayServer restartServer(Path dataDir) {
+        return RelayServer.startOnPostgres(dataDir, postgres.url());
+    }
+}

@@ -1,0 +1,96 @@
+package io.hookrelay.it.tenants;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.hookrelay.it.support.ApiClient;
+import io.hookrelay.it.support.Json;
+import io.hookrelay.it.support.RelayServer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.StreamSupport;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The operator's tenants through the real server, on each backend (DESIGN §12): {@code default} there from the first
+ * start, others created, paged through, replaced, suspended, resumed and deleted; a restart keeps them.
+ */
+abstract class TenantScenarios {
+
+    abstract RelayServer startServer(Path dataDir) throws Exception;
+
+    /** The same database again, as a restart opens it. */
+    abstract RelayServer restartServer(Path dataDir) throws Exception;
+
+    @Test
+    void theDefaultTenantIsThereFromTheFirstStartAndCannotBeDeleted(@TempDir Path dataDir) throws Exception {
+        try (RelayServer relay = startServer(dataDir)) {
+            ApiClient api = relay.api();
+
+            JsonNode tenants = api.get("/api/v1/tenants").expect(200);
+
+            assertThat(tenants.path("data")).singleElement().satisfies(tenant -> {
+                assertThat(tenant.path("id").asText()).isEqualTo("default");
+                assertThat(tenant.path("suspended").asBoolean()).isFalse();
+                assertThat(tenant.path("quotas")).isEqualTo(Json.parse(
+                        "{\"ingest_per_s\":null,\"max_in_flight\":null,\"max_sources\":null,\"max_targets\":null}"));
+            });
+            assertThat(tenants.path("next_cursor").isNull()).isTrue();
+            assertThat(api.delete("/api/v1/tenants/default").error()).isEqualTo("conflict");
+            assertThat(api.get("/api/v1/tenants/default").expect(200).path("id").asText()).isEqualTo("default");
+        }
+    }
+
+    @Test
+    void tenantsAreCreatedPagedReplacedSuspendedResumedAndDeletedAndOutliveARestart(@TempDir Path dataDir) throws Exception {
+        try (RelayServer relay = startServer(dataDir)) {
+            ApiClient api = relay.api();
+            JsonNode acme = api.post("/api/v1/tenants", """
+                    {"id":"acme","name":"Acme Corp","quotas":{"ingest_per_s":100,"max_in_flight":16,"max_sources":5,"max_targets":null}}""")
+                    .expect(201);
+            for (String id : List.of("beta", "gamma", "delta")) {
+                api.post("/api/v1/tenants", "{\"id\":\"" + id + "\"}").expect(201);
+            }
+
+            assertThat(acme.path("created_at").asText()).matches("\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{3})?Z");
+            assertThat(api.get("/api/v1/tenants/acme").expect(200)).isEqualTo(acme);
+            assertThat(api.post("/api/v1/tenants", "{\"id\":\"acme\"}").error()).isEqualTo("conflict");
+            assertThat(idsPagedTwoAtATime(api)).containsExactly("acme", "beta", "default", "delta", "gamma");
+
+            JsonNode replaced = api.put("/api/v1/tenants/acme", "{\"name\":\"Acme Inc\",\"quotas\":{\"max_targets\":2}}").expect(200);
+            assertThat(replaced.path("name").asText()).isEqualTo("Acme Inc");
+            assertThat(replaced.path("quotas").path("ingest_per_s").isNull()).isTrue();
+            assertThat(replaced.path("quotas").path("max_targets").asInt()).isEqualTo(2);
+            assertThat(replaced.path("created_at")).isEqualTo(acme.path("created_at"));
+
+            assertThat(api.post("/api/v1/tenants/beta/suspend").expect(200).path("suspended").asBoolean()).isTrue();
+            assertThat(api.post("/api/v1/tenants/gamma/suspend").expect(200).path("suspended").asBoolean()).isTrue();
+            assertThat(api.post("/api/v1/tenants/gamma/resume").expect(200).path("suspended").asBoolean()).isFalse();
+            api.delete("/api/v1/tenants/delta").expect(204);
+            assertThat(api.get("/api/v1/tenants/delta").error()).isEqualTo("not_found");
+            assertThat(api.delete("/api/v1/tenants/delta").error()).isEqualTo("not_found");
+            assertThat(api.post("/api/v1/tenants/delta/suspend").error()).isEqualTo("not_found");
+        }
+
+        try (RelayServer relay = restartServer(dataDir)) {
+            ApiClient api = relay.api();
+            assertThat(idsPagedTwoAtATime(api)).containsExactly("acme", "beta", "default", "gamma");
+            assertThat(api.get("/api/v1/tenants/acme").expect(200).path("name").asText()).isEqualTo("Acme Inc");
+            assertThat(api.get("/api/v1/tenants/beta").expect(200).path("suspended").asBoolean()).isTrue();
+        }
+    }
+
+    private static List<String> idsPagedTwoAtATime(ApiClient api) {
+        List<String> ids = new ArrayList<>();
+        String path = "/api/v1/tenants?limit=2";
+        while (path != null) {
+            JsonNode page = api.get(path).expect(200);
+            StreamSupport.stream(page.path("data").spliterator(), false).map(tenant -> tenant.path("id").asText()).forEach(ids::add);
+            assertThat(page.path("data").size()).isLessThanOrEqualTo(2);
+            path = page.path("next_cursor").isNull() ? null : "/api/v1/tenants?limit=2&cursor=" + page.path("next_cursor").asText();
+        }
+        return ids;
+    }
+}
