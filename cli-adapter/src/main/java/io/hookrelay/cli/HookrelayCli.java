@@ -5,6 +5,7 @@ import io.hookrelay.cli.admin.EventCommands;
 import io.hookrelay.cli.admin.OperatorEventCommands;
 import io.hookrelay.cli.admin.RouteCommands;
 import io.hookrelay.cli.admin.SettingsCommands;
+import io.hookrelay.cli.admin.TenantCommands;
 import io.hookrelay.cli.admin.SourceCommands;
 import io.hookrelay.cli.admin.TargetCommands;
 import io.hookrelay.cli.backup.BackupCommand;
@@ -38,6 +39,7 @@ public final class HookrelayCli {
         commandLine.addSubcommand(new DeliveryCommands());
         commandLine.addSubcommand(new OperatorEventCommands());
         commandLine.addSubcommand(new SettingsCommands());
+        commandLine.addSubcommand(new TenantCommands());
         commandLine.addSubcommand(new BackupCommand());
         commandLine.addSubcommand(new RestoreCommand(restore));
         // Set after the subcommands are added: picocli hands these settings only to subcommands it already has.

@@ -227,6 +227,29 @@ abstract class CliFeatureScenarios {
         succeeded(admin("target", "rm", "ops"));
     }
 
+    @Test
+    void tenantsAreAddedListedUpdatedSuspendedAndRemoved() {
+        CliRun added = succeeded(admin("tenant", "add", "acme", "--name", "Acme Corp", "--ingest-per-s", "100", "--max-sources", "5"));
+        assertThat(added.row("max sources")).hasValue(List.of("max sources", "5"));
+        succeeded(admin("tenant", "add", "beta"));
+
+        assertThat(succeeded(admin("tenant", "list", "--limit", "500")).outLines()).filteredOn(line -> !line.startsWith("ID"))
+                .extracting(line -> line.split("\\s+")[0]).containsExactly("acme", "beta", "default");
+        succeeded(admin("tenant", "update", "acme", "--max-sources", "none", "--max-targets", "3"));
+        JsonNode acme = relay.api().get("/api/v1/tenants/acme").expect(200);
+        assertThat(acme.path("name").asText()).isEqualTo("Acme Corp");
+        assertThat(acme.path("quotas")).isEqualTo(Json.parse(
+                "{\"ingest_per_s\":100,\"max_in_flight\":null,\"max_sources\":null,\"max_targets\":3}"));
+
+        succeeded(admin("tenant", "suspend", "beta"));
+        assertThat(relay.api().get("/api/v1/tenants/beta").expect(200).path("suspended").asBoolean()).isTrue();
+        succeeded(admin("tenant", "resume", "beta"));
+        succeeded(admin("tenant", "rm", "beta"));
+        assertThat(relay.api().get("/api/v1/tenants/beta").status()).isEqualTo(404);
+        failed(admin("tenant", "rm", "default"), 1, "hookrelay: tenant default always exists and cannot be deleted (conflict)");
+        failed(admin("tenant", "add", "Acme!"), 1, "hookrelay: tenant id must match [a-z0-9][a-z0-9_-]{0,63} (invalid_request)");
+    }
+
     /** The target.paused events as {@code operator-events list --json} prints them. */
     private List<JsonNode> pauses() {
         List<JsonNode> pauses = new ArrayList<>();
