@@ -12,6 +12,7 @@ import io.hookrelay.delivery.usecase.ListOperatorEvents;
 import io.hookrelay.delivery.usecase.ManageDeliveries;
 import io.hookrelay.delivery.usecase.ManageRoutes;
 import io.hookrelay.delivery.usecase.ManageSettings;
+import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ManageSources;
 import io.hookrelay.delivery.usecase.ManageTargets;
@@ -52,10 +53,11 @@ final class HttpModule extends AbstractModule {
     ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestWebhook ingest, ManageSources sources, ManageTargets targets,
                         ManageRoutes routes, BrowseEvents events, ReplayEvents replays, ManageDeliveries deliveries,
                         ManageSettings settings, BackUpDatabase backups, ListOperatorEvents operatorEvents, ManageTenants tenants,
+                        ManageTenantKeys keys,
                         ServeOptions options,
                         Clock clock, ActivitySampler activity) {
         ApiRoutes api = new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, replays, deliveries,
-                settings, backups, operatorEvents, tenants)
+                settings, backups, operatorEvents, tenants, keys)
                 .withConsole(clock, options.behindHttps())
                 .withActivity(activity);
         // SQLite's ingest never blocks: its sources are read from memory and its events committed by the writer

@@ -15,6 +15,7 @@ import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SettingsStore;
+import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
@@ -161,6 +162,12 @@ final class PostgresStorageModule extends AbstractModule {
     @Singleton
     TenantStore tenantStore(PostgresRelayStores stores) {
         return stores.tenants();
+    }
+
+    @Provides
+    @Singleton
+    TenantKeyStore tenantKeyStore(PostgresRelayStores stores) {
+        return stores.tenantKeys();
     }
 
     /** In the database: of every node that pauses or delivers to a target at once, one tells of it. */

@@ -11,6 +11,7 @@ import io.hookrelay.delivery.admin.EventAdmin;
 import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SettingsAdmin;
 import io.hookrelay.delivery.admin.TenantAdmin;
+import io.hookrelay.delivery.admin.TenantKeyAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
 import io.hookrelay.delivery.egress.EgressPolicy;
@@ -38,11 +39,13 @@ import io.hookrelay.delivery.port.SettingsStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
+import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.WebhookSender;
 import io.hookrelay.delivery.send.DeliveryHandler;
 import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.send.TargetHealth;
+import io.hookrelay.delivery.tenant.KeyTokens;
 import io.hookrelay.delivery.usecase.BackUpDatabase;
 import io.hookrelay.delivery.usecase.BrowseEvents;
 import io.hookrelay.delivery.usecase.IngestWebhook;
@@ -50,6 +53,7 @@ import io.hookrelay.delivery.usecase.ListOperatorEvents;
 import io.hookrelay.delivery.usecase.ManageDeliveries;
 import io.hookrelay.delivery.usecase.ManageRoutes;
 import io.hookrelay.delivery.usecase.ManageSettings;
+import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ManageSources;
 import io.hookrelay.delivery.usecase.ManageTargets;
@@ -80,6 +84,7 @@ final class RelayModule extends AbstractModule {
         bind(ManageDeliveries.class).to(DeliveryAdmin.class);
         bind(ManageSettings.class).to(SettingsAdmin.class);
         bind(ManageTenants.class).to(TenantAdmin.class);
+        bind(ManageTenantKeys.class).to(TenantKeyAdmin.class);
         bind(BackUpDatabase.class).to(BackupAdmin.class);
         bind(ListOperatorEvents.class).to(OperatorEvents.class);
     }
@@ -176,6 +181,12 @@ final class RelayModule extends AbstractModule {
     @Singleton
     TenantAdmin tenantAdmin(TenantStore tenants, Clock clock) {
         return new TenantAdmin(tenants, clock);
+    }
+
+    @Provides
+    @Singleton
+    TenantKeyAdmin tenantKeyAdmin(TenantKeyStore keys, TenantStore tenants, SecureRandom random, Ulids ulids, Clock clock) {
+        return new TenantKeyAdmin(keys, tenants, new KeyTokens(random), ulids, clock);
     }
 
     @Provides

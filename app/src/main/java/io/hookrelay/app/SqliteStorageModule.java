@@ -16,6 +16,7 @@ import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SettingsStore;
+import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
@@ -135,6 +136,12 @@ final class SqliteStorageModule extends AbstractModule {
     @Singleton
     TenantStore tenantStore(SqliteRelayDatabase database) {
         return database.tenantStore();
+    }
+
+    @Provides
+    @Singleton
+    TenantKeyStore tenantKeyStore(SqliteRelayDatabase database) {
+        return database.tenantKeyStore();
     }
 
     @Provides

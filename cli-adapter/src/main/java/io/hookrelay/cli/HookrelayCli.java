@@ -2,6 +2,7 @@ package io.hookrelay.cli;
 
 import io.hookrelay.cli.admin.DeliveryCommands;
 import io.hookrelay.cli.admin.EventCommands;
+import io.hookrelay.cli.admin.KeyCommands;
 import io.hookrelay.cli.admin.OperatorEventCommands;
 import io.hookrelay.cli.admin.RouteCommands;
 import io.hookrelay.cli.admin.SettingsCommands;
@@ -40,6 +41,7 @@ public final class HookrelayCli {
         commandLine.addSubcommand(new OperatorEventCommands());
         commandLine.addSubcommand(new SettingsCommands());
         commandLine.addSubcommand(new TenantCommands());
+        commandLine.addSubcommand(new KeyCommands());
         commandLine.addSubcommand(new BackupCommand());
         commandLine.addSubcommand(new RestoreCommand(restore));
         // Set after the subcommands are added: picocli hands these settings only to subcommands it already has.

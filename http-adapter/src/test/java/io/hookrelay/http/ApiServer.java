@@ -9,6 +9,7 @@ import io.hookrelay.delivery.usecase.ManageRoutes;
 import io.hookrelay.delivery.usecase.ManageSettings;
 import io.hookrelay.delivery.usecase.ManageSources;
 import io.hookrelay.delivery.usecase.ManageTargets;
+import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ReplayEvents;
 import io.hookrelay.http.api.ApiRoutes;
@@ -40,7 +41,8 @@ public final class ApiServer implements AutoCloseable {
     public static final Duration WAIT = Duration.ofSeconds(10);
     private static final List<Class<?>> IN_PORTS = List.of(IngestWebhook.class, ManageSources.class, ManageTargets.class,
             ManageRoutes.class, BrowseEvents.class, ReplayEvents.class, ManageDeliveries.class, ManageSettings.class,
-            BackUpDatabase.class, ListOperatorEvents.class, ManageTenants.class);
+            BackUpDatabase.class, ListOperatorEvents.class, ManageTenants.class,
+            ManageTenantKeys.class);
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final List<String> unexpectedCalls = new CopyOnWriteArrayList<>();
@@ -63,7 +65,8 @@ public final class ApiServer implements AutoCloseable {
         ApiRoutes routes = new ApiRoutes(new AdminToken(TOKEN), port(IngestWebhook.class, useCases), port(ManageSources.class, useCases),
                 port(ManageTargets.class, useCases), port(ManageRoutes.class, useCases), port(BrowseEvents.class, useCases),
                 port(ReplayEvents.class, useCases), port(ManageDeliveries.class, useCases), port(ManageSettings.class, useCases),
-                port(BackUpDatabase.class, useCases), port(ListOperatorEvents.class, useCases), port(ManageTenants.class, useCases));
+                port(BackUpDatabase.class, useCases), port(ListOperatorEvents.class, useCases), port(ManageTenants.class, useCases),
+                port(ManageTenantKeys.class, useCases));
         server = new HttpServer(HttpServerSettings.of("127.0.0.1", 0), () -> Readiness.READY, registry, adjust.apply(routes));
         server.start();
     }

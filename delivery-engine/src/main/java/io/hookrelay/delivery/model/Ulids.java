@@ -21,6 +21,7 @@ public final class Ulids {
     private static final long LARGEST_TIME = (1L << 48) - 1;
     public static final String DELIVERY = "dlv_";
     public static final String ROUTE = "rte_";
+    public static final String KEY = "key_";
 
     private final Clock clock;
     private final Random random;

@@ -1,6 +1,6 @@
 package io.hookrelay.delivery.port;
 
-import io.hookrelay.delivery.model.Tenant;
+import io.hookrelay.delivery.tenant.Tenant;
 import java.util.List;
 import java.util.Optional;
 

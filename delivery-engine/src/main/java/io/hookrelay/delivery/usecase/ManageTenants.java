@@ -1,7 +1,7 @@
 package io.hookrelay.delivery.usecase;
 
-import io.hookrelay.delivery.model.Tenant;
-import io.hookrelay.delivery.model.TenantQuotas;
+import io.hookrelay.delivery.tenant.Tenant;
+import io.hookrelay.delivery.tenant.TenantQuotas;
 import io.hookrelay.delivery.query.Page;
 import java.util.Optional;
 

@@ -73,7 +73,7 @@ final class ApiEndpoints {
     }
 
     /** A {@code DELETE} of what the request's {@code id} names, answered {@code 204}. */
-    void delete(String template, Function<ApiRequest, String> id, Consumer<String> deletion) {
+    <T> void delete(String template, Function<ApiRequest, T> id, Consumer<T> deletion) {
         add(Methods.DELETE, template, Set.of(), request -> {
             deletion.accept(id.apply(request));
             return Reply.noContent();

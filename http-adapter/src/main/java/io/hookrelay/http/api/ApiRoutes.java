@@ -9,6 +9,7 @@ import io.hookrelay.delivery.usecase.ManageRoutes;
 import io.hookrelay.delivery.usecase.ManageSettings;
 import io.hookrelay.delivery.usecase.ManageSources;
 import io.hookrelay.delivery.usecase.ManageTargets;
+import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ReplayEvents;
 import io.hookrelay.http.ActivityHistory;
@@ -42,11 +43,11 @@ public final class ApiRoutes implements Endpoints {
 
     public ApiRoutes(AdminToken adminToken, IngestWebhook ingest, ManageSources sources, ManageTargets targets, ManageRoutes routes,
                      BrowseEvents events, ReplayEvents replays, ManageDeliveries deliveries, ManageSettings settings,
-                     BackUpDatabase backups, ListOperatorEvents operatorEvents, ManageTenants tenants) {
+                     BackUpDatabase backups, ListOperatorEvents operatorEvents, ManageTenants tenants, ManageTenantKeys keys) {
         this(adminToken, ingest, List.of(new SourceHandlers(sources)::addTo, new TargetHandlers(targets)::addTo,
                         new RouteHandlers(routes)::addTo, new EventHandlers(events, replays)::addTo,
                         new DeliveryHandlers(deliveries)::addTo, new OperatorEventHandler(operatorEvents)::addTo,
-                        new SettingsHandlers(settings)::addTo, new BackupHandlers(backups)::addTo, new TenantHandlers(tenants)::addTo),
+                        new SettingsHandlers(settings)::addTo, new BackupHandlers(backups)::addTo, new TenantHandlers(tenants, keys)::addTo),
                 ConsoleRoutes.of(adminToken, Clock.systemUTC(), false), ActivityHistory.NONE, false);
     }
 

@@ -1,7 +1,9 @@
 package io.hookrelay.http.api;
 
 import io.hookrelay.delivery.model.ResourceIds;
+import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.query.Cursors;
+import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.http.ApiRequest;
 import java.util.Objects;
@@ -9,16 +11,21 @@ import java.util.Optional;
 
 /**
  * {@code /api/v1/tenants}: the operator's tenants (DESIGN §12), listed by id a page at a time; {@code default} may be
- * changed but not deleted.
+ * changed but not deleted. Their keys under {@code /api/v1/tenants/{id}/keys}: a key's token is shown when it is issued
+ * and never again.
  */
 final class TenantHandlers {
     private static final String TENANTS = "/api/v1/tenants";
     private static final String TENANT = TENANTS + "/{id}";
 
-    private final ManageTenants tenants;
+    private static final String KEYS = TENANT + "/keys";
 
-    TenantHandlers(ManageTenants tenants) {
+    private final ManageTenants tenants;
+    private final ManageTenantKeys keys;
+
+    TenantHandlers(ManageTenants tenants, ManageTenantKeys keys) {
         this.tenants = Objects.requireNonNull(tenants, "tenants");
+        this.keys = Objects.requireNonNull(keys, "keys");
     }
 
     void addTo(ApiEndpoints api) {
@@ -29,6 +36,17 @@ final class TenantHandlers {
         api.delete(TENANT, TenantHandlers::id, tenants::delete);
         api.postAction(TENANT + "/suspend", TenantHandlers::id, id -> Reply.ok(TenantJson.of(tenants.suspend(id))));
         api.postAction(TENANT + "/resume", TenantHandlers::id, id -> Reply.ok(TenantJson.of(tenants.resume(id))));
+        api.post(KEYS, this::issueKey);
+        api.get(KEYS, request -> Reply.ok(DataJson.of(keys.list(id(request)), TenantJson.KeyJson::of)));
+        api.delete(KEYS + "/{key}", TenantHandlers::keyOf, key -> keys.revoke(key.tenant(), key.id()));
+    }
+
+    /** The token is in this answer and no other. */
+    private Reply issueKey(ApiRequest request) {
+        String tenant = id(request);
+        TenantJson.KeyRequest body = request.jsonBody(TenantJson.KeyRequest.class);
+        return Reply.created(TenantJson.KeyJson.issued(keys.issue(tenant, Fields.required(body.name(), "name"), body.keyScope(),
+                body.expiry())));
     }
 
     private Reply create(ApiRequest request) {
@@ -52,5 +70,13 @@ final class TenantHandlers {
 
     private static String id(ApiRequest request) {
         return ResourceIds.require(request.pathParameter("id"), "tenant");
+    }
+
+    /** The key a path names, within the tenant it names. */
+    private record KeyPath(String tenant, String id) {
+    }
+
+    private static KeyPath keyOf(ApiRequest request) {
+        return new KeyPath(id(request), Fields.ulid(request.pathParameter("key"), Ulids.KEY, "key"));
     }
 }

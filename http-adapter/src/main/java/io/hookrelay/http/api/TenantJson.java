@@ -1,7 +1,14 @@
 package io.hookrelay.http.api;
 
-import io.hookrelay.delivery.model.Tenant;
-import io.hookrelay.delivery.model.TenantQuotas;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.tenant.KeyScope;
+import io.hookrelay.delivery.tenant.Tenant;
+import io.hookrelay.delivery.tenant.TenantKey;
+import io.hookrelay.delivery.tenant.TenantQuotas;
+import io.hookrelay.delivery.usecase.ManageTenantKeys;
+import java.time.Instant;
+import java.util.Optional;
 import java.util.OptionalInt;
 
 /** A tenant as the API shows it (DESIGN §12); a quota is null for no limit. */
@@ -45,6 +52,39 @@ record TenantJson(String id, String name, QuotasJson quotas, boolean suspended, 
 
         TenantQuotas tenantQuotas() {
             return (quotas == null ? QuotasJson.NONE : quotas).quotas();
+        }
+    }
+
+    /** A tenant's key as the API shows it; {@code token} only in the answer to its issue, null (left out) otherwise. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    record KeyJson(String id, String name, String scope, String createdAt, @JsonInclude(JsonInclude.Include.ALWAYS) String expiresAt,
+                   @JsonInclude(JsonInclude.Include.ALWAYS) String lastUsedAt, String token) {
+
+        static KeyJson of(TenantKey key) {
+            return new KeyJson(key.id(), key.name(), key.scope().wireName(), JsonTimes.format(key.createdAt()),
+                    key.expiresAt().map(JsonTimes::format).orElse(null), key.lastUsedAt().map(JsonTimes::format).orElse(null), null);
+        }
+
+        static KeyJson issued(ManageTenantKeys.IssuedKey issued) {
+            KeyJson shown = of(issued.key());
+            return new KeyJson(shown.id, shown.name, shown.scope, shown.createdAt, shown.expiresAt, shown.lastUsedAt, issued.token());
+        }
+
+        @Override
+        public String toString() {
+            return "KeyJson[id=" + id + ", token=(hidden)]";
+        }
+    }
+
+    /** A key as the operator asks for it: {@code name} and {@code scope} required, {@code expires_at} optional. */
+    record KeyRequest(String name, String scope, String expiresAt) {
+        KeyScope keyScope() {
+            return KeyScope.fromWireName(Fields.required(scope, "scope"))
+                    .orElseThrow(() -> new InvalidRequestException("scope must be admin or read"));
+        }
+
+        Optional<Instant> expiry() {
+            return Optional.ofNullable(expiresAt).map(at -> Fields.rfc3339(at, "expires_at"));
         }
     }
 }

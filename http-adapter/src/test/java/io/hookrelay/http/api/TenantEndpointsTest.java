@@ -6,9 +6,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hookrelay.delivery.error.ConflictException;
-import io.hookrelay.delivery.model.Tenant;
-import io.hookrelay.delivery.model.TenantQuotas;
 import io.hookrelay.delivery.query.Page;
+import io.hookrelay.delivery.tenant.KeyScope;
+import io.hookrelay.delivery.tenant.Tenant;
+import io.hookrelay.delivery.tenant.TenantKey;
+import io.hookrelay.delivery.tenant.TenantQuotas;
+import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.http.ApiServer;
 import java.net.http.HttpResponse;
@@ -24,6 +27,8 @@ import org.junit.jupiter.api.Test;
 class TenantEndpointsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Instant CREATED = Instant.parse("2026-12-07T10:00:00.250Z");
+    private static final String KEY_ID = "key_01JF0000000000000000000001";
+    private static final String TOKEN = "hrk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA";
 
     private final List<String> calls = new CopyOnWriteArrayList<>();
     private final ApiServer server = new ApiServer(new ManageTenants() {
@@ -74,8 +79,29 @@ class TenantEndpointsTest {
         }
     });
 
+    private final ApiServer keyServer = new ApiServer(new ManageTenantKeys() {
+        @Override
+        public IssuedKey issue(String tenantId, String name, KeyScope scope, Optional<Instant> expiresAt) {
+            TenantKey key = new TenantKey(KEY_ID, tenantId, name, scope, CREATED, expiresAt, Optional.empty());
+            calls.add("issue " + tenantId + " " + scope.wireName());
+            return new IssuedKey(key, TOKEN);
+        }
+
+        @Override
+        public List<TenantKey> list(String tenantId) {
+            calls.add("list keys " + tenantId);
+            return List.of(new TenantKey(KEY_ID, tenantId, "ci", KeyScope.READ, CREATED, Optional.empty(), Optional.of(CREATED)));
+        }
+
+        @Override
+        public void revoke(String tenantId, String keyId) {
+            calls.add("revoke " + tenantId + " " + keyId);
+        }
+    });
+
     @AfterEach
     void stop() {
+        keyServer.close();
         server.close();
     }
 
@@ -146,5 +172,37 @@ class TenantEndpointsTest {
 
         assertThat(request.tenantQuotas()).isEqualTo(new TenantQuotas(OptionalInt.of(10), OptionalInt.empty(), OptionalInt.of(2),
                 OptionalInt.empty()));
+    }
+
+    @Test
+    void anIssuedKeyShowsItsTokenOnceAndAListShowsNone() throws Exception {
+        HttpResponse<String> issued = keyServer.send("POST", "/api/v1/tenants/acme/keys",
+                "{\"name\":\"deploys\",\"scope\":\"admin\",\"expires_at\":\"2027-01-01T00:00:00Z\"}");
+        HttpResponse<String> listed = keyServer.send("GET", "/api/v1/tenants/acme/keys", null);
+
+        assertThat(issued.statusCode()).isEqualTo(201);
+        assertThat(JSON.readTree(issued.body())).isEqualTo(JSON.readTree("""
+                {"id":"%s","name":"deploys","scope":"admin","created_at":"2026-12-07T10:00:00.250Z",
+                 "expires_at":"2027-01-01T00:00:00Z","last_used_at":null,"token":"%s"}""".formatted(KEY_ID, TOKEN)));
+        assertThat(JSON.readTree(listed.body())).isEqualTo(JSON.readTree("""
+                {"data":[{"id":"%s","name":"ci","scope":"read","created_at":"2026-12-07T10:00:00.250Z","expires_at":null,
+                          "last_used_at":"2026-12-07T10:00:00.250Z"}]}""".formatted(KEY_ID)));
+        assertThat(keyServer.send("DELETE", "/api/v1/tenants/acme/keys/" + KEY_ID, null).statusCode()).isEqualTo(204);
+        assertThat(calls).containsExactly("issue acme admin", "list keys acme", "revoke acme " + KEY_ID);
+    }
+
+    @Test
+    void aKeyThatIsNotOneIsRefusedAndNothingIsDone() throws Exception {
+        for (String bad : List.of("{}", "{\"name\":\"ci\"}", "{\"scope\":\"read\"}", "{\"name\":\"ci\",\"scope\":\"write\"}",
+                "{\"name\":\"\",\"scope\":\"read\"}", "{\"name\":\"ci\",\"scope\":\"read\",\"expires_at\":\"tomorrow\"}",
+                "{\"name\":\"ci\",\"scope\":\"read\",\"token\":\"hrk_mine\"}", "{\"name\":\"" + "k".repeat(TenantKey.LONGEST_NAME + 1)
+                        + "\",\"scope\":\"read\"}")) {
+            assertThat(keyServer.send("POST", "/api/v1/tenants/acme/keys", bad).statusCode()).as(bad).isEqualTo(400);
+        }
+        assertErrorShape(keyServer.send("DELETE", "/api/v1/tenants/acme/keys/rte_01JF0000000000000000000001", null), 400,
+                "invalid_request");
+        assertErrorShape(keyServer.send("GET", "/api/v1/tenants/Acme/keys", null), 400, "invalid_request");
+
+        assertThat(calls).isEmpty();
     }
 }

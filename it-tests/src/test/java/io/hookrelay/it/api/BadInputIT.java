@@ -51,6 +51,7 @@ class BadInputIT {
     private static final String ROUTES = BadInputWorld.ROUTES;
     private static final String BULK_RETRY = "/api/v1/deliveries/retry";
     private static final String BACKUP = "/api/v1/admin/backup";
+    private static final String KEYS = BadInputWorld.TENANTS + "/default/keys";
     private static final String NO_EVENT = "evt_00000000000000000000000000";
     private static final String NO_DELIVERY = "dlv_00000000000000000000000000";
     private static final String NO_ROUTE = "rte_00000000000000000000000000";
@@ -210,7 +211,21 @@ class BadInputIT {
                 get(BadInputWorld.TENANTS + "?cursor=" + cursorOf("Not A Tenant")).is(400, INVALID_CURSOR),
                 get(BadInputWorld.TENANTS + "?limit=0").is(400, INVALID_REQUEST),
                 get(BadInputWorld.TENANTS + "?limit=501").is(400, INVALID_REQUEST),
-                get(BadInputWorld.TENANTS + "?tenant=default").is(400, INVALID_REQUEST)));
+                get(BadInputWorld.TENANTS + "?tenant=default").is(400, INVALID_REQUEST),
+                post(KEYS, "{}").is(400, INVALID_REQUEST),
+                post(KEYS, "{\"name\":\"ci\"}").is(400, INVALID_REQUEST),
+                post(KEYS, "{\"name\":\"ci\",\"scope\":\"write\"}").is(400, INVALID_REQUEST),
+                post(KEYS, "{\"name\":\"ci\",\"scope\":\"ADMIN\"}").is(400, INVALID_REQUEST),
+                post(KEYS, "{\"name\":\"\",\"scope\":\"read\"}").is(400, INVALID_REQUEST),
+                post(KEYS, "{\"name\":\"" + "k".repeat(101) + "\",\"scope\":\"read\"}").is(400, INVALID_REQUEST),
+                post(KEYS, "{\"name\":\"ci\",\"scope\":\"read\",\"expires_at\":\"2020-01-01T00:00:00Z\"}").is(400, INVALID_REQUEST),
+                post(KEYS, "{\"name\":\"ci\",\"scope\":\"read\",\"expires_at\":\"next week\"}").is(400, INVALID_REQUEST),
+                post(KEYS, "{\"name\":\"ci\",\"scope\":\"read\",\"token\":\"hrk_chosen\"}").is(400, INVALID_REQUEST),
+                post(BadInputWorld.TENANTS + "/nosuch/keys", "{\"name\":\"ci\",\"scope\":\"read\"}").is(404, NOT_FOUND),
+                get(BadInputWorld.TENANTS + "/nosuch/keys").is(404, NOT_FOUND),
+                delete(KEYS + "/key_00000000000000000000000000").is(404, NOT_FOUND),
+                delete(KEYS + "/" + NO_ROUTE).is(400, INVALID_REQUEST),
+                put(KEYS + "/key_00000000000000000000000000", "{}").is(405, WRONG_METHOD)));
     }
 
     /** Paths a server-side backup is refused for: outside the backup directory, or what the file system refuses there. */

@@ -42,7 +42,7 @@ record BadInputWorld(Map<String, String> placeholders, List<String> secrets) {
     static final String TENANTS = "/api/v1/tenants";
     /** Every list the API has, the settings among them: what a refused request must leave as it was. */
     static final List<String> LISTS = List.of(SOURCES, TARGETS, ROUTES, "/api/v1/events?limit=500", "/api/v1/deliveries?limit=500",
-            SETTINGS, "/api/v1/operator-events?limit=100", TENANTS + "?limit=500");
+            SETTINGS, "/api/v1/operator-events?limit=100", TENANTS + "?limit=500", TENANTS + "/default/keys");
     /** What the signed cases' provider sent, and its message id; the signatures are right for these and nothing else. */
     static final String SIGNED_BODY = "{\"captured\":true}";
     static final String SIGNED_ID = "msg_captured";

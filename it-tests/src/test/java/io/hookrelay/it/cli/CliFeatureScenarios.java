@@ -250,6 +250,23 @@ abstract class CliFeatureScenarios {
         failed(admin("tenant", "add", "Acme!"), 1, "hookrelay: tenant id must match [a-z0-9][a-z0-9_-]{0,63} (invalid_request)");
     }
 
+    @Test
+    void aTenantsKeysAreIssuedListedAndRevoked() {
+        succeeded(admin("tenant", "add", "acme"));
+
+        CliRun issued = succeeded(admin("key", "add", "--tenant", "acme", "--name", "deploys", "--scope", "admin"));
+        String id = issued.row("id").orElseThrow().get(1);
+        assertThat(issued.row("token")).hasValueSatisfying(row -> assertThat(row.get(1)).matches("hrk_[A-Za-z0-9_-]{43}"));
+        CliRun listed = succeeded(admin("key", "list", "--tenant", "acme"));
+        assertThat(listed.row(id)).hasValueSatisfying(row -> assertThat(row).contains("deploys", "admin"));
+        assertThat(listed.out()).doesNotContain(issued.row("token").orElseThrow().get(1));
+
+        succeeded(admin("key", "rm", "--tenant", "acme", id));
+        assertThat(relay.api().get("/api/v1/tenants/acme/keys").expect(200).path("data")).isEmpty();
+        failed(admin("key", "rm", "--tenant", "acme", id), 1, "hookrelay: tenant acme has no key " + id + " (not_found)");
+        failed(admin("key", "list", "--tenant", "ghost"), 1, "hookrelay: no tenant ghost (not_found)");
+    }
+
     /** The target.paused events as {@code operator-events list --json} prints them. */
     private List<JsonNode> pauses() {
         List<JsonNode> pauses = new ArrayList<>();

@@ -3,6 +3,7 @@ package io.hookrelay.it.tenants;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Tenants on PostgreSQL, each scenario on an empty schema. */
@@ -18,5 +19,10 @@ class PostgresTenantIT extends TenantScenarios {
     @Override
     RelayServer restartServer(Path dataDir) {
         return RelayServer.startOnPostgres(dataDir, postgres.url());
+    }
+
+    @Override
+    String keysAtRest(Path dataDir) throws SQLException {
+        return String.join("\n", postgres.rowsAsText("SELECT * FROM tenant_keys"));
     }
 }

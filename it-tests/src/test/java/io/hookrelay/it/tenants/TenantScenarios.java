@@ -24,6 +24,9 @@ abstract class TenantScenarios {
     /** The same database again, as a restart opens it. */
     abstract RelayServer restartServer(Path dataDir) throws Exception;
 
+    /** Everything the database holds of tenant keys, as text, to look for what must never be kept. */
+    abstract String keysAtRest(Path dataDir) throws Exception;
+
     @Test
     void theDefaultTenantIsThereFromTheFirstStartAndCannotBeDeleted(@TempDir Path dataDir) throws Exception {
         try (RelayServer relay = startServer(dataDir)) {
@@ -80,6 +83,43 @@ abstract class TenantScenarios {
             assertThat(api.get("/api/v1/tenants/acme").expect(200).path("name").asText()).isEqualTo("Acme Inc");
             assertThat(api.get("/api/v1/tenants/beta").expect(200).path("suspended").asBoolean()).isTrue();
         }
+    }
+
+    @Test
+    void aKeysTokenIsShownOnceAndKeptOnlyAsItsHash(@TempDir Path dataDir) throws Exception {
+        String token;
+        try (RelayServer relay = startServer(dataDir)) {
+            ApiClient api = relay.api();
+            api.post("/api/v1/tenants", "{\"id\":\"acme\"}").expect(201);
+            JsonNode issued = api.post("/api/v1/tenants/acme/keys",
+                    "{\"name\":\"deploys\",\"scope\":\"read\",\"expires_at\":\"2099-01-01T00:00:00Z\"}").expect(201);
+            token = issued.path("token").asText();
+            JsonNode other = api.post("/api/v1/tenants/acme/keys", "{\"name\":\"ci\",\"scope\":\"admin\"}").expect(201);
+
+            assertThat(token).matches("hrk_[A-Za-z0-9_-]{43}");
+            assertThat(other.path("token").asText()).matches("hrk_[A-Za-z0-9_-]{43}").isNotEqualTo(token);
+            assertThat(issued.path("id").asText()).matches("key_[0-9A-HJKMNP-TV-Z]{26}");
+            JsonNode listed = api.get("/api/v1/tenants/acme/keys").expect(200);
+            assertThat(listed.path("data")).hasSize(2).allSatisfy(key -> assertThat(key.has("token")).isFalse());
+            assertThat(listed.path("data").get(0).path("expires_at").asText()).isEqualTo("2099-01-01T00:00:00Z");
+            assertThat(listed.path("data").get(0).path("last_used_at").isNull()).isTrue();
+            assertThat(listed.toString()).doesNotContain(token);
+            assertThat(api.get("/api/v1/tenants/default/keys").expect(200).path("data")).isEmpty();
+            assertThat(api.get("/api/v1/tenants/ghost/keys").error()).isEqualTo("not_found");
+            assertThat(api.post("/api/v1/tenants/ghost/keys", "{\"name\":\"ci\",\"scope\":\"read\"}").error()).isEqualTo("not_found");
+            assertThat(api.post("/api/v1/tenants/acme/keys", "{\"name\":\"ci\",\"scope\":\"read\",\"expires_at\":\"2020-01-01T00:00:00Z\"}")
+                    .error()).isEqualTo("invalid_request");
+
+            String revoked = other.path("id").asText();
+            assertThat(api.delete("/api/v1/tenants/default/keys/" + revoked).error()).isEqualTo("not_found");
+            api.delete("/api/v1/tenants/acme/keys/" + revoked).expect(204);
+            assertThat(api.delete("/api/v1/tenants/acme/keys/" + revoked).error()).isEqualTo("not_found");
+            assertThat(api.get("/api/v1/tenants/acme/keys").expect(200).path("data")).singleElement()
+                    .satisfies(key -> assertThat(key.path("id")).isEqualTo(issued.path("id")));
+        }
+
+        String atRest = keysAtRest(dataDir);
+        assertThat(atRest).contains(KeyHash.sha256Hex(token)).doesNotContain(token).doesNotContain(token.substring(4));
     }
 
     private static List<String> idsPagedTwoAtATime(ApiClient api) {

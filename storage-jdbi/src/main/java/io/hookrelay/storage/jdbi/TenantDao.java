@@ -1,7 +1,7 @@
 package io.hookrelay.storage.jdbi;
 
-import io.hookrelay.delivery.model.Tenant;
-import io.hookrelay.delivery.model.TenantQuotas;
+import io.hookrelay.delivery.tenant.Tenant;
+import io.hookrelay.delivery.tenant.TenantQuotas;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;

@@ -2,12 +2,14 @@ package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.delivery.header.RelayMarker;
 import io.hookrelay.delivery.port.SettingsStore;
+import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.storage.jdbi.JdbiSettingsStore;
+import io.hookrelay.storage.jdbi.JdbiTenantKeyStore;
 import io.hookrelay.storage.jdbi.JdbiTenantStore;
 import io.hookrelay.storage.jdbi.JdbiSourceStore;
 import io.hookrelay.storage.jdbi.JdbiTargetAlerts;
@@ -95,6 +97,10 @@ public final class SqliteRelayDatabase implements AutoCloseable {
 
     public TenantStore tenantStore() {
         return new JdbiTenantStore(new SqliteDaoRunner(database));
+    }
+
+    public TenantKeyStore tenantKeyStore() {
+        return new JdbiTenantKeyStore(new SqliteDaoRunner(database));
     }
 
     /** In the data directory rather than in memory, so a restart neither tells of a pause again nor forgets a recovery owed. */

@@ -2,12 +2,14 @@ package io.hookrelay.storage.postgres.relay;
 
 import io.hookrelay.delivery.header.RelayMarker;
 import io.hookrelay.delivery.port.SettingsStore;
+import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.storage.jdbi.JdbiSettingsStore;
+import io.hookrelay.storage.jdbi.JdbiTenantKeyStore;
 import io.hookrelay.storage.jdbi.JdbiTenantStore;
 import io.hookrelay.storage.jdbi.JdbiSourceStore;
 import io.hookrelay.storage.jdbi.JdbiTargetAlerts;
@@ -41,6 +43,7 @@ public final class PostgresRelayStores implements AutoCloseable {
     private final PostgresRateLimits rateLimits;
     private final SettingsStore settings;
     private final TenantStore tenants;
+    private final TenantKeyStore tenantKeys;
     private final TargetAlerts targetAlerts;
     private final RelayMarker relayMarker;
 
@@ -60,6 +63,7 @@ public final class PostgresRelayStores implements AutoCloseable {
         rateLimits = new PostgresRateLimits(database);
         settings = new JdbiSettingsStore(plain);
         tenants = new JdbiTenantStore(plain);
+        tenantKeys = new JdbiTenantKeyStore(plain);
         targetAlerts = new JdbiTargetAlerts(plain);
     }
 
@@ -136,6 +140,10 @@ public final class PostgresRelayStores implements AutoCloseable {
 
     public TenantStore tenants() {
         return tenants;
+    }
+
+    public TenantKeyStore tenantKeys() {
+        return tenantKeys;
     }
 
     public TargetAlerts targetAlerts() {

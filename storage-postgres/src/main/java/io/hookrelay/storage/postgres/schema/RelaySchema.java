@@ -185,6 +185,20 @@ public final class RelaySchema {
 
                     INSERT INTO tenants (id, name, created_at)
                     VALUES ('default', 'Default', (extract(epoch FROM clock_timestamp()) * 1000)::bigint);
+                    """),
+            new Migration(11, """
+                    CREATE TABLE tenant_keys (
+                        id           text COLLATE "C" NOT NULL PRIMARY KEY,
+                        tenant_id    text COLLATE "C" NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+                        name         text   NOT NULL,
+                        scope        text   NOT NULL CHECK (scope IN ('admin', 'read')),
+                        token_hash   text   NOT NULL UNIQUE,
+                        created_at   bigint NOT NULL,
+                        expires_at   bigint,
+                        last_used_at bigint
+                    );
+
+                    CREATE INDEX tenant_keys_of_tenant ON tenant_keys (tenant_id, id);
                     """)));
 
     private RelaySchema() {

@@ -2,9 +2,13 @@ package io.hookrelay.storage.postgres.testing;
 
 import io.hookrelay.storage.postgres.PostgresSettings;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
+import java.util.StringJoiner;
 import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.extension.AfterAllCallback;
@@ -72,6 +76,23 @@ public final class PostgresTestDatabase implements BeforeAllCallback, AfterAllCa
     /** Runs one statement on the class's database, for a test that sets up or inspects it directly. */
     public void execute(String sql) throws SQLException {
         execute(jdbcUrl(), sql);
+    }
+
+    /** Every row {@code sql} answers on the class's database, its columns as text joined by spaces. */
+    public List<String> rowsAsText(String sql) throws SQLException {
+        try (Connection connection = server.connect(jdbcUrl()); Statement statement = connection.createStatement();
+             ResultSet rows = statement.executeQuery(sql)) {
+            List<String> texts = new ArrayList<>();
+            int columns = rows.getMetaData().getColumnCount();
+            while (rows.next()) {
+                StringJoiner row = new StringJoiner(" ");
+                for (int column = 1; column <= columns; column++) {
+                    row.add(String.valueOf(rows.getString(column)));
+                }
+                texts.add(row.toString());
+            }
+            return texts;
+        }
     }
 
     private PostgresSettings settings(String jdbcUrl) {

@@ -195,6 +195,20 @@ public final class RelayMigrations {
 
                     INSERT INTO tenants (id, name, created_at)
                     VALUES ('default', 'Default', CAST(unixepoch('subsec') * 1000 AS INTEGER));
+                    """),
+            new Migration(13, """
+                    CREATE TABLE tenant_keys (
+                        id           TEXT    NOT NULL PRIMARY KEY,
+                        tenant_id    TEXT    NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+                        name         TEXT    NOT NULL,
+                        scope        TEXT    NOT NULL CHECK (scope IN ('admin', 'read')),
+                        token_hash   TEXT    NOT NULL UNIQUE,
+                        created_at   INTEGER NOT NULL,
+                        expires_at   INTEGER,
+                        last_used_at INTEGER
+                    ) WITHOUT ROWID;
+
+                    CREATE INDEX tenant_keys_of_tenant ON tenant_keys (tenant_id, id);
                     """)));
 
     private RelayMigrations() {

@@ -1,6 +1,7 @@
-package io.hookrelay.delivery.model;
+package io.hookrelay.delivery.tenant;
 
 import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.model.ResourceIds;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;

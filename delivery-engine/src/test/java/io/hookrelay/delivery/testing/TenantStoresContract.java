@@ -3,37 +3,44 @@ package io.hookrelay.delivery.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.hookrelay.delivery.model.Tenant;
-import io.hookrelay.delivery.model.TenantQuotas;
+import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
+import io.hookrelay.delivery.tenant.KeyScope;
+import io.hookrelay.delivery.tenant.Tenant;
+import io.hookrelay.delivery.tenant.TenantKey;
+import io.hookrelay.delivery.tenant.TenantQuotas;
 import java.time.Instant;
+import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The rules of {@link TenantStore} that every adapter keeps. */
-public abstract class TenantStoreContract {
+/** The rules of {@link TenantStore} and {@link TenantKeyStore} that every adapter keeps. */
+public abstract class TenantStoresContract {
     private static final Instant CREATED = Instant.parse("2026-12-07T10:15:30.123Z");
     private static final TenantQuotas EVERY_QUOTA = new TenantQuotas(OptionalInt.of(50), OptionalInt.of(8), OptionalInt.of(3),
             OptionalInt.of(1_000_000));
 
-    protected TenantStore tenants;
+    private static final String HASH = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 
-    /** The adapter's tenants on a new database. */
-    protected abstract TenantStore openTenants() throws Exception;
+    private TenantStores stores;
+    private TenantStore tenants;
+    private TenantKeyStore keys;
 
-    /** Releases what {@link #openTenants} opened. */
-    protected abstract void closeTenants();
+    /** The adapter's tenant stores on a new database. */
+    protected abstract TenantStores openStores() throws Exception;
 
     @BeforeEach
-    final void openTenantsUnderTest() throws Exception {
-        tenants = openTenants();
+    final void openStoresUnderTest() throws Exception {
+        stores = openStores();
+        tenants = stores.tenants();
+        keys = stores.keys();
     }
 
     @AfterEach
-    final void closeTenantsUnderTest() {
-        closeTenants();
+    final void closeStoresUnderTest() {
+        stores.close();
     }
 
     @Test
@@ -119,5 +126,54 @@ public abstract class TenantStoreContract {
         assertThat(tenants.listAfter("", 3)).extracting(Tenant::id).containsExactly("a-1", "acme", "beta");
         assertThat(tenants.listAfter("beta", 3)).extracting(Tenant::id).containsExactly(Tenant.DEFAULT, "zeta");
         assertThat(tenants.listAfter("zeta", 3)).isEmpty();
+    }
+
+    @Test
+    void aKeyReadsBackAsIssuedWithoutItsHash() {
+        TenantKey key = key("key_01JF0000000000000000000001", Tenant.DEFAULT, Optional.of(CREATED.plusSeconds(86_400)));
+
+        assertThat(keys.create(key, HASH)).isTrue();
+
+        assertThat(keys.list(Tenant.DEFAULT)).containsExactly(key);
+    }
+
+    @Test
+    void aKeyOfATenantThatDoesNotExistIsRefused() {
+        assertThat(keys.create(key("key_01JF0000000000000000000001", "ghost", Optional.empty()), HASH)).isFalse();
+
+        assertThat(keys.list("ghost")).isEmpty();
+    }
+
+    @Test
+    void keysAreListedPerTenantAndRevokedOnlyInTheirOwn() {
+        tenants.create(Tenant.created("acme", "Acme", TenantQuotas.NONE, CREATED));
+        TenantKey first = key("key_01JF0000000000000000000001", "acme", Optional.empty());
+        TenantKey second = key("key_01JF0000000000000000000002", "acme", Optional.empty());
+        TenantKey other = key("key_01JF0000000000000000000003", Tenant.DEFAULT, Optional.empty());
+        keys.create(second, HASH.replace('9', '1'));
+        keys.create(first, HASH);
+        keys.create(other, HASH.replace('9', '2'));
+
+        assertThat(keys.list("acme")).containsExactly(first, second);
+        assertThat(keys.delete(Tenant.DEFAULT, first.id())).isFalse();
+        assertThat(keys.delete("acme", first.id())).isTrue();
+        assertThat(keys.delete("acme", first.id())).isFalse();
+        assertThat(keys.list("acme")).containsExactly(second);
+        assertThat(keys.list(Tenant.DEFAULT)).containsExactly(other);
+    }
+
+    @Test
+    void aTenantsDeletionTakesItsKeysAlong() {
+        tenants.create(Tenant.created("acme", "Acme", TenantQuotas.NONE, CREATED));
+        keys.create(key("key_01JF0000000000000000000001", "acme", Optional.empty()), HASH);
+
+        tenants.delete("acme");
+        tenants.create(Tenant.created("acme", "Acme again", TenantQuotas.NONE, CREATED));
+
+        assertThat(keys.list("acme")).isEmpty();
+    }
+
+    private static TenantKey key(String id, String tenantId, Optional<Instant> expiresAt) {
+        return new TenantKey(id, tenantId, "deploys", KeyScope.READ, CREATED, expiresAt, Optional.empty());
     }
 }

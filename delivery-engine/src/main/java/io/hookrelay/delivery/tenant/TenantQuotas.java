@@ -1,4 +1,4 @@
-package io.hookrelay.delivery.model;
+package io.hookrelay.delivery.tenant;
 
 import io.hookrelay.delivery.error.InvalidRequestException;
 import java.util.Objects;

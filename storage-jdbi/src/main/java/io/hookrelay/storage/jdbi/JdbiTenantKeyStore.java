@@ -1,0 +1,37 @@
+package io.hookrelay.storage.jdbi;
+
+import io.hookrelay.delivery.port.TenantKeyStore;
+import io.hookrelay.delivery.tenant.TenantKey;
+import java.time.Instant;
+import java.util.List;
+import java.util.Objects;
+
+/** {@link TenantKeyStore} on either SQL database: a row per key, its tenant's deletion cascading to it. */
+public final class JdbiTenantKeyStore implements TenantKeyStore {
+    private final DaoRunner database;
+
+    public JdbiTenantKeyStore(DaoRunner database) {
+        this.database = Objects.requireNonNull(database, "database");
+    }
+
+    @Override
+    public boolean create(TenantKey key, String tokenHash) {
+        Objects.requireNonNull(tokenHash, "tokenHash");
+        Long expiresAt = key.expiresAt().map(Instant::toEpochMilli).orElse(null);
+        return database.writeStatement("create tenant key", daos -> daos.attach(TenantKeyDao.class).insert(key.id(), key.tenantId(),
+                key.name(), key.scope().wireName(), tokenHash, key.createdAt().toEpochMilli(), expiresAt)) == 1;
+    }
+
+    @Override
+    public List<TenantKey> list(String tenantId) {
+        Objects.requireNonNull(tenantId, "tenantId");
+        return database.read("list tenant keys", daos -> daos.attach(TenantKeyDao.class).list(tenantId));
+    }
+
+    @Override
+    public boolean delete(String tenantId, String keyId) {
+        Objects.requireNonNull(tenantId, "tenantId");
+        Objects.requireNonNull(keyId, "keyId");
+        return database.writeStatement("revoke tenant key", daos -> daos.attach(TenantKeyDao.class).delete(tenantId, keyId)) == 1;
+    }
+}
