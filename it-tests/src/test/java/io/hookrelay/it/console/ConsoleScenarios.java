@@ -10,6 +10,7 @@ import io.hookrelay.queue.testing.Await;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -259,7 +260,8 @@ abstract class ConsoleScenarios {
         Receiver receiver = server.startReceiver();
         receiver.holdRequests();
         server.createPlainSource("shop");
-        server.createRoutedTarget("shop", NewTarget.to("orders", receiver));
+        // The longest timeout a target may have, so that only the cancel ends the attempt, however slowly the browser starts.
+        server.createRoutedTarget("shop", NewTarget.to("orders", receiver).timeout(Duration.ofMinutes(5)));
         String deliveryId = server.onlyDeliveryOf(server.accept("shop", "{\"type\":\"order.paid\"}"));
         receiver.awaitRequests(1);
         browser.signIn(RelayServer.ADMIN_TOKEN);
