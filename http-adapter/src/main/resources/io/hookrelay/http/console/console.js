@@ -590,10 +590,53 @@ async function operator(query) {
       : null);
 }
 
+const quota = (value) => (value === null || value === undefined ? 'none' : value);
+
+async function tenants(query) {
+  const cursor = query.get('cursor') || '';
+  const page = await api('GET', '/tenants?' + new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) }));
+  const editing = query.get('edit');
+  const current = editing ? await api('GET', '/tenants/' + encodeURIComponent(editing)) : null;
+  const editor = current
+    ? jsonEditor('tenant', 'Edit tenant ' + current.id, { name: current.name, quotas: current.quotas },
+      (t) => api('PUT', '/tenants/' + encodeURIComponent(current.id), t).then(() => { window.location.hash = '#/tenants'; }))
+    : jsonEditor('tenant', 'New tenant', { id: '', name: '', quotas: { ingest_per_s: null, max_in_flight: null, max_sources: null,
+      max_targets: null } }, (t) => api('POST', '/tenants', t).then(() => null));
+  show('Tenants', el('p', { class: 'muted' }, 'The owners this deployment serves. Quotas are stored here; null is no limit.'),
+    table(['Tenant', 'Name', 'Ingest/s', 'In flight', 'Sources', 'Targets', 'State', ''], page.data.map((t) => {
+      const path = '/tenants/' + encodeURIComponent(t.id);
+      return el('tr', { 'data-tenant': t.id }, el('td', {}, t.id), el('td', {}, t.name), el('td', {}, quota(t.quotas.ingest_per_s)),
+        el('td', {}, quota(t.quotas.max_in_flight)), el('td', {}, quota(t.quotas.max_sources)), el('td', {}, quota(t.quotas.max_targets)),
+        el('td', { class: t.suspended ? 'bad' : 'good' }, t.suspended ? 'suspended' : 'active'),
+        el('td', { class: 'actions' }, t.suspended
+          ? el('button', { onclick: act('Resume', () => api('POST', path + '/resume')) }, 'Resume')
+          : el('button', { onclick: act('Suspend', () => api('POST', path + '/suspend')) }, 'Suspend'),
+        link('#/tenants/' + encodeURIComponent(t.id) + '/keys', 'Keys'), link('#/tenants?edit=' + encodeURIComponent(t.id), 'Edit'),
+        t.id === 'default' ? null : deleteButton('Delete', () => api('DELETE', path))));
+    })),
+    page.next_cursor ? link('#/tenants?' + new URLSearchParams({ cursor: page.next_cursor }), 'More tenants') : null, editor);
+}
+
+/** A tenant's keys; a new key's token is shown once, here, and never again. */
+async function tenantKeys(tenant) {
+  const path = '/tenants/' + encodeURIComponent(tenant) + '/keys';
+  const list = await api('GET', path);
+  const issue = jsonEditor('key', 'New key', { name: '', scope: 'read', expires_at: null }, async (k) => {
+    const issued = await api('POST', path, k);
+    return el('p', { class: 'secret' }, 'Key ', issued.id, ' issued. Its token, shown only now: ', el('code', { id: 'new-token' }, issued.token));
+  });
+  show('Keys of ' + tenant, link('#/tenants', 'All tenants'),
+    table(['Key', 'Name', 'Scope', 'Created', 'Expires', 'Last used', ''], list.data.map((k) => el('tr', { 'data-key': k.id },
+      el('td', { class: 'mono' }, k.id), el('td', {}, k.name), el('td', {}, k.scope), el('td', {}, when(k.created_at)),
+      el('td', {}, k.expires_at ? when(k.expires_at) : 'never'), el('td', {}, k.last_used_at ? when(k.last_used_at) : 'never'),
+      el('td', { class: 'actions' }, deleteButton('Revoke', () => api('DELETE', path + '/' + encodeURIComponent(k.id))))))),
+    issue);
+}
+
 const VIEWS = [
   [/^\/$/, overview], [/^\/events$/, events], [/^\/events\/([^/]+)$/, event], [/^\/deliveries\/([^/]+)$/, delivery],
   [/^\/failed$/, failed], [/^\/targets$/, targets], [/^\/sources$/, sources], [/^\/routes$/, routes],
-  [/^\/operator$/, operator],
+  [/^\/operator$/, operator], [/^\/tenants$/, tenants], [/^\/tenants\/([^/]+)\/keys$/, tenantKeys],
 ];
 
 async function render() {

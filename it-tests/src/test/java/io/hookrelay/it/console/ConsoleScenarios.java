@@ -370,6 +370,44 @@ abstract class ConsoleScenarios {
                 .extracting(Cookie::getName).containsExactly("hookrelay_device");
     }
 
+    /** The operator's tenants: one created with quotas, a key issued (its token shown once) and revoked, a suspend, a delete. */
+    @Test
+    void anOperatorCreatesATenantIssuesAndRevokesItsKeyAndDeletesItOnASecondClick() {
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+
+        browser.go("/console#/tenants");
+        assertThat(browser.awaitVisible(By.cssSelector("tr[data-tenant='default']")).getText()).doesNotContain("Delete");
+        save("tenant", "{\"id\":\"acme\",\"name\":\"Acme <b>Corp</b>\",\"quotas\":{\"max_targets\":3}}");
+        WebElement row = browser.awaitVisible(By.cssSelector("tr[data-tenant='acme']"));
+        assertThat(row.getText()).contains("Acme <b>Corp</b>", "active");
+        assertThat(server.api().get("/api/v1/tenants/acme").expect(200).path("quotas").path("max_targets").asInt()).isEqualTo(3);
+
+        row.findElement(By.linkText("Keys")).click();
+        save("key", "{\"name\":\"deploys\",\"scope\":\"admin\"}");
+        String token = browser.awaitVisible(By.id("new-token")).getText();
+        assertThat(token).matches("hrk_[A-Za-z0-9_-]{43}");
+        JsonNode key = server.api().get("/api/v1/tenants/acme/keys").expect(200).path("data").get(0);
+        assertThat(key.path("name").asText()).isEqualTo("deploys");
+        browser.go("/console#/tenants/acme/keys");
+        WebElement keyRow = browser.awaitVisible(By.cssSelector("tr[data-key='" + key.path("id").asText() + "']"));
+        assertThat(browser.driver.getPageSource()).doesNotContain(token);
+        WebElement revoke = keyRow.findElement(By.cssSelector("button.delete"));
+        revoke.click();
+        assertThat(revoke.getText()).isEqualTo("Really delete?");
+        revoke.click();
+        browser.await(driver -> server.api().get("/api/v1/tenants/acme/keys").expect(200).path("data").isEmpty());
+
+        browser.go("/console#/tenants");
+        browser.awaitVisible(By.cssSelector("tr[data-tenant='acme']")).findElement(By.xpath(".//button[text()='Suspend']")).click();
+        browser.await(driver -> server.api().get("/api/v1/tenants/acme").expect(200).path("suspended").asBoolean());
+        WebElement delete = browser.awaitVisible(By.cssSelector("tr[data-tenant='acme'] button.delete"));
+        delete.click();
+        assertThat(server.api().get("/api/v1/tenants/acme").status()).as("one click only arms the delete").isEqualTo(200);
+        browser.awaitVisible(By.cssSelector("tr[data-tenant='acme'] button.delete")).click();
+        browser.await(driver -> server.api().get("/api/v1/tenants/acme").status() == 404);
+        browser.screenshot(backend() + "-tenants");
+    }
+
     /** Puts {@code json} in the view's {@code editor} and saves it. */
     private void save(String editor, String json) {
         WebElement text = browser.awaitVisible(By.id(editor + "-json"));
