@@ -126,35 +126,41 @@ public final class TenantCommands {
         }
     }
 
-    @Command(name = "suspend", description = "Suspends a tenant.")
-    static final class SuspendTenant extends AdminCommand {
+    /** A suspend or resume: a {@code POST} of the action on the tenant, and a line saying it was done. */
+    abstract static class TenantAction extends AdminCommand {
         @Parameters(paramLabel = "ID", description = "The tenant's id.")
         private String id;
 
+        private final String action;
+        private final String done;
+
+        TenantAction(String action, String done) {
+            this.action = action;
+            this.done = done;
+        }
+
         @Override
         protected ApiAnswer send(AdminClient client) {
-            return client.post(ApiPath.of("tenants", id, "suspend"));
+            return client.post(ApiPath.of("tenants", id, action));
         }
 
         @Override
         protected void print(ApiAnswer answer, PrintWriter out) {
-            out.println("suspended tenant " + id);
+            out.println(done + " tenant " + id);
+        }
+    }
+
+    @Command(name = "suspend", description = "Suspends a tenant.")
+    static final class SuspendTenant extends TenantAction {
+        SuspendTenant() {
+            super("suspend", "suspended");
         }
     }
 
     @Command(name = "resume", description = "Resumes a suspended tenant.")
-    static final class ResumeTenant extends AdminCommand {
-        @Parameters(paramLabel = "ID", description = "The tenant's id.")
-        private String id;
-
-        @Override
-        protected ApiAnswer send(AdminClient client) {
-            return client.post(ApiPath.of("tenants", id, "resume"));
-        }
-
-        @Override
-        protected void print(ApiAnswer answer, PrintWriter out) {
-            out.println("resumed tenant " + id);
+    static final class ResumeTenant extends TenantAction {
+        ResumeTenant() {
+            super("resume", "resumed");
         }
     }
 
