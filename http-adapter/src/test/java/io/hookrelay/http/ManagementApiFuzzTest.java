@@ -8,6 +8,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hookrelay.delivery.egress.EgressPolicy;
+import io.hookrelay.delivery.error.InvalidRequestException;
 import io.hookrelay.delivery.filter.PayloadFilter;
 import io.hookrelay.delivery.model.Route;
 import io.hookrelay.delivery.model.Source;
@@ -15,18 +16,27 @@ import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.model.TargetDraft;
 import io.hookrelay.delivery.model.TargetView;
 import io.hookrelay.delivery.model.Ulids;
+import io.hookrelay.delivery.query.Page;
 import io.hookrelay.delivery.signing.WebhookSecrets;
+import io.hookrelay.delivery.tenant.KeyScope;
+import io.hookrelay.delivery.tenant.Tenant;
+import io.hookrelay.delivery.tenant.TenantKey;
+import io.hookrelay.delivery.tenant.TenantQuotas;
 import io.hookrelay.delivery.usecase.ManageRoutes;
 import io.hookrelay.delivery.usecase.ManageSources;
 import io.hookrelay.delivery.usecase.ManageTargets;
+import io.hookrelay.delivery.usecase.ManageTenantKeys;
+import io.hookrelay.delivery.usecase.ManageTenants;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.time.Clock;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.AfterAll;
@@ -41,13 +51,14 @@ import org.junit.jupiter.api.BeforeAll;
  */
 class ManagementApiFuzzTest {
     private static final Set<String> ENDPOINTS = Set.of("POST /api/v1/sources", "PUT /api/v1/sources/github", "POST /api/v1/targets",
-            "PUT /api/v1/targets/billing", "POST /api/v1/routes");
+            "PUT /api/v1/targets/billing", "POST /api/v1/routes", "POST /api/v1/tenants", "PUT /api/v1/tenants/acme",
+            "POST /api/v1/tenants/acme/keys");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static ApiServer server;
 
     @BeforeAll
     static void start() {
-        server = new ApiServer(new Sources(), new Targets(), new Routes());
+        server = new ApiServer(new Sources(), new Targets(), new Routes(), new Tenants(), new Keys());
     }
 
     @AfterAll
@@ -137,6 +148,66 @@ class ManagementApiFuzzTest {
 
         @Override
         public void delete(String id) {
+        }
+    }
+
+    /** As the relay's tenant use case makes a tenant of what it is given. */
+    private static final class Tenants implements ManageTenants {
+        @Override
+        public Tenant create(String id, String name, TenantQuotas quotas) {
+            return Tenant.created(id, name, quotas, Instant.EPOCH);
+        }
+
+        @Override
+        public Page<Tenant> list(Optional<String> after, int limit) {
+            return new Page<>(List.of(), Optional.empty());
+        }
+
+        @Override
+        public Tenant get(String id) {
+            return Tenant.created(id, id, TenantQuotas.NONE, Instant.EPOCH);
+        }
+
+        @Override
+        public Tenant replace(String id, String name, TenantQuotas quotas) {
+            return Tenant.created(id, name, quotas, Instant.EPOCH);
+        }
+
+        @Override
+        public Tenant suspend(String id) {
+            return get(id).withSuspended(true);
+        }
+
+        @Override
+        public Tenant resume(String id) {
+            return get(id);
+        }
+
+        @Override
+        public void delete(String id) {
+        }
+    }
+
+    /** As the relay's key use case issues a key: its name checked, its expiry in the future. */
+    private static final class Keys implements ManageTenantKeys {
+        private final Ulids ulids = new Ulids(Clock.systemUTC(), new Random());
+
+        @Override
+        public IssuedKey issue(String tenantId, String name, KeyScope scope, Optional<Instant> expiresAt) {
+            if (expiresAt.filter(at -> !at.isAfter(Instant.now())).isPresent()) {
+                throw new InvalidRequestException("expires_at must be in the future");
+            }
+            return new IssuedKey(new TenantKey(ulids.next(Ulids.KEY), tenantId, name, scope, Instant.now(), expiresAt, Optional.empty()),
+                    "hrk_" + "A".repeat(43));
+        }
+
+        @Override
+        public List<TenantKey> list(String tenantId) {
+            return List.of();
+        }
+
+        @Override
+        public void revoke(String tenantId, String keyId) {
         }
     }
 }
