@@ -8,14 +8,15 @@ import io.hookrelay.cli.serve.ServeOptions;
 import io.hookrelay.delivery.usecase.BackUpDatabase;
 import io.hookrelay.delivery.usecase.BrowseEvents;
 import io.hookrelay.delivery.usecase.IngestWebhook;
+import io.hookrelay.delivery.usecase.KeepAuditLog;
 import io.hookrelay.delivery.usecase.ListOperatorEvents;
 import io.hookrelay.delivery.usecase.ManageDeliveries;
 import io.hookrelay.delivery.usecase.ManageRoutes;
 import io.hookrelay.delivery.usecase.ManageSettings;
-import io.hookrelay.delivery.usecase.ManageTenantKeys;
-import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ManageSources;
 import io.hookrelay.delivery.usecase.ManageTargets;
+import io.hookrelay.delivery.usecase.ManageTenantKeys;
+import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ReplayEvents;
 import io.hookrelay.http.HttpServer;
 import io.hookrelay.http.HttpServerSettings;
@@ -53,11 +54,11 @@ final class HttpModule extends AbstractModule {
     ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestWebhook ingest, ManageSources sources, ManageTargets targets,
                         ManageRoutes routes, BrowseEvents events, ReplayEvents replays, ManageDeliveries deliveries,
                         ManageSettings settings, BackUpDatabase backups, ListOperatorEvents operatorEvents, ManageTenants tenants,
-                        ManageTenantKeys keys,
+                        ManageTenantKeys keys, KeepAuditLog audit,
                         ServeOptions options,
                         Clock clock, ActivitySampler activity) {
         ApiRoutes api = new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, replays, deliveries,
-                settings, backups, operatorEvents, tenants, keys)
+                settings, backups, operatorEvents, tenants, keys, audit)
                 .withConsole(clock, options.behindHttps())
                 .withActivity(activity);
         // SQLite's ingest never blocks: its sources are read from memory and its events committed by the writer

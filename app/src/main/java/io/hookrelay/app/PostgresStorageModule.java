@@ -6,6 +6,7 @@ import com.google.inject.Singleton;
 import io.hookrelay.cli.serve.DatabaseUrl;
 import io.hookrelay.cli.serve.ServeOptions;
 import io.hookrelay.delivery.header.RelayMarker;
+import io.hookrelay.delivery.port.AuditStore;
 import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.delivery.port.DeliveryStore;
 import io.hookrelay.delivery.port.EventStore;
@@ -15,11 +16,11 @@ import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SettingsStore;
-import io.hookrelay.delivery.port.TenantKeyStore;
-import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
+import io.hookrelay.delivery.port.TenantKeyStore;
+import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.storage.postgres.PostgresDatabase;
 import io.hookrelay.storage.postgres.PostgresIntentStore;
@@ -168,6 +169,12 @@ final class PostgresStorageModule extends AbstractModule {
     @Singleton
     TenantKeyStore tenantKeyStore(PostgresRelayStores stores) {
         return stores.tenantKeys();
+    }
+
+    @Provides
+    @Singleton
+    AuditStore auditStore(PostgresRelayStores stores) {
+        return stores.audit();
     }
 
     /** In the database: of every node that pauses or delivers to a target at once, one tells of it. */

@@ -5,15 +5,16 @@ import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.app.metrics.MicrometerRelayMetrics;
 import io.hookrelay.cli.serve.ServeOptions;
+import io.hookrelay.delivery.admin.AuditLog;
 import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.delivery.admin.EventAdmin;
 import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SettingsAdmin;
-import io.hookrelay.delivery.admin.TenantAdmin;
-import io.hookrelay.delivery.admin.TenantKeyAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
+import io.hookrelay.delivery.admin.TenantAdmin;
+import io.hookrelay.delivery.admin.TenantKeyAdmin;
 import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.header.RelayMarker;
 import io.hookrelay.delivery.ingest.FreshEvents;
@@ -27,6 +28,7 @@ import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.operator.OperatorRoute;
+import io.hookrelay.delivery.port.AuditStore;
 import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.delivery.port.DeliveryStore;
 import io.hookrelay.delivery.port.EventStore;
@@ -49,14 +51,15 @@ import io.hookrelay.delivery.tenant.KeyTokens;
 import io.hookrelay.delivery.usecase.BackUpDatabase;
 import io.hookrelay.delivery.usecase.BrowseEvents;
 import io.hookrelay.delivery.usecase.IngestWebhook;
+import io.hookrelay.delivery.usecase.KeepAuditLog;
 import io.hookrelay.delivery.usecase.ListOperatorEvents;
 import io.hookrelay.delivery.usecase.ManageDeliveries;
 import io.hookrelay.delivery.usecase.ManageRoutes;
 import io.hookrelay.delivery.usecase.ManageSettings;
-import io.hookrelay.delivery.usecase.ManageTenantKeys;
-import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ManageSources;
 import io.hookrelay.delivery.usecase.ManageTargets;
+import io.hookrelay.delivery.usecase.ManageTenantKeys;
+import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ReplayEvents;
 import io.hookrelay.http.ingest.JacksonJsonPointerReader;
 import io.hookrelay.queue.DaemonThreads;
@@ -85,6 +88,7 @@ final class RelayModule extends AbstractModule {
         bind(ManageSettings.class).to(SettingsAdmin.class);
         bind(ManageTenants.class).to(TenantAdmin.class);
         bind(ManageTenantKeys.class).to(TenantKeyAdmin.class);
+        bind(KeepAuditLog.class).to(AuditLog.class);
         bind(BackUpDatabase.class).to(BackupAdmin.class);
         bind(ListOperatorEvents.class).to(OperatorEvents.class);
     }
@@ -181,6 +185,12 @@ final class RelayModule extends AbstractModule {
     @Singleton
     TenantAdmin tenantAdmin(TenantStore tenants, Clock clock) {
         return new TenantAdmin(tenants, clock);
+    }
+
+    @Provides
+    @Singleton
+    AuditLog auditLog(AuditStore store, Ulids ulids, Clock clock) {
+        return new AuditLog(store, ulids, clock);
     }
 
     @Provides

@@ -7,6 +7,7 @@ import com.google.inject.multibindings.ProvidesIntoSet;
 import io.hookrelay.app.metrics.SqliteFileMetrics;
 import io.hookrelay.cli.serve.ServeOptions;
 import io.hookrelay.delivery.header.RelayMarker;
+import io.hookrelay.delivery.port.AuditStore;
 import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.delivery.port.DeliveryStore;
 import io.hookrelay.delivery.port.EventStore;
@@ -16,11 +17,11 @@ import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SettingsStore;
-import io.hookrelay.delivery.port.TenantKeyStore;
-import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
+import io.hookrelay.delivery.port.TenantKeyStore;
+import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.time.SteadyClock;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
@@ -142,6 +143,12 @@ final class SqliteStorageModule extends AbstractModule {
     @Singleton
     TenantKeyStore tenantKeyStore(SqliteRelayDatabase database) {
         return database.tenantKeyStore();
+    }
+
+    @Provides
+    @Singleton
+    AuditStore auditStore(SqliteRelayDatabase database) {
+        return database.auditStore();
     }
 
     @Provides

@@ -1,8 +1,10 @@
 package io.hookrelay.http;
 
+import io.hookrelay.delivery.audit.AuditedChange;
 import io.hookrelay.delivery.usecase.BackUpDatabase;
 import io.hookrelay.delivery.usecase.BrowseEvents;
 import io.hookrelay.delivery.usecase.IngestWebhook;
+import io.hookrelay.delivery.usecase.KeepAuditLog;
 import io.hookrelay.delivery.usecase.ListOperatorEvents;
 import io.hookrelay.delivery.usecase.ManageDeliveries;
 import io.hookrelay.delivery.usecase.ManageRoutes;
@@ -35,6 +37,8 @@ import java.util.stream.Stream;
 /**
  * A real server on a free loopback port with the relay's API over the use cases a test gives, and a client for it.
  * Every in-port the test does not give is {@link Unexpected}: its calls fail, and {@link #unexpectedCalls()} lists them.
+ * The audit log, which every change reaches, is the exception: unless the test gives one, {@link #audited()} lists what
+ * it was told.
  */
 public final class ApiServer implements AutoCloseable {
     public static final String TOKEN = "test-admin-token-0123456789";
@@ -42,10 +46,11 @@ public final class ApiServer implements AutoCloseable {
     private static final List<Class<?>> IN_PORTS = List.of(IngestWebhook.class, ManageSources.class, ManageTargets.class,
             ManageRoutes.class, BrowseEvents.class, ReplayEvents.class, ManageDeliveries.class, ManageSettings.class,
             BackUpDatabase.class, ListOperatorEvents.class, ManageTenants.class,
-            ManageTenantKeys.class);
+            ManageTenantKeys.class, KeepAuditLog.class);
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final List<String> unexpectedCalls = new CopyOnWriteArrayList<>();
+    private final AuditRecorder audit = new AuditRecorder();
     private final HttpServer server;
     /** HTTP/1.1, as the relay's own clients speak it: the default asks each plain request to upgrade to HTTP/2. */
     private final HttpClient client =
@@ -66,7 +71,8 @@ public final class ApiServer implements AutoCloseable {
                 port(ManageTargets.class, useCases), port(ManageRoutes.class, useCases), port(BrowseEvents.class, useCases),
                 port(ReplayEvents.class, useCases), port(ManageDeliveries.class, useCases), port(ManageSettings.class, useCases),
                 port(BackUpDatabase.class, useCases), port(ListOperatorEvents.class, useCases), port(ManageTenants.class, useCases),
-                port(ManageTenantKeys.class, useCases));
+                port(ManageTenantKeys.class, useCases), Stream.of(useCases).filter(KeepAuditLog.class::isInstance)
+                        .map(KeepAuditLog.class::cast).findFirst().orElse(audit));
         server = new HttpServer(HttpServerSettings.of("127.0.0.1", 0), () -> Readiness.READY, registry, adjust.apply(routes));
         server.start();
     }
@@ -74,6 +80,11 @@ public final class ApiServer implements AutoCloseable {
     private <T> T port(Class<T> type, Object[] useCases) {
         return Stream.of(useCases).filter(type::isInstance).map(type::cast).findFirst()
                 .orElseGet(() -> Unexpected.of(type, unexpectedCalls));
+    }
+
+    /** The changes the server recorded in the audit log, unless the test gave an audit log of its own. */
+    public List<AuditedChange> audited() {
+        return audit.changes();
     }
 
     /** The calls of in-ports the test did not give, each as {@code Port.method}. */

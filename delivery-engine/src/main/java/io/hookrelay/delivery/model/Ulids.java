@@ -22,6 +22,7 @@ public final class Ulids {
     public static final String DELIVERY = "dlv_";
     public static final String ROUTE = "rte_";
     public static final String KEY = "key_";
+    public static final String AUDIT = "aud_";
 
     private final Clock clock;
     private final Random random;

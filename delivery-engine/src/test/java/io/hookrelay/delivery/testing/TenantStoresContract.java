@@ -3,20 +3,25 @@ package io.hookrelay.delivery.testing;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hookrelay.delivery.audit.AuditEntry;
+import io.hookrelay.delivery.audit.AuditedChange;
+import io.hookrelay.delivery.port.AuditStore;
 import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
+import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.delivery.tenant.KeyScope;
 import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.delivery.tenant.TenantKey;
 import io.hookrelay.delivery.tenant.TenantQuotas;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The rules of {@link TenantStore} and {@link TenantKeyStore} that every adapter keeps. */
+/** The rules of {@link TenantStore}, {@link TenantKeyStore} and {@link AuditStore} that every adapter keeps. */
 public abstract class TenantStoresContract {
     private static final Instant CREATED = Instant.parse("2026-12-07T10:15:30.123Z");
     private static final TenantQuotas EVERY_QUOTA = new TenantQuotas(OptionalInt.of(50), OptionalInt.of(8), OptionalInt.of(3),
@@ -27,6 +32,7 @@ public abstract class TenantStoresContract {
     private TenantStores stores;
     private TenantStore tenants;
     private TenantKeyStore keys;
+    private AuditStore audit;
 
     /** The adapter's tenant stores on a new database. */
     protected abstract TenantStores openStores() throws Exception;
@@ -36,6 +42,7 @@ public abstract class TenantStoresContract {
         stores = openStores();
         tenants = stores.tenants();
         keys = stores.keys();
+        audit = stores.audit();
     }
 
     @AfterEach
@@ -175,5 +182,25 @@ public abstract class TenantStoresContract {
 
     private static TenantKey key(String id, String tenantId, Optional<Instant> expiresAt) {
         return new TenantKey(id, tenantId, "deploys", KeyScope.READ, CREATED, expiresAt, Optional.empty());
+    }
+
+    @Test
+    void theAuditLogListsNewestFirstAPageAtATimeOfEveryTenantOrOne() {
+        List<AuditEntry> entries = List.of(entry(1, "acme", "source.create"), entry(2, Tenant.DEFAULT, "settings.update"),
+                entry(3, "acme", "target.pause"), entry(4, "beta", "key.create"));
+        entries.forEach(audit::append);
+
+        assertThat(audit.newestFirst(Optional.empty(), PageRequest.first(10))).containsExactly(entries.get(3), entries.get(2),
+                entries.get(1), entries.get(0));
+        assertThat(audit.newestFirst(Optional.of("acme"), PageRequest.first(10))).containsExactly(entries.get(2), entries.get(0));
+        assertThat(audit.newestFirst(Optional.empty(), new PageRequest(1, Optional.of(entries.get(2).id()))))
+                .as("the page below an id, one more than asked for").containsExactly(entries.get(1), entries.get(0));
+        assertThat(audit.newestFirst(Optional.of("ghost"), PageRequest.first(10))).isEmpty();
+    }
+
+    private static AuditEntry entry(int n, String tenantId, String action) {
+        Optional<String> resource = action.startsWith("settings") ? Optional.empty() : Optional.of("r" + n);
+        return new AuditEntry("aud_01JF" + "0".repeat(21) + n, CREATED.plusSeconds(n),
+                new AuditedChange(n % 2 == 0 ? "operator" : "key_01JF" + "0".repeat(21) + n, tenantId, action, action.split("\\.")[0], resource));
     }
 }

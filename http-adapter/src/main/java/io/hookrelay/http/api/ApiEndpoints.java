@@ -1,6 +1,7 @@
 package io.hookrelay.http.api;
 
 import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.usecase.KeepAuditLog;
 import io.hookrelay.http.ApiRequest;
 import io.hookrelay.http.JsonResponses;
 import io.hookrelay.http.RequestBodies;
@@ -18,11 +19,13 @@ import java.util.function.Function;
  * The management API's endpoints on the server's {@link Routes}. Each refuses a query parameter it does not take,
  * then reads the request's body, if it has one, no further than {@link ApiRequest#MAX_JSON_BYTES} and without
  * holding a thread ({@link RequestBodies}), then runs and writes its {@link Reply}. Refusals are thrown, and answered
- * by {@link io.hookrelay.http.ErrorBoundary}.
+ * by {@link io.hookrelay.http.ErrorBoundary}. A request other than a {@code GET} that succeeded is recorded in the audit
+ * log ({@link AuditHandler#changeOf}) before it is answered, unless it changed nothing.
  */
 final class ApiEndpoints {
     private final Routes routes;
     private final RequestBodies bodies;
+    private final KeepAuditLog audit;
 
     /** A use case over HTTP: the request turned into an in-port's call, its result into a reply. */
     @FunctionalInterface
@@ -30,9 +33,10 @@ final class ApiEndpoints {
         Reply handle(ApiRequest request);
     }
 
-    ApiEndpoints(Routes routes, RequestBodies bodies) {
+    ApiEndpoints(Routes routes, RequestBodies bodies, KeepAuditLog audit) {
         this.routes = Objects.requireNonNull(routes, "routes");
         this.bodies = Objects.requireNonNull(bodies, "bodies");
+        this.audit = Objects.requireNonNull(audit, "audit");
     }
 
     void get(String template, Endpoint endpoint) {
@@ -84,7 +88,13 @@ final class ApiEndpoints {
         routes.add(method, template, exchange -> {
             refuseUnknownQueryParameters(exchange, takes);
             ApiRequest request = new ApiRequest(exchange);
-            bodies.receive(exchange, ApiRequest.MAX_JSON_BYTES, received -> reply(received, endpoint.handle(request)));
+            bodies.receive(exchange, ApiRequest.MAX_JSON_BYTES, received -> {
+                Reply reply = endpoint.handle(request);
+                if (!Methods.GET.equals(method) && !reply.changedNothing()) {
+                    audit.record(AuditHandler.changeOf(method, template, request, reply));
+                }
+                reply(received, reply);
+            });
         });
     }
 

@@ -3,6 +3,7 @@ package io.hookrelay.http.api;
 import io.hookrelay.delivery.usecase.BackUpDatabase;
 import io.hookrelay.delivery.usecase.BrowseEvents;
 import io.hookrelay.delivery.usecase.IngestWebhook;
+import io.hookrelay.delivery.usecase.KeepAuditLog;
 import io.hookrelay.delivery.usecase.ListOperatorEvents;
 import io.hookrelay.delivery.usecase.ManageDeliveries;
 import io.hookrelay.delivery.usecase.ManageRoutes;
@@ -37,25 +38,29 @@ public final class ApiRoutes implements Endpoints {
     private final AdminToken adminToken;
     private final IngestWebhook ingest;
     private final List<Consumer<ApiEndpoints>> management;
+    private final KeepAuditLog audit;
     private final ConsoleRoutes console;
     private final ActivityHistory activity;
     private final boolean ingestOnIoThreads;
 
     public ApiRoutes(AdminToken adminToken, IngestWebhook ingest, ManageSources sources, ManageTargets targets, ManageRoutes routes,
                      BrowseEvents events, ReplayEvents replays, ManageDeliveries deliveries, ManageSettings settings,
-                     BackUpDatabase backups, ListOperatorEvents operatorEvents, ManageTenants tenants, ManageTenantKeys keys) {
+                     BackUpDatabase backups, ListOperatorEvents operatorEvents, ManageTenants tenants, ManageTenantKeys keys,
+                     KeepAuditLog audit) {
         this(adminToken, ingest, List.of(new SourceHandlers(sources)::addTo, new TargetHandlers(targets)::addTo,
                         new RouteHandlers(routes)::addTo, new EventHandlers(events, replays)::addTo,
                         new DeliveryHandlers(deliveries)::addTo, new OperatorEventHandler(operatorEvents)::addTo,
-                        new SettingsHandlers(settings)::addTo, new BackupHandlers(backups)::addTo, new TenantHandlers(tenants, keys)::addTo),
-                ConsoleRoutes.of(adminToken, Clock.systemUTC(), false), ActivityHistory.NONE, false);
+                        new SettingsHandlers(settings)::addTo, new BackupHandlers(backups)::addTo, new TenantHandlers(tenants, keys)::addTo,
+                        new AuditHandler(audit)::addTo),
+                audit, ConsoleRoutes.of(adminToken, Clock.systemUTC(), false), ActivityHistory.NONE, false);
     }
 
-    private ApiRoutes(AdminToken adminToken, IngestWebhook ingest, List<Consumer<ApiEndpoints>> management, ConsoleRoutes console,
-                      ActivityHistory activity, boolean ingestOnIoThreads) {
+    private ApiRoutes(AdminToken adminToken, IngestWebhook ingest, List<Consumer<ApiEndpoints>> management, KeepAuditLog audit,
+                      ConsoleRoutes console, ActivityHistory activity, boolean ingestOnIoThreads) {
         this.adminToken = Objects.requireNonNull(adminToken, "adminToken");
         this.ingest = Objects.requireNonNull(ingest, "ingest");
         this.management = List.copyOf(management);
+        this.audit = Objects.requireNonNull(audit, "audit");
         this.console = Objects.requireNonNull(console, "console");
         this.activity = Objects.requireNonNull(activity, "activity");
         this.ingestOnIoThreads = ingestOnIoThreads;
@@ -66,12 +71,12 @@ public final class ApiRoutes implements Endpoints {
      * ({@code behindHttps}), their cookie sent over HTTPS only.
      */
     public ApiRoutes withConsole(Clock clock, boolean behindHttps) {
-        return new ApiRoutes(adminToken, ingest, management, ConsoleRoutes.of(adminToken, clock, behindHttps), activity, ingestOnIoThreads);
+        return new ApiRoutes(adminToken, ingest, management, audit, ConsoleRoutes.of(adminToken, clock, behindHttps), activity, ingestOnIoThreads);
     }
 
     /** The same routes with {@code GET /api/v1/stats/activity} answering from {@code history}. */
     public ApiRoutes withActivity(ActivityHistory history) {
-        return new ApiRoutes(adminToken, ingest, management, console, history, ingestOnIoThreads);
+        return new ApiRoutes(adminToken, ingest, management, audit, console, history, ingestOnIoThreads);
     }
 
     /**
@@ -80,13 +85,13 @@ public final class ApiRoutes implements Endpoints {
      * hand-over to a request thread and back (docs/benchmarks.md, issue 33).
      */
     public ApiRoutes withIngestOnIoThreads() {
-        return new ApiRoutes(adminToken, ingest, management, console, activity, true);
+        return new ApiRoutes(adminToken, ingest, management, audit, console, activity, true);
     }
 
     @Override
     public void addTo(Routes routes, RequestBodies bodies) {
         routes.add(Methods.POST, INGEST_PATH + "{source}", new IngestHandler(ingest, bodies));
-        ApiEndpoints api = new ApiEndpoints(routes, bodies);
+        ApiEndpoints api = new ApiEndpoints(routes, bodies, audit);
         management.forEach(handlers -> handlers.accept(api));
         new ActivityHandler(activity).addTo(api);
         console.addTo(routes, bodies);

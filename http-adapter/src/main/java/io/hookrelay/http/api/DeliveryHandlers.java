@@ -59,7 +59,7 @@ final class DeliveryHandlers {
         BulkRetryRequest retry = request.jsonBody(BulkRetryRequest.class);
         if (retry.isDryRun()) {
             BulkRetryPreview preview = deliveries.previewRetryAll(retry.toBulkRetry());
-            return Reply.ok(new BulkRetryPreviewJson(preview.deliveries(), preview.more()));
+            return Reply.okUnchanged(new BulkRetryPreviewJson(preview.deliveries(), preview.more()));
         }
         return Reply.ok(new BulkRetryJson(deliveries.retryAll(retry.toBulkRetry())));
     }

@@ -15,7 +15,7 @@ import java.util.List;
  */
 record SourceJson(String id, VerifyJson verify, String idempotencyHeader, EventTypeJson eventType, int maxBodyBytes,
                   List<String> redactHeaders, @JsonInclude(JsonInclude.Include.NON_NULL) String idempotencyJsonPointer,
-                  List<String> forwardHeaders) {
+                  List<String> forwardHeaders) implements Reply.Identified {
 
     record VerifyJson(String scheme, @JsonInclude(JsonInclude.Include.NON_NULL) String header,
                       @JsonInclude(JsonInclude.Include.NON_NULL) String prefix,

@@ -21,7 +21,7 @@ record TargetJson(String id, String url, @JsonInclude(JsonInclude.Include.NON_NU
                   List<Long> retryScheduleS, int maxInFlight, boolean paused, String signature, Double rateLimitPerS,
                   @JsonInclude(JsonInclude.Include.NON_NULL) String publicKey,
                   @JsonInclude(JsonInclude.Include.NON_NULL) String previousSecretUntil, String ordering,
-                  BlockedByJson blockedBy) {
+                  BlockedByJson blockedBy) implements Reply.Identified {
 
     /** A delivery holding a FIFO target's line back. */
     record BlockedByJson(String deliveryId, String eventId, String state, int attempts, String nextAt, String lastError) {

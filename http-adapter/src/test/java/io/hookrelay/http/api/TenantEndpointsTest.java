@@ -2,9 +2,11 @@ package io.hookrelay.http.api;
 
 import static io.hookrelay.http.ErrorShape.assertErrorShape;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.hookrelay.delivery.audit.AuditedChange;
 import io.hookrelay.delivery.error.ConflictException;
 import io.hookrelay.delivery.query.Page;
 import io.hookrelay.delivery.tenant.KeyScope;
@@ -144,6 +146,9 @@ class TenantEndpointsTest {
         assertErrorShape(server.send("DELETE", "/api/v1/tenants/default", null), 409, "conflict");
 
         assertThat(calls).containsExactly("suspend acme", "resume acme", "replace acme", "delete acme", "delete default");
+        assertThat(server.audited()).extracting(AuditedChange::tenantId, AuditedChange::action, AuditedChange::resourceId)
+                .containsExactly(tuple("acme", "tenant.suspend", Optional.of("acme")), tuple("acme", "tenant.resume", Optional.of("acme")),
+                        tuple("acme", "tenant.update", Optional.of("acme")), tuple("acme", "tenant.delete", Optional.of("acme")));
     }
 
     /** The fake makes its tenant before it records a call, as the relay's use case refuses before it stores. */
@@ -168,7 +173,7 @@ class TenantEndpointsTest {
 
     @Test
     void quotasReachTheUseCaseAsGiven() {
-        TenantJson.Request request = new TenantJson.Request("acme", null, new TenantJson.QuotasJson(10, null, 2, null));
+        TenantHandlers.TenantJson.Request request = new TenantHandlers.TenantJson.Request("acme", null, new TenantHandlers.TenantJson.QuotasJson(10, null, 2, null));
 
         assertThat(request.tenantQuotas()).isEqualTo(new TenantQuotas(OptionalInt.of(10), OptionalInt.empty(), OptionalInt.of(2),
                 OptionalInt.empty()));
@@ -189,6 +194,9 @@ class TenantEndpointsTest {
                           "last_used_at":"2026-12-07T10:00:00.250Z"}]}""".formatted(KEY_ID)));
         assertThat(keyServer.send("DELETE", "/api/v1/tenants/acme/keys/" + KEY_ID, null).statusCode()).isEqualTo(204);
         assertThat(calls).containsExactly("issue acme admin", "list keys acme", "revoke acme " + KEY_ID);
+        assertThat(keyServer.audited()).extracting(AuditedChange::tenantId, AuditedChange::action, AuditedChange::resourceId)
+                .containsExactly(tuple("acme", "key.create", Optional.of(KEY_ID)), tuple("acme", "key.delete", Optional.of(KEY_ID)));
+        assertThat(keyServer.audited().toString()).doesNotContain(TOKEN);
     }
 
     @Test

@@ -225,7 +225,12 @@ class BadInputIT {
                 get(BadInputWorld.TENANTS + "/nosuch/keys").is(404, NOT_FOUND),
                 delete(KEYS + "/key_00000000000000000000000000").is(404, NOT_FOUND),
                 delete(KEYS + "/" + NO_ROUTE).is(400, INVALID_REQUEST),
-                put(KEYS + "/key_00000000000000000000000000", "{}").is(405, WRONG_METHOD)));
+                put(KEYS + "/key_00000000000000000000000000", "{}").is(405, WRONG_METHOD),
+                get("/api/v1/audit?tenant=Not%20One").is(400, INVALID_REQUEST),
+                get("/api/v1/audit?cursor=" + cursorOf(NO_EVENT)).is(400, INVALID_CURSOR),
+                get("/api/v1/audit?limit=0").is(400, INVALID_REQUEST),
+                get("/api/v1/audit?actor=operator").is(400, INVALID_REQUEST),
+                post("/api/v1/audit", "{}").is(405, WRONG_METHOD)));
     }
 
     /** Paths a server-side backup is refused for: outside the backup directory, or what the file system refuses there. */

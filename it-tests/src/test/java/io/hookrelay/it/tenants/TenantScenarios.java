@@ -122,6 +122,48 @@ abstract class TenantScenarios {
         assertThat(atRest).contains(KeyHash.sha256Hex(token)).doesNotContain(token).doesNotContain(token.substring(4));
     }
 
+    @Test
+    void everyChangeIsInTheAuditLogWithWhoMadeItAndNeverASecret(@TempDir Path dataDir) throws Exception {
+        String sourceSecret = "It's a Secret to Everybody";
+        String targetSecret = "whsec_BwgJCgsMDQ4PEBESExQVFhcYGRobHB0eHyAhIiMkJSY=";
+        try (RelayServer relay = startServer(dataDir)) {
+            ApiClient api = relay.api();
+            api.post("/api/v1/sources", "{\"id\":\"github\",\"verify\":{\"scheme\":\"hmac-sha256\",\"secret\":\"" + sourceSecret + "\"}}")
+                    .expect(201);
+            api.post("/api/v1/targets", "{\"id\":\"ci\",\"url\":\"" + relay.startReceiver().url() + "\",\"secret\":\"" + targetSecret + "\"}")
+                    .expect(201);
+            String route = api.post("/api/v1/routes", "{\"source\":\"github\",\"target\":\"ci\"}").expect(201).path("id").asText();
+            api.post("/api/v1/targets/ci/pause").expect(200);
+            api.put("/api/v1/settings", "{\"operator_target\":\"ci\"}").expect(200);
+            api.post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"dry_run\":true}").expect(200);
+            api.post("/api/v1/tenants", "{\"id\":\"acme\"}").expect(201);
+            JsonNode key = api.post("/api/v1/tenants/acme/keys", "{\"name\":\"ci\",\"scope\":\"read\"}").expect(201);
+            api.delete("/api/v1/tenants/acme/keys/" + key.path("id").asText()).expect(204);
+            api.post("/api/v1/tenants/acme/suspend").expect(200);
+            api.delete("/api/v1/routes/" + route).expect(204);
+            assertThat(api.post("/api/v1/targets/nosuch/pause").status()).isEqualTo(404);
+
+            JsonNode log = api.get("/api/v1/audit?limit=500").expect(200);
+            assertThat(StreamSupport.stream(log.path("data").spliterator(), false)
+                    .map(entry -> entry.path("tenant").asText() + " " + entry.path("action").asText() + " " + entry.path("resource").path("id").asText()))
+                    .containsExactly("default route.delete " + route, "acme tenant.suspend acme", "acme key.delete " + key.path("id").asText(),
+                            "acme key.create " + key.path("id").asText(), "acme tenant.create acme", "default settings.update null",
+                            "default target.pause ci", "default route.create " + route, "default target.create ci",
+                            "default source.create github");
+            assertThat(log.path("data")).allSatisfy(entry -> {
+                assertThat(entry.path("actor").asText()).isEqualTo("operator");
+                assertThat(entry.path("id").asText()).matches("aud_[0-9A-HJKMNP-TV-Z]{26}");
+                assertThat(entry.path("at").asText()).endsWith("Z");
+            });
+            assertThat(log.toString()).doesNotContain(sourceSecret, targetSecret, key.path("token").asText());
+            assertThat(api.get("/api/v1/audit?tenant=acme&limit=2").expect(200).path("data")).extracting(entry -> entry.path("action").asText())
+                    .containsExactly("tenant.suspend", "key.delete");
+            JsonNode firstPage = api.get("/api/v1/audit?limit=3").expect(200);
+            JsonNode nextPage = api.get("/api/v1/audit?limit=3&cursor=" + firstPage.path("next_cursor").asText()).expect(200);
+            assertThat(nextPage.path("data").get(0)).isEqualTo(log.path("data").get(3));
+        }
+    }
+
     private static List<String> idsPagedTwoAtATime(ApiClient api) {
         List<String> ids = new ArrayList<>();
         String path = "/api/v1/tenants?limit=2";

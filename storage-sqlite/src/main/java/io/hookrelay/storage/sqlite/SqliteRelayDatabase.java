@@ -1,18 +1,20 @@
 package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.delivery.header.RelayMarker;
+import io.hookrelay.delivery.port.AuditStore;
 import io.hookrelay.delivery.port.SettingsStore;
-import io.hookrelay.delivery.port.TenantKeyStore;
-import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
+import io.hookrelay.delivery.port.TenantKeyStore;
+import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.storage.jdbi.JdbiSettingsStore;
-import io.hookrelay.storage.jdbi.JdbiTenantKeyStore;
-import io.hookrelay.storage.jdbi.JdbiTenantStore;
 import io.hookrelay.storage.jdbi.JdbiSourceStore;
 import io.hookrelay.storage.jdbi.JdbiTargetAlerts;
+import io.hookrelay.storage.jdbi.tenant.JdbiAuditStore;
+import io.hookrelay.storage.jdbi.tenant.JdbiTenantKeyStore;
+import io.hookrelay.storage.jdbi.tenant.JdbiTenantStore;
 import io.hookrelay.storage.sqlite.connection.AttachedHandle;
 import io.hookrelay.storage.sqlite.files.DataDirectoryLockedException;
 import io.hookrelay.storage.sqlite.files.SecretKeyFile;
@@ -101,6 +103,10 @@ public final class SqliteRelayDatabase implements AutoCloseable {
 
     public TenantKeyStore tenantKeyStore() {
         return new JdbiTenantKeyStore(new SqliteDaoRunner(database));
+    }
+
+    public AuditStore auditStore() {
+        return new JdbiAuditStore(new SqliteDaoRunner(database));
     }
 
     /** In the data directory rather than in memory, so a restart neither tells of a pause again nor forgets a recovery owed. */

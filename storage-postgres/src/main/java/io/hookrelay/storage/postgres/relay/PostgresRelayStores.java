@@ -1,18 +1,20 @@
 package io.hookrelay.storage.postgres.relay;
 
 import io.hookrelay.delivery.header.RelayMarker;
+import io.hookrelay.delivery.port.AuditStore;
 import io.hookrelay.delivery.port.SettingsStore;
-import io.hookrelay.delivery.port.TenantKeyStore;
-import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
+import io.hookrelay.delivery.port.TenantKeyStore;
+import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.storage.jdbi.JdbiSettingsStore;
-import io.hookrelay.storage.jdbi.JdbiTenantKeyStore;
-import io.hookrelay.storage.jdbi.JdbiTenantStore;
 import io.hookrelay.storage.jdbi.JdbiSourceStore;
 import io.hookrelay.storage.jdbi.JdbiTargetAlerts;
+import io.hookrelay.storage.jdbi.tenant.JdbiAuditStore;
+import io.hookrelay.storage.jdbi.tenant.JdbiTenantKeyStore;
+import io.hookrelay.storage.jdbi.tenant.JdbiTenantStore;
 import io.hookrelay.storage.postgres.PostgresDaoRunner;
 import io.hookrelay.storage.postgres.PostgresDatabase;
 import io.hookrelay.storage.postgres.PostgresIntentStore;
@@ -44,6 +46,7 @@ public final class PostgresRelayStores implements AutoCloseable {
     private final SettingsStore settings;
     private final TenantStore tenants;
     private final TenantKeyStore tenantKeys;
+    private final AuditStore audit;
     private final TargetAlerts targetAlerts;
     private final RelayMarker relayMarker;
 
@@ -64,6 +67,7 @@ public final class PostgresRelayStores implements AutoCloseable {
         settings = new JdbiSettingsStore(plain);
         tenants = new JdbiTenantStore(plain);
         tenantKeys = new JdbiTenantKeyStore(plain);
+        audit = new JdbiAuditStore(plain);
         targetAlerts = new JdbiTargetAlerts(plain);
     }
 
@@ -144,6 +148,10 @@ public final class PostgresRelayStores implements AutoCloseable {
 
     public TenantKeyStore tenantKeys() {
         return tenantKeys;
+    }
+
+    public AuditStore audit() {
+        return audit;
     }
 
     public TargetAlerts targetAlerts() {

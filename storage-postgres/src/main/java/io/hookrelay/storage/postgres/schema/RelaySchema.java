@@ -199,6 +199,19 @@ public final class RelaySchema {
                     );
 
                     CREATE INDEX tenant_keys_of_tenant ON tenant_keys (tenant_id, id);
+                    """),
+            new Migration(12, """
+                    CREATE TABLE audit_log (
+                        id            text COLLATE "C" NOT NULL PRIMARY KEY,
+                        at            bigint NOT NULL,
+                        actor         text   NOT NULL,
+                        tenant_id     text COLLATE "C" NOT NULL,
+                        action        text   NOT NULL,
+                        resource_type text   NOT NULL,
+                        resource_id   text
+                    );
+
+                    CREATE INDEX audit_log_of_tenant ON audit_log (tenant_id, id);
                     """)));
 
     private RelaySchema() {

@@ -209,6 +209,19 @@ public final class RelayMigrations {
                     ) WITHOUT ROWID;
 
                     CREATE INDEX tenant_keys_of_tenant ON tenant_keys (tenant_id, id);
+                    """),
+            new Migration(14, """
+                    CREATE TABLE audit_log (
+                        id            TEXT    NOT NULL PRIMARY KEY,
+                        at            INTEGER NOT NULL,
+                        actor         TEXT    NOT NULL,
+                        tenant_id     TEXT    NOT NULL,
+                        action        TEXT    NOT NULL,
+                        resource_type TEXT    NOT NULL,
+                        resource_id   TEXT
+                    ) WITHOUT ROWID;
+
+                    CREATE INDEX audit_log_of_tenant ON audit_log (tenant_id, id);
                     """)));
 
     private RelayMigrations() {

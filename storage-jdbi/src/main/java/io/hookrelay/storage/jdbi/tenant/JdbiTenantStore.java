@@ -1,8 +1,9 @@
-package io.hookrelay.storage.jdbi;
+package io.hookrelay.storage.jdbi.tenant;
 
+import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.delivery.tenant.TenantQuotas;
-import io.hookrelay.delivery.port.TenantStore;
+import io.hookrelay.storage.jdbi.DaoRunner;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;

@@ -1,7 +1,8 @@
-package io.hookrelay.storage.jdbi;
+package io.hookrelay.storage.jdbi.tenant;
 
 import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.tenant.TenantKey;
+import io.hookrelay.storage.jdbi.DaoRunner;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;

@@ -1,4 +1,4 @@
-package io.hookrelay.storage.jdbi;
+package io.hookrelay.storage.jdbi.tenant;
 
 import io.hookrelay.delivery.tenant.KeyScope;
 import io.hookrelay.delivery.tenant.TenantKey;
