@@ -2,6 +2,7 @@ package io.hookrelay.storage.postgres;
 
 import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.StoreException;
+import io.hookrelay.queue.TransientStoreException;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -21,7 +22,7 @@ import org.jdbi.v3.core.Handle;
  * Group commit: one thread takes whatever requests are waiting, up to {@value #MAX_BATCH}, writes them in one
  * transaction and answers each caller with its own result once that transaction has committed. A caller's
  * write costs a share of a commit rather than a commit of its own, and no caller waits longer than the batch
- * in progress, a gathering wait and its own. What a batch is and how it is written is its {@link BatchWrite}'s.
+ * in progress, a gathering wait and its own. A batch lost with the database fails the requests waiting behind it too. What a batch is and how it is written is its {@link BatchWrite}'s.
  *
  * <p>After a batch of {@code n} requests the next one waits, until its gathering bound has passed since that
  * batch was answered, for {@code n} to be waiting: the callers a batch answers often hand over their next
@@ -239,10 +240,27 @@ final class GroupCommitter<R, A> implements AutoCloseable {
             } catch (RuntimeException e) {
                 if (!PostgresErrors.isConflict(e) || ++conflicts == PostgresIntentStore.CONFLICT_ATTEMPTS) {
                     toWrite.forEach(w -> w.answer().completeExceptionally(e));
+                    if (e instanceof TransientStoreException) {
+                        failWaiting(e);
+                    }
                     return;
                 }
             }
         }
+    }
+
+    /**
+     * Fails every request that came while a batch was lost with the database: one written next would take another
+     * connection and could wait out a whole socket timeout of its own behind the first, so a caller would wait for
+     * both. Told at once, it can be answered {@code 503} within one.
+     */
+    private void failWaiting(RuntimeException lost) {
+        List<Waiting<R, A>> came;
+        synchronized (waiting) {
+            came = new ArrayList<>(waiting);
+            waiting.clear();
+        }
+        came.forEach(w -> w.answer().completeExceptionally(lost));
     }
 
     /** Writes what is already waiting, then stops; later submissions fail as closed. */

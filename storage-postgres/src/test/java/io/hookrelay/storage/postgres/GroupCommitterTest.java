@@ -13,6 +13,7 @@ import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.Settlement;
 import io.hookrelay.queue.StoreException;
+import io.hookrelay.queue.TransientStoreException;
 import io.hookrelay.queue.testing.Await;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.time.Clock;
@@ -24,6 +25,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -123,6 +125,41 @@ class GroupCommitterTest {
             CompletableFuture<List<Enqueued>> alone = submit(enqueues, "evt_alone");
 
             assertThat(alone.get(30, TimeUnit.SECONDS)).containsExactly(new Enqueued(intent("evt_alone").id(), false));
+        }
+    }
+
+    @Test
+    void aBatchLostWithTheDatabaseFailsTheRequestsWaitingBehindItWithoutWritingThem() throws Exception {
+        CountDownLatch lost = new CountDownLatch(1);
+        List<List<String>> written = new CopyOnWriteArrayList<>();
+        TransientStoreException gone = new TransientStoreException("the database stopped answering", null);
+        GroupCommitter.BatchWrite<String, String> write = (handle, batch) -> {
+            written.add(batch);
+            if (batch.contains("in flight")) {
+                awaitQuietly(lost);
+                throw gone;
+            }
+            return batch;
+        };
+        try (GroupCommitter<String, String> committer = new GroupCommitter<>(database, "lost", write)) {
+            CompletableFuture<String> inFlight = committer.submit("in flight");
+            Await.until("the first batch is being written", Duration.ofSeconds(30), () -> !written.isEmpty());
+            List<CompletableFuture<String>> behind = List.of(committer.submit("behind 1"), committer.submit("behind 2"));
+
+            lost.countDown();
+
+            assertThatThrownBy(inFlight::join).hasCause(gone);
+            behind.forEach(answer -> assertThatThrownBy(answer::join).hasCause(gone));
+            assertThat(committer.submit("after").get(30, TimeUnit.SECONDS)).isEqualTo("after");
+            assertThat(written).containsExactly(List.of("in flight"), List.of("after"));
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
