@@ -8,6 +8,7 @@ import io.hookrelay.app.metrics.ActivitySampler;
 import io.hookrelay.app.metrics.MicrometerQueueMetrics;
 import io.hookrelay.app.metrics.StorageMetrics;
 import io.hookrelay.delivery.admin.DeliveryAdmin;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.OpenDatabase;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.KindLabels;
@@ -77,7 +78,7 @@ final class MetricsModule extends AbstractModule {
     @Provides
     @Singleton
     ActivitySampler activitySampler(Clock clock, DeliveryAdmin deliveries) {
-        return new ActivitySampler(clock, () -> deliveries.pendingByTarget().counts());
+        return new ActivitySampler(clock, () -> deliveries.pendingByTarget(TenantId.DEFAULT).counts());
     }
 
     /** Closed by {@link HookrelayServer}: it samples on a thread of its own until then. */

@@ -9,6 +9,7 @@ import io.hookrelay.delivery.admin.AuditLog;
 import io.hookrelay.delivery.admin.BackupAdmin;
 import io.hookrelay.delivery.admin.DeliveryAdmin;
 import io.hookrelay.delivery.admin.EventAdmin;
+import io.hookrelay.delivery.admin.KeySignIn;
 import io.hookrelay.delivery.admin.RouteAdmin;
 import io.hookrelay.delivery.admin.SettingsAdmin;
 import io.hookrelay.delivery.admin.SourceAdmin;
@@ -23,8 +24,10 @@ import io.hookrelay.delivery.ingest.LoopGuard;
 import io.hookrelay.delivery.jdk.JdkWebhookSender;
 import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.model.RelaySettings;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Source;
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.operator.OperatorRoute;
@@ -48,6 +51,7 @@ import io.hookrelay.delivery.send.DeliveryHandler;
 import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.delivery.tenant.KeyTokens;
+import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.delivery.usecase.BackUpDatabase;
 import io.hookrelay.delivery.usecase.BrowseEvents;
 import io.hookrelay.delivery.usecase.IngestWebhook;
@@ -61,6 +65,7 @@ import io.hookrelay.delivery.usecase.ManageTargets;
 import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ReplayEvents;
+import io.hookrelay.delivery.usecase.SignInWithKeys;
 import io.hookrelay.http.ingest.JacksonJsonPointerReader;
 import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.IntentQueue;
@@ -132,14 +137,14 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    Directory<Target> targetDirectory(TargetStore targets, Clock clock) {
-        return new Directory<>(targets::find, Directory.DEFAULT_MAX_AGE, clock);
+    Directory<ScopedId, Target> targetDirectory(TargetStore targets, Clock clock) {
+        return new Directory<>(key -> targets.find(key.tenant(), key.id()), Directory.DEFAULT_MAX_AGE, clock);
     }
 
     @Provides
     @Singleton
-    Directory<Source> sourceDirectory(SourceStore sources, Clock clock) {
-        return new Directory<>(sources::find, Directory.DEFAULT_MAX_AGE, clock);
+    Directory<ScopedId, Source> sourceDirectory(SourceStore sources, Clock clock) {
+        return new Directory<>(key -> sources.find(key.tenant(), key.id()), Directory.DEFAULT_MAX_AGE, clock);
     }
 
     @Provides
@@ -150,28 +155,28 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    DeliveryHandler deliveryHandler(EventStore events, FreshEvents freshEvents, Directory<Target> targets, Directory<Source> sources,
+    DeliveryHandler deliveryHandler(EventStore events, FreshEvents freshEvents, Directory<ScopedId, Target> targets, Directory<ScopedId, Source> sources,
                                     TargetHealth health, DeliverySlots slots, RateLimits rateLimits, IntentQueue queue,
                                     WebhookSender sender, RelaySettings settings, RelayMetrics metrics,
-                                    OperatorEvents operatorEvents) {
+                                    OperatorEvents operatorEvents, Directory<TenantId, Tenant> tenants) {
         return new DeliveryHandler(events, freshEvents, targets, sources, health, slots, rateLimits, queue, sender, settings, metrics,
-                operatorEvents);
+                operatorEvents, tenants);
     }
 
     /** Outcomes heard from the worker pool are told on a thread of their own, as telling reads and writes the store. */
     @Provides
     @Singleton
     OperatorEvents operatorEvents(EventStore events, DeliveryStore deliveries, SettingsStore settings, TargetAlerts alerts,
-                                  Directory<Target> targets, OperatorRoute route, IntentQueue queue, Ulids ulids,
+                                  Directory<ScopedId, Target> targets, OperatorRoute route, IntentQueue queue, Ulids ulids,
                                   Clock clock, RelayMetrics metrics) {
         return new OperatorEvents(events, deliveries, settings, alerts, targets::find, route,
-                target -> queue.store().isPaused(Delivery.KIND, target), ulids, clock,
+                target -> queue.store().isPaused(Delivery.KIND, target.key()), ulids, clock,
                 Executors.newSingleThreadExecutor(DaemonThreads.named("operator-events")), metrics);
     }
 
     @Provides
     @Singleton
-    OperatorRoute operatorRoute(SettingsStore settings, Directory<Target> targets, Ulids ulids) {
+    OperatorRoute operatorRoute(SettingsStore settings, Directory<ScopedId, Target> targets, Ulids ulids) {
         return new OperatorRoute(settings::read, targets::find, ulids);
     }
 
@@ -183,14 +188,26 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    TenantAdmin tenantAdmin(TenantStore tenants, Clock clock) {
-        return new TenantAdmin(tenants, clock);
+    TenantAdmin tenantAdmin(TenantStore tenants, Directory<TenantId, Tenant> directory, Clock clock) {
+        return new TenantAdmin(tenants, directory, clock);
+    }
+
+    @Provides
+    @Singleton
+    Directory<TenantId, Tenant> tenantDirectory(TenantStore tenants, Clock clock) {
+        return new Directory<>(id -> tenants.find(id.value()), Directory.DEFAULT_MAX_AGE, clock);
     }
 
     @Provides
     @Singleton
     AuditLog auditLog(AuditStore store, Ulids ulids, Clock clock) {
         return new AuditLog(store, ulids, clock);
+    }
+
+    @Provides
+    @Singleton
+    SignInWithKeys keySignIn(TenantKeyStore keys, TenantStore tenants, Clock clock) {
+        return new KeySignIn(keys, tenants, clock, KeySignIn.DEFAULT_MAX_AGE);
     }
 
     @Provides
@@ -203,9 +220,10 @@ final class RelayModule extends AbstractModule {
     @Singleton
     IngestWebhook ingestWebhook(ServeOptions options, RelaySettings relay, SourceStore sources, RouteStore routes,
                                 EventStore events, FreshEvents freshEvents, IntentQueue queue, JsonPointerReader jsonPointer,
-                                Ulids ulids, RelayMetrics metrics, Directory<Target> targets) {
+                                Ulids ulids, RelayMetrics metrics, Directory<ScopedId, Target> targets,
+                                Directory<TenantId, Tenant> tenants) {
         return new IngestService(new LoopGuard(options.maxHops(), relay.marker()), sources, routes, events, freshEvents, queue,
-                jsonPointer, ulids, metrics, targets::find);
+                jsonPointer, ulids, metrics, targets::find, tenants::find);
     }
 
     /** Shared by ingest, which fills it, and delivery, which takes from it. */
@@ -217,13 +235,13 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    SourceAdmin sourceAdmin(SourceStore sources, Directory<Source> directory) {
+    SourceAdmin sourceAdmin(SourceStore sources, Directory<ScopedId, Source> directory) {
         return new SourceAdmin(sources, directory);
     }
 
     @Provides
     @Singleton
-    TargetAdmin targetAdmin(TargetStore targets, Directory<Target> directory, TargetHealth health, IntentQueue queue, SecureRandom random,
+    TargetAdmin targetAdmin(TargetStore targets, Directory<ScopedId, Target> directory, TargetHealth health, IntentQueue queue, SecureRandom random,
                             EgressPolicy egress, SettingsStore settings, OperatorEvents operatorEvents,
                             RateLimits rateLimits) {
         return new TargetAdmin(targets, directory, health, queue, random, egress, settings, operatorEvents, rateLimits);

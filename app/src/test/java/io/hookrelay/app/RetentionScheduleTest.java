@@ -3,6 +3,7 @@ package io.hookrelay.app;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.port.EndedDeliveries;
 import io.hookrelay.delivery.port.EventCandidate;
@@ -65,7 +66,7 @@ class RetentionScheduleTest {
         try (RetentionSchedule schedule = schedule(store, OFTEN)) {
             schedule.start();
 
-            Await.until("the old event deleted", WAIT, () -> events.find(old.id()).isEmpty());
+            Await.until("the old event deleted", WAIT, () -> events.find(TenantId.DEFAULT, old.id()).isEmpty());
         }
 
         assertThat(registry.get("relay.retention.sweep.failures").counter().count()).isEqualTo(1);
@@ -107,7 +108,7 @@ class RetentionScheduleTest {
     private Event storeEventReceived(Instant receivedAt) {
         Event event = new Event(new Ulids(clock).next(Ulids.EVENT), "orders", Optional.empty(), receivedAt, "application/json",
                 Map.of(), "{}".getBytes(StandardCharsets.UTF_8));
-        events.store(event, Optional.empty(), List.of(), receivedAt).toCompletableFuture().join();
+        events.store(TenantId.DEFAULT, event, Optional.empty(), List.of(), receivedAt).toCompletableFuture().join();
         return event;
     }
 

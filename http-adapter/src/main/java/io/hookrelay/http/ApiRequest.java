@@ -2,7 +2,10 @@ package io.hookrelay.http;
 
 import io.hookrelay.delivery.error.InvalidRequestException;
 import io.hookrelay.delivery.error.PayloadTooLargeException;
+import io.hookrelay.delivery.model.TenantId;
+import io.hookrelay.delivery.tenant.KeyGrant;
 import io.undertow.server.HttpServerExchange;
+import io.undertow.util.AttachmentKey;
 import io.undertow.util.HeaderValues;
 import io.undertow.util.Headers;
 import io.undertow.util.PathTemplateMatch;
@@ -19,6 +22,9 @@ import java.util.Optional;
  * was longer is answered {@code 413 payload_too_large}.
  */
 public final class ApiRequest {
+    /** The header in which the operator names the tenant a request acts in (DESIGN §12), as Stripe's {@code Stripe-Account}. */
+    public static final String TENANT_HEADER = "Hookrelay-Tenant";
+    private static final AttachmentKey<KeyGrant> KEY = AttachmentKey.create(KeyGrant.class);
     /** Management requests are small JSON documents; anything larger is a mistake or abuse. */
     public static final int MAX_JSON_BYTES = 64 * 1024;
 
@@ -35,6 +41,30 @@ public final class ApiRequest {
             throw new IllegalStateException("the route has no placeholder {" + name + "}");
         }
         return value;
+    }
+
+    /** Marks the exchange as opened by the tenant key that {@code grant} is of, not by the operator. */
+    public static void signedInWith(HttpServerExchange exchange, KeyGrant grant) {
+        exchange.putAttachment(KEY, grant);
+    }
+
+    /** The tenant key the request was signed in with; none for the operator. */
+    public Optional<KeyGrant> key() {
+        return Optional.ofNullable(exchange.getAttachment(KEY));
+    }
+
+    /**
+     * The tenant the request acts in: its key's, or for the operator the one its {@value #TENANT_HEADER} header names,
+     * else {@code default}.
+     *
+     * @throws io.hookrelay.delivery.error.InvalidRequestException when the header names no valid tenant id
+     */
+    public TenantId tenant() {
+        return key().map(KeyGrant::tenant).orElseGet(() -> header(TENANT_HEADER).map(TenantId::of).orElse(TenantId.DEFAULT));
+    }
+
+    public boolean hasPathParameter(String name) {
+        return exchange.getAttachment(PathTemplateMatch.ATTACHMENT_KEY).getParameters().containsKey(name);
     }
 
     /** A query parameter given at most once. */

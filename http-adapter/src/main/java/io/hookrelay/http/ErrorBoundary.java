@@ -6,6 +6,7 @@ import io.hookrelay.delivery.error.LoopDetectedException;
 import io.hookrelay.delivery.error.NotFoundException;
 import io.hookrelay.delivery.error.PayloadTooLargeException;
 import io.hookrelay.delivery.error.RelayException;
+import io.hookrelay.delivery.error.TenantSuspendedException;
 import io.hookrelay.queue.StoreException;
 import io.undertow.server.HttpHandler;
 import io.undertow.server.HttpServerExchange;
@@ -127,7 +128,7 @@ public final class ErrorBoundary implements HttpHandler {
         if (refusal instanceof TooBusyException) {
             return new ErrorAnswer(StatusCodes.SERVICE_UNAVAILABLE, refusal.code(), refusal.getMessage(), Map.of(Headers.RETRY_AFTER, "1"));
         }
-        if (refusal instanceof ForbiddenException) {
+        if (refusal instanceof ForbiddenException || refusal instanceof TenantSuspendedException) {
             return new ErrorAnswer(StatusCodes.FORBIDDEN, refusal);
         }
         if (refusal instanceof UnsupportedMediaTypeException) {

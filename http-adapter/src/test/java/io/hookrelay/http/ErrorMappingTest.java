@@ -9,6 +9,7 @@ import io.hookrelay.delivery.error.InvalidSignatureException;
 import io.hookrelay.delivery.error.NotFoundException;
 import io.hookrelay.delivery.error.PayloadTooLargeException;
 import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.queue.TransientStoreException;
 import java.net.http.HttpResponse;
@@ -25,7 +26,7 @@ class ErrorMappingTest {
     private final AtomicReference<RuntimeException> failure = new AtomicReference<>();
     private final ApiServer server = new ApiServer(new RecordingSources() {
         @Override
-        public Source get(String id) {
+        public Source get(TenantId tenant, String id) {
             throw failure.get();
         }
     });

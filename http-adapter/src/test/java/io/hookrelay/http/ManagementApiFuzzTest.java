@@ -15,6 +15,7 @@ import io.hookrelay.delivery.model.Source;
 import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.model.TargetDraft;
 import io.hookrelay.delivery.model.TargetView;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.query.Page;
 import io.hookrelay.delivery.signing.WebhookSecrets;
@@ -23,8 +24,6 @@ import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.delivery.tenant.TenantKey;
 import io.hookrelay.delivery.tenant.TenantQuotas;
 import io.hookrelay.delivery.usecase.ManageRoutes;
-import io.hookrelay.delivery.usecase.ManageSources;
-import io.hookrelay.delivery.usecase.ManageTargets;
 import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import java.io.IOException;
@@ -103,12 +102,12 @@ class ManagementApiFuzzTest {
     /** What the relay's source use case checks beyond the request itself: nothing, the domain did. */
     private static final class Sources extends RecordingSources {
         @Override
-        public Source create(Source source) {
+        public Source create(TenantId tenant, Source source) {
             return source;
         }
 
         @Override
-        public Source replace(Source source) {
+        public Source replace(TenantId tenant, Source source) {
             return source;
         }
     }
@@ -118,14 +117,14 @@ class ManagementApiFuzzTest {
         private final SecureRandom random = new SecureRandom();
 
         @Override
-        public Target create(TargetDraft draft) {
+        public Target create(TenantId tenant, TargetDraft draft) {
             Target target = draft.created(WebhookSecrets.generate(random, draft.schemeToGenerate()));
             EgressPolicy.DEFAULT.checkLiteralHost(target.url());
             return target;
         }
 
         @Override
-        public TargetView replace(TargetDraft draft) {
+        public TargetView replace(TenantId tenant, TargetDraft draft) {
             Target target = draft.replacing(Samples.target());
             EgressPolicy.DEFAULT.checkLiteralHost(target.url());
             return new TargetView(target, false);
@@ -137,17 +136,17 @@ class ManagementApiFuzzTest {
         private final Ulids ulids = new Ulids(Clock.systemUTC(), new Random());
 
         @Override
-        public Route create(String sourceId, String targetId, List<String> eventTypes, List<PayloadFilter> filters) {
+        public Route create(TenantId tenant, String sourceId, String targetId, List<String> eventTypes, List<PayloadFilter> filters) {
             return new Route(ulids.next(Ulids.ROUTE), sourceId, targetId, eventTypes, filters);
         }
 
         @Override
-        public List<Route> list() {
+        public List<Route> list(TenantId tenant) {
             return List.of();
         }
 
         @Override
-        public void delete(String id) {
+        public void delete(TenantId tenant, String id) {
         }
     }
 

@@ -3,6 +3,7 @@ package io.hookrelay.http;
 import io.hookrelay.delivery.error.NotFoundException;
 import io.hookrelay.delivery.error.PayloadTooLargeException;
 import io.hookrelay.delivery.model.IngestResult;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.usecase.InboundRequest;
 import io.hookrelay.delivery.usecase.IngestWebhook;
 import java.util.List;
@@ -41,9 +42,9 @@ public final class RecordingIngest implements IngestWebhook {
     }
 
     @Override
-    public Admission admit(String sourceId, Optional<String> hopsHeader, Optional<String> relaysHeader) {
+    public Admission admit(String tenantId, String sourceId, Optional<String> hopsHeader, Optional<String> relaysHeader) {
         calls.add("admit");
-        admitted.add(sourceId);
+        admitted.add(TenantId.DEFAULT.value().equals(tenantId) ? sourceId : tenantId + "/" + sourceId);
         threads.add(Thread.currentThread().getName());
         Integer limit = limits.get(sourceId);
         if (limit == null) {

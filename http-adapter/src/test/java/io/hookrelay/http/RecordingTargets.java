@@ -3,6 +3,7 @@ package io.hookrelay.http;
 import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.model.TargetDraft;
 import io.hookrelay.delivery.model.TargetView;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.signing.SignatureScheme;
 import io.hookrelay.delivery.usecase.ManageTargets;
 import java.time.Duration;
@@ -18,48 +19,48 @@ public class RecordingTargets implements ManageTargets {
     public final List<Object> given = new CopyOnWriteArrayList<>();
 
     @Override
-    public Target create(TargetDraft draft) {
+    public Target create(TenantId tenant, TargetDraft draft) {
         given.add(draft);
         return Samples.target();
     }
 
     @Override
-    public List<TargetView> list() {
+    public List<TargetView> list(TenantId tenant) {
         given.add("list");
         return List.of(Samples.pausedTarget());
     }
 
     @Override
-    public TargetView get(String id) {
+    public TargetView get(TenantId tenant, String id) {
         given.add("get " + id);
         return Samples.pausedTarget();
     }
 
     @Override
-    public TargetView replace(TargetDraft draft) {
+    public TargetView replace(TenantId tenant, TargetDraft draft) {
         given.add(draft);
         return Samples.pausedTarget();
     }
 
     @Override
-    public void delete(String id) {
+    public void delete(TenantId tenant, String id) {
         given.add("delete " + id);
     }
 
     @Override
-    public TargetView pause(String id) {
+    public TargetView pause(TenantId tenant, String id) {
         given.add("pause " + id);
         return Samples.pausedTarget();
     }
 
     @Override
-    public TargetView resume(String id) {
+    public TargetView resume(TenantId tenant, String id) {
         given.add("resume " + id);
         return new TargetView(Samples.target(), false);
     }
 
     @Override
-    public TargetView rotateSecret(String id, Duration grace, Optional<SignatureScheme> scheme) {
+    public TargetView rotateSecret(TenantId tenant, String id, Duration grace, Optional<SignatureScheme> scheme) {
         given.add("rotate " + id + " " + grace + " " + scheme);
         return Samples.pausedTarget();
     }

@@ -1,6 +1,7 @@
 package io.hookrelay.bench;
 
 import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.storage.sqlite.SqliteEventStore;
 import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
@@ -45,7 +46,7 @@ final class EventStoreAlone {
             while (System.nanoTime() < until) {
                 Instant now = Instant.now();
                 Event event = new Event(ids.next(Ulids.EVENT), "ingest", Optional.empty(), now, "application/json", HEADERS, BODY);
-                store.store(event, Optional.empty(), List.of(), now).toCompletableFuture().join();
+                store.store(TenantId.DEFAULT, event, Optional.empty(), List.of(), now).toCompletableFuture().join();
                 count++;
             }
             return count;

@@ -5,6 +5,7 @@ import io.hookrelay.delivery.error.NotFoundException;
 import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.model.DeliveryDetail;
 import io.hookrelay.delivery.model.PendingByTarget;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.DeliveryStore;
 import io.hookrelay.delivery.query.BulkRetry;
 import io.hookrelay.delivery.query.BulkRetryPreview;
@@ -36,8 +37,8 @@ public final class DeliveryAdmin implements ManageDeliveries {
         this.queue = Objects.requireNonNull(queue, "queue");
     }
 
-    public Page<Delivery> list(DeliveryFilter filter, PageRequest page) {
-        return deliveries.list(filter, page);
+    public Page<Delivery> list(TenantId tenant, DeliveryFilter filter, PageRequest page) {
+        return deliveries.list(tenant, filter, page);
     }
 
     /**
@@ -47,9 +48,9 @@ public final class DeliveryAdmin implements ManageDeliveries {
      *
      * @throws NotFoundException when there is no such delivery
      */
-    public DeliveryDetail get(String id) {
+    public DeliveryDetail get(TenantId tenant, String id) {
         List<AttemptRecord> attemptLog = queue.store().attempts(id);
-        return new DeliveryDetail(find(id), attemptLog);
+        return new DeliveryDetail(find(tenant, id), attemptLog);
     }
 
     /**
@@ -58,41 +59,41 @@ public final class DeliveryAdmin implements ManageDeliveries {
      * @throws NotFoundException when there is no such delivery
      * @throws ConflictException when it is completed: replaying its event is how to send it again
      */
-    public Delivery retry(String id) {
-        find(id);
+    public Delivery retry(TenantId tenant, String id) {
+        find(tenant, id);
         if (!queue.retryNow(id)) {
             throw new ConflictException("delivery " + id + " is completed; replay its event to send it again");
         }
-        return find(id);
+        return find(tenant, id);
     }
 
     /**
      * @throws NotFoundException when there is no such delivery
      * @throws ConflictException when it has already ended
      */
-    public Delivery cancel(String id) {
-        find(id);
+    public Delivery cancel(TenantId tenant, String id) {
+        find(tenant, id);
         if (!queue.cancel(id)) {
-            throw new ConflictException("delivery " + id + " has already ended: " + find(id).state().wireName());
+            throw new ConflictException("delivery " + id + " has already ended: " + find(tenant, id).state().wireName());
         }
-        return find(id);
+        return find(tenant, id);
     }
 
     /** @return how many deliveries were made pending */
-    public int retryAll(BulkRetry request) {
-        return deliveries.retryAll(request, queue.clock().instant());
+    public int retryAll(TenantId tenant, BulkRetry request) {
+        return deliveries.retryAll(tenant, request, queue.clock().instant());
     }
 
     /** The deliveries waiting, by target, counted up to {@value #PENDING_LIMIT} in all: "more" once it got there. */
-    public PendingByTarget pendingByTarget() {
-        Map<String, Long> counted = queue.store().countPendingByTarget(Delivery.KIND, PENDING_LIMIT);
+    public PendingByTarget pendingByTarget(TenantId tenant) {
+        Map<String, Long> counted = deliveries.countPendingByTarget(tenant, PENDING_LIMIT);
         long total = counted.values().stream().mapToLong(Long::longValue).sum();
         return new PendingByTarget(counted, total >= PENDING_LIMIT);
     }
 
     /** How many deliveries {@link #retryAll} would make pending now, counted up to {@value #PREVIEW_LIMIT}. */
-    public BulkRetryPreview previewRetryAll(BulkRetry request) {
-        int counted = deliveries.countRetryable(request, PREVIEW_LIMIT + 1);
+    public BulkRetryPreview previewRetryAll(TenantId tenant, BulkRetry request) {
+        int counted = deliveries.countRetryable(tenant, request, PREVIEW_LIMIT + 1);
         return new BulkRetryPreview(Math.min(counted, PREVIEW_LIMIT), counted > PREVIEW_LIMIT);
     }
 
@@ -100,7 +101,7 @@ public final class DeliveryAdmin implements ManageDeliveries {
      * Looked up in the delivery table first, so an id of the queue's other kinds of work is not a delivery
      * an operator can steer from here.
      */
-    private Delivery find(String id) {
-        return deliveries.find(id).orElseThrow(() -> new NotFoundException("not_found", "no delivery " + id));
+    private Delivery find(TenantId tenant, String id) {
+        return deliveries.find(tenant, id).orElseThrow(() -> new NotFoundException("not_found", "no delivery " + id));
     }
 }

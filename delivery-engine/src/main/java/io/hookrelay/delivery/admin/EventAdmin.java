@@ -7,6 +7,7 @@ import io.hookrelay.delivery.model.Event;
 import io.hookrelay.delivery.model.EventDetail;
 import io.hookrelay.delivery.model.EventSummary;
 import io.hookrelay.delivery.model.NewDelivery;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.operator.OperatorRoute;
 import io.hookrelay.delivery.port.DeliveryStore;
@@ -50,13 +51,13 @@ public final class EventAdmin implements BrowseEvents, ReplayEvents {
         this.operatorRoute = Objects.requireNonNull(operatorRoute, "operatorRoute");
     }
 
-    public Page<EventSummary> list(EventFilter filter, PageRequest page) {
-        return events.list(filter, page);
+    public Page<EventSummary> list(TenantId tenant, EventFilter filter, PageRequest page) {
+        return events.list(tenant, filter, page);
     }
 
     /** The event of {@code sourceId} that holds idempotency key {@code key}, as a page of one, or of none. */
-    public Page<EventSummary> withIdempotencyKey(String sourceId, String key) {
-        List<EventSummary> found = events.idByIdempotencyKey(sourceId, key).flatMap(events::find)
+    public Page<EventSummary> withIdempotencyKey(TenantId tenant, String sourceId, String key) {
+        List<EventSummary> found = events.idByIdempotencyKey(tenant, sourceId, key).flatMap(id -> events.find(tenant, id))
                 .map(event -> new EventSummary(event.id(), event.sourceId(), event.eventType(), event.receivedAt(),
                         event.contentType(), event.body().length))
                 .stream().toList();
@@ -64,8 +65,8 @@ public final class EventAdmin implements BrowseEvents, ReplayEvents {
     }
 
     /** @throws NotFoundException when there is no such event */
-    public EventDetail get(String id) {
-        return new EventDetail(find(id), deliveries.forEvent(id));
+    public EventDetail get(TenantId tenant, String id) {
+        return new EventDetail(find(tenant, id), deliveries.forEvent(tenant, id));
     }
 
     /**
@@ -75,23 +76,23 @@ public final class EventAdmin implements BrowseEvents, ReplayEvents {
      *
      * @throws NotFoundException when there is no such event, including one deleted while this ran
      */
-    public List<Delivery> replay(String id) {
-        Event event = find(id);
+    public List<Delivery> replay(TenantId tenant, String id) {
+        Event event = find(tenant, id);
         List<NewDelivery> replays = event.sourceId().equals(ListOperatorEvents.SOURCE)
-                ? operatorRoute.deliveriesOf(event.id())
-                : Fanout.deliveries(event, routes.forSource(event.sourceId()), jsonPointer, ulids, targets::find);
+                ? operatorRoute.deliveriesOf(tenant, event.id())
+                : Fanout.deliveries(tenant, event, routes.forSource(tenant, event.sourceId()), jsonPointer, ulids, targetId -> targets.find(tenant, targetId));
         if (replays.isEmpty()) {
             return List.of();
         }
-        if (!events.addDeliveries(replays, queue.clock().instant())) {
+        if (!events.addDeliveries(tenant, replays, queue.clock().instant())) {
             throw notFound(id);
         }
         Set<String> replayIds = replays.stream().map(NewDelivery::id).collect(Collectors.toSet());
-        return deliveries.forEvent(event.id()).stream().filter(delivery -> replayIds.contains(delivery.id())).toList();
+        return deliveries.forEvent(tenant, event.id()).stream().filter(delivery -> replayIds.contains(delivery.id())).toList();
     }
 
-    private Event find(String id) {
-        return events.find(id).orElseThrow(() -> notFound(id));
+    private Event find(TenantId tenant, String id) {
+        return events.find(tenant, id).orElseThrow(() -> notFound(id));
     }
 
     private static NotFoundException notFound(String id) {

@@ -4,6 +4,7 @@ import io.hookrelay.delivery.error.ConflictException;
 import io.hookrelay.delivery.error.NotFoundException;
 import io.hookrelay.delivery.filter.PayloadFilter;
 import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SourceStore;
@@ -31,15 +32,15 @@ public final class RouteAdmin implements ManageRoutes {
      * @throws NotFoundException when the source or the target does not exist
      * @throws ConflictException when a route with the same source, target and filters exists
      */
-    public Route create(String sourceId, String targetId, List<String> eventTypes, List<PayloadFilter> filters) {
+    public Route create(TenantId tenant, String sourceId, String targetId, List<String> eventTypes, List<PayloadFilter> filters) {
         Route route = new Route(ulids.next(Ulids.ROUTE), sourceId, targetId, eventTypes, filters);
-        if (sources.find(sourceId).isEmpty()) {
+        if (sources.find(tenant, sourceId).isEmpty()) {
             throw new NotFoundException("not_found", "no source " + sourceId);
         }
-        if (targets.find(targetId).isEmpty()) {
+        if (targets.find(tenant, targetId).isEmpty()) {
             throw new NotFoundException("not_found", "no target " + targetId);
         }
-        return switch (routes.create(route)) {
+        return switch (routes.create(tenant, route)) {
             case CREATED -> route;
             case NO_SOURCE_OR_TARGET ->
                     throw new NotFoundException("not_found", "source " + sourceId + " or target " + targetId + " was deleted meanwhile");
@@ -49,13 +50,13 @@ public final class RouteAdmin implements ManageRoutes {
         };
     }
 
-    public List<Route> list() {
-        return routes.list();
+    public List<Route> list(TenantId tenant) {
+        return routes.list(tenant);
     }
 
     /** @throws NotFoundException when there is no such route */
-    public void delete(String id) {
-        if (!routes.delete(id)) {
+    public void delete(TenantId tenant, String id) {
+        if (!routes.delete(tenant, id)) {
             throw new NotFoundException("not_found", "no route " + id);
         }
     }

@@ -2,6 +2,7 @@ package io.hookrelay.delivery.admin;
 
 import io.hookrelay.delivery.error.InvalidRequestException;
 import io.hookrelay.delivery.model.Settings;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.SettingsStore;
 import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.delivery.usecase.ManageSettings;
@@ -17,18 +18,18 @@ public final class SettingsAdmin implements ManageSettings {
         this.targets = Objects.requireNonNull(targets, "targets");
     }
 
-    public Settings get() {
-        return settings.read();
+    public Settings get(TenantId tenant) {
+        return settings.read(tenant);
     }
 
     /** @throws InvalidRequestException when the operator target names no target, and then nothing changes */
-    public Settings replace(Settings replacement) {
+    public Settings replace(TenantId tenant, Settings replacement) {
         replacement.operatorTarget().ifPresent(id -> {
-            if (targets.find(id).isEmpty()) {
+            if (targets.find(tenant, id).isEmpty()) {
                 throw new InvalidRequestException("operator_target names no target: " + id);
             }
         });
-        settings.write(replacement);
+        settings.write(tenant, replacement);
         return replacement;
     }
 }

@@ -2,7 +2,9 @@ package io.hookrelay.delivery.admin;
 
 import io.hookrelay.delivery.error.ConflictException;
 import io.hookrelay.delivery.error.NotFoundException;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.usecase.ManageSources;
@@ -15,45 +17,45 @@ import java.util.Objects;
  */
 public final class SourceAdmin implements ManageSources {
     private final SourceStore sources;
-    private final Directory<Source> directory;
+    private final Directory<ScopedId, Source> directory;
 
-    public SourceAdmin(SourceStore sources, Directory<Source> directory) {
+    public SourceAdmin(SourceStore sources, Directory<ScopedId, Source> directory) {
         this.sources = Objects.requireNonNull(sources, "sources");
         this.directory = Objects.requireNonNull(directory, "directory");
     }
 
     /** @throws ConflictException when a source with this id exists */
-    public Source create(Source source) {
-        if (!sources.create(source)) {
+    public Source create(TenantId tenant, Source source) {
+        if (!sources.create(tenant, source)) {
             throw new ConflictException("source " + source.id() + " already exists");
         }
         return source;
     }
 
-    public List<Source> list() {
-        return sources.list();
+    public List<Source> list(TenantId tenant) {
+        return sources.list(tenant);
     }
 
     /** @throws NotFoundException when there is no such source */
-    public Source get(String id) {
-        return sources.find(id).orElseThrow(() -> missing(id));
+    public Source get(TenantId tenant, String id) {
+        return sources.find(tenant, id).orElseThrow(() -> missing(id));
     }
 
     /** @throws NotFoundException when there is no such source */
-    public Source replace(Source source) {
-        if (!sources.update(source)) {
+    public Source replace(TenantId tenant, Source source) {
+        if (!sources.update(tenant, source)) {
             throw missing(source.id());
         }
-        directory.forget(source.id());
+        directory.forget(new ScopedId(tenant, source.id()));
         return source;
     }
 
     /** @throws NotFoundException when there is no such source */
-    public void delete(String id) {
-        if (!sources.delete(id)) {
+    public void delete(TenantId tenant, String id) {
+        if (!sources.delete(tenant, id)) {
             throw missing(id);
         }
-        directory.forget(id);
+        directory.forget(new ScopedId(tenant, id));
     }
 
     private static NotFoundException missing(String id) {

@@ -8,9 +8,11 @@ import io.hookrelay.delivery.model.BlockingDelivery;
 import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.model.NewDelivery;
 import io.hookrelay.delivery.model.RateLimit;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.model.TargetDraft;
 import io.hookrelay.delivery.model.TargetView;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.operator.PauseCause;
 import io.hookrelay.delivery.port.RateLimits;
@@ -46,7 +48,7 @@ public final class TargetAdmin implements ManageTargets {
     public static final Duration LONGEST_GRACE = Duration.ofDays(30);
 
     private final TargetStore targets;
-    private final Directory<Target> directory;
+    private final Directory<ScopedId, Target> directory;
     private final TargetHealth health;
     private final IntentQueue queue;
     private final SecureRandom random;
@@ -55,7 +57,7 @@ public final class TargetAdmin implements ManageTargets {
     private final OperatorEvents operatorEvents;
     private final RateLimits rateLimits;
 
-    public TargetAdmin(TargetStore targets, Directory<Target> directory, TargetHealth health, IntentQueue queue, SecureRandom random,
+    public TargetAdmin(TargetStore targets, Directory<ScopedId, Target> directory, TargetHealth health, IntentQueue queue, SecureRandom random,
                        EgressPolicy egress, SettingsStore settings, OperatorEvents operatorEvents, RateLimits rateLimits) {
         this.targets = Objects.requireNonNull(targets, "targets");
         this.directory = Objects.requireNonNull(directory, "directory");
@@ -74,24 +76,25 @@ public final class TargetAdmin implements ManageTargets {
      * @throws ConflictException when a target with this id exists
      * @throws io.hookrelay.delivery.error.InvalidRequestException when its host is an address the egress policy denies
      */
-    public Target create(TargetDraft draft) {
+    public Target create(TenantId tenant, TargetDraft draft) {
         Target target = draft.created(WebhookSecrets.generate(random, draft.schemeToGenerate()));
         egress.checkLiteralHost(target.url());
-        if (!targets.create(target)) {
+        if (!targets.create(tenant, target)) {
             throw new ConflictException("target " + target.id() + " already exists");
         }
-        operatorEvents.forgetTarget(target.id());
-        forgetRateLimit(target.id());
+        ScopedId key = new ScopedId(tenant, target.id());
+        operatorEvents.forgetTarget(key);
+        forgetRateLimit(key);
         return target;
     }
 
-    public List<TargetView> list() {
-        return targets.list().stream().map(this::view).toList();
+    public List<TargetView> list(TenantId tenant) {
+        return targets.list(tenant).stream().map(target -> view(tenant, target)).toList();
     }
 
     /** @throws NotFoundException when there is no such target */
-    public TargetView get(String id) {
-        return view(find(id));
+    public TargetView get(TenantId tenant, String id) {
+        return view(tenant, find(tenant, id));
     }
 
     /**
@@ -101,20 +104,21 @@ public final class TargetAdmin implements ManageTargets {
      * @throws NotFoundException when there is no such target
      * @throws io.hookrelay.delivery.error.InvalidRequestException when its host is an address the egress policy denies
      */
-    public TargetView replace(TargetDraft draft) {
+    public TargetView replace(TenantId tenant, TargetDraft draft) {
         Instant now = queue.clock().instant();
         AtomicReference<Optional<RateLimit>> oldLimit = new AtomicReference<>();
-        Target target = targets.change(draft.id(), current -> {
+        Target target = targets.change(tenant, draft.id(), current -> {
             Target replaced = draft.replacing(current.current(now));
             egress.checkLiteralHost(replaced.url());
             oldLimit.set(current.rateLimit());
             return replaced;
         }).orElseThrow(() -> missing(draft.id()));
-        directory.forget(target.id());
+        ScopedId key = new ScopedId(tenant, target.id());
+        directory.forget(key);
         if (!target.rateLimit().equals(oldLimit.get())) {
-            forgetRateLimit(target.id());
+            forgetRateLimit(key);
         }
-        return view(target);
+        return view(tenant, target);
     }
 
     /**
@@ -130,12 +134,12 @@ public final class TargetAdmin implements ManageTargets {
      * @throws io.hookrelay.delivery.error.InvalidRequestException when {@code grace} is negative or longer than {@link #LONGEST_GRACE}
      * @throws ConflictException when {@code grace} is not zero and an earlier rotation's grace has not ended
      */
-    public TargetView rotateSecret(String id, Duration grace, Optional<SignatureScheme> scheme) {
+    public TargetView rotateSecret(TenantId tenant, String id, Duration grace, Optional<SignatureScheme> scheme) {
         if (grace.isNegative() || grace.compareTo(LONGEST_GRACE) > 0) {
             throw new InvalidRequestException("grace_s must be between 0 and " + LONGEST_GRACE.toSeconds());
         }
         Instant now = queue.clock().instant();
-        Target rotated = targets.change(id, stored -> {
+        Target rotated = targets.change(tenant, id, stored -> {
             Target current = stored.current(now);
             current.previousSecret().filter(previous -> !grace.isZero()).ifPresent(previous -> {
                 throw new ConflictException("rotation_in_progress", "the secret of target " + id + " is rotating until "
@@ -144,8 +148,8 @@ public final class TargetAdmin implements ManageTargets {
             });
             return current.rotatedTo(WebhookSecrets.generate(random, scheme.orElse(current.signature())), now.plus(grace), now);
         }).orElseThrow(() -> missing(id));
-        directory.forget(id);
-        return view(rotated);
+        directory.forget(new ScopedId(tenant, id));
+        return view(tenant, rotated);
     }
 
     /**
@@ -154,24 +158,25 @@ public final class TargetAdmin implements ManageTargets {
      * @throws NotFoundException when there is no such target
      * @throws ConflictException when it is the operator target, whose operator events would then go nowhere
      */
-    public void delete(String id) {
-        if (settings.read().isOperatorTarget(id)) {
+    public void delete(TenantId tenant, String id) {
+        if (settings.read(tenant).isOperatorTarget(id)) {
             throw new ConflictException("target " + id + " is the operator target; set another in the settings first");
         }
-        if (!targets.delete(id, queue.clock().instant())) {
+        if (!targets.delete(tenant, id, queue.clock().instant())) {
             throw missing(id);
         }
-        directory.forget(id);
-        health.reset(id);
-        operatorEvents.forgetTarget(id);
-        forgetRateLimit(id);
+        ScopedId key = new ScopedId(tenant, id);
+        directory.forget(key);
+        health.reset(key);
+        operatorEvents.forgetTarget(key);
+        forgetRateLimit(key);
     }
 
     /**
      * After the change it follows has committed, so a store that cannot forget now only leaves the old bucket, as
      * before there was a forget, rather than fail a change that happened (and lose a new target's secret).
      */
-    private void forgetRateLimit(String id) {
+    private void forgetRateLimit(ScopedId id) {
         try {
             rateLimits.forget(id);
         } catch (RuntimeException e) {
@@ -180,17 +185,18 @@ public final class TargetAdmin implements ManageTargets {
     }
 
     /** @throws NotFoundException when there is no such target */
-    public TargetView pause(String id) {
-        Target target = find(id);
-        queue.pause(Delivery.KIND, id);
-        if (targets.find(id).isEmpty()) {
+    public TargetView pause(TenantId tenant, String id) {
+        Target target = find(tenant, id);
+        ScopedId key = new ScopedId(tenant, id);
+        queue.pause(Delivery.KIND, key.key());
+        if (targets.find(tenant, id).isEmpty()) {
             // Deleted between the check and the pause: the delete lifted the pauses it saw, so lift this one,
             // or a target created later under the same id would start paused.
-            queue.resume(Delivery.KIND, id);
+            queue.resume(Delivery.KIND, key.key());
             throw missing(id);
         }
-        operatorEvents.targetPaused(id, PauseCause.OPERATOR, Optional.empty());
-        return view(target);
+        operatorEvents.targetPaused(key, PauseCause.OPERATOR, Optional.empty());
+        return view(tenant, target);
     }
 
     /**
@@ -199,30 +205,32 @@ public final class TargetAdmin implements ManageTargets {
      *
      * @throws NotFoundException when there is no such target
      */
-    public TargetView resume(String id) {
-        Target target = find(id);
-        health.reset(id);
+    public TargetView resume(TenantId tenant, String id) {
+        Target target = find(tenant, id);
+        ScopedId key = new ScopedId(tenant, id);
+        health.reset(key);
         // Before the resume wakes the workers, so the first delivery that succeeds finds the target ready to recover.
-        operatorEvents.targetResumed(id);
-        queue.resume(Delivery.KIND, id);
-        return view(target);
+        operatorEvents.targetResumed(key);
+        queue.resume(Delivery.KIND, key.key());
+        return view(tenant, target);
     }
 
-    private Target find(String id) {
-        return targets.find(id).orElseThrow(() -> missing(id));
+    private Target find(TenantId tenant, String id) {
+        return targets.find(tenant, id).orElseThrow(() -> missing(id));
     }
 
-    private TargetView view(Target target) {
-        return new TargetView(target.current(queue.clock().instant()), queue.store().isPaused(Delivery.KIND, target.id()),
-                blockedBy(target));
+    private TargetView view(TenantId tenant, Target target) {
+        ScopedId key = new ScopedId(tenant, target.id());
+        return new TargetView(target.current(queue.clock().instant()), queue.store().isPaused(Delivery.KIND, key.key()),
+                blockedBy(key));
     }
 
     /**
      * Looked up for every target, whatever its ordering now: deliveries queued while it was {@code fifo} keep their
      * order after a change to {@code none}, and can still be held back.
      */
-    private Optional<BlockingDelivery> blockedBy(Target target) {
-        return queue.store().fifoHead(NewDelivery.fifoKey(target.id()))
+    private Optional<BlockingDelivery> blockedBy(ScopedId target) {
+        return queue.store().fifoHead(NewDelivery.fifoKey(target))
                 .filter(head -> !head.lastError().isEmpty())
                 .map(BlockingDelivery::of);
     }

@@ -4,11 +4,13 @@ import io.hookrelay.delivery.error.ConflictException;
 import io.hookrelay.delivery.error.InvalidRequestException;
 import io.hookrelay.delivery.error.NotFoundException;
 import io.hookrelay.delivery.model.ResourceIds;
-import io.hookrelay.delivery.tenant.Tenant;
-import io.hookrelay.delivery.tenant.TenantQuotas;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.query.Page;
 import io.hookrelay.delivery.query.PageRequest;
+import io.hookrelay.delivery.send.Directory;
+import io.hookrelay.delivery.tenant.Tenant;
+import io.hookrelay.delivery.tenant.TenantQuotas;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import java.time.Clock;
 import java.util.List;
@@ -18,10 +20,13 @@ import java.util.Optional;
 /** The operator's management of tenants. {@code default} may be renamed and given quotas, never deleted. */
 public final class TenantAdmin implements ManageTenants {
     private final TenantStore tenants;
+    private final Directory<TenantId, Tenant> directory;
     private final Clock clock;
 
-    public TenantAdmin(TenantStore tenants, Clock clock) {
+    /** @param directory what ingest and delivery read tenants through, told of a suspension or resume at once */
+    public TenantAdmin(TenantStore tenants, Directory<TenantId, Tenant> directory, Clock clock) {
         this.tenants = Objects.requireNonNull(tenants, "tenants");
+        this.directory = Objects.requireNonNull(directory, "directory");
         this.clock = Objects.requireNonNull(clock, "clock");
     }
 
@@ -86,6 +91,7 @@ public final class TenantAdmin implements ManageTenants {
         if (!tenants.setSuspended(id, suspended)) {
             throw missing(id);
         }
+        directory.forget(TenantId.of(id));
         return get(id);
     }
 

@@ -5,7 +5,9 @@ import io.hookrelay.delivery.model.DeliveryOrdering;
 import io.hookrelay.delivery.model.Event;
 import io.hookrelay.delivery.model.NewDelivery;
 import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.port.JsonPointerReader;
 import java.util.List;
@@ -27,12 +29,12 @@ public final class Fanout {
 
     /**
      * New deliveries of {@code event} over {@code routes}, each with a fresh delivery id and its target's ordering,
-     * looked up in {@code targets}; a target that is gone meanwhile (its routes go with it) takes any order.
+     * looked up in {@code targets}, the tenant's; a target that is gone meanwhile (its routes go with it) takes any order.
      */
-    public static List<NewDelivery> deliveries(Event event, List<Route> routes, JsonPointerReader json, Ulids ulids,
+    public static List<NewDelivery> deliveries(TenantId tenant, Event event, List<Route> routes, JsonPointerReader json, Ulids ulids,
             Function<String, Optional<Target>> targets) {
         return targets(routes, event.eventType(), document(event.body(), routes, json)).stream()
-                .map(targetId -> new NewDelivery(ulids.next(Ulids.DELIVERY), event.id(), targetId,
+                .map(targetId -> new NewDelivery(ulids.next(Ulids.DELIVERY), event.id(), new ScopedId(tenant, targetId),
                         targets.apply(targetId).map(Target::ordering).orElse(DeliveryOrdering.NONE)))
                 .toList();
     }

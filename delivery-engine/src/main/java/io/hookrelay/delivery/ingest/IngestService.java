@@ -4,20 +4,24 @@ import io.hookrelay.delivery.error.InvalidSignatureException;
 import io.hookrelay.delivery.error.LoopDetectedException;
 import io.hookrelay.delivery.error.NotFoundException;
 import io.hookrelay.delivery.error.PayloadTooLargeException;
+import io.hookrelay.delivery.error.TenantSuspendedException;
 import io.hookrelay.delivery.model.Event;
 import io.hookrelay.delivery.model.EventTypeDrop;
 import io.hookrelay.delivery.model.IngestOutcome;
 import io.hookrelay.delivery.model.IngestResult;
 import io.hookrelay.delivery.model.NewDelivery;
 import io.hookrelay.delivery.model.ResourceIds;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Source;
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.port.EventStore;
 import io.hookrelay.delivery.port.JsonPointerReader;
 import io.hookrelay.delivery.port.RelayMetrics;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SourceStore;
+import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.delivery.usecase.InboundRequest;
 import io.hookrelay.delivery.usecase.IngestWebhook;
 import io.hookrelay.queue.IntentQueue;
@@ -54,14 +58,18 @@ public final class IngestService implements IngestWebhook {
     private final JsonPointerReader jsonPointer;
     private final Ulids ulids;
     private final RelayMetrics metrics;
-    private final Function<String, Optional<Target>> targets;
+    private final Function<ScopedId, Optional<Target>> targets;
+    private final Function<TenantId, Optional<Tenant>> tenants;
     /** Sources whose dropped event types have been logged: once each per process, so a misbehaving provider cannot flood the log. */
-    private final Set<String> loggedDrops = ConcurrentHashMap.newKeySet();
+    private final Set<ScopedId> loggedDrops = ConcurrentHashMap.newKeySet();
 
-    /** @param targets where a routed target's ordering is looked up, such as a cache of the target store */
+    /**
+     * @param targets where a routed target's ordering is looked up, such as a cache of the target store
+     * @param tenants where whether a tenant is suspended is looked up, such as a cache of the tenant store
+     */
     public IngestService(LoopGuard loopGuard, SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents,
                          IntentQueue queue, JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics,
-                         Function<String, Optional<Target>> targets) {
+                         Function<ScopedId, Optional<Target>> targets, Function<TenantId, Optional<Tenant>> tenants) {
         this.loopGuard = Objects.requireNonNull(loopGuard, "loopGuard");
         this.sources = Objects.requireNonNull(sources, "sources");
         this.routes = Objects.requireNonNull(routes, "routes");
@@ -72,30 +80,40 @@ public final class IngestService implements IngestWebhook {
         this.ulids = Objects.requireNonNull(ulids, "ulids");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.targets = Objects.requireNonNull(targets, "targets");
+        this.tenants = Objects.requireNonNull(tenants, "tenants");
     }
 
     @Override
-    public Admission admit(String sourceId, Optional<String> hopsHeader, Optional<String> relaysHeader) {
+    public Admission admit(String tenantId, String sourceId, Optional<String> hopsHeader, Optional<String> relaysHeader) {
         try {
             loopGuard.check(hopsHeader, relaysHeader);
         } catch (LoopDetectedException e) {
             metrics.ingested(IngestOutcome.LOOP_DETECTED);
             throw e;
         }
-        Optional<Source> source = ResourceIds.isValid(sourceId) ? sources.find(sourceId) : Optional.empty();
+        Optional<TenantId> tenant = ResourceIds.isValid(tenantId) ? Optional.of(TenantId.of(tenantId)) : Optional.empty();
+        Optional<Source> source = tenant.isPresent() && ResourceIds.isValid(sourceId)
+                ? sources.find(tenant.get(), sourceId)
+                : Optional.empty();
         if (source.isEmpty()) {
             metrics.ingested(IngestOutcome.UNKNOWN_SOURCE);
             // Not echoing the id: this endpoint answers anyone on the network.
             throw new NotFoundException("unknown_source", "no source with this id");
         }
-        return new Admitted(source.get());
+        if (tenants.apply(tenant.get()).filter(Tenant::suspended).isPresent()) {
+            metrics.ingested(IngestOutcome.TENANT_SUSPENDED);
+            throw new TenantSuspendedException(tenant.get().value());
+        }
+        return new Admitted(tenant.get(), source.get());
     }
 
     /** A webhook admitted to {@code source}; the source read at admission is the one its body is checked against. */
     private final class Admitted implements Admission {
+        private final TenantId tenant;
         private final Source source;
 
-        Admitted(Source source) {
+        Admitted(TenantId tenant, Source source) {
+            this.tenant = tenant;
             this.source = source;
         }
 
@@ -113,7 +131,7 @@ public final class IngestService implements IngestWebhook {
         public CompletionStage<IngestResult> ingest(InboundRequest request) {
             CompletionStage<IngestResult> stored;
             try {
-                stored = store(source, request);
+                stored = store(tenant, source, request);
             } catch (RuntimeException refused) {
                 stored = CompletableFuture.failedStage(refused);
             }
@@ -121,7 +139,7 @@ public final class IngestService implements IngestWebhook {
         }
     }
 
-    private CompletionStage<IngestResult> store(Source source, InboundRequest request) {
+    private CompletionStage<IngestResult> store(TenantId tenant, Source source, InboundRequest request) {
         if (request.body().length > source.maxBodyBytes()) {
             throw tooLarge(source);
         }
@@ -130,11 +148,12 @@ public final class IngestService implements IngestWebhook {
         SignatureVerifier.of(source.verify().scheme()).verify(source.verify(), request, now);
         Optional<String> idempotencyKey = InboundFields.idempotencyKey(source, request, jsonPointer);
         Optional<String> eventType = InboundFields.eventType(source.eventType(), request, jsonPointer,
-                reason -> eventTypeDropped(source, reason));
+                reason -> eventTypeDropped(tenant, source, reason));
         Event event = new Event(ulids.next(Ulids.EVENT, now), source.id(), eventType, now, request.contentType(),
                 InboundFields.storedHeaders(source, request), request.body());
-        List<NewDelivery> deliveries = Fanout.deliveries(event, routes.forSource(source.id()), jsonPointer, ulids, targets);
-        return events.store(event, idempotencyKey, deliveries, now).thenApply(result -> {
+        List<NewDelivery> deliveries = Fanout.deliveries(tenant, event, routes.forSource(tenant, source.id()), jsonPointer, ulids,
+                targetId -> targets.apply(new ScopedId(tenant, targetId)));
+        return events.store(tenant, event, idempotencyKey, deliveries, now).thenApply(result -> {
             if (!result.duplicate() && result.deliveries() > 0) {
                 freshEvents.hold(event, result.deliveries());
             }
@@ -165,12 +184,12 @@ public final class IngestService implements IngestWebhook {
      * Counted every time, logged once per source: the operator learns that a source's extraction does not fit
      * what its provider sends. Neither the value nor the body is logged; both came from anyone on the network.
      */
-    private void eventTypeDropped(Source source, EventTypeDrop reason) {
+    private void eventTypeDropped(TenantId tenant, Source source, EventTypeDrop reason) {
         metrics.eventTypeDropped(reason);
-        if (loggedDrops.add(source.id())) {
-            LOG.warn("source {} sent an event whose type could not be used ({}); such events are stored without a type, so only "
+        if (loggedDrops.add(new ScopedId(tenant, source.id()))) {
+            LOG.warn("source {} of tenant {} sent an event whose type could not be used ({}); such events are stored without a type, so only "
                     + "routes without event_types take them. Logged once per source; relay_ingest_event_type_dropped_total "
-                    + "counts them all", source.id(), reason.label());
+                    + "counts them all", source.id(), tenant, reason.label());
         }
     }
 }

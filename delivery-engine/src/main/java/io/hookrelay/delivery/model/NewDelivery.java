@@ -10,7 +10,7 @@ import java.util.Optional;
  * delivery; the event id travels as the intent's payload. A delivery to a {@code fifo} target joins the
  * target's FIFO lane, named by the target's id.
  */
-public record NewDelivery(String id, String eventId, String targetId, DeliveryOrdering ordering) {
+public record NewDelivery(String id, String eventId, ScopedId target, DeliveryOrdering ordering) {
     public NewDelivery {
         Objects.requireNonNull(ordering, "ordering");
         if (!Ulids.isValid(id, Ulids.DELIVERY)) {
@@ -19,21 +19,32 @@ public record NewDelivery(String id, String eventId, String targetId, DeliveryOr
         if (!Ulids.isValid(eventId, Ulids.EVENT)) {
             throw new IllegalArgumentException("not an event id: " + eventId);
         }
-        ResourceIds.require(targetId, "target");
+        ResourceIds.require(target.id(), "target");
     }
 
     /** A delivery to a target that takes them in any order. */
-    public NewDelivery(String id, String eventId, String targetId) {
-        this(id, eventId, targetId, DeliveryOrdering.NONE);
+    public NewDelivery(String id, String eventId, ScopedId target) {
+        this(id, eventId, target, DeliveryOrdering.NONE);
     }
 
     public NewIntent toIntent() {
-        NewIntent intent = new NewIntent(id, Delivery.KIND, id, targetId, eventId, Optional.empty());
-        return ordering == DeliveryOrdering.FIFO ? intent.inFifo(fifoKey(targetId)) : intent;
+        NewIntent intent = new NewIntent(id, Delivery.KIND, id, target.key(), eventId, Optional.empty());
+        return ordering == DeliveryOrdering.FIFO ? intent.inFifo(fifoKey(target)) : intent;
+    }
+
+    /**
+     * @throws IllegalArgumentException when it goes to a target of another tenant than the one it is stored in, which a
+     *                                  store refuses rather than file under either
+     */
+    public NewDelivery requireIn(TenantId tenant) {
+        if (!target.tenant().equals(tenant)) {
+            throw new IllegalArgumentException("delivery " + id + " is to a target of tenant " + target.tenant() + ", not " + tenant);
+        }
+        return this;
     }
 
     /** The FIFO lane of a target's deliveries. */
-    public static String fifoKey(String targetId) {
-        return targetId;
+    public static String fifoKey(ScopedId target) {
+        return target.key();
     }
 }

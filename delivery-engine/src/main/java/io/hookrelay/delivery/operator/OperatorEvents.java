@@ -5,8 +5,10 @@ import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.model.Event;
 import io.hookrelay.delivery.model.EventDetail;
 import io.hookrelay.delivery.model.EventSummary;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Settings;
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.port.DeliveryStore;
 import io.hookrelay.delivery.port.EventStore;
@@ -70,9 +72,9 @@ public final class OperatorEvents implements ListOperatorEvents, AutoCloseable {
     private final DeliveryStore deliveries;
     private final SettingsStore settings;
     private final TargetAlerts alerts;
-    private final Function<String, Optional<Target>> targets;
+    private final Function<ScopedId, Optional<Target>> targets;
     private final OperatorRoute route;
-    private final Predicate<String> pausedInQueue;
+    private final Predicate<ScopedId> pausedInQueue;
     private final Ulids ulids;
     private final Clock clock;
     private final ExecutorService background;
@@ -87,7 +89,7 @@ public final class OperatorEvents implements ListOperatorEvents, AutoCloseable {
      *                      shuts it down
      */
     public OperatorEvents(EventStore events, DeliveryStore deliveries, SettingsStore settings, TargetAlerts alerts,
-                          Function<String, Optional<Target>> targets, OperatorRoute route, Predicate<String> pausedInQueue,
+                          Function<ScopedId, Optional<Target>> targets, OperatorRoute route, Predicate<ScopedId> pausedInQueue,
                           Ulids ulids, Clock clock, ExecutorService background, RelayMetrics metrics) {
         this.events = Objects.requireNonNull(events, "events");
         this.deliveries = Objects.requireNonNull(deliveries, "deliveries");
@@ -107,28 +109,29 @@ public final class OperatorEvents implements ListOperatorEvents, AutoCloseable {
      *
      * @param causedBy the webhook whose delivery paused the target, if one did
      */
-    public void targetPaused(String targetId, PauseCause cause, Optional<Event> causedBy) {
+    public void targetPaused(ScopedId target, PauseCause cause, Optional<Event> causedBy) {
         tell(() -> {
-            Settings current = settings.read();
-            if (current.isOperatorTarget(targetId) || !alerts.paused(targetId)) {
+            Settings current = settings.read(target.tenant());
+            if (current.isOperatorTarget(target.id()) || !alerts.paused(target)) {
                 return;
             }
-            broken.targets.add(targetId);
-            raise(current, OperatorEventType.TARGET_PAUSED, fields("target_id", targetId, "reason", cause.wire()), causedBy);
+            broken.targets.add(target);
+            raise(target.tenant(), current, OperatorEventType.TARGET_PAUSED, fields("target_id", target.id(), "reason", cause.wire()),
+                    causedBy);
         });
     }
 
     /** The target may recover from here on, at its next successful delivery. */
-    public void targetResumed(String targetId) {
-        tell(() -> alerts.resumed(targetId));
+    public void targetResumed(ScopedId target) {
+        tell(() -> alerts.resumed(target));
     }
 
     /**
      * Forgets what was told of the target, when it is deleted and again when one is created under its id: an attempt
      * still running at the delete may mark the old target paused after it, and the new one starts with nothing told.
      */
-    public void forgetTarget(String targetId) {
-        tell(() -> alerts.forget(targetId));
+    public void forgetTarget(ScopedId target) {
+        tell(() -> alerts.forget(target));
     }
 
     /**
@@ -144,7 +147,7 @@ public final class OperatorEvents implements ListOperatorEvents, AutoCloseable {
             boolean heard = true;
             if (settlement instanceof Settlement.Fail fail) {
                 heard = inBackground(() -> deliveryFailed(intent, fail.error()));
-            } else if (settlement instanceof Settlement.Complete && broken.mayHold(intent.target(), clock.instant())) {
+            } else if (settlement instanceof Settlement.Complete && broken.mayHold(ScopedId.ofKey(intent.target()), clock.instant())) {
                 heard = inBackground(() -> delivered(intent));
             }
             if (!heard) {
@@ -164,29 +167,31 @@ public final class OperatorEvents implements ListOperatorEvents, AutoCloseable {
     }
 
     private void deliveryFailed(Intent delivery, String error) {
-        Settings current = settings.read();
-        Optional<Event> event = events.find(delivery.payload());
-        if (event.isEmpty() || event.get().sourceId().equals(SOURCE) || current.isOperatorTarget(delivery.target())
-                || targets.apply(delivery.target()).isEmpty()) {
+        ScopedId target = ScopedId.ofKey(delivery.target());
+        Settings current = settings.read(target.tenant());
+        Optional<Event> event = events.find(target.tenant(), delivery.payload());
+        if (event.isEmpty() || event.get().sourceId().equals(SOURCE) || current.isOperatorTarget(target.id())
+                || targets.apply(target).isEmpty()) {
             return;
         }
-        Map<String, Object> data = fields("target_id", delivery.target(), "delivery_id", delivery.id(), "event_id", delivery.payload(),
+        Map<String, Object> data = fields("target_id", target.id(), "delivery_id", delivery.id(), "event_id", delivery.payload(),
                 "source_id", event.get().sourceId());
         data.put("attempts", delivery.attempts());
         data.put("error", error);
-        raise(current, OperatorEventType.DELIVERY_FAILED, data, event);
+        raise(target.tenant(), current, OperatorEventType.DELIVERY_FAILED, data, event);
     }
 
     /** A delivery to the target succeeded: tells of its recovery if it was broken. */
     private void delivered(Intent delivery) {
-        String targetId = delivery.target();
-        if (!brokenNow().contains(targetId) || !alerts.recovered(targetId) && !recoveredFromALostResume(targetId)) {
+        ScopedId target = ScopedId.ofKey(delivery.target());
+        if (!brokenNow().contains(target) || !alerts.recovered(target) && !recoveredFromALostResume(target)) {
             return;
         }
-        broken.targets.remove(targetId);
-        Settings current = settings.read();
-        if (!current.isOperatorTarget(targetId)) {
-            raise(current, OperatorEventType.TARGET_RECOVERED, fields("target_id", targetId), events.find(delivery.payload()));
+        broken.targets.remove(target);
+        Settings current = settings.read(target.tenant());
+        if (!current.isOperatorTarget(target.id())) {
+            raise(target.tenant(), current, OperatorEventType.TARGET_RECOVERED, fields("target_id", target.id()),
+                    events.find(target.tenant(), delivery.payload()));
         }
     }
 
@@ -196,25 +201,25 @@ public final class OperatorEvents implements ListOperatorEvents, AutoCloseable {
      * which; a lost resume is marked now, and the target recovers. A target no longer marked at all recovered on
      * another node.
      */
-    private boolean recoveredFromALostResume(String targetId) {
-        if (!alerts.broken().contains(targetId)) {
-            broken.targets.remove(targetId);
+    private boolean recoveredFromALostResume(ScopedId target) {
+        if (!alerts.broken().contains(target)) {
+            broken.targets.remove(target);
             return false;
         }
-        if (pausedInQueue.test(targetId)) {
+        if (pausedInQueue.test(target)) {
             return false;
         }
-        alerts.resumed(targetId);
-        return alerts.recovered(targetId);
+        alerts.resumed(target);
+        return alerts.recovered(target);
     }
 
     /** Operator events newest first, each with its deliveries, optionally of one type. */
-    public Page<EventDetail> list(Optional<OperatorEventType> type, PageRequest page) {
+    public Page<EventDetail> list(TenantId tenant, Optional<OperatorEventType> type, PageRequest page) {
         EventFilter filter = new EventFilter(Optional.of(SOURCE), type.map(OperatorEventType::wire), Optional.empty(), Optional.empty());
-        Page<EventSummary> found = events.list(filter, page);
+        Page<EventSummary> found = events.list(tenant, filter, page);
         List<EventDetail> details = found.items().stream()
-                .flatMap(summary -> events.find(summary.id()).stream())
-                .map(event -> new EventDetail(event, deliveries.forEvent(event.id())))
+                .flatMap(summary -> events.find(tenant, summary.id()).stream())
+                .map(event -> new EventDetail(event, deliveries.forEvent(tenant, event.id())))
                 .toList();
         return new Page<>(details, found.nextBefore());
     }
@@ -223,7 +228,7 @@ public final class OperatorEvents implements ListOperatorEvents, AutoCloseable {
      * Once too old, what the store holds broken is added to the copy, never put in its place: a pause marked while
      * the read ran would be lost from it. A target is taken out only once the store says it is not broken.
      */
-    private Set<String> brokenNow() {
+    private Set<ScopedId> brokenNow() {
         Broken copy = broken;
         Instant now = clock.instant();
         if (!copy.isStale(now)) {
@@ -239,14 +244,14 @@ public final class OperatorEvents implements ListOperatorEvents, AutoCloseable {
     }
 
     /** The body's timestamp is the event's as stored, to the millisecond, so the list and the delivery agree. */
-    private void raise(Settings current, OperatorEventType type, Map<String, Object> data, Optional<Event> causedBy) {
+    private void raise(TenantId tenant, Settings current, OperatorEventType type, Map<String, Object> data, Optional<Event> causedBy) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         Map<String, String> hops = causedBy.flatMap(webhook -> Optional.ofNullable(webhook.headers().get(HopCount.HEADER)))
                 .map(count -> Map.of(HopCount.HEADER, count))
                 .orElse(Map.of());
         Event event = new Event(ulids.next(Ulids.EVENT, now), SOURCE, Optional.of(type.wire()), now, "application/json",
                 hops, OperatorEventBody.of(type, now, data));
-        events.store(event, Optional.empty(), route.deliveriesOf(current, event.id()), now).toCompletableFuture().join();
+        events.store(tenant, event, Optional.empty(), route.deliveriesOf(tenant, current, event.id()), now).toCompletableFuture().join();
         metrics.operatorEvent(type);
     }
 
@@ -285,13 +290,13 @@ public final class OperatorEvents implements ListOperatorEvents, AutoCloseable {
         return fields;
     }
 
-    private record Broken(Set<String> targets, Instant readAt) {
+    private record Broken(Set<ScopedId> targets, Instant readAt) {
         boolean isStale(Instant now) {
             return !now.isBefore(readAt.plus(BROKEN_MAX_AGE));
         }
 
-        boolean mayHold(String targetId, Instant now) {
-            return targets.contains(targetId) || isStale(now);
+        boolean mayHold(ScopedId target, Instant now) {
+            return targets.contains(target) || isStale(now);
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.port;
 
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
 import java.time.Duration;
 import java.util.Optional;
@@ -31,10 +32,10 @@ public interface DeliverySlots {
      *
      * @throws io.hookrelay.queue.TransientStoreException when the store could not be asked
      */
-    CompletableFuture<Optional<DeliverySlot>> acquire(Target target, Duration patience);
+    CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, Target target, Duration patience);
 
     /** The target was paused: what waits for one of its slots gives up now rather than go out once one frees. */
-    void giveUpWaiting(String targetId);
+    void giveUpWaiting(ScopedId target);
 
     /**
      * Where an attempt's end runs once its exchange is over: its slot given back, its target's failure streak

@@ -1,6 +1,7 @@
 package io.hookrelay.delivery.port;
 
 import io.hookrelay.delivery.model.RateLimit;
+import io.hookrelay.delivery.model.ScopedId;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -18,7 +19,7 @@ public interface RateLimits {
      * @return empty when a token was taken; else how long until the bucket holds one, nothing taken
      * @throws io.hookrelay.queue.TransientStoreException when the store could not be asked
      */
-    Optional<Duration> take(String targetId, RateLimit limit, Instant now);
+    Optional<Duration> take(ScopedId target, RateLimit limit, Instant now);
 
     /**
      * Starts the target's bucket over, full, as when it is deleted, one is created under its id or its limit changes:
@@ -26,5 +27,5 @@ public interface RateLimits {
      *
      * @throws io.hookrelay.queue.TransientStoreException when the store could not be asked
      */
-    void forget(String targetId);
+    void forget(ScopedId target);
 }

@@ -1,6 +1,7 @@
 package io.hookrelay.delivery.port;
 
 import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.TenantId;
 import java.util.List;
 
 /** Durable routes. */
@@ -19,14 +20,14 @@ public interface RouteStore {
      * Stores a route. The source and target, and routes like it, are checked in the same transaction, so a
      * route never points at something deleted meanwhile and concurrent creates of one route store it once.
      */
-    Creation create(Route route);
+    Creation create(TenantId tenant, Route route);
 
     /** @return false when there is no such route */
-    boolean delete(String id);
+    boolean delete(TenantId tenant, String id);
 
-    /** Every route, oldest first. */
-    List<Route> list();
+    /** Every route of the tenant, oldest first. */
+    List<Route> list(TenantId tenant);
 
     /** A source's routes, oldest first. */
-    List<Route> forSource(String sourceId);
+    List<Route> forSource(TenantId tenant, String sourceId);
 }

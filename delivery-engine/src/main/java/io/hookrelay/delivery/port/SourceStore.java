@@ -1,6 +1,7 @@
 package io.hookrelay.delivery.port;
 
 import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.model.TenantId;
 import java.util.List;
 import java.util.Optional;
 
@@ -8,16 +9,16 @@ import java.util.Optional;
 public interface SourceStore {
 
     /** @return false when a source with this id already exists */
-    boolean create(Source source);
+    boolean create(TenantId tenant, Source source);
 
     /** Replaces a source's settings. @return false when there is no such source */
-    boolean update(Source source);
+    boolean update(TenantId tenant, Source source);
 
     /** Deletes the source and its routes in one transaction; its events stay. @return false when absent */
-    boolean delete(String id);
+    boolean delete(TenantId tenant, String id);
 
-    Optional<Source> find(String id);
+    Optional<Source> find(TenantId tenant, String id);
 
-    /** Every source, by id. */
-    List<Source> list();
+    /** Every source of the tenant, by id. */
+    List<Source> list(TenantId tenant);
 }

@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.port;
 
+import io.hookrelay.delivery.model.ScopedId;
 import java.util.Set;
 
 /**
@@ -14,21 +15,21 @@ public interface TargetAlerts {
      *
      * @return true when it was not marked paused already: this pause is news
      */
-    boolean paused(String targetId);
+    boolean paused(ScopedId target);
 
     /** Its pause was lifted; it stays broken until a delivery to it succeeds. */
-    void resumed(String targetId);
+    void resumed(ScopedId target);
 
     /**
      * A delivery to the target succeeded: a broken target that is not paused recovers.
      *
      * @return true when it was broken and not paused, and now is neither
      */
-    boolean recovered(String targetId);
+    boolean recovered(ScopedId target);
 
     /** Every target marked broken. */
-    Set<String> broken();
+    Set<ScopedId> broken();
 
     /** Forgets the target, as when it is deleted. */
-    void forget(String targetId);
+    void forget(ScopedId target);
 }

@@ -1,6 +1,7 @@
 package io.hookrelay.delivery.port;
 
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -10,7 +11,7 @@ import java.util.function.UnaryOperator;
 public interface TargetStore {
 
     /** @return false when a target with this id already exists */
-    boolean create(Target target);
+    boolean create(TenantId tenant, Target target);
 
     /**
      * Replaces a target with what {@code change} makes of it, read and written in one transaction, so two changes
@@ -19,16 +20,16 @@ public interface TargetStore {
      *
      * @return the target as changed; empty when there is no such target
      */
-    Optional<Target> change(String id, UnaryOperator<Target> change);
+    Optional<Target> change(TenantId tenant, String id, UnaryOperator<Target> change);
 
     /**
      * In one transaction: deletes the target and its routes, lifts its pause, and cancels its pending and
      * running deliveries (their history stays readable). @return false when there is no such target
      */
-    boolean delete(String id, Instant now);
+    boolean delete(TenantId tenant, String id, Instant now);
 
-    Optional<Target> find(String id);
+    Optional<Target> find(TenantId tenant, String id);
 
-    /** Every target, by id. */
-    List<Target> list();
+    /** Every target of the tenant, by id. */
+    List<Target> list(TenantId tenant);
 }

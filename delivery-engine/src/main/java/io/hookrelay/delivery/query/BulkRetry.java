@@ -2,6 +2,8 @@ package io.hookrelay.delivery.query;
 
 import io.hookrelay.delivery.error.InvalidRequestException;
 import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.ScopedId;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.queue.IntentSelection;
 import io.hookrelay.queue.IntentState;
 import java.time.Instant;
@@ -32,8 +34,9 @@ public record BulkRetry(IntentState state, Optional<String> targetId, Optional<I
         this(state, targetId, since, Optional.empty());
     }
 
-    /** The queue's intents these deliveries are. */
-    public IntentSelection selection() {
-        return new IntentSelection(Delivery.KIND, state, targetId, since, until);
+    /** The queue's intents these deliveries of {@code tenant} are: those to its targets, each in its namespace. */
+    public IntentSelection selection(TenantId tenant) {
+        return new IntentSelection(Delivery.KIND, state, targetId.map(id -> new ScopedId(tenant, id).key()), since, until,
+                Optional.of(ScopedId.namespaceOf(tenant)));
     }
 }

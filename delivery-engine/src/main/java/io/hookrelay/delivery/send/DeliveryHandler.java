@@ -5,8 +5,10 @@ import io.hookrelay.delivery.ingest.FreshEvents;
 import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.model.Event;
 import io.hookrelay.delivery.model.RelaySettings;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Source;
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.operator.PauseCause;
 import io.hookrelay.delivery.port.DeliverySlot;
@@ -17,6 +19,7 @@ import io.hookrelay.delivery.port.RelayMetrics;
 import io.hookrelay.delivery.port.SendException;
 import io.hookrelay.delivery.port.WebhookResponse;
 import io.hookrelay.delivery.port.WebhookSender;
+import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.queue.AsyncIntentHandler;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.AttemptDetail;
@@ -65,13 +68,15 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     static final Duration STUCK_SNOOZE = Duration.ofSeconds(1);
     /** How long a delivery waits when the store could not be read before sending it. */
     static final Duration STORE_BUSY_SNOOZE = Duration.ofSeconds(1);
+    /** How long a delivery of a suspended tenant waits before it is claimed again, to see whether it was resumed. */
+    static final Duration SUSPENDED_SNOOZE = Duration.ofSeconds(5);
     /** How widely the deliveries a rate limit holds back at once are spread beyond their places in line. */
     static final Duration RATE_LIMITED_SPREAD = Duration.ofMillis(50);
 
     private final EventStore events;
     private final FreshEvents freshEvents;
-    private final Directory<Target> targets;
-    private final Directory<Source> sources;
+    private final Directory<ScopedId, Target> targets;
+    private final Directory<ScopedId, Source> sources;
     private final TargetHealth health;
     private final IntentQueue queue;
     private final WebhookSender sender;
@@ -81,14 +86,17 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     private final DeliverySlots inFlight;
     private final RateLimits rateLimits;
     private final OperatorEvents operatorEvents;
+    private final Directory<TenantId, Tenant> tenants;
 
     /**
      * @param sources        the sources of the events delivered, for the headers they forward
      * @param operatorEvents told when a failure pauses a target and when a delivery succeeds
+     * @param tenants        the tenants of the deliveries, whose suspension holds them
      */
-    public DeliveryHandler(EventStore events, FreshEvents freshEvents, Directory<Target> targets, Directory<Source> sources,
+    public DeliveryHandler(EventStore events, FreshEvents freshEvents, Directory<ScopedId, Target> targets, Directory<ScopedId, Source> sources,
                            TargetHealth health, DeliverySlots inFlight, RateLimits rateLimits, IntentQueue queue,
-                           WebhookSender sender, RelaySettings settings, RelayMetrics metrics, OperatorEvents operatorEvents) {
+                           WebhookSender sender, RelaySettings settings, RelayMetrics metrics, OperatorEvents operatorEvents,
+                           Directory<TenantId, Tenant> tenants) {
         this.events = Objects.requireNonNull(events, "events");
         this.freshEvents = Objects.requireNonNull(freshEvents, "freshEvents");
         this.targets = Objects.requireNonNull(targets, "targets");
@@ -101,6 +109,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.operatorEvents = Objects.requireNonNull(operatorEvents, "operatorEvents");
+        this.tenants = Objects.requireNonNull(tenants, "tenants");
         this.clock = queue.clock();
     }
 
@@ -108,8 +117,8 @@ public final class DeliveryHandler implements AsyncIntentHandler {
      * The stage completes with the verdict that settles the delivery:
      *
      * <ul>
-     *   <li>snoozed when the target stayed full and stuck, was paused while the delivery waited for it, is at its
-     *       rate limit, or the store was busy reading what the attempt needs or taking a slot: nothing is sent and
+     *   <li>snoozed when its tenant is suspended, the target stayed full and stuck, was paused while the delivery
+     *       waited for it, is at its rate limit, or the store was busy reading what the attempt needs or taking a slot: nothing is sent and
      *       no attempt is counted</li>
      *   <li>failed when the target or the event no longer exists, or the receiver answered 410</li>
      *   <li>retried on the schedule of the target as the attempt read it, no sooner than a 429 or 503 said to
@@ -120,19 +129,23 @@ public final class DeliveryHandler implements AsyncIntentHandler {
      */
     @Override
     public CompletionStage<Verdict> start(Intent intent, AttemptContext attempt) {
+        ScopedId key = ScopedId.ofKey(intent.target());
         Optional<Target> target;
         try {
-            target = targets.find(intent.target());
+            if (tenants.find(key.tenant()).filter(Tenant::suspended).isPresent()) {
+                return settled(Verdict.snoozeUntil(clock.instant().plus(SUSPENDED_SNOOZE)));
+            }
+            target = targets.find(key);
         } catch (TransientStoreException busy) {
             return settled(storeBusy());
         }
         if (target.isEmpty()) {
-            return settled(targetDeleted(intent.target()));
+            return settled(targetDeleted(key));
         }
         RetryPolicy schedule = scheduleOf(target.get());
         CompletionStage<Verdict> delivery;
         try {
-            delivery = deliver(intent, target.get(), attempt);
+            delivery = deliver(key, intent, target.get(), attempt);
         } catch (RuntimeException e) {
             delivery = CompletableFuture.failedFuture(e);
         }
@@ -142,23 +155,23 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     }
 
     /** Reads the event and the headers its source forwards, then waits for a slot of the target to send it in. */
-    private CompletionStage<Verdict> deliver(Intent intent, Target target, AttemptContext attempt) {
+    private CompletionStage<Verdict> deliver(ScopedId key, Intent intent, Target target, AttemptContext attempt) {
         Optional<Event> event;
         Map<String, String> forwarded;
         CompletableFuture<Optional<DeliverySlot>> slot;
         try {
-            event = eventOf(intent);
+            event = eventOf(key.tenant(), intent);
             if (event.isEmpty()) {
                 return settled(Verdict.failed("event deleted: " + intent.payload()));
             }
-            forwarded = forwardedHeaders(event.get());
-            slot = inFlight.acquire(target, STUCK_PATIENCE);
+            forwarded = forwardedHeaders(key.tenant(), event.get());
+            slot = inFlight.acquire(key, target, STUCK_PATIENCE);
         } catch (TransientStoreException busy) {
             return settled(storeBusy());
         }
         attempt.whenCancelled(() -> slot.cancel(false));
         return slot.thenCompose(granted -> granted.isPresent()
-                ? sendHoldingTheSlot(event.get(), forwarded, target, intent, attempt, granted.get())
+                ? sendHoldingTheSlot(key, event.get(), forwarded, target, intent, attempt, granted.get())
                 : settled(Verdict.snoozeUntil(clock.instant().plus(STUCK_SNOOZE))));
     }
 
@@ -170,25 +183,25 @@ public final class DeliveryHandler implements AsyncIntentHandler {
      * could outlast the hold and let another node take the slot while this attempt still runs. Unless the
      * attempt is sent, the slot is given back at once.
      */
-    private CompletionStage<Verdict> sendHoldingTheSlot(Event event, Map<String, String> forwarded, Target slotOf, Intent intent,
+    private CompletionStage<Verdict> sendHoldingTheSlot(ScopedId key, Event event, Map<String, String> forwarded, Target slotOf, Intent intent,
                                                         AttemptContext attempt, DeliverySlot slot) {
         boolean sent = false;
         try {
             if (attempt.isCancelled()) {
                 return settled(Verdict.calledOff());
             }
-            Optional<Target> current = targets.find(slotOf.id());
+            Optional<Target> current = targets.find(key);
             if (current.isEmpty()) {
-                return settled(targetDeleted(slotOf.id()));
+                return settled(targetDeleted(key));
             }
             Target target = current.get().timeout().compareTo(slotOf.timeout()) <= 0
                     ? current.get()
                     : current.get().withTimeout(slotOf.timeout());
-            Optional<Instant> rateLimitedUntil = rateLimitedUntil(target);
+            Optional<Instant> rateLimitedUntil = rateLimitedUntil(key, target);
             if (rateLimitedUntil.isPresent()) {
                 return settled(Verdict.snoozeUntil(rateLimitedUntil.get()));
             }
-            CompletionStage<Verdict> answered = send(event, forwarded, target, intent, attempt, slot);
+            CompletionStage<Verdict> answered = send(key, event, forwarded, target, intent, attempt, slot);
             sent = true;
             return answered;
         } catch (TransientStoreException busy) {
@@ -204,7 +217,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
      * Sends, the slot held until the receiver's answer is in. The attempt starts, for its log, as it is sent:
      * after the wait for a slot and a token, which the receiver never saw.
      */
-    private CompletionStage<Verdict> send(Event event, Map<String, String> forwarded, Target target, Intent intent,
+    private CompletionStage<Verdict> send(ScopedId key, Event event, Map<String, String> forwarded, Target target, Intent intent,
                                           AttemptContext attempt, DeliverySlot slot) {
         Instant sending = clock.instant();
         attempt.startsAt(sending);
@@ -213,7 +226,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         attempt.whenCancelled(() -> exchange.cancel(true));
         return exchange.handleAsync((response, failure) -> {
             slot.release();
-            return settle(response, Completions.causeOf(failure), event, target, attempt);
+            return settle(key, response, Completions.causeOf(failure), event, target, attempt);
         }, inFlight.attemptEnds());
     }
 
@@ -224,14 +237,14 @@ public final class DeliveryHandler implements AsyncIntentHandler {
      * all come back at the same instant. An attempt held back is not counted, so a rate limit never uses up a retry
      * schedule.
      */
-    private Optional<Instant> rateLimitedUntil(Target target) {
+    private Optional<Instant> rateLimitedUntil(ScopedId key, Target target) {
         if (target.rateLimit().isEmpty()) {
             return Optional.empty();
         }
         Instant now = clock.instant();
         Optional<Duration> wait;
         try {
-            wait = rateLimits.take(target.id(), target.rateLimit().get(), now);
+            wait = rateLimits.take(key, target.rateLimit().get(), now);
         } catch (StoreException unavailable) {
             return Optional.of(now.plus(STORE_BUSY_SNOOZE));
         }
@@ -244,15 +257,15 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     }
 
     /** The headers the event's source forwards now, of those stored with it; none once the source is deleted. */
-    private Map<String, String> forwardedHeaders(Event event) {
-        return sources.find(event.sourceId())
+    private Map<String, String> forwardedHeaders(TenantId tenant, Event event) {
+        return sources.find(new ScopedId(tenant, event.sourceId()))
                 .map(source -> ForwardedHeaders.of(source.forwardHeaders(), event.headers()))
                 .orElse(Map.of());
     }
 
     /** Held in memory since its ingest for a first attempt; otherwise read from the store. */
-    private Optional<Event> eventOf(Intent intent) {
-        return freshEvents.take(intent.payload()).or(() -> events.find(intent.payload()));
+    private Optional<Event> eventOf(TenantId tenant, Intent intent) {
+        return freshEvents.take(intent.payload()).or(() -> events.find(tenant, intent.payload()));
     }
 
     /**
@@ -269,8 +282,8 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         return CompletableFuture.completedFuture(verdict);
     }
 
-    private static Verdict targetDeleted(String targetId) {
-        return Verdict.failed("target deleted: " + targetId);
+    private static Verdict targetDeleted(ScopedId target) {
+        return Verdict.failed("target deleted: " + target.id());
     }
 
     /**
@@ -285,7 +298,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
      * Settles by what the receiver answered, or by why it did not. If pausing the target fails, that store
      * error is what the attempt ends with (it is retried like any failure), and the next failure pauses again.
      */
-    private Verdict settle(WebhookResponse response, Throwable failure, Event event, Target target, AttemptContext attempt) {
+    private Verdict settle(ScopedId key, WebhookResponse response, Throwable failure, Event event, Target target, AttemptContext attempt) {
         DeliveryVerdict verdict;
         if (failure == null) {
             attempt.report(new AttemptDetail(Optional.of(response.statusCode()), response.excerpt()));
@@ -298,15 +311,15 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         }
         metrics.deliveryAttempted(verdict.outcome());
         if (verdict.delivered()) {
-            health.succeeded(target.id());
+            health.succeeded(key);
             metrics.delivered(sinceReceived(event));
             return Verdict.completed();
         }
         try {
-            Optional<PauseCause> pausedBecause = pauseCause(verdict, health.failed(target.id()));
+            Optional<PauseCause> pausedBecause = pauseCause(verdict, health.failed(key));
             if (pausedBecause.isPresent()) {
-                queue.pause(Delivery.KIND, target.id());
-                operatorEvents.targetPaused(target.id(), pausedBecause.get(), Optional.of(event));
+                queue.pause(Delivery.KIND, key.key());
+                operatorEvents.targetPaused(key, pausedBecause.get(), Optional.of(event));
             }
             return verdict.toVerdict(pausedBecause.map(this::pauseNote), scheduleOf(target));
         } catch (RuntimeException e) {

@@ -19,7 +19,7 @@ import java.util.function.Function;
  *
  * @param <T> what is looked up by id, such as a {@link io.hookrelay.delivery.model.Target}
  */
-public final class Directory<T> {
+public final class Directory<K, T> {
     /**
      * Young enough that a change made on any node reaches every node's deliveries within a second, with most
      * of that second left for an attempt that read the old copy just before the change to reach its receiver
@@ -27,13 +27,13 @@ public final class Directory<T> {
      */
     public static final Duration DEFAULT_MAX_AGE = Duration.ofMillis(200);
 
-    private final Function<String, Optional<T>> store;
+    private final Function<K, Optional<T>> store;
     private final Duration maxAge;
     private final Clock clock;
-    private final Map<String, Copy> cache = new ConcurrentHashMap<>();
+    private final Map<K, Copy> cache = new ConcurrentHashMap<>();
 
-    /** @param store reads one entry by id, such as {@code TargetStore::find} */
-    public Directory(Function<String, Optional<T>> store, Duration maxAge, Clock clock) {
+    /** @param store reads one entry by id, such as a {@code TargetStore}'s find */
+    public Directory(Function<K, Optional<T>> store, Duration maxAge, Clock clock) {
         this.store = Objects.requireNonNull(store, "store");
         this.maxAge = Objects.requireNonNull(maxAge, "maxAge");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -51,7 +51,7 @@ public final class Directory<T> {
      *
      * @throws io.hookrelay.queue.StoreException when the store cannot be read
      */
-    public Optional<T> find(String id) {
+    public Optional<T> find(K id) {
         Copy cached = cache.get(id);
         if (cached != null && cached.isFresh()) {
             return Optional.of(cached.entry);
@@ -64,12 +64,12 @@ public final class Directory<T> {
      * A copy's age counts from when its read began: a read that waits (for a pooled connection, say) may return what
      * the store held before a change that committed meanwhile, and must not count as fresh from its end.
      */
-    private Copy read(String id) {
+    private Copy read(K id) {
         Instant started = clock.instant();
         return store.apply(id).map(entry -> new Copy(entry, started)).orElse(null);
     }
 
-    public void forget(String id) {
+    public void forget(K id) {
         cache.remove(id);
     }
 

@@ -1,6 +1,7 @@
 package io.hookrelay.delivery.send;
 
 import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.queue.QueueListener;
 import java.util.Objects;
@@ -19,7 +20,7 @@ public final class PauseEndsSlotWaits implements QueueListener {
     @Override
     public void paused(String kind, String target) {
         if (kind.equals(Delivery.KIND)) {
-            slots.giveUpWaiting(target);
+            slots.giveUpWaiting(ScopedId.ofKey(target));
         }
     }
 }

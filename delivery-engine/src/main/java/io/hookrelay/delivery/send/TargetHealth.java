@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.send;
 
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.port.FailureStreaks;
 import io.hookrelay.queue.TransientStoreException;
 import java.util.Objects;
@@ -31,24 +32,24 @@ public final class TargetHealth {
      *
      * @throws io.hookrelay.queue.StoreException when the failure could not be counted
      */
-    public boolean failed(String targetId) {
-        return streaks.failed(targetId) >= autoPauseAfter;
+    public boolean failed(ScopedId target) {
+        return streaks.failed(target) >= autoPauseAfter;
     }
 
     /**
      * Records a delivered attempt. A store too busy to record it changes nothing about the delivery, which
      * is done: the streak stays as it was until the next success ends it.
      */
-    public void succeeded(String targetId) {
+    public void succeeded(ScopedId target) {
         try {
-            streaks.succeeded(targetId);
+            streaks.succeeded(target);
         } catch (TransientStoreException busy) {
             // The receiver took the delivery; re-sending it because a counter was not written would be worse.
         }
     }
 
     /** Forgets the target's failures, as when an operator resumes it. */
-    public void reset(String targetId) {
-        streaks.reset(targetId);
+    public void reset(ScopedId target) {
+        streaks.reset(target);
     }
 }

@@ -2,6 +2,7 @@ package io.hookrelay.delivery.tenant;
 
 import io.hookrelay.delivery.error.InvalidRequestException;
 import io.hookrelay.delivery.model.ResourceIds;
+import io.hookrelay.delivery.model.TenantId;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.Objects;
@@ -13,7 +14,7 @@ import java.util.Objects;
  * @param createdAt when it was created, to the millisecond, as the store keeps it
  */
 public record Tenant(String id, String name, TenantQuotas quotas, boolean suspended, Instant createdAt) {
-    public static final String DEFAULT = "default";
+    public static final String DEFAULT = TenantId.DEFAULT.value();
     public static final int LONGEST_NAME = 200;
 
     /** @throws InvalidRequestException when the id or name is not one a tenant may have */

@@ -13,15 +13,17 @@ import java.util.concurrent.CompletionStage;
 public interface IngestWebhook {
 
     /**
-     * Admits a webhook to {@code sourceId} by its head: the loop guard, then the source. A refusal is counted and
-     * thrown.
+     * Admits a webhook to {@code tenantId}'s {@code sourceId}, both as the request named them, by its head: the loop guard,
+     * then the source. A refusal is counted and thrown; a tenant or source that does not exist, or could not, is one
+     * unknown source, so that a caller learns nothing of which tenants exist.
      *
      * @param hopsHeader   the request's {@code X-Hookrelay-Hops}, if it has one
      * @param relaysHeader the request's {@code X-Hookrelay-Relay}, if it has one
      * @throws io.hookrelay.delivery.error.LoopDetectedException the webhook came back to this relay or looped too often
      * @throws io.hookrelay.delivery.error.NotFoundException     code {@code unknown_source}
+     * @throws io.hookrelay.delivery.error.TenantSuspendedException the source's tenant is suspended
      */
-    Admission admit(String sourceId, Optional<String> hopsHeader, Optional<String> relaysHeader);
+    Admission admit(String tenantId, String sourceId, Optional<String> hopsHeader, Optional<String> relaysHeader);
 
     /** A webhook admitted by its head, waiting for its body. */
     interface Admission {

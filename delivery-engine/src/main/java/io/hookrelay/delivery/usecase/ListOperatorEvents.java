@@ -1,6 +1,7 @@
 package io.hookrelay.delivery.usecase;
 
 import io.hookrelay.delivery.model.EventDetail;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.query.OperatorEventType;
 import io.hookrelay.delivery.query.Page;
 import io.hookrelay.delivery.query.PageRequest;
@@ -12,5 +13,5 @@ public interface ListOperatorEvents {
     String SOURCE = "_hookrelay";
 
     /** Operator events newest first, each with its deliveries, optionally of one type. */
-    Page<EventDetail> list(Optional<OperatorEventType> type, PageRequest page);
+    Page<EventDetail> list(TenantId tenant, Optional<OperatorEventType> type, PageRequest page);
 }

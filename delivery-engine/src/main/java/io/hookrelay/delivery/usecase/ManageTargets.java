@@ -3,6 +3,7 @@ package io.hookrelay.delivery.usecase;
 import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.model.TargetDraft;
 import io.hookrelay.delivery.model.TargetView;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.signing.SignatureScheme;
 import java.time.Duration;
 import java.util.List;
@@ -21,12 +22,12 @@ public interface ManageTargets {
      * @throws io.hookrelay.delivery.error.ConflictException       when a target with this id exists
      * @throws io.hookrelay.delivery.error.InvalidRequestException when its URL is one the relay may not deliver to
      */
-    Target create(TargetDraft draft);
+    Target create(TenantId tenant, TargetDraft draft);
 
-    List<TargetView> list();
+    List<TargetView> list(TenantId tenant);
 
     /** @throws io.hookrelay.delivery.error.NotFoundException when there is no such target */
-    TargetView get(String id);
+    TargetView get(TenantId tenant, String id);
 
     /**
      * Replaces the target's settings, keeping its secret unless the draft gives one.
@@ -34,7 +35,7 @@ public interface ManageTargets {
      * @throws io.hookrelay.delivery.error.NotFoundException       when there is no such target
      * @throws io.hookrelay.delivery.error.InvalidRequestException when its URL is one the relay may not deliver to
      */
-    TargetView replace(TargetDraft draft);
+    TargetView replace(TenantId tenant, TargetDraft draft);
 
     /**
      * Deletes the target and its routes and cancels its open deliveries.
@@ -42,17 +43,17 @@ public interface ManageTargets {
      * @throws io.hookrelay.delivery.error.NotFoundException when there is no such target
      * @throws io.hookrelay.delivery.error.ConflictException when it is the operator target
      */
-    void delete(String id);
+    void delete(TenantId tenant, String id);
 
     /**
      * Holds the target's deliveries, pending, until {@link #resume}.
      *
      * @throws io.hookrelay.delivery.error.NotFoundException when there is no such target
      */
-    TargetView pause(String id);
+    TargetView pause(TenantId tenant, String id);
 
     /** @throws io.hookrelay.delivery.error.NotFoundException when there is no such target */
-    TargetView resume(String id);
+    TargetView resume(TenantId tenant, String id);
 
     /**
      * Gives the target a new secret, of its own scheme or {@code scheme}, while the current one keeps signing beside
@@ -63,5 +64,5 @@ public interface ManageTargets {
      * @throws io.hookrelay.delivery.error.InvalidRequestException when {@code grace} is out of range
      * @throws io.hookrelay.delivery.error.ConflictException       when an earlier rotation's grace still runs
      */
-    TargetView rotateSecret(String id, Duration grace, Optional<SignatureScheme> scheme);
+    TargetView rotateSecret(TenantId tenant, String id, Duration grace, Optional<SignatureScheme> scheme);
 }

@@ -1,8 +1,8 @@
 package io.hookrelay.delivery.usecase;
 
+import io.hookrelay.delivery.query.Page;
 import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.delivery.tenant.TenantQuotas;
-import io.hookrelay.delivery.query.Page;
 import java.util.Optional;
 
 /** The tenants of a deployment, as its operator keeps them (DESIGN §12). */

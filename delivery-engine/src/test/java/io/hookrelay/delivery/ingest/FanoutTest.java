@@ -10,6 +10,7 @@ import io.hookrelay.delivery.model.Event;
 import io.hookrelay.delivery.model.NewDelivery;
 import io.hookrelay.delivery.model.Route;
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.port.JsonPointerReader;
 import io.hookrelay.delivery.testing.RelayFixture;
@@ -32,6 +33,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 class FanoutTest {
+    private static final TenantId TENANT = TenantId.of("acme");
     private static final Ulids ULIDS = new Ulids(Clock.fixed(Instant.parse("2025-03-01T12:00:00Z"), ZoneOffset.UTC));
     private static final String EVENT_ID = ULIDS.next(Ulids.EVENT);
     private static final Function<String, Optional<Target>> NO_TARGETS = id -> Optional.empty();
@@ -83,26 +85,27 @@ class FanoutTest {
                 Target.DEFAULT_RETRY_SCHEDULE, 1, Optional.empty(), Optional.empty(), DeliveryOrdering.FIFO);
         Function<String, Optional<Target>> targets = id -> id.equals("ledger") ? Optional.of(ledger) : Optional.empty();
 
-        List<NewDelivery> deliveries = Fanout.deliveries(event(Optional.of("invoice.paid")), ROUTES, UNREAD, ULIDS, targets);
+        List<NewDelivery> deliveries = Fanout.deliveries(TENANT, event(Optional.of("invoice.paid")), ROUTES, UNREAD, ULIDS, targets);
 
-        assertThat(deliveries).extracting(NewDelivery::targetId, NewDelivery::ordering)
+        assertThat(deliveries).extracting(delivery -> delivery.target().id(), NewDelivery::ordering)
                 .containsExactly(tuple("ledger", DeliveryOrdering.FIFO), tuple("invoices", DeliveryOrdering.NONE));
         assertThat(deliveries).extracting(delivery -> delivery.toIntent().fifoKey())
-                .containsExactly(Optional.of("ledger"), Optional.empty());
+                .containsExactly(Optional.of("acme/ledger"), Optional.empty());
     }
 
     @Test
     void noRoutesMeansNoDeliveries() {
-        assertThat(Fanout.deliveries(event(Optional.of("invoice.paid")), List.of(), UNREAD, ULIDS, NO_TARGETS)).isEmpty();
-        assertThat(Fanout.deliveries(event(Optional.empty()), List.of(route("crm", "customer.*")), UNREAD, ULIDS, NO_TARGETS)).isEmpty();
+        assertThat(Fanout.deliveries(TENANT, event(Optional.of("invoice.paid")), List.of(), UNREAD, ULIDS, NO_TARGETS)).isEmpty();
+        assertThat(Fanout.deliveries(TENANT, event(Optional.empty()), List.of(route("crm", "customer.*")), UNREAD, ULIDS, NO_TARGETS)).isEmpty();
     }
 
     @Test
     void makesOneDeliveryWithAFreshIdPerTarget() {
-        List<NewDelivery> deliveries = Fanout.deliveries(event(Optional.of("invoice.paid")), ROUTES, UNREAD, ULIDS, NO_TARGETS);
+        List<NewDelivery> deliveries = Fanout.deliveries(TENANT, event(Optional.of("invoice.paid")), ROUTES, UNREAD, ULIDS, NO_TARGETS);
 
-        assertThat(deliveries).extracting(NewDelivery::targetId).containsExactly("ledger", "invoices");
+        assertThat(deliveries).extracting(delivery -> delivery.target().id()).containsExactly("ledger", "invoices");
         assertThat(deliveries).extracting(NewDelivery::eventId).containsOnly(EVENT_ID);
+        assertThat(deliveries).extracting(delivery -> delivery.target().key()).containsExactly("acme/ledger", "acme/invoices");
         assertThat(deliveries).extracting(NewDelivery::id)
                 .allMatch(id -> Ulids.isValid(id, Ulids.DELIVERY))
                 .doesNotHaveDuplicates();
@@ -125,9 +128,9 @@ class FanoutTest {
                 new Route(ULIDS.next(Ulids.ROUTE), "billing", "audit", List.of(), List.of(paid, live)),
                 route("crm"));
 
-        List<NewDelivery> deliveries = Fanout.deliveries(event(Optional.empty()), routes, paidInvoice, ULIDS, NO_TARGETS);
+        List<NewDelivery> deliveries = Fanout.deliveries(TENANT, event(Optional.empty()), routes, paidInvoice, ULIDS, NO_TARGETS);
 
-        assertThat(deliveries).extracting(NewDelivery::targetId).containsExactly("ledger", "crm");
+        assertThat(deliveries).extracting(delivery -> delivery.target().id()).containsExactly("ledger", "crm");
         assertThat(reads).containsExactly(Set.of("/type", "/data/amount", "/livemode"));
     }
 
@@ -137,7 +140,7 @@ class FanoutTest {
         PayloadFilter absent = new PayloadFilter("/livemode", new PayloadFilter.Exists(false));
         List<Route> routes = List.of(new Route(ULIDS.next(Ulids.ROUTE), "billing", "audit", List.of(), List.of(absent)), route("crm"));
 
-        assertThat(Fanout.deliveries(event(Optional.empty()), routes, notJson, ULIDS, NO_TARGETS)).extracting(NewDelivery::targetId)
+        assertThat(Fanout.deliveries(TENANT, event(Optional.empty()), routes, notJson, ULIDS, NO_TARGETS)).extracting(delivery -> delivery.target().id())
                 .containsExactly("crm");
     }
 }

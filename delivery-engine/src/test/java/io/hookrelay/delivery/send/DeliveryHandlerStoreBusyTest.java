@@ -8,8 +8,11 @@ import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.model.Event;
 import io.hookrelay.delivery.model.RateLimit;
 import io.hookrelay.delivery.model.RelaySettings;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Settings;
+import io.hookrelay.delivery.model.Source;
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.operator.OperatorRoute;
@@ -26,6 +29,7 @@ import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.delivery.port.WebhookRequest;
 import io.hookrelay.delivery.port.WebhookResponse;
 import io.hookrelay.delivery.port.WebhookSender;
+import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.Intent;
@@ -260,12 +264,12 @@ class DeliveryHandlerStoreBusyTest {
     private static DeliverySlots slots(CompletableFuture<Optional<DeliverySlot>> grant, Executor attemptEnds) {
         return new DeliverySlots() {
             @Override
-            public CompletableFuture<Optional<DeliverySlot>> acquire(Target target, Duration patience) {
+            public CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, Target target, Duration patience) {
                 return grant;
             }
 
             @Override
-            public void giveUpWaiting(String targetId) {
+            public void giveUpWaiting(ScopedId target) {
                 throw new AssertionError("unexpected call of DeliverySlots.giveUpWaiting");
             }
 
@@ -289,15 +293,17 @@ class DeliveryHandlerStoreBusyTest {
                                     WebhookSender sending, Clock clock) {
         // The handler must not touch the queue before it has sent something; the queue itself listens to its store.
         IntentQueue queue = new IntentQueue(answering(IntentStore.class, "addListener", () -> null), clock);
-        return new DeliveryHandler(events, freshEvents, new Directory<>(targets::find, Duration.ZERO, clock),
-                new Directory<>(sourceId -> Optional.empty(), Duration.ZERO, clock), new TargetHealth(streaks, 20), slots,
+        return new DeliveryHandler(events, freshEvents,
+                new Directory<ScopedId, Target>(key -> targets.find(key.tenant(), key.id()), Duration.ZERO, clock),
+                new Directory<ScopedId, Source>(sourceId -> Optional.empty(), Duration.ZERO, clock), new TargetHealth(streaks, 20), slots,
                 new Unlimited(), queue, sending,
                 new RelaySettings(RelaySettings.DEFAULT_RETRY_AFTER_CAP, "test", new RelayMarker("thisRelaysOwnMarker012")), RelayMetrics.NONE,
                 new OperatorEvents(events, answering(DeliveryStore.class, "forEvent", List::of),
                         answering(SettingsStore.class, "read", () -> Settings.NONE), answering(TargetAlerts.class, "broken", Set::of),
-                        targetId -> Optional.empty(), new OperatorRoute(() -> Settings.NONE, targetId -> Optional.empty(), new Ulids(clock)),
+                        targetId -> Optional.empty(), new OperatorRoute(tenant -> Settings.NONE, targetId -> Optional.empty(), new Ulids(clock)),
                         targetId -> false, new Ulids(clock), clock, Executors.newSingleThreadExecutor(DaemonThreads.named("operator-events")),
-                        RelayMetrics.NONE));
+                        RelayMetrics.NONE),
+                new Directory<TenantId, Tenant>(tenant -> Optional.empty(), Duration.ZERO, clock));
     }
 
     private static Intent claimedIntent() {
@@ -322,12 +328,12 @@ class DeliveryHandlerStoreBusyTest {
     /** No target here has a rate limit, so no delivery waits for a token. */
     private static final class Unlimited implements RateLimits {
         @Override
-        public Optional<Duration> take(String targetId, RateLimit limit, Instant now) {
+        public Optional<Duration> take(ScopedId target, RateLimit limit, Instant now) {
             return Optional.empty();
         }
 
         @Override
-        public void forget(String targetId) {
+        public void forget(ScopedId target) {
         }
     }
 }

@@ -2,36 +2,37 @@ package io.hookrelay.delivery.send;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
-import io.hookrelay.delivery.port.TargetStore;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.testing.MutableClock;
 import java.net.URI;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.UnaryOperator;
 import org.junit.jupiter.api.Test;
 
 /** The store here stands for a database other nodes change without telling this one. */
 class DirectoryTest {
     private static final Duration MAX_AGE = Duration.ofMillis(500);
+    private static final TenantId TENANT = TenantId.of("acme");
+    private static final ScopedId ORDERS = new ScopedId(TENANT, "orders");
 
     private final MutableClock clock = new MutableClock();
     private final SharedTargets store = new SharedTargets();
-    private final Directory<Target> directory = new Directory<>(store::find, MAX_AGE, clock);
+    private final Directory<ScopedId, Target> directory = new Directory<>(store::find, MAX_AGE, clock);
 
     @Test
     void aCopyYoungerThanTheMaxAgeIsServedWithoutReadingTheStore() {
         store.put(RelayFixture.target("orders"));
-        directory.find("orders");
+        directory.find(ORDERS);
 
         clock.advance(MAX_AGE.minusMillis(1));
-        directory.find("orders");
+        directory.find(ORDERS);
 
         assertThat(store.reads).hasValue(1);
     }
@@ -39,63 +40,63 @@ class DirectoryTest {
     @Test
     void anotherNodesChangeIsSeenOnceTheCopyIsTheMaxAgeOld() {
         store.put(RelayFixture.target("orders"));
-        directory.find("orders");
+        directory.find(ORDERS);
         Target changed = moved(RelayFixture.target("orders"));
         store.put(changed);
 
         clock.advance(MAX_AGE.minusMillis(1));
-        assertThat(directory.find("orders")).contains(RelayFixture.target("orders"));
+        assertThat(directory.find(ORDERS)).contains(RelayFixture.target("orders"));
 
         clock.advance(Duration.ofMillis(1));
-        assertThat(directory.find("orders")).contains(changed);
+        assertThat(directory.find(ORDERS)).contains(changed);
     }
 
     /** A read that took long may hold what the store had before a change made meanwhile: its copy ages from its start. */
     @Test
     void aCopyAgesFromWhenItsReadBegan() {
         Target stale = RelayFixture.target("orders");
-        Directory<Target> slow = new Directory<>(id -> {
+        Directory<ScopedId, Target> slow = new Directory<>(id -> {
             clock.advance(MAX_AGE.minusMillis(100));
             return Optional.of(stale);
         }, MAX_AGE, clock);
-        slow.find("orders");
+        slow.find(ORDERS);
 
         clock.advance(Duration.ofMillis(100));
 
         Instant before = clock.instant();
-        slow.find("orders");
+        slow.find(ORDERS);
         assertThat(clock.instant()).as("expired, so read again").isAfter(before);
     }
 
     @Test
     void anotherNodesDeleteIsSeenOnceTheCopyIsTheMaxAgeOld() {
         store.put(RelayFixture.target("orders"));
-        directory.find("orders");
-        store.targets.remove("orders");
+        directory.find(ORDERS);
+        store.targets.remove(ORDERS);
 
         clock.advance(MAX_AGE);
 
-        assertThat(directory.find("orders")).isEmpty();
+        assertThat(directory.find(ORDERS)).isEmpty();
     }
 
     @Test
     void thisNodesOwnChangeIsSeenAtOnce() {
         store.put(RelayFixture.target("orders"));
-        directory.find("orders");
+        directory.find(ORDERS);
         Target changed = moved(RelayFixture.target("orders"));
         store.put(changed);
 
-        directory.forget("orders");
+        directory.forget(ORDERS);
 
-        assertThat(directory.find("orders")).contains(changed);
+        assertThat(directory.find(ORDERS)).contains(changed);
     }
 
     @Test
     void aMissingTargetIsReadAgainAtTheNextLookUp() {
-        assertThat(directory.find("orders")).isEmpty();
+        assertThat(directory.find(ORDERS)).isEmpty();
         store.put(RelayFixture.target("orders"));
 
-        assertThat(directory.find("orders")).contains(RelayFixture.target("orders"));
+        assertThat(directory.find(ORDERS)).contains(RelayFixture.target("orders"));
     }
 
     private static Target moved(Target target) {
@@ -104,38 +105,17 @@ class DirectoryTest {
     }
 
     /** Targets by id, counting the reads that reach it. */
-    private static final class SharedTargets implements TargetStore {
-        private final Map<String, Target> targets = new ConcurrentHashMap<>();
+    private static final class SharedTargets {
+        private final Map<ScopedId, Target> targets = new ConcurrentHashMap<>();
         private final AtomicInteger reads = new AtomicInteger();
 
         void put(Target target) {
-            targets.put(target.id(), target);
+            targets.put(new ScopedId(TENANT, target.id()), target);
         }
 
-        @Override
-        public Optional<Target> find(String id) {
+        Optional<Target> find(ScopedId id) {
             reads.incrementAndGet();
             return Optional.ofNullable(targets.get(id));
-        }
-
-        @Override
-        public boolean create(Target target) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public boolean delete(String id, Instant now) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Optional<Target> change(String id, UnaryOperator<Target> change) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public List<Target> list() {
-            throw new UnsupportedOperationException();
         }
     }
 }

@@ -3,7 +3,9 @@ package io.hookrelay.delivery.send;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.DeliverySlot;
 import io.hookrelay.delivery.port.DeliverySlots;
 import java.time.Duration;
@@ -15,16 +17,16 @@ import java.util.concurrent.Executor;
 import org.junit.jupiter.api.Test;
 
 class PauseEndsSlotWaitsTest {
-    private final List<String> gaveUp = new CopyOnWriteArrayList<>();
+    private final List<ScopedId> gaveUp = new CopyOnWriteArrayList<>();
     private final PauseEndsSlotWaits listener = new PauseEndsSlotWaits(new DeliverySlots() {
         @Override
-        public CompletableFuture<Optional<DeliverySlot>> acquire(Target target, Duration patience) {
+        public CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, Target target, Duration patience) {
             throw new AssertionError("no slot is taken here");
         }
 
         @Override
-        public void giveUpWaiting(String targetId) {
-            gaveUp.add(targetId);
+        public void giveUpWaiting(ScopedId target) {
+            gaveUp.add(target);
         }
 
         @Override
@@ -34,10 +36,11 @@ class PauseEndsSlotWaitsTest {
     });
 
     @Test
-    void aPausedTargetsDeliveriesStopWaitingForItsSlots() {
+    void aPausedTargetsDeliveriesStopWaitingForItsSlotsInItsTenant() {
         listener.paused(Delivery.KIND, "erp");
+        listener.paused(Delivery.KIND, "acme/erp");
 
-        assertThat(gaveUp).containsExactly("erp");
+        assertThat(gaveUp).containsExactly(new ScopedId(TenantId.DEFAULT, "erp"), new ScopedId(TenantId.of("acme"), "erp"));
     }
 
     @Test

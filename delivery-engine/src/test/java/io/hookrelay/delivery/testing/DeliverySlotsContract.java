@@ -2,7 +2,9 @@ package io.hookrelay.delivery.testing;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.DeliverySlot;
 import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.queue.testing.Await;
@@ -64,7 +66,11 @@ public abstract class DeliverySlotsContract {
     }
 
     protected CompletableFuture<Optional<DeliverySlot>> acquire(Target target, Duration patience) {
-        CompletableFuture<Optional<DeliverySlot>> slot = slots.acquire(target, patience);
+        return acquire(TenantId.DEFAULT, target, patience);
+    }
+
+    protected CompletableFuture<Optional<DeliverySlot>> acquire(TenantId tenant, Target target, Duration patience) {
+        CompletableFuture<Optional<DeliverySlot>> slot = slots.acquire(new ScopedId(tenant, target.id()), target, patience);
         asked.add(slot);
         return slot;
     }
@@ -109,6 +115,14 @@ public abstract class DeliverySlotsContract {
         held(target("orders", 1));
 
         held(target("billing", 1));
+    }
+
+    @Test
+    void aTargetOfAnotherTenantWithTheSameIdHasItsOwnSlots() {
+        held(target("orders", 1));
+
+        CompletableFuture<Optional<DeliverySlot>> acmes = acquire(TenantId.of("acme"), target("orders", 1), PATIENT);
+        assertThat(acmes).as("granted at once").isCompletedWithValueMatching(Optional::isPresent);
     }
 
     @Test
@@ -184,7 +198,7 @@ public abstract class DeliverySlotsContract {
         held(orders);
         CompletableFuture<Optional<DeliverySlot>> waiting = acquire(orders, PATIENT);
 
-        slots.giveUpWaiting("orders");
+        slots.giveUpWaiting(new ScopedId(TenantId.DEFAULT, "orders"));
 
         assertThat(waiting).isCompletedWithValue(Optional.empty());
     }

@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.testing;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -77,10 +78,28 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
     }
 
     @Test
+    void anotherTenantSeesNoneOfTheseDeliveriesAndRetriesNoneOfThem() {
+        relay.configure(ACME, List.of("orders"), List.of("billing"));
+        var theirs = relay.ingest(ACME, "orders", "billing");
+        Instant now = relay.clock.instant();
+
+        assertThat(deliveries.find(ACME, known.get(0).id())).isEmpty();
+        assertThat(deliveries.forEvent(ACME, eventIds.get(0))).isEmpty();
+        assertThat(deliveries.list(ACME, DeliveryFilter.all(), PageRequest.first(50)).items()).extracting(Delivery::id)
+                .containsExactly(theirs.deliveryTo("billing"));
+        BulkRetry everyFailed = new BulkRetry(IntentState.FAILED, Optional.empty(), Optional.empty());
+        assertThat(deliveries.countRetryable(ACME, everyFailed, 100)).isZero();
+        assertThat(deliveries.retryAll(ACME, everyFailed, now)).isZero();
+        assertThat(deliveries.countPendingByTarget(ACME, 100)).containsExactly(Map.entry("billing", 1L));
+        assertThat(deliveries.countPendingByTarget(TENANT, 100)).containsExactly(Map.entry("audit", 1L));
+        assertThat(deliveries.find(TENANT, known.get(1).id()).orElseThrow().state()).isEqualTo(IntentState.FAILED);
+    }
+
+    @Test
     void aDeliveryCarriesItsIntentsStateAndTimes() {
         Known failed = known.get(2);
 
-        Delivery found = deliveries.find(failed.id()).orElseThrow();
+        Delivery found = deliveries.find(TENANT, failed.id()).orElseThrow();
 
         Intent intent = relay.intents.find(failed.id()).orElseThrow();
         assertThat(found).isEqualTo(new Delivery(failed.id(), failed.eventId(), "billing", IntentState.FAILED, 1,
@@ -90,17 +109,17 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
 
     @Test
     void aMissingDeliveryIsNotFound() {
-        assertThat(deliveries.find(relay.nextId(Ulids.DELIVERY))).isEmpty();
-        assertThat(deliveries.find("not even an id")).isEmpty();
+        assertThat(deliveries.find(TENANT, relay.nextId(Ulids.DELIVERY))).isEmpty();
+        assertThat(deliveries.find(TENANT, "not even an id")).isEmpty();
     }
 
     @Test
     void anEventsDeliveriesComeOldestFirst() {
-        assertThat(deliveries.forEvent(eventIds.get(1))).extracting(Delivery::id, Delivery::targetId, Delivery::state)
+        assertThat(deliveries.forEvent(TENANT, eventIds.get(1))).extracting(Delivery::id, Delivery::targetId, Delivery::state)
                 .containsExactly(
                         tuple(known.get(2).id(), "billing", IntentState.FAILED),
                         tuple(known.get(3).id(), "audit", IntentState.PENDING));
-        assertThat(deliveries.forEvent(relay.nextId(Ulids.EVENT))).isEmpty();
+        assertThat(deliveries.forEvent(TENANT, relay.nextId(Ulids.EVENT))).isEmpty();
     }
 
     @Test
@@ -117,7 +136,7 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
                 for (Optional<String> event : events) {
                     DeliveryFilter filter = new DeliveryFilter(state, target, event);
 
-                    Page<Delivery> page = deliveries.list(filter, PageRequest.first(PageRequest.LARGEST_LIMIT));
+                    Page<Delivery> page = deliveries.list(TENANT, filter, PageRequest.first(PageRequest.LARGEST_LIMIT));
 
                     assertThat(page.items()).as("%s", filter).extracting(Delivery::id).isEqualTo(expected(filter));
                     assertThat(page.nextBefore()).isEmpty();
@@ -131,8 +150,8 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
         DeliveryFilter billing = new DeliveryFilter(Optional.empty(), Optional.of("billing"), Optional.empty());
         List<String> all = expected(billing);
 
-        Page<Delivery> first = deliveries.list(billing, PageRequest.first(2));
-        Page<Delivery> second = deliveries.list(billing, new PageRequest(2, first.nextBefore()));
+        Page<Delivery> first = deliveries.list(TENANT, billing, PageRequest.first(2));
+        Page<Delivery> second = deliveries.list(TENANT, billing, new PageRequest(2, first.nextBefore()));
 
         assertThat(first.items()).extracting(Delivery::id).isEqualTo(all.subList(0, 2));
         assertThat(first.nextBefore()).contains(all.get(1));
@@ -143,11 +162,11 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
     @Test
     void pagesStayTheSameWhileNewerDeliveriesArriveAndEndExactlyAtTheLast() {
         List<String> all = expected(DeliveryFilter.all());
-        Page<Delivery> first = deliveries.list(DeliveryFilter.all(), PageRequest.first(3));
+        Page<Delivery> first = deliveries.list(TENANT, DeliveryFilter.all(), PageRequest.first(3));
 
         relay.ingest("orders", "billing", "audit");
 
-        Page<Delivery> second = deliveries.list(DeliveryFilter.all(), new PageRequest(3, first.nextBefore()));
+        Page<Delivery> second = deliveries.list(TENANT, DeliveryFilter.all(), new PageRequest(3, first.nextBefore()));
         assertThat(first.items()).extracting(Delivery::id).isEqualTo(all.subList(0, 3));
         assertThat(second.items()).extracting(Delivery::id).isEqualTo(all.subList(3, 6));
         assertThat(second.nextBefore()).as("the page ended exactly at the oldest delivery").isEmpty();
@@ -158,7 +177,7 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
         Instant now = relay.advance(RelayFixture.LEASE.dividedBy(2));
         Map<String, Intent> before = intentsById();
 
-        int retried = deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.empty(), Optional.empty()), now);
+        int retried = deliveries.retryAll(TENANT, new BulkRetry(IntentState.FAILED, Optional.empty(), Optional.empty()), now);
 
         assertThat(retried).isEqualTo(2);
         for (Known delivery : known) {
@@ -181,7 +200,7 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
         Instant now = relay.advance(RelayFixture.LEASE.dividedBy(2));
         relay.intents.pause(Delivery.KIND, "billing");
 
-        assertThat(deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.empty(), Optional.empty()), now)).isEqualTo(2);
+        assertThat(deliveries.retryAll(TENANT, new BulkRetry(IntentState.FAILED, Optional.empty(), Optional.empty()), now)).isEqualTo(2);
 
         assertThat(relay.claimAll()).containsOnlyKeys(known.get(1).id());
         relay.intents.resume(Delivery.KIND, "billing");
@@ -192,13 +211,13 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
     void bulkRetryOfOneTargetLeavesTheOthers() {
         Instant now = relay.advance(Duration.ofMinutes(1));
 
-        int retried = deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.of("billing"), Optional.empty()),
+        int retried = deliveries.retryAll(TENANT, new BulkRetry(IntentState.FAILED, Optional.of("billing"), Optional.empty()),
                 now);
 
         assertThat(retried).isEqualTo(1);
         assertThat(stateOf(known.get(2))).isEqualTo(IntentState.PENDING);
         assertThat(stateOf(known.get(1))).isEqualTo(IntentState.FAILED);
-        assertThat(deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.of("ghost"), Optional.empty()), now))
+        assertThat(deliveries.retryAll(TENANT, new BulkRetry(IntentState.FAILED, Optional.of("ghost"), Optional.empty()), now))
                 .isZero();
     }
 
@@ -206,13 +225,13 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
     void bulkRetrySinceATimeTakesOnlyDeliveriesThatEndedAtOrAfterIt() {
         Instant now = relay.advance(Duration.ofMinutes(1));
 
-        int retried = deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.empty(),
+        int retried = deliveries.retryAll(TENANT, new BulkRetry(IntentState.FAILED, Optional.empty(),
                 Optional.of(secondFailure)), now);
 
         assertThat(retried).isEqualTo(1);
         assertThat(stateOf(known.get(2))).as("failed exactly at since").isEqualTo(IntentState.PENDING);
         assertThat(stateOf(known.get(1))).as("failed before since").isEqualTo(IntentState.FAILED);
-        assertThat(deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.empty(),
+        assertThat(deliveries.retryAll(TENANT, new BulkRetry(IntentState.FAILED, Optional.empty(),
                 Optional.of(secondFailure)), now)).as("nothing failed is left since then").isZero();
     }
 
@@ -220,11 +239,11 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
     void bulkRetryOfCancelledDeliveriesCombinesTargetAndSince() {
         Instant now = relay.advance(Duration.ofMinutes(1));
 
-        assertThat(deliveries.retryAll(new BulkRetry(IntentState.CANCELLED, Optional.of("audit"),
+        assertThat(deliveries.retryAll(TENANT, new BulkRetry(IntentState.CANCELLED, Optional.of("audit"),
                 Optional.of(cancelledAt.plusMillis(1))), now)).isZero();
-        assertThat(deliveries.retryAll(new BulkRetry(IntentState.CANCELLED, Optional.of("billing"),
+        assertThat(deliveries.retryAll(TENANT, new BulkRetry(IntentState.CANCELLED, Optional.of("billing"),
                 Optional.of(cancelledAt)), now)).isZero();
-        assertThat(deliveries.retryAll(new BulkRetry(IntentState.CANCELLED, Optional.of("audit"),
+        assertThat(deliveries.retryAll(TENANT, new BulkRetry(IntentState.CANCELLED, Optional.of("audit"),
                 Optional.of(cancelledAt)), now)).isEqualTo(1);
 
         assertThat(stateOf(known.get(5))).isEqualTo(IntentState.PENDING);
@@ -235,7 +254,7 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
     void bulkRetryBeforeATimeTakesOnlyDeliveriesThatEndedBeforeIt() {
         Instant now = relay.advance(Duration.ofMinutes(1));
 
-        int retried = deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.empty(), Optional.empty(),
+        int retried = deliveries.retryAll(TENANT, new BulkRetry(IntentState.FAILED, Optional.empty(), Optional.empty(),
                 Optional.of(secondFailure)), now);
 
         assertThat(retried).isEqualTo(1);
@@ -248,14 +267,14 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
         Map<String, Intent> before = intentsById();
         BulkRetry failed = new BulkRetry(IntentState.FAILED, Optional.empty(), Optional.empty());
 
-        assertThat(deliveries.countRetryable(failed, 100)).isEqualTo(2);
-        assertThat(deliveries.countRetryable(failed, 1)).isEqualTo(1);
-        assertThat(deliveries.countRetryable(new BulkRetry(IntentState.FAILED, Optional.of("billing"), Optional.empty()), 100))
+        assertThat(deliveries.countRetryable(TENANT, failed, 100)).isEqualTo(2);
+        assertThat(deliveries.countRetryable(TENANT, failed, 1)).isEqualTo(1);
+        assertThat(deliveries.countRetryable(TENANT, new BulkRetry(IntentState.FAILED, Optional.of("billing"), Optional.empty()), 100))
                 .isEqualTo(1);
-        assertThat(deliveries.countRetryable(new BulkRetry(IntentState.CANCELLED, Optional.of("audit"),
+        assertThat(deliveries.countRetryable(TENANT, new BulkRetry(IntentState.CANCELLED, Optional.of("audit"),
                 Optional.of(cancelledAt), Optional.of(cancelledAt.plusMillis(1))), 100)).isEqualTo(1);
         assertThat(intentsById()).isEqualTo(before);
-        assertThat(deliveries.retryAll(failed, relay.advance(Duration.ofSeconds(1)))).isEqualTo(2);
+        assertThat(deliveries.retryAll(TENANT, failed, relay.advance(Duration.ofSeconds(1)))).isEqualTo(2);
     }
 
     @Test
@@ -265,7 +284,7 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
                 .orElseThrow();
         relay.intents.fail(relay.intents.find(other).orElseThrow().requireClaim(), ERROR, relay.clock.instant());
 
-        int retried = deliveries.retryAll(new BulkRetry(IntentState.FAILED, Optional.of("billing"), Optional.empty()),
+        int retried = deliveries.retryAll(TENANT, new BulkRetry(IntentState.FAILED, Optional.of("billing"), Optional.empty()),
                 relay.advance(Duration.ofSeconds(1)));
 
         assertThat(retried).isEqualTo(1);
@@ -283,7 +302,7 @@ public abstract class DeliveryStoreContract extends RelayStoreContract {
     }
 
     private IntentState stateOf(Known delivery) {
-        return deliveries.find(delivery.id()).orElseThrow().state();
+        return deliveries.find(TENANT, delivery.id()).orElseThrow().state();
     }
 
     private Map<String, Intent> intentsById() {

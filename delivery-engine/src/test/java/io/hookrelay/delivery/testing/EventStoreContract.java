@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.testing;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
@@ -11,7 +12,9 @@ import io.hookrelay.delivery.model.Event;
 import io.hookrelay.delivery.model.EventSummary;
 import io.hookrelay.delivery.model.IngestResult;
 import io.hookrelay.delivery.model.NewDelivery;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Settings;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.operator.OperatorRoute;
 import io.hookrelay.delivery.port.EventStore;
@@ -51,23 +54,52 @@ public abstract class EventStoreContract extends RelayStoreContract {
     }
 
     @Test
+    void anEventIsReadOnlyInItsTenantWhoseIdempotencyKeysAreItsOwn() {
+        Event ours = relay.event("orders");
+        Event theirs = relay.event("orders");
+        Committed.join(events.store(TENANT, ours, Optional.of("key-1"), List.of(), relay.clock.instant()));
+
+        IngestResult stored = Committed.join(events.store(ACME, theirs, Optional.of("key-1"), List.of(), relay.clock.instant()));
+
+        assertThat(stored.duplicate()).as("the same key of another tenant's source").isFalse();
+        assertThat(events.find(ACME, ours.id())).isEmpty();
+        assertThat(events.find(ACME, theirs.id())).contains(theirs);
+        assertThat(events.idByIdempotencyKey(TENANT, "orders", "key-1")).contains(ours.id());
+        assertThat(events.list(ACME, EventFilter.all(), PageRequest.first(10)).items()).extracting(EventSummary::id)
+                .containsExactly(theirs.id());
+        assertThat(events.addDeliveries(ACME, List.of(relay.delivery(ACME, ours, "billing")), relay.clock.instant()))
+                .as("another tenant's event has gone, for this one").isFalse();
+    }
+
+    @Test
+    void aDeliveryToAnotherTenantsTargetIsRefusedAndNothingStored() {
+        Event event = relay.event("orders");
+        RelayFixture.Stored before = relay.stored();
+
+        assertThatThrownBy(() -> events.store(TENANT, event, Optional.empty(), List.of(relay.delivery(ACME, event, "billing")),
+                relay.clock.instant())).isInstanceOf(IllegalArgumentException.class);
+        assertThat(relay.stored()).isEqualTo(before);
+        assertThat(events.find(TENANT, event.id())).isEmpty();
+    }
+
+    @Test
     void anIngestStoresTheEventWithOnePendingDeliveryIntentPerTarget() {
         Event event = relay.event("orders");
         List<NewDelivery> made = relay.deliveriesOf(event, "billing", "audit");
         Instant now = relay.advance(Duration.ofSeconds(1));
 
-        IngestResult result = Committed.join(events.store(event, Optional.of("key-1"), made, now));
+        IngestResult result = Committed.join(events.store(TENANT, event, Optional.of("key-1"), made, now));
 
         assertThat(result).isEqualTo(new IngestResult(event.id(), 2, false));
-        assertThat(events.find(event.id())).contains(event);
-        assertThat(relay.deliveries.forEvent(event.id())).containsExactly(
+        assertThat(events.find(TENANT, event.id())).contains(event);
+        assertThat(relay.deliveries.forEvent(TENANT, event.id())).containsExactly(
                 new Delivery(made.get(0).id(), event.id(), "billing", IntentState.PENDING, 0, now, "", now, now),
                 new Delivery(made.get(1).id(), event.id(), "audit", IntentState.PENDING, 0, now, "", now, now));
         for (NewDelivery delivery : made) {
             Intent intent = relay.intents.find(delivery.id()).orElseThrow();
             assertThat(intent.kind()).isEqualTo(Delivery.KIND);
             assertThat(intent.eventId()).isEqualTo(delivery.id());
-            assertThat(intent.target()).isEqualTo(delivery.targetId());
+            assertThat(intent.target()).isEqualTo(delivery.target().key());
             assertThat(intent.payload()).isEqualTo(event.id());
         }
         assertThat(relay.claimAll()).as("the deliveries are work the queue hands out")
@@ -78,10 +110,10 @@ public abstract class EventStoreContract extends RelayStoreContract {
     void anEventWithoutDeliveriesIsStillStored() {
         Event event = relay.event("orders");
 
-        assertThat(Committed.join(events.store(event, Optional.empty(), List.of(), relay.clock.instant())))
+        assertThat(Committed.join(events.store(TENANT, event, Optional.empty(), List.of(), relay.clock.instant())))
                 .isEqualTo(new IngestResult(event.id(), 0, false));
 
-        assertThat(events.find(event.id())).contains(event);
+        assertThat(events.find(TENANT, event.id())).contains(event);
     }
 
     protected static Stream<byte[]> bodies() {
@@ -102,12 +134,12 @@ public abstract class EventStoreContract extends RelayStoreContract {
     @MethodSource("bodies")
     void bodiesComeBackByteForByte(byte[] body) {
         Event event = relay.event("orders", body);
-        Committed.join(events.store(event, Optional.empty(), List.of(), relay.clock.instant()));
+        Committed.join(events.store(TENANT, event, Optional.empty(), List.of(), relay.clock.instant()));
 
-        Event found = events.find(event.id()).orElseThrow();
+        Event found = events.find(TENANT, event.id()).orElseThrow();
 
         assertThat(found.body()).isEqualTo(body);
-        assertThat(events.list(EventFilter.all(), PageRequest.first(1)).items())
+        assertThat(events.list(TENANT, EventFilter.all(), PageRequest.first(1)).items())
                 .extracting(EventSummary::bodyBytes).containsExactly(body.length);
     }
 
@@ -124,38 +156,38 @@ public abstract class EventStoreContract extends RelayStoreContract {
         Event untyped = new Event(relay.nextId(Ulids.EVENT), "users", Optional.empty(), relay.clock.instant(), "",
                 Map.of(), new byte[0]);
 
-        Committed.join(events.store(typed, Optional.empty(), List.of(), relay.clock.instant()));
-        Committed.join(events.store(untyped, Optional.empty(), List.of(), relay.clock.instant()));
+        Committed.join(events.store(TENANT, typed, Optional.empty(), List.of(), relay.clock.instant()));
+        Committed.join(events.store(TENANT, untyped, Optional.empty(), List.of(), relay.clock.instant()));
 
-        assertThat(events.find(typed.id())).contains(typed);
-        assertThat(events.find(untyped.id())).contains(untyped);
+        assertThat(events.find(TENANT, typed.id())).contains(typed);
+        assertThat(events.find(TENANT, untyped.id())).contains(untyped);
     }
 
     @Test
     void aRepeatedIdempotencyKeyWritesNothingAndAnswersTheFirstEvent() {
         Event first = relay.event("orders");
-        Committed.join(events.store(first, Optional.of("delivery-42"), relay.deliveriesOf(first, "billing"), relay.clock.instant()));
+        Committed.join(events.store(TENANT, first, Optional.of("delivery-42"), relay.deliveriesOf(first, "billing"), relay.clock.instant()));
         RelayFixture.Stored before = relay.stored();
         Event repeat = relay.event("orders");
         List<NewDelivery> repeated = relay.deliveriesOf(repeat, "billing", "audit");
 
-        IngestResult result = Committed.join(events.store(repeat, Optional.of("delivery-42"), repeated, relay.advance(Duration.ofSeconds(1))));
+        IngestResult result = Committed.join(events.store(TENANT, repeat, Optional.of("delivery-42"), repeated, relay.advance(Duration.ofSeconds(1))));
 
         assertThat(result).isEqualTo(new IngestResult(first.id(), 1, true));
         assertThat(relay.stored()).isEqualTo(before);
         assertThat(repeated).allSatisfy(delivery -> assertThat(relay.intents.find(delivery.id())).isEmpty());
-        assertThat(events.find(repeat.id())).isEmpty();
-        assertThat(relay.deliveries.forEvent(repeat.id())).isEmpty();
+        assertThat(events.find(TENANT, repeat.id())).isEmpty();
+        assertThat(relay.deliveries.forEvent(TENANT, repeat.id())).isEmpty();
     }
 
     @Test
     void aDuplicateAnswersTheFirstEventsDeliveriesIncludingReplays() {
         Event first = relay.event("orders");
-        Committed.join(events.store(first, Optional.of("k"), relay.deliveriesOf(first, "billing"), relay.clock.instant()));
-        events.addDeliveries(relay.deliveriesOf(first, "billing", "audit"), relay.clock.instant());
+        Committed.join(events.store(TENANT, first, Optional.of("k"), relay.deliveriesOf(first, "billing"), relay.clock.instant()));
+        events.addDeliveries(TENANT, relay.deliveriesOf(first, "billing", "audit"), relay.clock.instant());
         Event repeat = relay.event("orders");
 
-        IngestResult result = Committed.join(events.store(repeat, Optional.of("k"), List.of(), relay.clock.instant()));
+        IngestResult result = Committed.join(events.store(TENANT, repeat, Optional.of("k"), List.of(), relay.clock.instant()));
 
         assertThat(result).isEqualTo(new IngestResult(first.id(), 3, true));
     }
@@ -167,10 +199,10 @@ public abstract class EventStoreContract extends RelayStoreContract {
         Event unkeyed = relay.event("orders");
         Event unkeyedAgain = relay.event("orders");
 
-        assertThat(Committed.join(events.store(orders, Optional.of("same"), List.of(), relay.clock.instant())).duplicate()).isFalse();
-        assertThat(Committed.join(events.store(users, Optional.of("same"), List.of(), relay.clock.instant())).duplicate()).isFalse();
-        assertThat(Committed.join(events.store(unkeyed, Optional.empty(), List.of(), relay.clock.instant())).duplicate()).isFalse();
-        assertThat(Committed.join(events.store(unkeyedAgain, Optional.empty(), List.of(), relay.clock.instant())).duplicate()).isFalse();
+        assertThat(Committed.join(events.store(TENANT, orders, Optional.of("same"), List.of(), relay.clock.instant())).duplicate()).isFalse();
+        assertThat(Committed.join(events.store(TENANT, users, Optional.of("same"), List.of(), relay.clock.instant())).duplicate()).isFalse();
+        assertThat(Committed.join(events.store(TENANT, unkeyed, Optional.empty(), List.of(), relay.clock.instant())).duplicate()).isFalse();
+        assertThat(Committed.join(events.store(TENANT, unkeyedAgain, Optional.empty(), List.of(), relay.clock.instant())).duplicate()).isFalse();
 
         assertThat(relay.stored().events()).hasSize(4);
     }
@@ -180,17 +212,17 @@ public abstract class EventStoreContract extends RelayStoreContract {
         var earlier = relay.ingest("orders", "billing");
         Event event = relay.event("orders");
         List<NewDelivery> clashing = List.of(relay.delivery(event, "audit"),
-                new NewDelivery(earlier.deliveryTo("billing"), event.id(), "billing"));
+                new NewDelivery(earlier.deliveryTo("billing"), event.id(), new ScopedId(TENANT, "billing")));
         RelayFixture.Stored before = relay.stored();
 
-        assertThatThrownBy(() -> Committed.join(events.store(event, Optional.of("k"), clashing, relay.clock.instant())))
+        assertThatThrownBy(() -> Committed.join(events.store(TENANT, event, Optional.of("k"), clashing, relay.clock.instant())))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining(earlier.deliveryTo("billing"));
 
         assertThat(relay.stored()).isEqualTo(before);
-        assertThat(events.find(event.id())).isEmpty();
+        assertThat(events.find(TENANT, event.id())).isEmpty();
         List<NewDelivery> fresh = relay.deliveriesOf(event, "audit");
-        assertThat(Committed.join(events.store(event, Optional.of("k"), fresh, relay.clock.instant())))
+        assertThat(Committed.join(events.store(TENANT, event, Optional.of("k"), fresh, relay.clock.instant())))
                 .as("the key was not taken").isEqualTo(new IngestResult(event.id(), 1, false));
     }
 
@@ -199,7 +231,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
         Event event = relay.event("orders");
         Event other = relay.event("orders");
 
-        assertThatThrownBy(() -> Committed.join(events.store(event, Optional.empty(), relay.deliveriesOf(other, "billing"),
+        assertThatThrownBy(() -> Committed.join(events.store(TENANT, event, Optional.empty(), relay.deliveriesOf(other, "billing"),
                 relay.clock.instant()))).isInstanceOf(IllegalArgumentException.class);
 
         assertThat(relay.stored().isEmpty()).isTrue();
@@ -212,9 +244,9 @@ public abstract class EventStoreContract extends RelayStoreContract {
         Instant replayedAt = relay.advance(Duration.ofMinutes(5));
         List<NewDelivery> replay = relay.deliveriesOf(ingested.event(), "billing", "audit");
 
-        assertThat(events.addDeliveries(replay, replayedAt)).isTrue();
+        assertThat(events.addDeliveries(TENANT, replay, replayedAt)).isTrue();
 
-        assertThat(relay.deliveries.forEvent(ingested.event().id()))
+        assertThat(relay.deliveries.forEvent(TENANT, ingested.event().id()))
                 .extracting(Delivery::id, Delivery::state, Delivery::createdAt)
                 .containsExactly(
                         tuple(ingested.deliveryTo("billing"), IntentState.COMPLETED,
@@ -230,7 +262,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
         List<NewDelivery> mixed = new ArrayList<>(relay.deliveriesOf(ingested.event(), "billing"));
         mixed.addAll(relay.deliveriesOf(neverStored, "billing"));
 
-        assertThat(events.addDeliveries(mixed, relay.clock.instant())).isFalse();
+        assertThat(events.addDeliveries(TENANT, mixed, relay.clock.instant())).isFalse();
 
         RelayFixture.Stored after = relay.stored();
         assertThat(after.deliveries()).isEmpty();
@@ -240,7 +272,7 @@ public abstract class EventStoreContract extends RelayStoreContract {
 
     @Test
     void addingNoDeliveriesDoesNothing() {
-        assertThat(events.addDeliveries(List.of(), relay.clock.instant())).isTrue();
+        assertThat(events.addDeliveries(TENANT, List.of(), relay.clock.instant())).isTrue();
 
         assertThat(relay.stored().deliveries()).isEmpty();
         assertThat(relay.stored().pendingByKind()).isEmpty();
@@ -248,16 +280,16 @@ public abstract class EventStoreContract extends RelayStoreContract {
 
     @Test
     void aMissingEventIsNotFound() {
-        assertThat(events.find(relay.nextId(Ulids.EVENT))).isEmpty();
+        assertThat(events.find(TENANT, relay.nextId(Ulids.EVENT))).isEmpty();
     }
 
     @Test
     void pagesAreNewestFirstAndEndWithoutACursor() {
         List<String> newestFirst = storeEvents("orders", 5);
 
-        Page<EventSummary> first = events.list(EventFilter.all(), PageRequest.first(2));
-        Page<EventSummary> second = events.list(EventFilter.all(), new PageRequest(2, first.nextBefore()));
-        Page<EventSummary> third = events.list(EventFilter.all(), new PageRequest(2, second.nextBefore()));
+        Page<EventSummary> first = events.list(TENANT, EventFilter.all(), PageRequest.first(2));
+        Page<EventSummary> second = events.list(TENANT, EventFilter.all(), new PageRequest(2, first.nextBefore()));
+        Page<EventSummary> third = events.list(TENANT, EventFilter.all(), new PageRequest(2, second.nextBefore()));
 
         assertThat(first.items()).extracting(EventSummary::id).isEqualTo(newestFirst.subList(0, 2));
         assertThat(first.nextBefore()).contains(newestFirst.get(1));
@@ -271,25 +303,25 @@ public abstract class EventStoreContract extends RelayStoreContract {
     void aPageThatEndsExactlyAtTheLastEventHasNoCursor() {
         List<String> newestFirst = storeEvents("orders", 4);
 
-        Page<EventSummary> first = events.list(EventFilter.all(), PageRequest.first(2));
-        Page<EventSummary> second = events.list(EventFilter.all(), new PageRequest(2, first.nextBefore()));
-        Page<EventSummary> all = events.list(EventFilter.all(), PageRequest.first(4));
+        Page<EventSummary> first = events.list(TENANT, EventFilter.all(), PageRequest.first(2));
+        Page<EventSummary> second = events.list(TENANT, EventFilter.all(), new PageRequest(2, first.nextBefore()));
+        Page<EventSummary> all = events.list(TENANT, EventFilter.all(), PageRequest.first(4));
 
         assertThat(second.items()).extracting(EventSummary::id).isEqualTo(newestFirst.subList(2, 4));
         assertThat(second.nextBefore()).isEmpty();
         assertThat(all.items()).hasSize(4);
         assertThat(all.nextBefore()).isEmpty();
-        assertThat(events.list(EventFilter.all(), PageRequest.first(3)).nextBefore()).contains(newestFirst.get(2));
+        assertThat(events.list(TENANT, EventFilter.all(), PageRequest.first(3)).nextBefore()).contains(newestFirst.get(2));
     }
 
     @Test
     void laterPagesStayTheSameWhileNewerEventsArrive() {
         List<String> newestFirst = storeEvents("orders", 4);
-        Page<EventSummary> first = events.list(EventFilter.all(), PageRequest.first(2));
+        Page<EventSummary> first = events.list(TENANT, EventFilter.all(), PageRequest.first(2));
 
         storeEvents("orders", 3);
 
-        Page<EventSummary> second = events.list(EventFilter.all(), new PageRequest(2, first.nextBefore()));
+        Page<EventSummary> second = events.list(TENANT, EventFilter.all(), new PageRequest(2, first.nextBefore()));
         assertThat(second.items()).extracting(EventSummary::id).isEqualTo(newestFirst.subList(2, 4));
         assertThat(second.nextBefore()).isEmpty();
     }
@@ -302,13 +334,13 @@ public abstract class EventStoreContract extends RelayStoreContract {
             relay.ingest("users");
         }
 
-        Page<EventSummary> first = events.list(EventFilter.ofSource("orders"), PageRequest.first(2));
-        Page<EventSummary> second = events.list(EventFilter.ofSource("orders"), new PageRequest(2, first.nextBefore()));
+        Page<EventSummary> first = events.list(TENANT, EventFilter.ofSource("orders"), PageRequest.first(2));
+        Page<EventSummary> second = events.list(TENANT, EventFilter.ofSource("orders"), new PageRequest(2, first.nextBefore()));
 
         assertThat(first.items()).extracting(EventSummary::id).isEqualTo(orders.subList(0, 2));
         assertThat(second.items()).extracting(EventSummary::id).isEqualTo(orders.subList(2, 3));
         assertThat(second.nextBefore()).isEmpty();
-        assertThat(events.list(EventFilter.ofSource("nobody"), PageRequest.first(10)).items()).isEmpty();
+        assertThat(events.list(TENANT, EventFilter.ofSource("nobody"), PageRequest.first(10)).items()).isEmpty();
     }
 
     @Test
@@ -344,9 +376,9 @@ public abstract class EventStoreContract extends RelayStoreContract {
         }
         EventFilter filter = new EventFilter(Optional.empty(), Optional.empty(), Optional.of(since), Optional.empty());
 
-        Page<EventSummary> first = events.list(filter, PageRequest.first(2));
-        Page<EventSummary> second = events.list(filter, new PageRequest(2, first.nextBefore()));
-        Page<EventSummary> third = events.list(filter, new PageRequest(2, second.nextBefore()));
+        Page<EventSummary> first = events.list(TENANT, filter, PageRequest.first(2));
+        Page<EventSummary> second = events.list(TENANT, filter, new PageRequest(2, first.nextBefore()));
+        Page<EventSummary> third = events.list(TENANT, filter, new PageRequest(2, second.nextBefore()));
 
         assertThat(Stream.of(first, second, third).flatMap(page -> page.items().stream()).map(EventSummary::id))
                 .containsExactlyElementsOf(newestFirst);
@@ -356,11 +388,11 @@ public abstract class EventStoreContract extends RelayStoreContract {
     @Test
     void anIdempotencyKeyFindsTheEventOfItsSourceThatHoldsIt() {
         Event event = relay.event("orders");
-        Committed.join(events.store(event, Optional.of("key-1"), List.of(), relay.clock.instant()));
+        Committed.join(events.store(TENANT, event, Optional.of("key-1"), List.of(), relay.clock.instant()));
 
-        assertThat(events.idByIdempotencyKey("orders", "key-1")).contains(event.id());
-        assertThat(events.idByIdempotencyKey("users", "key-1")).isEmpty();
-        assertThat(events.idByIdempotencyKey("orders", "key-2")).isEmpty();
+        assertThat(events.idByIdempotencyKey(TENANT, "orders", "key-1")).contains(event.id());
+        assertThat(events.idByIdempotencyKey(TENANT, "users", "key-1")).isEmpty();
+        assertThat(events.idByIdempotencyKey(TENANT, "orders", "key-2")).isEmpty();
     }
 
     /** An event whose id is made from the clock that says when it was received, as ingest makes it. */
@@ -368,36 +400,36 @@ public abstract class EventStoreContract extends RelayStoreContract {
         Event plain = relay.event(sourceId);
         Event event = new Event(new Ulids(relay.clock).next(Ulids.EVENT), sourceId, Optional.of(type), plain.receivedAt(), plain.contentType(), plain.headers(),
                 plain.body());
-        Committed.join(events.store(event, Optional.empty(), List.of(), relay.clock.instant()));
+        Committed.join(events.store(TENANT, event, Optional.empty(), List.of(), relay.clock.instant()));
         relay.advance(Duration.ofMillis(1));
         return event;
     }
 
     private List<String> ids(EventFilter filter) {
-        return events.list(filter, PageRequest.first(PageRequest.LARGEST_LIMIT)).items().stream().map(EventSummary::id).toList();
+        return events.list(TENANT, filter, PageRequest.first(PageRequest.LARGEST_LIMIT)).items().stream().map(EventSummary::id).toList();
     }
 
     @Test
     void aSummaryDescribesTheEventWithoutItsBody() {
         Event event = relay.event("orders", new byte[] {1, 2, 3});
-        Committed.join(events.store(event, Optional.empty(), List.of(), relay.clock.instant()));
+        Committed.join(events.store(TENANT, event, Optional.empty(), List.of(), relay.clock.instant()));
 
-        assertThat(events.list(EventFilter.all(), PageRequest.first(1)).items()).containsExactly(new EventSummary(
+        assertThat(events.list(TENANT, EventFilter.all(), PageRequest.first(1)).items()).containsExactly(new EventSummary(
                 event.id(), "orders", event.eventType(), event.receivedAt(), event.contentType(), 3));
     }
 
     /** Retention deletes an event after a replay has read it and before the replay writes: the replay is a 404. */
     @Test
     void anEventDeletedBetweenTheReplaysReadAndWriteIsNotFoundAndNothingIsStored() {
-        relay.routes.create(relay.route("orders", "billing"));
+        relay.routes.create(TENANT, relay.route("orders", "billing"));
         Event event = relay.ingest("orders").event();
         relay.advance(Duration.ofSeconds(1));
         EventAdmin admin = new EventAdmin(new DeletedBeforeWriting(events, relay.retention), relay.deliveries,
                 relay.routes, new IntentQueue(relay.intents, relay.clock), (json, pointers) -> {
                     throw new AssertionError("a route without payload filters reads no body");
-                }, new Ulids(relay.clock), relay.targets, new OperatorRoute(() -> Settings.NONE, relay.targets::find, new Ulids(relay.clock)));
+                }, new Ulids(relay.clock), relay.targets, new OperatorRoute(tenant -> Settings.NONE, key -> relay.targets.find(key.tenant(), key.id()), new Ulids(relay.clock)));
 
-        assertThatThrownBy(() -> admin.replay(event.id())).isInstanceOf(NotFoundException.class)
+        assertThatThrownBy(() -> admin.replay(TENANT, event.id())).isInstanceOf(NotFoundException.class)
                 .hasMessage("no event " + event.id());
         assertThat(relay.stored().isEmpty()).isTrue();
     }
@@ -415,30 +447,31 @@ public abstract class EventStoreContract extends RelayStoreContract {
     /** The store, with the sweep's delete of the replayed events landing just before deliveries are added. */
     private record DeletedBeforeWriting(EventStore delegate, RetentionStore retention) implements EventStore {
         @Override
-        public boolean addDeliveries(List<NewDelivery> deliveries, Instant now) {
+        public boolean addDeliveries(TenantId tenant, List<NewDelivery> deliveries, Instant now) {
             List<String> eventIds = deliveries.stream().map(NewDelivery::eventId).distinct().toList();
             assertThat(retention.deleteEvents(now, eventIds)).as("retention deleted the events").isEqualTo(eventIds.size());
-            return delegate.addDeliveries(deliveries, now);
+            return delegate.addDeliveries(tenant, deliveries, now);
         }
 
         @Override
-        public CompletionStage<IngestResult> store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now) {
-            return delegate.store(event, idempotencyKey, deliveries, now);
+        public CompletionStage<IngestResult> store(TenantId tenant, Event event, Optional<String> idempotencyKey,
+                                                   List<NewDelivery> deliveries, Instant now) {
+            return delegate.store(tenant, event, idempotencyKey, deliveries, now);
         }
 
         @Override
-        public Optional<Event> find(String id) {
-            return delegate.find(id);
+        public Optional<Event> find(TenantId tenant, String id) {
+            return delegate.find(tenant, id);
         }
 
         @Override
-        public Page<EventSummary> list(EventFilter filter, PageRequest page) {
-            return delegate.list(filter, page);
+        public Page<EventSummary> list(TenantId tenant, EventFilter filter, PageRequest page) {
+            return delegate.list(tenant, filter, page);
         }
 
         @Override
-        public Optional<String> idByIdempotencyKey(String sourceId, String key) {
-            return delegate.idByIdempotencyKey(sourceId, key);
+        public Optional<String> idByIdempotencyKey(TenantId tenant, String sourceId, String key) {
+            return delegate.idByIdempotencyKey(tenant, sourceId, key);
         }
     }
 }

@@ -1,5 +1,7 @@
 package io.hookrelay.delivery.testing;
 
+import io.hookrelay.delivery.model.ScopedId;
+import io.hookrelay.delivery.model.TenantId;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.port.FailureStreaks;
@@ -14,6 +16,10 @@ import org.junit.jupiter.api.Test;
 
 /** The rules of {@link FailureStreaks} that every adapter keeps, in memory or in a database nodes share. */
 public abstract class FailureStreaksContract {
+    private static final ScopedId ORDERS = new ScopedId(TenantId.DEFAULT, "orders");
+    private static final ScopedId BILLING = new ScopedId(TenantId.DEFAULT, "billing");
+    /** A target of another tenant with the same id as {@link #ORDERS}. */
+    private static final ScopedId ACME_ORDERS = new ScopedId(TenantId.of("acme"), "orders");
 
     protected FailureStreaks streaks;
 
@@ -27,45 +33,54 @@ public abstract class FailureStreaksContract {
 
     @Test
     void failuresInARowCountUp() {
-        assertThat(streaks.failed("orders")).isEqualTo(1);
-        assertThat(streaks.failed("orders")).isEqualTo(2);
-        assertThat(streaks.failed("orders")).isEqualTo(3);
+        assertThat(streaks.failed(ORDERS)).isEqualTo(1);
+        assertThat(streaks.failed(ORDERS)).isEqualTo(2);
+        assertThat(streaks.failed(ORDERS)).isEqualTo(3);
     }
 
     @Test
     void aSuccessEndsTheStreak() {
-        streaks.failed("orders");
-        streaks.failed("orders");
+        streaks.failed(ORDERS);
+        streaks.failed(ORDERS);
 
-        streaks.succeeded("orders");
+        streaks.succeeded(ORDERS);
 
-        assertThat(streaks.failed("orders")).isEqualTo(1);
+        assertThat(streaks.failed(ORDERS)).isEqualTo(1);
     }
 
     @Test
     void aSuccessOfATargetWithoutAStreakChangesNothing() {
-        streaks.succeeded("orders");
+        streaks.succeeded(ORDERS);
 
-        assertThat(streaks.failed("orders")).isEqualTo(1);
+        assertThat(streaks.failed(ORDERS)).isEqualTo(1);
     }
 
     @Test
     void aResetEndsTheStreak() {
-        streaks.failed("orders");
-        streaks.failed("orders");
+        streaks.failed(ORDERS);
+        streaks.failed(ORDERS);
 
-        streaks.reset("orders");
+        streaks.reset(ORDERS);
 
-        assertThat(streaks.failed("orders")).isEqualTo(1);
+        assertThat(streaks.failed(ORDERS)).isEqualTo(1);
     }
 
     @Test
     void targetsAreCountedApart() {
-        streaks.failed("orders");
+        streaks.failed(ORDERS);
 
-        assertThat(streaks.failed("billing")).isEqualTo(1);
-        streaks.succeeded("billing");
-        assertThat(streaks.failed("orders")).isEqualTo(2);
+        assertThat(streaks.failed(BILLING)).isEqualTo(1);
+        streaks.succeeded(BILLING);
+        assertThat(streaks.failed(ORDERS)).isEqualTo(2);
+    }
+
+    @Test
+    void aTargetOfAnotherTenantWithTheSameIdIsCountedApart() {
+        streaks.failed(ORDERS);
+
+        assertThat(streaks.failed(ACME_ORDERS)).isEqualTo(1);
+        streaks.reset(ACME_ORDERS);
+        assertThat(streaks.failed(ORDERS)).isEqualTo(2);
     }
 
     @Test
@@ -76,7 +91,7 @@ public abstract class FailureStreaksContract {
         try {
             List<Future<List<Integer>>> answered = new ArrayList<>();
             for (int t = 0; t < threads; t++) {
-                answered.add(pool.submit(() -> IntStream.range(0, failuresEach).mapToObj(i -> streaks.failed("orders")).toList()));
+                answered.add(pool.submit(() -> IntStream.range(0, failuresEach).mapToObj(i -> streaks.failed(ORDERS)).toList()));
             }
             List<Integer> all = new ArrayList<>();
             for (Future<List<Integer>> each : answered) {

@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.testing;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.header.HopCount;
@@ -7,6 +8,7 @@ import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.model.Event;
 import io.hookrelay.delivery.model.EventDetail;
 import io.hookrelay.delivery.model.NewDelivery;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Settings;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.operator.OperatorEvents;
@@ -33,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * with the queue's own pause state and every event stored for real.
  */
 public abstract class OperatorEventsContract extends RelayStoreContract {
+    private static final ScopedId ERP = new ScopedId(TENANT, "erp");
     private IntentQueue queue;
     private SettingsStore settings;
     private OperatorEvents operatorEvents;
@@ -48,9 +51,9 @@ public abstract class OperatorEventsContract extends RelayStoreContract {
         queue = new IntentQueue(relay.intents, relay.clock);
         settings = openedSettings();
         Ulids ulids = new Ulids(relay.clock);
-        operatorEvents = new OperatorEvents(relay.events, relay.deliveries, settings, openedAlerts(), relay.targets::find,
-                new OperatorRoute(settings::read, relay.targets::find, ulids),
-                target -> relay.intents.isPaused(Delivery.KIND, target), ulids, relay.clock,
+        operatorEvents = new OperatorEvents(relay.events, relay.deliveries, settings, openedAlerts(), key -> relay.targets.find(key.tenant(), key.id()),
+                new OperatorRoute(settings::read, key -> relay.targets.find(key.tenant(), key.id()), ulids),
+                target -> relay.intents.isPaused(Delivery.KIND, target.key()), ulids, relay.clock,
                 Executors.newSingleThreadExecutor(), RelayMetrics.NONE);
         relay.configure(List.of("shop"), List.of("erp", "ops"));
     }
@@ -59,7 +62,7 @@ public abstract class OperatorEventsContract extends RelayStoreContract {
     void aTargetWhoseResumeWentUnmarkedRecoversAtItsNextSuccess() {
         RelayFixture.Ingested webhook = relay.ingest("shop", "erp");
         queue.pause(Delivery.KIND, "erp");
-        operatorEvents.targetPaused("erp", PauseCause.AUTO_PAUSE, Optional.of(webhook.event()));
+        operatorEvents.targetPaused(ERP, PauseCause.AUTO_PAUSE, Optional.of(webhook.event()));
         queue.resume(Delivery.KIND, "erp");
         relay.advance(Duration.ofSeconds(1));
 
@@ -73,7 +76,7 @@ public abstract class OperatorEventsContract extends RelayStoreContract {
     void aSuccessWhileTheTargetIsStillPausedIsNoRecovery() {
         RelayFixture.Ingested webhook = relay.ingest("shop", "erp");
         queue.pause(Delivery.KIND, "erp");
-        operatorEvents.targetPaused("erp", PauseCause.GONE, Optional.of(webhook.event()));
+        operatorEvents.targetPaused(ERP, PauseCause.GONE, Optional.of(webhook.event()));
 
         operatorEvents.outcomes().settled(intentOf(webhook.deliveryTo("erp")), new Settlement.Complete());
         operatorEvents.close();
@@ -83,11 +86,11 @@ public abstract class OperatorEventsContract extends RelayStoreContract {
 
     @Test
     void anOperatorEventCarriesTheHopCountOfTheWebhookItTellsOf() {
-        settings.write(new Settings(Optional.of("ops")));
+        settings.write(TENANT, new Settings(Optional.of("ops")));
         Event relayed = new Event(relay.nextId(Ulids.EVENT), "shop", Optional.empty(), relay.clock.instant(), "application/json",
                 Map.of(HopCount.HEADER, "2"), "{}".getBytes(StandardCharsets.UTF_8));
         NewDelivery toErp = relay.delivery(relayed, "erp");
-        Committed.join(relay.events.store(relayed, Optional.empty(), List.of(toErp), relay.clock.instant()));
+        Committed.join(relay.events.store(TENANT, relayed, Optional.empty(), List.of(toErp), relay.clock.instant()));
 
         operatorEvents.outcomes().settled(intentOf(toErp.id()), new Settlement.Fail("HTTP 500"));
         operatorEvents.close();
@@ -101,7 +104,7 @@ public abstract class OperatorEventsContract extends RelayStoreContract {
     @Test
     void aDeliveryWhoseTargetWasDeletedIsNotToldAsFailed() {
         Intent toErp = intentOf(relay.ingest("shop", "erp").deliveryTo("erp"));
-        relay.targets.delete("erp", relay.clock.instant());
+        relay.targets.delete(TENANT, "erp", relay.clock.instant());
 
         operatorEvents.outcomes().settled(toErp, new Settlement.Fail("target deleted: erp"));
         operatorEvents.close();
@@ -115,11 +118,11 @@ public abstract class OperatorEventsContract extends RelayStoreContract {
         operatorEvents.outcomes().settled(intentOf(webhook.deliveryTo("erp")), new Settlement.Fail("HTTP 500"));
         operatorEvents.close();
         Event stored = told().get(0).event();
-        OperatorRoute route = new OperatorRoute(settings::read, relay.targets::find, new Ulids(relay.clock));
+        OperatorRoute route = new OperatorRoute(settings::read, key -> relay.targets.find(key.tenant(), key.id()), new Ulids(relay.clock));
 
-        assertThat(route.deliveriesOf(stored.id())).as("no operator target yet").isEmpty();
-        settings.write(new Settings(Optional.of("ops")));
-        assertThat(route.deliveriesOf(stored.id())).extracting(NewDelivery::targetId).containsExactly("ops");
+        assertThat(route.deliveriesOf(TENANT, stored.id())).as("no operator target yet").isEmpty();
+        settings.write(TENANT, new Settings(Optional.of("ops")));
+        assertThat(route.deliveriesOf(TENANT, stored.id())).extracting(delivery -> delivery.target().id()).containsExactly("ops");
     }
 
     private Intent intentOf(String deliveryId) {
@@ -128,7 +131,7 @@ public abstract class OperatorEventsContract extends RelayStoreContract {
 
     /** Newest first. */
     private List<EventDetail> told() {
-        return operatorEvents.list(Optional.empty(), PageRequest.first(PageRequest.LARGEST_LIMIT)).items();
+        return operatorEvents.list(TENANT, Optional.empty(), PageRequest.first(PageRequest.LARGEST_LIMIT)).items();
     }
 
     private static String typeOf(EventDetail operatorEvent) {

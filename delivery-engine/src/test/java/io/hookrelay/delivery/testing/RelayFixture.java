@@ -7,8 +7,10 @@ import io.hookrelay.delivery.model.EventTypeSource;
 import io.hookrelay.delivery.model.IngestResult;
 import io.hookrelay.delivery.model.NewDelivery;
 import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Source;
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.model.Verification;
 import io.hookrelay.delivery.port.DeliveryStore;
@@ -45,6 +47,8 @@ import java.util.stream.Collectors;
 public class RelayFixture implements AutoCloseable {
     public static final String SECRET = "whsec_" + "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
     public static final Duration LEASE = Duration.ofMinutes(1);
+    /** The tenant the fixture's rows are made in. */
+    public static final TenantId TENANT = TenantId.DEFAULT;
 
     public final MutableClock clock;
     public final SourceStore sources;
@@ -92,8 +96,13 @@ public class RelayFixture implements AutoCloseable {
 
     /** Creates sources and targets with default settings. */
     public void configure(List<String> sourceIds, List<String> targetIds) {
-        sourceIds.forEach(id -> sources.create(source(id)));
-        targetIds.forEach(id -> targets.create(target(id)));
+        configure(TENANT, sourceIds, targetIds);
+    }
+
+    /** Creates sources and targets with default settings in {@code tenant}. */
+    public void configure(TenantId tenant, List<String> sourceIds, List<String> targetIds) {
+        sourceIds.forEach(id -> sources.create(tenant, source(id)));
+        targetIds.forEach(id -> targets.create(tenant, target(id)));
     }
 
     public Event event(String sourceId, byte[] body) {
@@ -106,18 +115,31 @@ public class RelayFixture implements AutoCloseable {
     }
 
     public NewDelivery delivery(Event event, String targetId) {
-        return new NewDelivery(nextId(Ulids.DELIVERY), event.id(), targetId);
+        return delivery(TENANT, event, targetId);
+    }
+
+    public NewDelivery delivery(TenantId tenant, Event event, String targetId) {
+        return new NewDelivery(nextId(Ulids.DELIVERY), event.id(), new ScopedId(tenant, targetId));
     }
 
     public List<NewDelivery> deliveriesOf(Event event, String... targetIds) {
-        return Arrays.stream(targetIds).map(targetId -> delivery(event, targetId)).toList();
+        return deliveriesOf(TENANT, event, targetIds);
+    }
+
+    public List<NewDelivery> deliveriesOf(TenantId tenant, Event event, String... targetIds) {
+        return Arrays.stream(targetIds).map(targetId -> delivery(tenant, event, targetId)).toList();
     }
 
     /** An event of {@code sourceId}, stored without an idempotency key, with one delivery per target. */
     public Ingested ingest(String sourceId, String... targetIds) {
+        return ingest(TENANT, sourceId, targetIds);
+    }
+
+    /** An event of {@code tenant}'s {@code sourceId}, stored without an idempotency key, with one delivery per target. */
+    public Ingested ingest(TenantId tenant, String sourceId, String... targetIds) {
         Event event = event(sourceId);
-        List<NewDelivery> made = deliveriesOf(event, targetIds);
-        IngestResult result = Committed.join(events.store(event, Optional.empty(), made, clock.instant()));
+        List<NewDelivery> made = deliveriesOf(tenant, event, targetIds);
+        IngestResult result = Committed.join(events.store(tenant, event, Optional.empty(), made, clock.instant()));
         return new Ingested(event, made, result);
     }
 
@@ -136,9 +158,9 @@ public class RelayFixture implements AutoCloseable {
      * see that a refused call wrote nothing anywhere.
      */
     public Stored stored() {
-        List<EventSummary> allEvents = everyPage((limit, before) -> events.list(EventFilter.all(),
+        List<EventSummary> allEvents = everyPage((limit, before) -> events.list(TENANT, EventFilter.all(),
                 new PageRequest(limit, before)));
-        List<Delivery> allDeliveries = everyPage((limit, before) -> deliveries.list(DeliveryFilter.all(),
+        List<Delivery> allDeliveries = everyPage((limit, before) -> deliveries.list(TENANT, DeliveryFilter.all(),
                 new PageRequest(limit, before)));
         Map<String, Long> pending = intents.countPendingByKind().entrySet().stream()
                 .filter(count -> count.getValue() > 0)
@@ -169,7 +191,7 @@ public class RelayFixture implements AutoCloseable {
         }
 
         public String deliveryTo(String targetId) {
-            return deliveries.stream().filter(delivery -> delivery.targetId().equals(targetId))
+            return deliveries.stream().filter(delivery -> delivery.target().id().equals(targetId))
                     .map(NewDelivery::id).findFirst().orElseThrow();
         }
     }

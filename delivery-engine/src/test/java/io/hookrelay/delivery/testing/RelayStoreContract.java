@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.testing;
 
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.queue.testing.MutableClock;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -10,6 +11,8 @@ import org.junit.jupiter.api.BeforeEach;
  * very same ones: extend a contract and return the adapter's stores from {@link #openStores}.
  */
 public abstract class RelayStoreContract {
+    /** A tenant beside the fixture's, with rows of the same ids. */
+    protected static final TenantId ACME = TenantId.of("acme");
 
     /** The stores under test and builders for their rows: fresh for every test. */
     protected RelayFixture relay;

@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.testing;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
@@ -86,8 +87,8 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
         }
         assertThat(relay.intents.find(pending)).get().extracting(intent -> intent.state()).isEqualTo(IntentState.PENDING);
         assertThat(relay.intents.find(running)).get().extracting(intent -> intent.state()).isEqualTo(IntentState.RUNNING);
-        assertThat(relay.deliveries.find(pending)).isPresent();
-        assertThat(relay.deliveries.find(running)).isPresent();
+        assertThat(relay.deliveries.find(TENANT, pending)).isPresent();
+        assertThat(relay.deliveries.find(TENANT, running)).isPresent();
     }
 
     @Test
@@ -119,11 +120,11 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
 
         assertThat(retention.deleteDeliveries(EndedDeliveries.COMPLETED, NOW, List.of(retried, pending))).isEqualTo(1);
 
-        assertThat(relay.deliveries.find(retried)).isEmpty();
+        assertThat(relay.deliveries.find(TENANT, retried)).isEmpty();
         assertThat(relay.intents.find(retried)).isEmpty();
         assertThat(relay.intents.attempts(retried)).isEmpty();
-        assertThat(relay.deliveries.forEvent(ingested.event().id())).extracting(Delivery::id).containsExactly(pending);
-        assertThat(relay.events.find(ingested.event().id())).as("the event still has a delivery").isPresent();
+        assertThat(relay.deliveries.forEvent(TENANT, ingested.event().id())).extracting(Delivery::id).containsExactly(pending);
+        assertThat(relay.events.find(TENANT, ingested.event().id())).as("the event still has a delivery").isPresent();
     }
 
     @Test
@@ -136,7 +137,7 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
         int deleted = retention.deleteDeliveries(EndedDeliveries.FAILED_OR_CANCELLED, NOW, found);
 
         assertThat(deleted).isZero();
-        assertThat(relay.deliveries.find(failed)).get().extracting(Delivery::state).isEqualTo(IntentState.PENDING);
+        assertThat(relay.deliveries.find(TENANT, failed)).get().extracting(Delivery::state).isEqualTo(IntentState.PENDING);
         assertThat(relay.intents.attempts(failed)).as("its log stays with it").hasSize(1);
     }
 
@@ -152,7 +153,7 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
         relay.intents.settle(again, FAIL, Optional.of(logEntry(2, AttemptOutcome.STOP)), NOW);
 
         assertThat(retention.deleteDeliveries(EndedDeliveries.FAILED_OR_CANCELLED, cutoff, found)).isZero();
-        assertThat(relay.deliveries.find(failed)).get().extracting(Delivery::state).isEqualTo(IntentState.FAILED);
+        assertThat(relay.deliveries.find(TENANT, failed)).get().extracting(Delivery::state).isEqualTo(IntentState.FAILED);
     }
 
     @Test
@@ -160,7 +161,7 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
         String failed = ended(NOW.minus(Duration.ofDays(40)), FAIL);
 
         assertThat(retention.deleteDeliveries(EndedDeliveries.COMPLETED, NOW, List.of(failed))).isZero();
-        assertThat(relay.deliveries.find(failed)).isPresent();
+        assertThat(relay.deliveries.find(TENANT, failed)).isPresent();
     }
 
     // ---- events
@@ -196,9 +197,9 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
 
         assertThat(retention.deleteEvents(NOW, List.of(old.id()))).isEqualTo(1);
 
-        assertThat(relay.events.find(old.id())).isEmpty();
+        assertThat(relay.events.find(TENANT, old.id())).isEmpty();
         Event next = relay.event("orders");
-        assertThat(Committed.join(relay.events.store(next, Optional.of("key-1"), List.of(), NOW)).duplicate()).isFalse();
+        assertThat(Committed.join(relay.events.store(TENANT, next, Optional.of("key-1"), List.of(), NOW)).duplicate()).isFalse();
     }
 
     @Test
@@ -210,9 +211,9 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
 
         assertThat(retention.deleteEvents(NOW, List.of(withDelivery.id(), young.id()))).isZero();
 
-        assertThat(relay.events.find(withDelivery.id())).isPresent();
-        assertThat(relay.events.find(young.id())).isPresent();
-        assertThat(Committed.join(relay.events.store(relay.event("orders"), Optional.of("key-young"), List.of(), NOW)))
+        assertThat(relay.events.find(TENANT, withDelivery.id())).isPresent();
+        assertThat(relay.events.find(TENANT, young.id())).isPresent();
+        assertThat(Committed.join(relay.events.store(TENANT, relay.event("orders"), Optional.of("key-young"), List.of(), NOW)))
                 .as("the key still names the young event").isEqualTo(new IngestResult(young.id(), 0, true));
     }
 
@@ -223,19 +224,19 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
         List<EventCandidate> found = retention.eventsReceivedBefore(NOW, Optional.empty(), 10);
         assertThat(found).extracting(EventCandidate::hasDeliveries).containsExactly(false);
 
-        relay.events.addDeliveries(relay.deliveriesOf(event, "audit"), NOW);
+        relay.events.addDeliveries(TENANT, relay.deliveriesOf(event, "audit"), NOW);
         int deleted = retention.deleteEvents(NOW, List.of(event.id()));
 
         assertThat(deleted).isZero();
-        assertThat(relay.events.find(event.id())).isPresent();
-        assertThat(Committed.join(relay.events.store(relay.event("orders"), Optional.of("key-1"), List.of(), NOW)))
+        assertThat(relay.events.find(TENANT, event.id())).isPresent();
+        assertThat(Committed.join(relay.events.store(TENANT, relay.event("orders"), Optional.of("key-1"), List.of(), NOW)))
                 .as("the key still names the event").isEqualTo(new IngestResult(event.id(), 1, true));
     }
 
     @Test
     void anEventWhoseLastDeliveryWasDeletedIsFoundWithoutDeliveriesAndCanThenBeDeleted() {
         String completed = ended(NOW.minus(Duration.ofDays(10)), COMPLETE);
-        String eventId = relay.deliveries.find(completed).orElseThrow().eventId();
+        String eventId = relay.deliveries.find(TENANT, completed).orElseThrow().eventId();
         assertThat(retention.eventsReceivedBefore(NOW, Optional.empty(), 10)).extracting(EventCandidate::hasDeliveries)
                 .containsExactly(true);
 
@@ -244,7 +245,7 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
         assertThat(retention.eventsReceivedBefore(NOW, Optional.empty(), 10)).extracting(EventCandidate::id,
                 EventCandidate::hasDeliveries).containsExactly(tuple(eventId, false));
         assertThat(retention.deleteEvents(NOW, List.of(eventId))).isEqualTo(1);
-        assertThat(relay.events.find(eventId)).isEmpty();
+        assertThat(relay.events.find(TENANT, eventId)).isEmpty();
     }
 
     // ---- the sweeper on this store
@@ -278,7 +279,7 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
             assertThat(relay.intents.find(id)).isEmpty();
             assertThat(relay.intents.attempts(id)).isEmpty();
         });
-        assertThat(relay.deliveries.find(failedOld)).isEmpty();
+        assertThat(relay.deliveries.find(TENANT, failedOld)).isEmpty();
         assertThat(relay.intents.attempts(failedOld)).isEmpty();
     }
 
@@ -303,7 +304,7 @@ public abstract class RetentionStoreContract extends RelayStoreContract {
     }
 
     private Event stored(Event event, Optional<String> idempotencyKey) {
-        Committed.join(relay.events.store(event, idempotencyKey, List.of(), event.receivedAt()));
+        Committed.join(relay.events.store(TENANT, event, idempotencyKey, List.of(), event.receivedAt()));
         return event;
     }
 

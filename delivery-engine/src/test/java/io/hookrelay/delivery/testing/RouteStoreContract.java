@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.testing;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.filter.JsonValue;
@@ -32,57 +33,72 @@ public abstract class RouteStoreContract extends RelayStoreContract {
     }
 
     @Test
+    void aRouteIsOfOneTenantAndLeadsOnlyBetweenItsSourcesAndTargets() {
+        relay.configure(ACME, List.of("orders"), List.of("audit"));
+        Route ours = relay.route("orders", "billing");
+        assertThat(routes.create(TENANT, ours)).isEqualTo(RouteStore.Creation.CREATED);
+
+        assertThat(routes.create(ACME, relay.route("orders", "billing"))).as("billing is not acme's")
+                .isEqualTo(RouteStore.Creation.NO_SOURCE_OR_TARGET);
+        assertThat(routes.create(ACME, relay.route("orders", "audit"))).isEqualTo(RouteStore.Creation.CREATED);
+        assertThat(routes.forSource(TENANT, "orders")).containsExactly(ours);
+        assertThat(routes.delete(ACME, ours.id())).as("another tenant's route").isFalse();
+        assertThat(routes.list(TENANT)).containsExactly(ours);
+        assertThat(routes.list(ACME)).extracting(Route::targetId).containsExactly("audit");
+    }
+
+    @Test
     void routesReadBackWithTheirFiltersOldestFirst() {
         Route everything = relay.route("orders", "billing");
         Route filtered = relay.route("users", "audit", "user.created", "invoice.*", "a:b/c_d-e");
         Route single = relay.route("orders", "audit", "order.shipped");
 
-        assertThat(routes.create(everything)).isEqualTo(Creation.CREATED);
-        assertThat(routes.create(filtered)).isEqualTo(Creation.CREATED);
-        assertThat(routes.create(single)).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(TENANT, everything)).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(TENANT, filtered)).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(TENANT, single)).isEqualTo(Creation.CREATED);
 
-        assertThat(routes.list()).containsExactly(everything, filtered, single);
-        assertThat(routes.forSource("orders")).containsExactly(everything, single);
-        assertThat(routes.forSource("users")).containsExactly(filtered);
-        assertThat(routes.forSource("nobody")).isEmpty();
+        assertThat(routes.list(TENANT)).containsExactly(everything, filtered, single);
+        assertThat(routes.forSource(TENANT, "orders")).containsExactly(everything, single);
+        assertThat(routes.forSource(TENANT, "users")).containsExactly(filtered);
+        assertThat(routes.forSource(TENANT, "nobody")).isEmpty();
     }
 
     @Test
     void aRouteFromAMissingSourceOrToAMissingTargetIsNotStored() {
-        assertThat(routes.create(relay.route("ghost", "billing"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
-        assertThat(routes.create(relay.route("orders", "ghost"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
-        assertThat(routes.create(relay.route("ghost", "phantom"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
+        assertThat(routes.create(TENANT, relay.route("ghost", "billing"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
+        assertThat(routes.create(TENANT, relay.route("orders", "ghost"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
+        assertThat(routes.create(TENANT, relay.route("ghost", "phantom"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
 
-        assertThat(routes.list()).isEmpty();
+        assertThat(routes.list(TENANT)).isEmpty();
     }
 
     @Test
     void aRouteToATargetDeletedMeanwhileIsNotStored() {
-        relay.targets.delete("audit", relay.clock.instant());
+        relay.targets.delete(TENANT, "audit", relay.clock.instant());
 
-        assertThat(routes.create(relay.route("orders", "audit"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
+        assertThat(routes.create(TENANT, relay.route("orders", "audit"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
 
-        assertThat(routes.list()).isEmpty();
+        assertThat(routes.list(TENANT)).isEmpty();
     }
 
     @Test
     void aRouteFromASourceDeletedMeanwhileIsNotStored() {
-        relay.sources.delete("users");
+        relay.sources.delete(TENANT, "users");
 
-        assertThat(routes.create(relay.route("users", "billing"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
+        assertThat(routes.create(TENANT, relay.route("users", "billing"))).isEqualTo(Creation.NO_SOURCE_OR_TARGET);
 
-        assertThat(routes.list()).isEmpty();
+        assertThat(routes.list(TENANT)).isEmpty();
     }
 
     @Test
     void theSameRouteIsStoredOnceWhateverTheOrderOrRepetitionOfItsFilters() {
         Route first = relay.route("orders", "billing", "invoice.*", "order.paid");
 
-        assertThat(routes.create(first)).isEqualTo(Creation.CREATED);
-        assertThat(routes.create(relay.route("orders", "billing", "order.paid", "invoice.*"))).isEqualTo(Creation.DUPLICATE);
-        assertThat(routes.create(relay.route("orders", "billing", "order.paid", "invoice.*", "order.paid"))).isEqualTo(Creation.DUPLICATE);
+        assertThat(routes.create(TENANT, first)).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(TENANT, relay.route("orders", "billing", "order.paid", "invoice.*"))).isEqualTo(Creation.DUPLICATE);
+        assertThat(routes.create(TENANT, relay.route("orders", "billing", "order.paid", "invoice.*", "order.paid"))).isEqualTo(Creation.DUPLICATE);
 
-        assertThat(routes.list()).containsExactly(first);
+        assertThat(routes.list(TENANT)).containsExactly(first);
     }
 
     @Test
@@ -90,9 +106,9 @@ public abstract class RouteStoreContract extends RelayStoreContract {
         List<Route> different = List.of(relay.route("orders", "billing"), relay.route("orders", "billing", "order.paid"),
                 relay.route("orders", "billing", "order.*"), relay.route("orders", "audit"), relay.route("users", "billing"));
 
-        different.forEach(route -> assertThat(routes.create(route)).as("%s", route).isEqualTo(Creation.CREATED));
+        different.forEach(route -> assertThat(routes.create(TENANT, route)).as("%s", route).isEqualTo(Creation.CREATED));
 
-        assertThat(routes.list()).containsExactlyElementsOf(different);
+        assertThat(routes.list(TENANT)).containsExactlyElementsOf(different);
     }
 
     /** Many operators' scripts at once: one route comes of it, and every other create is told it exists. */
@@ -108,13 +124,13 @@ public abstract class RouteStoreContract extends RelayStoreContract {
         Route reordered = new Route(relay.nextId(Ulids.ROUTE), "orders", "billing", List.of("order.*"), List.of(live, kinds, paid));
         Route fewer = new Route(relay.nextId(Ulids.ROUTE), "orders", "billing", List.of("order.*"), List.of(paid));
 
-        assertThat(routes.create(unfiltered)).isEqualTo(Creation.CREATED);
-        assertThat(routes.create(filtered)).isEqualTo(Creation.CREATED);
-        assertThat(routes.create(reordered)).isEqualTo(Creation.DUPLICATE);
-        assertThat(routes.create(fewer)).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(TENANT, unfiltered)).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(TENANT, filtered)).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(TENANT, reordered)).isEqualTo(Creation.DUPLICATE);
+        assertThat(routes.create(TENANT, fewer)).isEqualTo(Creation.CREATED);
 
-        assertThat(routes.forSource("orders")).extracting(Route::filters).containsExactly(List.of(), filtered.filters(), fewer.filters());
-        assertThat(routes.list()).contains(filtered, fewer);
+        assertThat(routes.forSource(TENANT, "orders")).extracting(Route::filters).containsExactly(List.of(), filtered.filters(), fewer.filters());
+        assertThat(routes.list(TENANT)).contains(filtered, fewer);
     }
 
     @Test
@@ -128,7 +144,7 @@ public abstract class RouteStoreContract extends RelayStoreContract {
             for (Route route : attempts) {
                 outcomes.add(pool.submit(() -> {
                     start.await();
-                    return routes.create(route);
+                    return routes.create(TENANT, route);
                 }));
             }
             start.countDown();
@@ -142,29 +158,29 @@ public abstract class RouteStoreContract extends RelayStoreContract {
         } finally {
             pool.shutdownNow();
         }
-        assertThat(routes.list()).singleElement().extracting(Route::eventTypes).isEqualTo(List.of("order.paid"));
+        assertThat(routes.list(TENANT)).singleElement().extracting(Route::eventTypes).isEqualTo(List.of("order.paid"));
     }
 
     @Test
     void aRouteDeletedCanBeCreatedAgain() {
         Route gone = relay.route("orders", "billing", "order.paid");
-        routes.create(gone);
-        routes.delete(gone.id());
+        routes.create(TENANT, gone);
+        routes.delete(TENANT, gone.id());
 
-        assertThat(routes.create(relay.route("orders", "billing", "order.paid"))).isEqualTo(Creation.CREATED);
+        assertThat(routes.create(TENANT, relay.route("orders", "billing", "order.paid"))).isEqualTo(Creation.CREATED);
     }
 
     @Test
     void deleteRemovesOnlyThatRouteAndAnswersFalseTheSecondTime() {
         Route gone = relay.route("orders", "billing");
         Route kept = relay.route("orders", "audit");
-        routes.create(gone);
-        routes.create(kept);
+        routes.create(TENANT, gone);
+        routes.create(TENANT, kept);
 
-        assertThat(routes.delete(gone.id())).isTrue();
-        assertThat(routes.delete(gone.id())).isFalse();
+        assertThat(routes.delete(TENANT, gone.id())).isTrue();
+        assertThat(routes.delete(TENANT, gone.id())).isFalse();
 
-        assertThat(routes.list()).containsExactly(kept);
+        assertThat(routes.list(TENANT)).containsExactly(kept);
     }
 
     /** A store may answer forSource from memory: every configuration write must reach what it answers. */
@@ -172,20 +188,20 @@ public abstract class RouteStoreContract extends RelayStoreContract {
     void routesReadBeforeAConfigurationWriteAreNotAnsweredAfterIt() {
         Route toBilling = relay.route("orders", "billing");
         Route toAudit = relay.route("orders", "audit");
-        assertThat(routes.forSource("orders")).isEmpty();
+        assertThat(routes.forSource(TENANT, "orders")).isEmpty();
 
-        routes.create(toBilling);
-        assertThat(routes.forSource("orders")).containsExactly(toBilling);
-        routes.create(toAudit);
-        assertThat(routes.forSource("orders")).containsExactly(toBilling, toAudit);
-        routes.delete(toBilling.id());
-        assertThat(routes.forSource("orders")).containsExactly(toAudit);
-        relay.targets.delete("audit", relay.clock.instant());
-        assertThat(routes.forSource("orders")).isEmpty();
+        routes.create(TENANT, toBilling);
+        assertThat(routes.forSource(TENANT, "orders")).containsExactly(toBilling);
+        routes.create(TENANT, toAudit);
+        assertThat(routes.forSource(TENANT, "orders")).containsExactly(toBilling, toAudit);
+        routes.delete(TENANT, toBilling.id());
+        assertThat(routes.forSource(TENANT, "orders")).containsExactly(toAudit);
+        relay.targets.delete(TENANT, "audit", relay.clock.instant());
+        assertThat(routes.forSource(TENANT, "orders")).isEmpty();
 
-        routes.create(toBilling);
-        assertThat(routes.forSource("orders")).containsExactly(toBilling);
-        relay.sources.delete("orders");
-        assertThat(routes.forSource("orders")).isEmpty();
+        routes.create(TENANT, toBilling);
+        assertThat(routes.forSource(TENANT, "orders")).containsExactly(toBilling);
+        relay.sources.delete(TENANT, "orders");
+        assertThat(routes.forSource(TENANT, "orders")).isEmpty();
     }
 }

@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.testing;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.model.Settings;
@@ -31,30 +32,40 @@ public abstract class SettingsStoreContract {
     }
 
     @Test
+    void eachTenantHasSettingsOfItsOwn() {
+        settings.write(TENANT, new Settings(Optional.of("ops")));
+        settings.write(RelayStoreContract.ACME, new Settings(Optional.of("alerts")));
+        settings.write(RelayStoreContract.ACME, Settings.NONE);
+
+        assertThat(settings.read(TENANT)).isEqualTo(new Settings(Optional.of("ops")));
+        assertThat(settings.read(RelayStoreContract.ACME)).isEqualTo(Settings.NONE);
+    }
+
+    @Test
     void aNewStoreHasNoSettings() {
-        assertThat(settings.read()).isEqualTo(Settings.NONE);
+        assertThat(settings.read(TENANT)).isEqualTo(Settings.NONE);
     }
 
     @Test
     void whatIsWrittenIsRead() {
-        settings.write(new Settings(Optional.of("ops")));
+        settings.write(TENANT, new Settings(Optional.of("ops")));
 
-        assertThat(settings.read().operatorTarget()).contains("ops");
+        assertThat(settings.read(TENANT).operatorTarget()).contains("ops");
     }
 
     @Test
     void aWriteReplacesTheSettingsBefore() {
-        settings.write(new Settings(Optional.of("ops")));
-        settings.write(new Settings(Optional.of("pager")));
+        settings.write(TENANT, new Settings(Optional.of("ops")));
+        settings.write(TENANT, new Settings(Optional.of("pager")));
 
-        assertThat(settings.read().operatorTarget()).contains("pager");
+        assertThat(settings.read(TENANT).operatorTarget()).contains("pager");
     }
 
     @Test
     void writingNoneClearsASetting() {
-        settings.write(new Settings(Optional.of("ops")));
-        settings.write(Settings.NONE);
+        settings.write(TENANT, new Settings(Optional.of("ops")));
+        settings.write(TENANT, Settings.NONE);
 
-        assertThat(settings.read()).isEqualTo(Settings.NONE);
+        assertThat(settings.read(TENANT)).isEqualTo(Settings.NONE);
     }
 }

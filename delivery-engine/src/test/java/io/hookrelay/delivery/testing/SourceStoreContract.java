@@ -1,5 +1,6 @@
 package io.hookrelay.delivery.testing;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static io.hookrelay.delivery.testing.RelayFixture.source;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -49,78 +50,93 @@ public abstract class SourceStoreContract extends RelayStoreContract {
     @ParameterizedTest
     @MethodSource("everyKindOfSource")
     void aCreatedSourceReadsBackExactlyIncludingItsSecret(Source source) {
-        assertThat(sources.create(source)).isTrue();
+        assertThat(sources.create(TENANT, source)).isTrue();
 
-        Source found = sources.find(source.id()).orElseThrow();
+        Source found = sources.find(TENANT, source.id()).orElseThrow();
         assertThat(found).isEqualTo(source);
         assertThat(found.verify().secret()).isEqualTo(source.verify().secret());
+    }
+
+    @Test
+    void aSourceOfAnotherTenantWithTheSameIdIsAnotherSource() {
+        Source ours = source("github");
+        Source theirs = new Source("github", Verification.none(), Optional.empty(), new EventTypeSource.None(), 1024);
+        assertThat(sources.create(TENANT, ours)).isTrue();
+        assertThat(sources.create(ACME, theirs)).as("the id is free in its tenant").isTrue();
+
+        assertThat(sources.find(ACME, "github")).contains(theirs);
+        assertThat(sources.list(ACME)).containsExactly(theirs);
+        assertThat(sources.delete(ACME, "github")).isTrue();
+        assertThat(sources.find(TENANT, "github")).as("the other tenant's delete").contains(ours);
+        assertThat(sources.update(ACME, theirs)).as("gone from its tenant").isFalse();
+        assertThat(sources.list(ACME)).isEmpty();
     }
 
     @Test
     void creatingAnExistingIdIsRefusedAndKeepsTheFirst() {
         Source first = source("orders");
         Source second = new Source("orders", Verification.none(), Optional.of("X-Id"), new EventTypeSource.None(), 10);
-        assertThat(sources.create(first)).isTrue();
+        assertThat(sources.create(TENANT, first)).isTrue();
 
-        assertThat(sources.create(second)).isFalse();
+        assertThat(sources.create(TENANT, second)).isFalse();
 
-        assertThat(sources.find("orders")).contains(first);
+        assertThat(sources.find(TENANT, "orders")).contains(first);
     }
 
     @Test
     void updateReplacesEverySetting() {
-        sources.create(new Source("orders", new Verification(VerificationScheme.HMAC_SHA256, "old", null, null, null),
+        sources.create(TENANT, new Source("orders", new Verification(VerificationScheme.HMAC_SHA256, "old", null, null, null),
                 Optional.of("X-Id"), new EventTypeSource.Header("X-Event"), 100));
-        assertThat(sources.find("orders")).as("read once, so a store that caches sources holds it").isPresent();
+        assertThat(sources.find(TENANT, "orders")).as("read once, so a store that caches sources holds it").isPresent();
         Source replacement = source("orders");
 
-        assertThat(sources.update(replacement)).isTrue();
+        assertThat(sources.update(TENANT, replacement)).isTrue();
 
-        assertThat(sources.find("orders")).contains(replacement);
-        sources.delete("orders");
-        assertThat(sources.find("orders")).isEmpty();
+        assertThat(sources.find(TENANT, "orders")).contains(replacement);
+        sources.delete(TENANT, "orders");
+        assertThat(sources.find(TENANT, "orders")).isEmpty();
     }
 
     @Test
     void updatingAMissingSourceCreatesNothing() {
-        assertThat(sources.update(source("ghost"))).isFalse();
+        assertThat(sources.update(TENANT, source("ghost"))).isFalse();
 
-        assertThat(sources.find("ghost")).isEmpty();
-        assertThat(sources.list()).isEmpty();
+        assertThat(sources.find(TENANT, "ghost")).isEmpty();
+        assertThat(sources.list(TENANT)).isEmpty();
     }
 
     @Test
     void deletingASourceTakesItsRoutesAndLeavesItsEvents() {
         relay.configure(List.of("orders", "users"), List.of("billing"));
-        relay.routes.create(relay.route("orders", "billing"));
-        relay.routes.create(relay.route("orders", "billing", "invoice.*"));
+        relay.routes.create(TENANT, relay.route("orders", "billing"));
+        relay.routes.create(TENANT, relay.route("orders", "billing", "invoice.*"));
         var otherRoute = relay.route("users", "billing");
-        relay.routes.create(otherRoute);
+        relay.routes.create(TENANT, otherRoute);
         var ingested = relay.ingest("orders", "billing");
 
-        assertThat(sources.delete("orders")).isTrue();
+        assertThat(sources.delete(TENANT, "orders")).isTrue();
 
-        assertThat(sources.find("orders")).isEmpty();
-        assertThat(relay.routes.list()).containsExactly(otherRoute);
-        assertThat(relay.events.find(ingested.event().id())).contains(ingested.event());
-        assertThat(relay.deliveries.forEvent(ingested.event().id())).hasSize(1);
+        assertThat(sources.find(TENANT, "orders")).isEmpty();
+        assertThat(relay.routes.list(TENANT)).containsExactly(otherRoute);
+        assertThat(relay.events.find(TENANT, ingested.event().id())).contains(ingested.event());
+        assertThat(relay.deliveries.forEvent(TENANT, ingested.event().id())).hasSize(1);
     }
 
     @Test
     void deletingAMissingSourceAnswersFalse() {
-        sources.create(source("orders"));
+        sources.create(TENANT, source("orders"));
 
-        assertThat(sources.delete("ghost")).isFalse();
+        assertThat(sources.delete(TENANT, "ghost")).isFalse();
 
-        assertThat(sources.list()).containsExactly(source("orders"));
+        assertThat(sources.list(TENANT)).containsExactly(source("orders"));
     }
 
     @Test
     void listIsOrderedById() {
-        sources.create(source("zeta"));
-        sources.create(source("alpha"));
-        sources.create(source("mid-1"));
+        sources.create(TENANT, source("zeta"));
+        sources.create(TENANT, source("alpha"));
+        sources.create(TENANT, source("mid-1"));
 
-        assertThat(sources.list()).extracting(Source::id).containsExactly("alpha", "mid-1", "zeta");
+        assertThat(sources.list(TENANT)).extracting(Source::id).containsExactly("alpha", "mid-1", "zeta");
     }
 }

@@ -1,5 +1,7 @@
 package io.hookrelay.delivery.testing;
 
+import io.hookrelay.delivery.model.ScopedId;
+import io.hookrelay.delivery.model.TenantId;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.port.TargetAlerts;
@@ -15,6 +17,10 @@ import org.junit.jupiter.api.Test;
 
 /** The rules of {@link TargetAlerts} that every adapter keeps: each pause and each recovery is news once. */
 public abstract class TargetAlertsContract {
+    private static final ScopedId ORDERS = new ScopedId(TenantId.DEFAULT, "orders");
+    private static final ScopedId BILLING = new ScopedId(TenantId.DEFAULT, "billing");
+    /** A target of another tenant with the same id as {@link #ORDERS}. */
+    private static final ScopedId ACME_ORDERS = new ScopedId(TenantId.of("acme"), "orders");
 
     protected TargetAlerts alerts;
 
@@ -36,44 +42,53 @@ public abstract class TargetAlertsContract {
 
     @Test
     void aPauseIsNewsOnceUntilTheTargetIsResumed() {
-        assertThat(alerts.paused("orders")).isTrue();
-        assertThat(alerts.paused("orders")).isFalse();
+        assertThat(alerts.paused(ORDERS)).isTrue();
+        assertThat(alerts.paused(ORDERS)).isFalse();
 
-        alerts.resumed("orders");
+        alerts.resumed(ORDERS);
 
-        assertThat(alerts.paused("orders")).isTrue();
-        assertThat(alerts.broken()).containsExactly("orders");
+        assertThat(alerts.paused(ORDERS)).isTrue();
+        assertThat(alerts.broken()).containsExactly(ORDERS);
     }
 
     @Test
     void aPausedTargetDoesNotRecoverUntilItIsResumed() {
-        alerts.paused("orders");
+        alerts.paused(ORDERS);
 
-        assertThat(alerts.recovered("orders")).as("an attempt in flight when it was paused").isFalse();
+        assertThat(alerts.recovered(ORDERS)).as("an attempt in flight when it was paused").isFalse();
 
-        alerts.resumed("orders");
-        assertThat(alerts.recovered("orders")).isTrue();
-        assertThat(alerts.recovered("orders")).isFalse();
+        alerts.resumed(ORDERS);
+        assertThat(alerts.recovered(ORDERS)).isTrue();
+        assertThat(alerts.recovered(ORDERS)).isFalse();
         assertThat(alerts.broken()).isEmpty();
     }
 
     @Test
     void aHealthyTargetNeitherRecoversNorIsBroken() {
-        alerts.resumed("orders");
+        alerts.resumed(ORDERS);
 
-        assertThat(alerts.recovered("orders")).isFalse();
+        assertThat(alerts.recovered(ORDERS)).isFalse();
         assertThat(alerts.broken()).isEmpty();
     }
 
     @Test
     void aForgottenTargetIsNoLongerBroken() {
-        alerts.paused("orders");
-        alerts.paused("billing");
+        alerts.paused(ORDERS);
+        alerts.paused(BILLING);
 
-        alerts.forget("orders");
+        alerts.forget(ORDERS);
 
-        assertThat(alerts.broken()).containsExactly("billing");
-        assertThat(alerts.paused("orders")).isTrue();
+        assertThat(alerts.broken()).containsExactly(BILLING);
+        assertThat(alerts.paused(ORDERS)).isTrue();
+    }
+
+    @Test
+    void aTargetOfAnotherTenantWithTheSameIdIsMarkedApart() {
+        alerts.paused(ORDERS);
+
+        assertThat(alerts.paused(ACME_ORDERS)).as("news in its own tenant").isTrue();
+        alerts.forget(ACME_ORDERS);
+        assertThat(alerts.broken()).containsExactly(ORDERS);
     }
 
     @Test
@@ -81,7 +96,7 @@ public abstract class TargetAlertsContract {
         ExecutorService racers = Executors.newFixedThreadPool(8);
         try {
             List<Future<Boolean>> pauses = new ArrayList<>();
-            IntStream.range(0, 16).forEach(i -> pauses.add(racers.submit(() -> alerts.paused("orders"))));
+            IntStream.range(0, 16).forEach(i -> pauses.add(racers.submit(() -> alerts.paused(ORDERS))));
             long news = 0;
             for (Future<Boolean> pause : pauses) {
                 news += pause.get() ? 1 : 0;

@@ -15,6 +15,7 @@ import io.hookrelay.delivery.tenant.TenantKey;
 import io.hookrelay.delivery.tenant.TenantQuotas;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
 import org.junit.jupiter.api.AfterEach;
@@ -142,6 +143,29 @@ public abstract class TenantStoresContract {
         assertThat(keys.create(key, HASH)).isTrue();
 
         assertThat(keys.list(Tenant.DEFAULT)).containsExactly(key);
+    }
+
+    @Test
+    void aKeyIsFoundByItsTokensHashAndNoOtherAndNotOnceRevoked() {
+        TenantKey key = key("key_01JF0000000000000000000001", Tenant.DEFAULT, Optional.empty());
+        keys.create(key, HASH);
+
+        assertThat(keys.findByTokenHash(HASH)).contains(new TenantKeyStore.Stored(key, HASH));
+        assertThat(keys.findByTokenHash(HASH.replace('9', '1'))).isEmpty();
+        keys.delete(Tenant.DEFAULT, key.id());
+        assertThat(keys.findByTokenHash(HASH)).isEmpty();
+    }
+
+    @Test
+    void aKeysLastUseOnlyMovesForwardAndAKeyGoneMeanwhileIsSkipped() {
+        TenantKey key = key("key_01JF0000000000000000000001", Tenant.DEFAULT, Optional.empty());
+        keys.create(key, HASH);
+        Instant later = CREATED.plusSeconds(60);
+
+        keys.recordUse(Map.of(key.id(), later, "key_01JF0000000000000000000009", later));
+        keys.recordUse(Map.of(key.id(), CREATED.plusSeconds(30)));
+
+        assertThat(keys.list(Tenant.DEFAULT)).extracting(TenantKey::lastUsedAt).containsExactly(Optional.of(later));
     }
 
     @Test

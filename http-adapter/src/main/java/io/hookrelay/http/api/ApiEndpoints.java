@@ -1,7 +1,9 @@
 package io.hookrelay.http.api;
 
 import io.hookrelay.delivery.error.InvalidRequestException;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.usecase.KeepAuditLog;
+import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.http.ApiRequest;
 import io.hookrelay.http.JsonResponses;
 import io.hookrelay.http.RequestBodies;
@@ -12,7 +14,8 @@ import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 import java.util.Objects;
 import java.util.Set;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 
 /**
@@ -26,6 +29,7 @@ final class ApiEndpoints {
     private final Routes routes;
     private final RequestBodies bodies;
     private final KeepAuditLog audit;
+    private final ManageTenants tenants;
 
     /** A use case over HTTP: the request turned into an in-port's call, its result into a reply. */
     @FunctionalInterface
@@ -33,10 +37,12 @@ final class ApiEndpoints {
         Reply handle(ApiRequest request);
     }
 
-    ApiEndpoints(Routes routes, RequestBodies bodies, KeepAuditLog audit) {
+    /** @param tenants where the tenant a request names is looked up before anything is done in it */
+    ApiEndpoints(Routes routes, RequestBodies bodies, KeepAuditLog audit, ManageTenants tenants) {
         this.routes = Objects.requireNonNull(routes, "routes");
         this.bodies = Objects.requireNonNull(bodies, "bodies");
         this.audit = Objects.requireNonNull(audit, "audit");
+        this.tenants = Objects.requireNonNull(tenants, "tenants");
     }
 
     void get(String template, Endpoint endpoint) {
@@ -61,14 +67,14 @@ final class ApiEndpoints {
     }
 
     /**
-     * A {@code POST} of an action on what the request's {@code id} names, such as a retry; it takes no body, or {@code {}},
-     * which is checked once the id is.
+     * A {@code POST} of an action on what the request's {@code id} names in its tenant, such as a retry; it takes no body,
+     * or {@code {}}, which is checked once the id is.
      */
-    void postAction(String template, Function<ApiRequest, String> id, Function<String, Reply> action) {
+    void postAction(String template, Function<ApiRequest, String> id, BiFunction<TenantId, String, Reply> action) {
         add(Methods.POST, template, Set.of(), request -> {
             String named = id.apply(request);
             request.noBody();
-            return action.apply(named);
+            return action.apply(request.tenant(), named);
         });
     }
 
@@ -76,10 +82,10 @@ final class ApiEndpoints {
         add(Methods.PUT, template, Set.of(), endpoint);
     }
 
-    /** A {@code DELETE} of what the request's {@code id} names, answered {@code 204}. */
-    <T> void delete(String template, Function<ApiRequest, T> id, Consumer<T> deletion) {
+    /** A {@code DELETE} of what the request's {@code id} names in its tenant, answered {@code 204}. */
+    <T> void delete(String template, Function<ApiRequest, T> id, BiConsumer<TenantId, T> deletion) {
         add(Methods.DELETE, template, Set.of(), request -> {
-            deletion.accept(id.apply(request));
+            deletion.accept(request.tenant(), id.apply(request));
             return Reply.noContent();
         });
     }
@@ -88,6 +94,9 @@ final class ApiEndpoints {
         routes.add(method, template, exchange -> {
             refuseUnknownQueryParameters(exchange, takes);
             ApiRequest request = new ApiRequest(exchange);
+            if (request.key().isEmpty()) {
+                requireExisting(request.tenant());
+            }
             bodies.receive(exchange, ApiRequest.MAX_JSON_BYTES, received -> {
                 Reply reply = endpoint.handle(request);
                 if (!Methods.GET.equals(method) && !reply.changedNothing()) {
@@ -96,6 +105,18 @@ final class ApiEndpoints {
                 reply(received, reply);
             });
         });
+    }
+
+    /**
+     * A tenant the operator names that does not exist is refused before its request is read, whatever it asks: nothing
+     * may be made, or found, in one. A key's tenant existed when it signed in.
+     *
+     * @throws io.hookrelay.delivery.error.NotFoundException when there is no such tenant
+     */
+    private void requireExisting(TenantId tenant) {
+        if (!tenant.isDefault()) {
+            tenants.get(tenant.value());
+        }
     }
 
     private static void reply(HttpServerExchange exchange, Reply reply) {

@@ -13,6 +13,7 @@ import io.hookrelay.delivery.usecase.ManageTargets;
 import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ReplayEvents;
+import io.hookrelay.delivery.usecase.SignInWithKeys;
 import io.hookrelay.http.ActivityHistory;
 import io.hookrelay.http.Endpoints;
 import io.hookrelay.http.RequestBodies;
@@ -29,7 +30,7 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * The relay's HTTP API (DESIGN §5): the ingest endpoint {@code POST /hooks/{source}}, the management API under
+ * The relay's HTTP API (DESIGN §5): the ingest endpoints {@code POST /hooks/{source}} and {@code /hooks/{tenant}/{source}}, the management API under
  * {@code /api/v1}, which only the admin token opens, and the operator console. Each endpoint calls the one in-port of
  * delivery-engine it serves. Hand it to an {@link io.hookrelay.http.HttpServer}.
  */
@@ -39,6 +40,7 @@ public final class ApiRoutes implements Endpoints {
     private final IngestWebhook ingest;
     private final List<Consumer<ApiEndpoints>> management;
     private final KeepAuditLog audit;
+    private final ManageTenants tenants;
     private final ConsoleRoutes console;
     private final ActivityHistory activity;
     private final boolean ingestOnIoThreads;
@@ -46,21 +48,22 @@ public final class ApiRoutes implements Endpoints {
     public ApiRoutes(AdminToken adminToken, IngestWebhook ingest, ManageSources sources, ManageTargets targets, ManageRoutes routes,
                      BrowseEvents events, ReplayEvents replays, ManageDeliveries deliveries, ManageSettings settings,
                      BackUpDatabase backups, ListOperatorEvents operatorEvents, ManageTenants tenants, ManageTenantKeys keys,
-                     KeepAuditLog audit) {
+                     KeepAuditLog audit, SignInWithKeys signIns) {
         this(adminToken, ingest, List.of(new SourceHandlers(sources)::addTo, new TargetHandlers(targets)::addTo,
                         new RouteHandlers(routes)::addTo, new EventHandlers(events, replays)::addTo,
                         new DeliveryHandlers(deliveries)::addTo, new OperatorEventHandler(operatorEvents)::addTo,
                         new SettingsHandlers(settings)::addTo, new BackupHandlers(backups)::addTo, new TenantHandlers(tenants, keys)::addTo,
                         new AuditHandler(audit)::addTo),
-                audit, ConsoleRoutes.of(adminToken, Clock.systemUTC(), false), ActivityHistory.NONE, false);
+                audit, tenants, ConsoleRoutes.of(adminToken, signIns, Clock.systemUTC(), false), ActivityHistory.NONE, false);
     }
 
     private ApiRoutes(AdminToken adminToken, IngestWebhook ingest, List<Consumer<ApiEndpoints>> management, KeepAuditLog audit,
-                      ConsoleRoutes console, ActivityHistory activity, boolean ingestOnIoThreads) {
+                      ManageTenants tenants, ConsoleRoutes console, ActivityHistory activity, boolean ingestOnIoThreads) {
         this.adminToken = Objects.requireNonNull(adminToken, "adminToken");
         this.ingest = Objects.requireNonNull(ingest, "ingest");
         this.management = List.copyOf(management);
         this.audit = Objects.requireNonNull(audit, "audit");
+        this.tenants = Objects.requireNonNull(tenants, "tenants");
         this.console = Objects.requireNonNull(console, "console");
         this.activity = Objects.requireNonNull(activity, "activity");
         this.ingestOnIoThreads = ingestOnIoThreads;
@@ -71,12 +74,13 @@ public final class ApiRoutes implements Endpoints {
      * ({@code behindHttps}), their cookie sent over HTTPS only.
      */
     public ApiRoutes withConsole(Clock clock, boolean behindHttps) {
-        return new ApiRoutes(adminToken, ingest, management, audit, ConsoleRoutes.of(adminToken, clock, behindHttps), activity, ingestOnIoThreads);
+        return new ApiRoutes(adminToken, ingest, management, audit, tenants, console.timedBy(clock, behindHttps), activity,
+                ingestOnIoThreads);
     }
 
     /** The same routes with {@code GET /api/v1/stats/activity} answering from {@code history}. */
     public ApiRoutes withActivity(ActivityHistory history) {
-        return new ApiRoutes(adminToken, ingest, management, audit, console, history, ingestOnIoThreads);
+        return new ApiRoutes(adminToken, ingest, management, audit, tenants, console, history, ingestOnIoThreads);
     }
 
     /**
@@ -85,13 +89,15 @@ public final class ApiRoutes implements Endpoints {
      * hand-over to a request thread and back (docs/benchmarks.md, issue 33).
      */
     public ApiRoutes withIngestOnIoThreads() {
-        return new ApiRoutes(adminToken, ingest, management, audit, console, activity, true);
+        return new ApiRoutes(adminToken, ingest, management, audit, tenants, console, activity, true);
     }
 
     @Override
     public void addTo(Routes routes, RequestBodies bodies) {
-        routes.add(Methods.POST, INGEST_PATH + "{source}", new IngestHandler(ingest, bodies));
-        ApiEndpoints api = new ApiEndpoints(routes, bodies, audit);
+        IngestHandler webhooks = new IngestHandler(ingest, bodies);
+        routes.add(Methods.POST, INGEST_PATH + "{source}", webhooks);
+        routes.add(Methods.POST, INGEST_PATH + "{tenant}/{source}", webhooks);
+        ApiEndpoints api = new ApiEndpoints(routes, bodies, audit, tenants);
         management.forEach(handlers -> handlers.accept(api));
         new ActivityHandler(activity).addTo(api);
         console.addTo(routes, bodies);

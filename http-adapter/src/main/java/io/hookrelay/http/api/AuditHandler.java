@@ -4,9 +4,10 @@ import io.hookrelay.delivery.audit.AuditEntry;
 import io.hookrelay.delivery.audit.AuditedChange;
 import io.hookrelay.delivery.model.ResourceIds;
 import io.hookrelay.delivery.model.Ulids;
-import io.hookrelay.delivery.tenant.Tenant;
+import io.hookrelay.delivery.tenant.KeyGrant;
 import io.hookrelay.delivery.usecase.KeepAuditLog;
 import io.hookrelay.http.ApiRequest;
+import io.hookrelay.http.ForbiddenException;
 import io.undertow.util.HttpString;
 import io.undertow.util.Methods;
 import java.util.Map;
@@ -23,8 +24,9 @@ final class AuditHandler {
     /** Where a route names its resource, by the collection in its path; {@code admin} only prefixes what follows. */
     private static final Map<String, String> RESOURCES = Map.of("sources", "source", "targets", "target", "routes", "route",
             "events", "event", "deliveries", "delivery", "tenants", "tenant", "keys", "key", "settings", "settings", "backup", "backup");
-    /** The only actor until tenant keys sign in: whoever holds the admin token, through the API or the console. */
+    /** Whoever holds the admin token, through the API or the console. */
     private static final String OPERATOR = "operator";
+    private static final String TENANTS = PREFIX + "tenants";
 
     private final KeepAuditLog audit;
 
@@ -34,27 +36,40 @@ final class AuditHandler {
 
     void addTo(ApiEndpoints api) {
         api.get("/api/v1/audit", Paging.parametersWith("tenant"), request -> Reply.ok(PageJson.of(
-                audit.list(request.queryParameter("tenant").map(id -> ResourceIds.require(id, "tenant")),
-                        Paging.pageRequest(request, Ulids.AUDIT)), EntryJson::of)));
+                audit.list(tenantsOf(request), Paging.pageRequest(request, Ulids.AUDIT)), EntryJson::of)));
+    }
+
+    /**
+     * Whose entries a request may list: the operator's, any tenant's or every one ({@code ?tenant=}); a key's, its own
+     * tenant's alone.
+     *
+     * @throws ForbiddenException when a key asks for another tenant's
+     */
+    private static Optional<String> tenantsOf(ApiRequest request) {
+        Optional<String> asked = request.queryParameter("tenant").map(id -> ResourceIds.require(id, "tenant"));
+        if (request.key().isEmpty()) {
+            return asked;
+        }
+        String own = request.key().get().tenant().value();
+        if (asked.filter(id -> !id.equals(own)).isPresent()) {
+            throw new ForbiddenException("a key reads its own tenant's audit log only");
+        }
+        return Optional.of(own);
     }
 
     /**
      * The change a successful request made, named by its route: {@code POST /api/v1/targets/{id}/pause} is
      * {@code target.pause} of that target; a create is {@code .create} of the id its answer names, a {@code PUT}
      * {@code .update}, a {@code DELETE} {@code .delete}. A change to a tenant or within one (its keys) is that tenant's;
-     * every other is {@code default}'s, which holds everything until resources are scoped by tenant.
+     * every other is the tenant the request acted in. Its actor is the key that made it, or the operator.
      */
     static AuditedChange changeOf(HttpString method, String template, ApiRequest request, Reply reply) {
         String type = "api";
         Optional<String> id = Optional.empty();
         String verb = null;
-        String tenant = Tenant.DEFAULT;
         for (String segment : template.substring(PREFIX.length()).split("/")) {
             if (segment.startsWith("{")) {
                 id = Optional.of(request.pathParameter(segment.substring(1, segment.length() - 1)));
-                if (type.equals("tenant")) {
-                    tenant = id.get();
-                }
             } else if (RESOURCES.containsKey(segment)) {
                 type = RESOURCES.get(segment);
                 id = Optional.empty();
@@ -68,10 +83,11 @@ final class AuditHandler {
                 id = reply.identified();
             }
         }
-        if (type.equals("tenant")) {
-            tenant = id.orElse(tenant);
-        }
-        return new AuditedChange(OPERATOR, tenant, type + "." + verb, type, id);
+        String tenant = !template.startsWith(TENANTS) ? request.tenant().value()
+                : request.hasPathParameter("id") ? request.pathParameter("id")
+                : id.orElseThrow(() -> new IllegalStateException("a tenant's creation names the tenant it made"));
+        String actor = request.key().map(KeyGrant::keyId).orElse(OPERATOR);
+        return new AuditedChange(actor, tenant, type + "." + verb, type, id);
     }
 
     /** An entry as the API shows it. */

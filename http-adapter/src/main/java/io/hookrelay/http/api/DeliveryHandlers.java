@@ -29,10 +29,10 @@ final class DeliveryHandlers {
     void addTo(ApiEndpoints api) {
         api.get(DELIVERIES, Paging.parametersWith("state", "target", "event"), this::list);
         api.post(DELIVERIES + "/retry", this::retryAll);
-        api.get(DELIVERY, request -> Reply.ok(DeliveryDetailJson.of(deliveries.get(id(request)))));
+        api.get(DELIVERY, request -> Reply.ok(DeliveryDetailJson.of(deliveries.get(request.tenant(), id(request)))));
         // A completed delivery is not retried, nor an ended one cancelled: 409.
-        api.postAction(DELIVERY + "/retry", DeliveryHandlers::id, id -> Reply.ok(DeliveryJson.of(deliveries.retry(id))));
-        api.postAction(DELIVERY + "/cancel", DeliveryHandlers::id, id -> Reply.ok(DeliveryJson.of(deliveries.cancel(id))));
+        api.postAction(DELIVERY + "/retry", DeliveryHandlers::id, (tenant, id) -> Reply.ok(DeliveryJson.of(deliveries.retry(tenant, id))));
+        api.postAction(DELIVERY + "/cancel", DeliveryHandlers::id, (tenant, id) -> Reply.ok(DeliveryJson.of(deliveries.cancel(tenant, id))));
         api.get("/api/v1/stats/pending", this::pending);
     }
 
@@ -51,22 +51,22 @@ final class DeliveryHandlers {
                 request.queryParameter("state").map(state -> Fields.state(state, "state")),
                 request.queryParameter("target").map(id -> ResourceIds.require(id, "target")),
                 request.queryParameter("event").map(id -> Fields.ulid(id, Ulids.EVENT, "event")));
-        return Reply.ok(PageJson.of(deliveries.list(filter, Paging.pageRequest(request, Ulids.DELIVERY)), DeliveryJson::of));
+        return Reply.ok(PageJson.of(deliveries.list(request.tenant(), filter, Paging.pageRequest(request, Ulids.DELIVERY)), DeliveryJson::of));
     }
 
     /** {@code {"retried":N}}; as a dry run {@code {"would_retry":N,"more":false}}, {@code more} when at least N would. */
     private Reply retryAll(ApiRequest request) {
         BulkRetryRequest retry = request.jsonBody(BulkRetryRequest.class);
         if (retry.isDryRun()) {
-            BulkRetryPreview preview = deliveries.previewRetryAll(retry.toBulkRetry());
+            BulkRetryPreview preview = deliveries.previewRetryAll(request.tenant(), retry.toBulkRetry());
             return Reply.okUnchanged(new BulkRetryPreviewJson(preview.deliveries(), preview.more()));
         }
-        return Reply.ok(new BulkRetryJson(deliveries.retryAll(retry.toBulkRetry())));
+        return Reply.ok(new BulkRetryJson(deliveries.retryAll(request.tenant(), retry.toBulkRetry())));
     }
 
     /** {@code {"pending_by_target":{"<target>":N},"more":false}}. */
     private Reply pending(ApiRequest request) {
-        PendingByTarget pending = deliveries.pendingByTarget();
+        PendingByTarget pending = deliveries.pendingByTarget(request.tenant());
         return Reply.ok(new PendingJson(pending.counts(), pending.more()));
     }
 

@@ -27,11 +27,11 @@ final class EventHandlers {
 
     void addTo(ApiEndpoints api) {
         api.get(EVENTS, Paging.parametersWith("source", "type", "since", "until", "idempotency_key"), this::list);
-        api.get(EVENT, request -> Reply.ok(EventJson.of(events.get(id(request)))));
+        api.get(EVENT, request -> Reply.ok(EventJson.of(events.get(request.tenant(), id(request)))));
         // 202 with the new deliveries to the source's current routes (none, when no route matches any more); the old
         // deliveries keep their own history.
         api.postAction(EVENT + "/replay", EventHandlers::id,
-                id -> Reply.accepted(new ReplayJson(id, replays.replay(id).stream().map(DeliveryJson.Ref::of).toList())));
+                (tenant, id) -> Reply.accepted(new ReplayJson(id, replays.replay(tenant, id).stream().map(DeliveryJson.Ref::of).toList())));
     }
 
     record ReplayJson(String eventId, List<DeliveryJson.Ref> deliveries) {
@@ -52,12 +52,12 @@ final class EventHandlers {
                     || request.queryParameter("limit").isPresent()) {
                 throw new InvalidRequestException("idempotency_key is looked up in one source: give source and nothing else");
             }
-            return Reply.ok(PageJson.of(events.withIdempotencyKey(source.get(), key.get()), EventSummaryJson::of));
+            return Reply.ok(PageJson.of(events.withIdempotencyKey(request.tenant(), source.get(), key.get()), EventSummaryJson::of));
         }
         EventFilter filter = new EventFilter(source, request.queryParameter("type"),
                 request.queryParameter("since").map(time -> Fields.rfc3339(time, "since")),
                 request.queryParameter("until").map(time -> Fields.rfc3339(time, "until")));
-        return Reply.ok(PageJson.of(events.list(filter, Paging.pageRequest(request, Ulids.EVENT)), EventSummaryJson::of));
+        return Reply.ok(PageJson.of(events.list(request.tenant(), filter, Paging.pageRequest(request, Ulids.EVENT)), EventSummaryJson::of));
     }
 
     private static String id(ApiRequest request) {

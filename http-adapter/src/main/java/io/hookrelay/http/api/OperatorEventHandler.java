@@ -28,6 +28,6 @@ final class OperatorEventHandler {
     private Reply list(ApiRequest request) {
         Optional<OperatorEventType> type = request.queryParameter("type").map(wire -> OperatorEventType.ofWire(wire)
                 .orElseThrow(() -> new InvalidRequestException("type must be one of " + TYPES)));
-        return Reply.ok(PageJson.of(operatorEvents.list(type, Paging.pageRequest(request, Ulids.EVENT)), OperatorEventJson::of));
+        return Reply.ok(PageJson.of(operatorEvents.list(request.tenant(), type, Paging.pageRequest(request, Ulids.EVENT)), OperatorEventJson::of));
     }
 }

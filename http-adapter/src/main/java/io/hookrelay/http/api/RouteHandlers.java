@@ -17,14 +17,14 @@ final class RouteHandlers {
 
     void addTo(ApiEndpoints api) {
         api.post(ROUTES, this::create);
-        api.get(ROUTES, request -> Reply.ok(DataJson.of(routes.list(), RouteJson::of)));
+        api.get(ROUTES, request -> Reply.ok(DataJson.of(routes.list(request.tenant()), RouteJson::of)));
         api.delete(ROUTES + "/{id}", RouteHandlers::id, routes::delete);
     }
 
     /** {@code 201} with the route and its generated id. */
     private Reply create(ApiRequest request) {
         RouteRequest route = request.jsonBody(RouteRequest.class);
-        return Reply.created(RouteJson.of(routes.create(route.sourceId(), route.targetId(), route.typeFilters(), route.payloadFilters())));
+        return Reply.created(RouteJson.of(routes.create(request.tenant(), route.sourceId(), route.targetId(), route.typeFilters(), route.payloadFilters())));
     }
 
     private static String id(ApiRequest request) {

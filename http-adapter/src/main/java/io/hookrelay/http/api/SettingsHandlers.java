@@ -19,11 +19,11 @@ final class SettingsHandlers {
 
     void addTo(ApiEndpoints api) {
         api.get(SETTINGS, this::get);
-        api.put(SETTINGS, request -> Reply.ok(SettingsJson.of(settings.replace(request.jsonBody(SettingsJson.class).settings()))));
+        api.put(SETTINGS, request -> Reply.ok(SettingsJson.of(settings.replace(request.tenant(), request.jsonBody(SettingsJson.class).settings()))));
     }
 
     private Reply get(ApiRequest request) {
         request.noBody();
-        return Reply.ok(SettingsJson.of(settings.get()));
+        return Reply.ok(SettingsJson.of(settings.get(request.tenant())));
     }
 }

@@ -17,9 +17,9 @@ final class SourceHandlers {
     }
 
     void addTo(ApiEndpoints api) {
-        api.post(SOURCES, request -> Reply.created(SourceJson.of(sources.create(request.jsonBody(SourceRequest.class).toSource()))));
-        api.get(SOURCES, request -> Reply.ok(DataJson.of(sources.list(), SourceJson::of)));
-        api.get(SOURCE, request -> Reply.ok(SourceJson.of(sources.get(id(request)))));
+        api.post(SOURCES, request -> Reply.created(SourceJson.of(sources.create(request.tenant(), request.jsonBody(SourceRequest.class).toSource()))));
+        api.get(SOURCES, request -> Reply.ok(DataJson.of(sources.list(request.tenant()), SourceJson::of)));
+        api.get(SOURCE, request -> Reply.ok(SourceJson.of(sources.get(request.tenant(), id(request)))));
         api.put(SOURCE, this::replace);
         // Its routes go with it, its events stay.
         api.delete(SOURCE, SourceHandlers::id, sources::delete);
@@ -28,7 +28,7 @@ final class SourceHandlers {
     /** The full source, replacing every setting (a left-out one takes its default). */
     private Reply replace(ApiRequest request) {
         String id = id(request);
-        return Reply.ok(SourceJson.of(sources.replace(request.jsonBody(SourceRequest.class).toReplacement(id))));
+        return Reply.ok(SourceJson.of(sources.replace(request.tenant(), request.jsonBody(SourceRequest.class).toReplacement(id))));
     }
 
     private static String id(ApiRequest request) {

@@ -24,29 +24,29 @@ final class TargetHandlers {
 
     void addTo(ApiEndpoints api) {
         // With the target's signing secret, this once.
-        api.post(TARGETS, request -> Reply.created(TargetJson.created(targets.create(request.jsonBody(TargetRequest.class).toDraft()))));
-        api.get(TARGETS, request -> Reply.ok(DataJson.of(targets.list(), TargetJson::of)));
-        api.get(TARGET, request -> Reply.ok(TargetJson.of(targets.get(id(request)))));
+        api.post(TARGETS, request -> Reply.created(TargetJson.created(targets.create(request.tenant(), request.jsonBody(TargetRequest.class).toDraft()))));
+        api.get(TARGETS, request -> Reply.ok(DataJson.of(targets.list(request.tenant()), TargetJson::of)));
+        api.get(TARGET, request -> Reply.ok(TargetJson.of(targets.get(request.tenant(), id(request)))));
         api.put(TARGET, this::replace);
         // Its routes go, its open deliveries are cancelled.
         api.delete(TARGET, TargetHandlers::id, targets::delete);
         // Its deliveries wait, pending, until a resume; then they go out.
-        api.postAction(TARGET + "/pause", TargetHandlers::id, id -> Reply.ok(TargetJson.of(targets.pause(id))));
-        api.postAction(TARGET + "/resume", TargetHandlers::id, id -> Reply.ok(TargetJson.of(targets.resume(id))));
+        api.postAction(TARGET + "/pause", TargetHandlers::id, (tenant, id) -> Reply.ok(TargetJson.of(targets.pause(tenant, id))));
+        api.postAction(TARGET + "/resume", TargetHandlers::id, (tenant, id) -> Reply.ok(TargetJson.of(targets.resume(tenant, id))));
         api.post(TARGET + "/rotate-secret", this::rotateSecret);
     }
 
     /** The full settings. */
     private Reply replace(ApiRequest request) {
         String id = id(request);
-        return Reply.ok(TargetJson.of(targets.replace(request.jsonBody(TargetRequest.class).toReplacement(id))));
+        return Reply.ok(TargetJson.of(targets.replace(request.tenant(), request.jsonBody(TargetRequest.class).toReplacement(id))));
     }
 
     /** The target with its new secret. */
     private Reply rotateSecret(ApiRequest request) {
         String id = id(request);
         RotateSecretRequest rotation = request.optionalJsonBody(RotateSecretRequest.class).orElse(RotateSecretRequest.DEFAULTS);
-        return Reply.ok(TargetJson.withSecret(targets.rotateSecret(id, rotation.grace(), rotation.scheme())));
+        return Reply.ok(TargetJson.withSecret(targets.rotateSecret(request.tenant(), id, rotation.grace(), rotation.scheme())));
     }
 
     private static String id(ApiRequest request) {

@@ -41,12 +41,12 @@ final class TenantHandlers {
         api.get(TENANTS, Paging.parametersWith(), this::list);
         api.get(TENANT, request -> Reply.ok(TenantJson.of(tenants.get(id(request)))));
         api.put(TENANT, this::replace);
-        api.delete(TENANT, TenantHandlers::id, tenants::delete);
-        api.postAction(TENANT + "/suspend", TenantHandlers::id, id -> Reply.ok(TenantJson.of(tenants.suspend(id))));
-        api.postAction(TENANT + "/resume", TenantHandlers::id, id -> Reply.ok(TenantJson.of(tenants.resume(id))));
+        api.delete(TENANT, TenantHandlers::id, (acting, id) -> tenants.delete(id));
+        api.postAction(TENANT + "/suspend", TenantHandlers::id, (acting, id) -> Reply.ok(TenantJson.of(tenants.suspend(id))));
+        api.postAction(TENANT + "/resume", TenantHandlers::id, (acting, id) -> Reply.ok(TenantJson.of(tenants.resume(id))));
         api.post(KEYS, this::issueKey);
         api.get(KEYS, request -> Reply.ok(DataJson.of(keys.list(id(request)), TenantJson.KeyJson::of)));
-        api.delete(KEYS + "/{key}", TenantHandlers::keyOf, key -> keys.revoke(key.tenant(), key.id()));
+        api.delete(KEYS + "/{key}", TenantHandlers::keyOf, (acting, key) -> keys.revoke(key.tenant(), key.id()));
     }
 
     /** The token is in this answer and no other. */

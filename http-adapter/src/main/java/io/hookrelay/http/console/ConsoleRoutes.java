@@ -1,5 +1,6 @@
 package io.hookrelay.http.console;
 
+import io.hookrelay.delivery.usecase.SignInWithKeys;
 import io.hookrelay.http.ApiRequest;
 import io.hookrelay.http.ForbiddenException;
 import io.hookrelay.http.RequestBodies;
@@ -19,7 +20,7 @@ import java.util.Optional;
 /**
  * The operator console under {@code /console} (DESIGN §10): a sign-in form, the page the console runs in, and its
  * script and style. The page holds no data: its script reads and changes everything through the management API,
- * signed in by the session cookie ({@link AdminAuthentication}), so the console has no rules of its own to keep
+ * signed in by the session cookie ({@link ApiAuthentication}), so the console has no rules of its own to keep
  * in step with the API's.
  */
 public final class ConsoleRoutes {
@@ -30,23 +31,30 @@ public final class ConsoleRoutes {
     private static final int MAX_FORM_BYTES = 4 * 1024;
 
     private final AdminToken token;
+    private final SignInWithKeys keys;
     private final ConsoleSessions sessions;
     private final SignInThrottle throttle;
     private final ConsoleAssets assets = ConsoleAssets.load();
 
-    private ConsoleRoutes(AdminToken token, ConsoleSessions sessions, SignInThrottle throttle) {
+    private ConsoleRoutes(AdminToken token, SignInWithKeys keys, ConsoleSessions sessions, SignInThrottle throttle) {
         this.token = Objects.requireNonNull(token, "token");
+        this.keys = Objects.requireNonNull(keys, "keys");
         this.sessions = Objects.requireNonNull(sessions, "sessions");
         this.throttle = Objects.requireNonNull(throttle, "throttle");
     }
 
     /**
      * The console signed into with {@code token}, its sessions timed by {@code clock} and, when the server sits behind
-     * HTTPS ({@code behindHttps}), their cookie sent over HTTPS only.
+     * HTTPS ({@code behindHttps}), their cookie sent over HTTPS only; the API opened by {@code token} or a tenant's key.
      */
-    public static ConsoleRoutes of(AdminToken token, Clock clock, boolean behindHttps) {
-        return new ConsoleRoutes(token, new ConsoleSessions(token, clock, ConsoleSessions.DEFAULT_LIFETIME, behindHttps),
+    public static ConsoleRoutes of(AdminToken token, SignInWithKeys keys, Clock clock, boolean behindHttps) {
+        return new ConsoleRoutes(token, keys, new ConsoleSessions(token, clock, ConsoleSessions.DEFAULT_LIFETIME, behindHttps),
                 new SignInThrottle(clock));
+    }
+
+    /** The same console with its sessions timed by {@code clock}, their cookie sent over HTTPS only when {@code behindHttps}. */
+    public ConsoleRoutes timedBy(Clock clock, boolean behindHttps) {
+        return of(token, keys, clock, behindHttps);
     }
 
     public void addTo(Routes routes, RequestBodies bodies) {
@@ -58,9 +66,12 @@ public final class ConsoleRoutes {
                 exchange -> assets.send(exchange, new ApiRequest(exchange).pathParameter("name")));
     }
 
-    /** {@code next} behind the check that lets a request under {@code /api/v1} through with the admin token or a session. */
+    /**
+     * {@code next} behind the check that lets a request under {@code /api/v1} through with the admin token, a tenant key
+     * or a session.
+     */
     public HttpHandler authenticating(HttpHandler next) {
-        return new AdminAuthentication(token, sessions, next);
+        return new ApiAuthentication(token, keys, sessions, next);
     }
 
     private void page(HttpServerExchange exchange) {

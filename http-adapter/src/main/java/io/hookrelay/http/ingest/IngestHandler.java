@@ -5,6 +5,7 @@ import io.hookrelay.delivery.header.HopCount;
 import io.hookrelay.delivery.header.RelayMarker;
 import io.hookrelay.delivery.model.IngestResult;
 import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.usecase.InboundRequest;
 import io.hookrelay.delivery.usecase.IngestWebhook;
 import io.hookrelay.http.ApiRequest;
@@ -47,10 +48,15 @@ public final class IngestHandler implements HttpHandler {
     @Override
     public void handleRequest(HttpServerExchange exchange) throws Exception {
         ApiRequest request = new ApiRequest(exchange);
-        IngestWebhook.Admission admission = ingest.admit(request.pathParameter("source"),
+        IngestWebhook.Admission admission = ingest.admit(tenantOf(request), request.pathParameter("source"),
                 request.header(HopCount.HEADER), request.header(RelayMarker.HEADER));
         int limit = Math.min(admission.maxBodyBytes(), Source.LARGEST_MAX_BODY_BYTES);
         bodies.receive(exchange, limit, received -> store(received, request, admission));
+    }
+
+    /** The tenant {@code /hooks/{tenant}/{source}} names; {@code /hooks/{source}} is the {@code default} tenant's. */
+    private static String tenantOf(ApiRequest request) {
+        return request.hasPathParameter("tenant") ? request.pathParameter("tenant") : TenantId.DEFAULT.value();
     }
 
     private static void store(HttpServerExchange exchange, ApiRequest request, IngestWebhook.Admission admission) {

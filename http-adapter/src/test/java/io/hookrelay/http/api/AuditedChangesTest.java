@@ -3,10 +3,12 @@ package io.hookrelay.http.api;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.audit.AuditedChange;
+import io.hookrelay.http.ApiRequest;
 import io.hookrelay.http.ApiServer;
 import io.hookrelay.http.RecordingSources;
 import io.hookrelay.http.RecordingTargets;
 import io.hookrelay.http.Samples;
+import io.undertow.server.HttpServerExchange;
 import io.undertow.util.Methods;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterEach;
@@ -60,7 +62,8 @@ class AuditedChangesTest {
 
     @Test
     void routesThatNameNoResourceIdAreRecordedWithout() {
-        AuditedChange settings = AuditHandler.changeOf(Methods.PUT, "/api/v1/settings", null, Reply.noContent());
+        AuditedChange settings = AuditHandler.changeOf(Methods.PUT, "/api/v1/settings",
+                new ApiRequest(new HttpServerExchange(null)), Reply.noContent());
 
         assertThat(settings).isEqualTo(new AuditedChange("operator", "default", "settings.update", "settings", Optional.empty()));
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.model.DeliveryDetail;
 import io.hookrelay.delivery.model.PendingByTarget;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.query.BulkRetry;
 import io.hookrelay.delivery.query.BulkRetryPreview;
 import io.hookrelay.delivery.query.Cursors;
@@ -115,43 +116,43 @@ class DeliveryEndpointsTest {
     /** Stand-in deliveries: they note what they were given and answer with samples. */
     private final class Recording implements ManageDeliveries {
         @Override
-        public Page<Delivery> list(DeliveryFilter filter, PageRequest page) {
+        public Page<Delivery> list(TenantId tenant, DeliveryFilter filter, PageRequest page) {
             given.add(List.of(filter, page));
             return new Page<>(List.of(Samples.delivery(IntentState.FAILED, "http_5xx: receiver answered 500")), Optional.empty());
         }
 
         @Override
-        public DeliveryDetail get(String id) {
+        public DeliveryDetail get(TenantId tenant, String id) {
             given.add("get " + id);
             return new DeliveryDetail(Samples.delivery(IntentState.PENDING, ""), List.of());
         }
 
         @Override
-        public Delivery retry(String id) {
+        public Delivery retry(TenantId tenant, String id) {
             given.add("retry " + id);
             return Samples.delivery(IntentState.PENDING, "");
         }
 
         @Override
-        public Delivery cancel(String id) {
+        public Delivery cancel(TenantId tenant, String id) {
             given.add("cancel " + id);
             return Samples.delivery(IntentState.CANCELLED, "");
         }
 
         @Override
-        public int retryAll(BulkRetry request) {
+        public int retryAll(TenantId tenant, BulkRetry request) {
             given.add(request);
             return 3;
         }
 
         @Override
-        public BulkRetryPreview previewRetryAll(BulkRetry request) {
+        public BulkRetryPreview previewRetryAll(TenantId tenant, BulkRetry request) {
             given.add("preview " + request);
             return new BulkRetryPreview(10_000, true);
         }
 
         @Override
-        public PendingByTarget pendingByTarget() {
+        public PendingByTarget pendingByTarget(TenantId tenant) {
             return new PendingByTarget(Map.of("billing", 7L), false);
         }
     }

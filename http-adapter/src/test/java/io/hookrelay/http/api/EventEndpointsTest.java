@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.model.EventDetail;
 import io.hookrelay.delivery.model.EventSummary;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.query.Cursors;
 import io.hookrelay.delivery.query.EventFilter;
 import io.hookrelay.delivery.query.Page;
@@ -30,7 +31,7 @@ class EventEndpointsTest {
     private static final String EVENT = Samples.EVENT_ID;
 
     private final List<Object> given = new CopyOnWriteArrayList<>();
-    private final ReplayEvents replays = id -> {
+    private final ReplayEvents replays = (tenant, id) -> {
         given.add("replay " + id);
         return List.of(Samples.delivery(IntentState.PENDING, ""));
     };
@@ -89,20 +90,20 @@ class EventEndpointsTest {
 
     private final class Browsing implements BrowseEvents {
         @Override
-        public Page<EventSummary> list(EventFilter filter, PageRequest page) {
+        public Page<EventSummary> list(TenantId tenant, EventFilter filter, PageRequest page) {
             given.add(List.of(filter, page));
             EventSummary summary = new EventSummary(EVENT, "github", Optional.of("push"), Samples.RECEIVED, "application/json", 14);
             return new Page<>(List.of(summary), Optional.of(EVENT));
         }
 
         @Override
-        public Page<EventSummary> withIdempotencyKey(String sourceId, String key) {
+        public Page<EventSummary> withIdempotencyKey(TenantId tenant, String sourceId, String key) {
             given.add("key " + sourceId + " " + key);
             return new Page<>(List.of(), Optional.empty());
         }
 
         @Override
-        public EventDetail get(String id) {
+        public EventDetail get(TenantId tenant, String id) {
             given.add("get " + id);
             return new EventDetail(Samples.event(), List.<Delivery>of());
         }

@@ -27,7 +27,7 @@ class OperatorEventEndpointsTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final List<Object> given = new CopyOnWriteArrayList<>();
-    private final ListOperatorEvents operatorEvents = (type, page) -> {
+    private final ListOperatorEvents operatorEvents = (tenant, type, page) -> {
         given.add(type);
         given.add(page);
         Event paused = new Event(Samples.EVENT_ID, ListOperatorEvents.SOURCE, Optional.of("target.paused"), Samples.RECEIVED,

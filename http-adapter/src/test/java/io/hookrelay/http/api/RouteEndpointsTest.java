@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hookrelay.delivery.filter.JsonValue;
 import io.hookrelay.delivery.filter.PayloadFilter;
 import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.usecase.ManageRoutes;
 import io.hookrelay.http.ApiServer;
 import io.hookrelay.http.Samples;
@@ -21,18 +22,18 @@ class RouteEndpointsTest {
     private final List<Object> given = new CopyOnWriteArrayList<>();
     private final ApiServer server = new ApiServer(new ManageRoutes() {
         @Override
-        public Route create(String sourceId, String targetId, List<String> eventTypes, List<PayloadFilter> filters) {
+        public Route create(TenantId tenant, String sourceId, String targetId, List<String> eventTypes, List<PayloadFilter> filters) {
             given.add(List.of(sourceId, targetId, eventTypes, filters));
             return Samples.route();
         }
 
         @Override
-        public List<Route> list() {
+        public List<Route> list(TenantId tenant) {
             return List.of(Samples.route());
         }
 
         @Override
-        public void delete(String id) {
+        public void delete(TenantId tenant, String id) {
             given.add(id);
         }
     });

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.hookrelay.delivery.model.Settings;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.usecase.ManageSettings;
 import io.hookrelay.http.ApiServer;
 import java.net.http.HttpResponse;
@@ -20,12 +21,12 @@ class SettingsEndpointsTest {
     private final List<Settings> given = new CopyOnWriteArrayList<>();
     private final ApiServer server = new ApiServer(new ManageSettings() {
         @Override
-        public Settings get() {
+        public Settings get(TenantId tenant) {
             return new Settings(Optional.of("ops"));
         }
 
         @Override
-        public Settings replace(Settings replacement) {
+        public Settings replace(TenantId tenant, Settings replacement) {
             given.add(replacement);
             return replacement;
         }

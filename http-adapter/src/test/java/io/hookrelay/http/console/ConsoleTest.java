@@ -91,7 +91,7 @@ class ConsoleTest {
         String cookie = sessionCookie();
 
         HttpResponse<String> none = send(post("/api/v1/targets/t1/pause", cookie));
-        HttpResponse<String> wrong = send(post("/api/v1/targets/t1/pause", cookie).header(AdminAuthentication.CSRF_HEADER, "guess"));
+        HttpResponse<String> wrong = send(post("/api/v1/targets/t1/pause", cookie).header(ApiAuthentication.CSRF_HEADER, "guess"));
 
         assertErrorShape(none, 403, "forbidden");
         assertErrorShape(wrong, 403, "forbidden");
@@ -103,7 +103,7 @@ class ConsoleTest {
         String cookie = sessionCookie();
 
         HttpResponse<String> response = send(post("/api/v1/targets/t1/pause", cookie)
-                .header(AdminAuthentication.CSRF_HEADER, csrfToken(cookie)));
+                .header(ApiAuthentication.CSRF_HEADER, csrfToken(cookie)));
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(targets.given).containsExactly("pause t1");
@@ -115,7 +115,7 @@ class ConsoleTest {
         String theirs = sessionCookie();
 
         HttpResponse<String> response = send(post("/api/v1/targets/t1/pause", mine)
-                .header(AdminAuthentication.CSRF_HEADER, csrfToken(theirs)));
+                .header(ApiAuthentication.CSRF_HEADER, csrfToken(theirs)));
 
         assertErrorShape(response, 403, "forbidden");
     }

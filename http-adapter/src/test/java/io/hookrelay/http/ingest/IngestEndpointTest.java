@@ -50,6 +50,16 @@ class IngestEndpointTest {
                 .containsEntry("content-length", "5");
     }
 
+    @Test
+    void aWebhookToATenantsSourceNamesBothAndOneToABareSourceTheDefaultTenants() throws Exception {
+        assertThat(server.send(server.request("/hooks/acme/github").POST(HttpRequest.BodyPublishers.ofString("{}")).build())
+                .statusCode()).isEqualTo(202);
+        assertThat(server.send(server.request("/hooks/github").POST(HttpRequest.BodyPublishers.ofString("{}")).build())
+                .statusCode()).isEqualTo(202);
+
+        assertThat(ingest.admitted).containsExactly("acme/github", "github");
+    }
+
     /** A percent-encoded '?' is part of the source's id, not the end of the path. */
     @Test
     void anIngestPathWithAnEncodedQuestionMarkNamesNoSource() throws Exception {

@@ -4,6 +4,7 @@ import io.hookrelay.delivery.model.Event;
 import io.hookrelay.delivery.model.EventSummary;
 import io.hookrelay.delivery.model.IngestResult;
 import io.hookrelay.delivery.model.NewDelivery;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.EventStore;
 import io.hookrelay.delivery.query.EventFilter;
 import io.hookrelay.delivery.query.Page;
@@ -45,30 +46,31 @@ final class BusyEventStore implements EventStore {
     }
 
     @Override
-    public CompletionStage<IngestResult> store(Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries, Instant now) {
+    public CompletionStage<IngestResult> store(TenantId tenant, Event event, Optional<String> idempotencyKey, List<NewDelivery> deliveries,
+                                               Instant now) {
         failIfBusy(busyStoresLeft, "store event");
-        return delegate.store(event, idempotencyKey, deliveries, now);
+        return delegate.store(tenant, event, idempotencyKey, deliveries, now);
     }
 
     @Override
-    public boolean addDeliveries(List<NewDelivery> deliveries, Instant now) {
-        return delegate.addDeliveries(deliveries, now);
+    public boolean addDeliveries(TenantId tenant, List<NewDelivery> deliveries, Instant now) {
+        return delegate.addDeliveries(tenant, deliveries, now);
     }
 
     @Override
-    public Optional<Event> find(String id) {
+    public Optional<Event> find(TenantId tenant, String id) {
         failIfBusy(busyFindsLeft, "find event");
-        return delegate.find(id);
+        return delegate.find(tenant, id);
     }
 
     @Override
-    public Page<EventSummary> list(EventFilter filter, PageRequest page) {
-        return delegate.list(filter, page);
+    public Page<EventSummary> list(TenantId tenant, EventFilter filter, PageRequest page) {
+        return delegate.list(tenant, filter, page);
     }
 
     @Override
-    public Optional<String> idByIdempotencyKey(String sourceId, String key) {
-        return delegate.idByIdempotencyKey(sourceId, key);
+    public Optional<String> idByIdempotencyKey(TenantId tenant, String sourceId, String key) {
+        return delegate.idByIdempotencyKey(tenant, sourceId, key);
     }
 
     private static void failIfBusy(AtomicInteger busyLeft, String operation) {

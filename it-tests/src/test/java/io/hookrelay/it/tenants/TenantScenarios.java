@@ -5,10 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.Json;
+import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
+import io.hookrelay.queue.testing.Await;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -162,6 +171,139 @@ abstract class TenantScenarios {
             JsonNode nextPage = api.get("/api/v1/audit?limit=3&cursor=" + firstPage.path("next_cursor").asText()).expect(200);
             assertThat(nextPage.path("data").get(0)).isEqualTo(log.path("data").get(3));
         }
+    }
+
+    /**
+     * Two tenants with the same source, target and route ids: each key sees and changes its own only, another tenant's
+     * id is a 404 exactly as a missing one, and the operator reaches either through {@code Hookrelay-Tenant}.
+     */
+    @Test
+    void twoTenantsWithTheSameIdsEachSeeAndChangeOnlyTheirOwn(@TempDir Path dataDir) throws Exception {
+        try (RelayServer relay = startServer(dataDir)) {
+            ApiClient operator = relay.api();
+            Receiver defaults = relay.startReceiver();
+            Receiver acmes = relay.startReceiver();
+            operator.post("/api/v1/tenants", "{\"id\":\"acme\"}").expect(201);
+            ApiClient acme = withKey(operator, "acme", "admin");
+            String defaultRoute = configure(operator, defaults);
+            String acmeRoute = configure(acme, acmes);
+            String defaultEvent = operator.ingest("github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of())
+                    .expect(202).path("event_id").asText();
+            String acmeEvent = operator.ingest("acme/github", "application/json", "{\"n\":1}".getBytes(StandardCharsets.UTF_8), Map.of())
+                    .expect(202).path("event_id").asText();
+            defaults.awaitRequests(1);
+            acmes.awaitRequests(1);
+            String defaultDelivery = operator.get("/api/v1/events/" + defaultEvent).expect(200).path("deliveries").get(0).path("id").asText();
+            List<String> defaultsBefore = snapshot(operator);
+
+            for (String path : List.of("/api/v1/sources/github", "/api/v1/targets/ci", "/api/v1/events/" + acmeEvent)) {
+                assertThat(acme.get(path).expect(200).toString()).doesNotContain(defaultEvent);
+            }
+            for (String path : List.of("/api/v1/events/" + defaultEvent, "/api/v1/deliveries/" + defaultDelivery)) {
+                assertThat(acme.get(path).error()).isEqualTo("not_found");
+            }
+            assertThat(acme.post("/api/v1/deliveries/" + defaultDelivery + "/retry").error()).isEqualTo("not_found");
+            assertThat(acme.post("/api/v1/events/" + defaultEvent + "/replay").error()).isEqualTo("not_found");
+            assertThat(acme.delete("/api/v1/routes/" + defaultRoute).error()).isEqualTo("not_found");
+            assertThat(idsOf(acme.get("/api/v1/events").expect(200))).containsExactly(acmeEvent);
+            assertThat(idsOf(acme.get("/api/v1/routes").expect(200))).containsExactly(acmeRoute);
+            assertThat(acme.post("/api/v1/deliveries/retry", "{\"state\":\"failed\",\"dry_run\":true}").expect(200)
+                    .path("would_retry").asInt()).isZero();
+            acme.post("/api/v1/targets/ci/pause").expect(200);
+            acme.delete("/api/v1/sources/github").expect(204);
+
+            assertThat(snapshot(operator)).as("nothing of default's changed").isEqualTo(defaultsBefore);
+            assertThat(idsOf(operator.send("GET", "/api/v1/events?source=github", BodyPublishers.noBody(), Map.of("Hookrelay-Tenant", "acme"))
+                    .expect(200))).containsExactly(acmeEvent);
+            assertThat(operator.get("/api/v1/operator-events").expect(200).path("data")).as("the pause was acme's").isEmpty();
+            assertThat(operator.get("/api/v1/audit?tenant=acme&limit=3").expect(200).path("data"))
+                    .extracting(entry -> entry.path("actor").asText()).allMatch(actor -> actor.startsWith("key_"));
+            assertThat(defaults.requests()).hasSize(1);
+            assertThat(acmes.requests()).singleElement().satisfies(request ->
+                    assertThat(new String(request.body(), StandardCharsets.UTF_8)).isEqualTo("{\"n\":1}"));
+        }
+    }
+
+    @Test
+    void aReadKeyOnlyReadsAndARevokedOrExpiredKeyOpensNothing(@TempDir Path dataDir) throws Exception {
+        try (RelayServer relay = startServer(dataDir)) {
+            ApiClient operator = relay.api();
+            operator.post("/api/v1/tenants", "{\"id\":\"acme\"}").expect(201);
+            JsonNode issued = operator.post("/api/v1/tenants/acme/keys", "{\"name\":\"dashboards\",\"scope\":\"read\"}").expect(201);
+            ApiClient reader = operator.withToken(Optional.of(issued.path("token").asText()));
+            Instant expiry = Instant.now().plusSeconds(2).truncatedTo(ChronoUnit.SECONDS);
+            ApiClient shortLived = operator.withToken(Optional.of(operator.post("/api/v1/tenants/acme/keys",
+                    "{\"name\":\"ci\",\"scope\":\"admin\",\"expires_at\":\"" + expiry + "\"}").expect(201).path("token").asText()));
+
+            reader.get("/api/v1/sources").expect(200);
+            shortLived.get("/api/v1/sources").expect(200);
+            assertThat(reader.post("/api/v1/sources", "{\"id\":\"github\"}").error()).isEqualTo("forbidden");
+            assertThat(reader.get("/api/v1/tenants").error()).isEqualTo("forbidden");
+            assertThat(reader.send("GET", "/api/v1/sources", BodyPublishers.noBody(), Map.of("Hookrelay-Tenant", "default"))
+                    .error()).isEqualTo("forbidden");
+            Await.until("the key's use recorded", Duration.ofSeconds(5), () -> {
+                reader.get("/api/v1/sources").expect(200);
+                return !operator.get("/api/v1/tenants/acme/keys").expect(200).path("data").get(0).path("last_used_at").isNull();
+            });
+
+            operator.delete("/api/v1/tenants/acme/keys/" + issued.path("id").asText()).expect(204);
+            long revokedAt = System.nanoTime();
+            Await.until("the revoked key refused", Duration.ofSeconds(1), () -> reader.get("/api/v1/sources").status() == 401);
+            assertThat(Duration.ofNanos(System.nanoTime() - revokedAt)).isLessThan(Duration.ofSeconds(1));
+            Await.until("the expired key refused", Duration.ofSeconds(5), () -> shortLived.get("/api/v1/sources").status() == 401);
+            assertThat(Instant.now()).isAfterOrEqualTo(expiry);
+        }
+    }
+
+    /** A suspended tenant takes no webhooks and its keys open nothing; its deliveries wait, and go once it is resumed. */
+    @Test
+    void aSuspendedTenantsWebhooksAreRefusedAndItsDeliveriesHeldUntilItIsResumed(@TempDir Path dataDir) throws Exception {
+        try (RelayServer relay = startServer(dataDir)) {
+            ApiClient operator = relay.api();
+            Receiver receiver = relay.startReceiver();
+            operator.post("/api/v1/tenants", "{\"id\":\"acme\"}").expect(201);
+            ApiClient acme = withKey(operator, "acme", "admin");
+            configure(acme, receiver);
+            acme.post("/api/v1/targets/ci/pause").expect(200);
+            operator.ingest("acme/github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).expect(202);
+
+            operator.post("/api/v1/tenants/acme/suspend").expect(200);
+            Await.until("the key refused", Duration.ofSeconds(1), () -> "tenant_suspended".equals(acme.get("/api/v1/sources").error()));
+            assertThat(operator.ingest("acme/github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).error())
+                    .isEqualTo("tenant_suspended");
+            operator.send("POST", "/api/v1/targets/ci/resume", BodyPublishers.noBody(), Map.of("Hookrelay-Tenant", "acme")).expect(200);
+            Thread.sleep(1_500);
+            assertThat(receiver.requests()).as("held while suspended").isEmpty();
+            assertThat(operator.send("GET", "/api/v1/deliveries", BodyPublishers.noBody(), Map.of("Hookrelay-Tenant", "acme"))
+                    .expect(200).path("data").get(0).path("state").asText()).isEqualTo("pending");
+
+            operator.post("/api/v1/tenants/acme/resume").expect(200);
+            assertThat(receiver.awaitRequests(1)).hasSize(1);
+            acme.get("/api/v1/sources").expect(200);
+        }
+    }
+
+    private static ApiClient withKey(ApiClient operator, String tenant, String scope) {
+        String token = operator.post("/api/v1/tenants/" + tenant + "/keys", "{\"name\":\"test\",\"scope\":\"" + scope + "\"}")
+                .expect(201).path("token").asText();
+        return operator.withToken(Optional.of(token));
+    }
+
+    /** A source {@code github} routed to a target {@code ci} at {@code receiver}, in the client's tenant; the route's id. */
+    private static String configure(ApiClient api, Receiver receiver) {
+        api.post("/api/v1/sources", "{\"id\":\"github\"}").expect(201);
+        api.post("/api/v1/targets", "{\"id\":\"ci\",\"url\":\"" + receiver.url() + "\"}").expect(201);
+        return api.post("/api/v1/routes", "{\"source\":\"github\",\"target\":\"ci\"}").expect(201).path("id").asText();
+    }
+
+    /** What the client's tenant holds, as its lists show it. */
+    private static List<String> snapshot(ApiClient api) {
+        return List.of("/api/v1/sources", "/api/v1/targets", "/api/v1/routes", "/api/v1/events", "/api/v1/deliveries",
+                "/api/v1/settings", "/api/v1/stats/pending").stream().map(path -> api.get(path).expect(200).toString()).toList();
+    }
+
+    private static List<String> idsOf(JsonNode page) {
+        return StreamSupport.stream(page.path("data").spliterator(), false).map(item -> item.path("id").asText()).toList();
     }
 
     private static List<String> idsPagedTwoAtATime(ApiClient api) {

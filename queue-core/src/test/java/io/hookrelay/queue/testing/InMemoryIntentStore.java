@@ -228,8 +228,14 @@ public final class InMemoryIntentStore implements IntentStore {
         return intentsById.values().stream()
                 .filter(intent -> intent.kind().equals(selection.kind()) && intent.state() == selection.state()
                         && selection.target().map(intent.target()::equals).orElse(true)
+                        && selection.namespace().map(namespaceOf(intent.target())::equals).orElse(true)
                         && !intent.updatedAt().isBefore(since) && intent.updatedAt().isBefore(before))
                 .toList();
+    }
+
+    private static String namespaceOf(String target) {
+        int slash = target.indexOf('/');
+        return slash < 0 ? "" : target.substring(0, slash);
     }
 
     private int retryAll(IntentSelection selection, Instant now, QueueNotices notices) {

@@ -2006,6 +2006,28 @@ public abstract class IntentStoreContract {
         }
 
         @Test
+        void aNamespaceSelectsTheTargetsNamedUnderItAndTheEmptyOneThoseWithoutASlash() {
+            Intent bare = enqueued("job", "evt_bare", "target-a");
+            settle(bare.id(), IntentState.FAILED);
+            Intent acme = enqueued("job", "evt_acme", "acme/target-a");
+            settle(acme.id(), IntentState.FAILED);
+            Intent acmeCorp = enqueued("job", "evt_acme_corp", "acme-corp/target-a");
+            settle(acmeCorp.id(), IntentState.FAILED);
+
+            assertThat(store.countSelected(inNamespace(""), 100)).isEqualTo(1);
+            assertThat(store.retryAll(inNamespace("acme"), clock.instant())).isEqualTo(1);
+
+            assertThat(state(acme.id())).isEqualTo(IntentState.PENDING);
+            assertThat(state(bare.id())).isEqualTo(IntentState.FAILED);
+            assertThat(state(acmeCorp.id())).isEqualTo(IntentState.FAILED);
+        }
+
+        private IntentSelection inNamespace(String namespace) {
+            return new IntentSelection("job", IntentState.FAILED, Optional.empty(), Optional.empty(), Optional.empty(),
+                    Optional.of(namespace));
+        }
+
+        @Test
         void countingASelectionCountsWhatRetryingAllWouldRetryAndNoFurtherThanAsked() {
             for (int i = 0; i < 5; i++) {
                 settle(enqueued("job", "evt_" + i, "target-a").id(), IntentState.FAILED);

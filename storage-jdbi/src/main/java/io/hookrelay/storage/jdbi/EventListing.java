@@ -1,6 +1,7 @@
 package io.hookrelay.storage.jdbi;
 
 import io.hookrelay.delivery.model.EventSummary;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.query.EventFilter;
 import io.hookrelay.delivery.query.Page;
 import io.hookrelay.delivery.query.PageRequest;
@@ -16,27 +17,27 @@ public final class EventListing {
     /** The statement for every source; an absent type is bound as {@code null}. */
     @FunctionalInterface
     public interface Statement {
-        List<EventSummary> fetch(String eventType, String before, String lowest, long since, long until, int limit);
+        List<EventSummary> fetch(String tenant, String eventType, String before, String lowest, long since, long until, int limit);
     }
 
     /** The statement for one source. */
     @FunctionalInterface
     public interface SourceStatement {
-        List<EventSummary> fetch(String sourceId, String eventType, String before, String lowest, long since, long until,
+        List<EventSummary> fetch(String tenant, String sourceId, String eventType, String before, String lowest, long since, long until,
                 int limit);
     }
 
     private EventListing() {
     }
 
-    /** The events of {@code page}, newest first, fetched with the one more that tells whether another page follows. */
-    public static Page<EventSummary> page(EventFilter filter, PageRequest page, Statement byId, SourceStatement ofSource) {
+    /** The tenant's events of {@code page}, newest first, fetched with the one more that tells whether another page follows. */
+    public static Page<EventSummary> page(TenantId tenant, EventFilter filter, PageRequest page, Statement byId, SourceStatement ofSource) {
         String below = page.fetchBelow().compareTo(filter.idAbove()) < 0 ? page.fetchBelow() : filter.idAbove();
         String type = filter.eventType().orElse(null);
         List<EventSummary> fetched = filter.sourceId().isPresent()
-                ? ofSource.fetch(filter.sourceId().get(), type, below, filter.lowestId(), filter.sinceMillis(), filter.untilMillis(),
+                ? ofSource.fetch(tenant.value(), filter.sourceId().get(), type, below, filter.lowestId(), filter.sinceMillis(), filter.untilMillis(),
                         page.fetchSize())
-                : byId.fetch(type, below, filter.lowestId(), filter.sinceMillis(), filter.untilMillis(), page.fetchSize());
+                : byId.fetch(tenant.value(), type, below, filter.lowestId(), filter.sinceMillis(), filter.untilMillis(), page.fetchSize());
         return Page.of(fetched, page, EventSummary::id);
     }
 }

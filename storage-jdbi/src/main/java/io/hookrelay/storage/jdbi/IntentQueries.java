@@ -17,8 +17,11 @@ public interface IntentQueries {
     /** Attempt numbers only grow, so their order is the order the attempts ran in. */
     List<AttemptRecord> attempts(String intentId);
 
-    /** How many intents of {@code kind} in {@code state} changed in {@code [since, before)}, up to {@code atMost}. */
-    int countSelected(String kind, String state, String target, long since, long before, int atMost);
+    /**
+     * How many intents of {@code kind} in {@code state} changed in {@code [since, before)}, of {@code target} and in
+     * {@code namespace} when they are not null, up to {@code atMost}.
+     */
+    int countSelected(String kind, String state, String target, String namespace, long since, long before, int atMost);
 
     Map<String, Long> countPendingByTarget(String kind, int atMost);
 

@@ -80,7 +80,8 @@ public abstract class JdbiIntentStore implements IntentStore {
     public final int countSelected(IntentSelection selection, int atMost) {
         IntentStore.requireCountLimit(atMost);
         return read("count selected", dao -> dao.countSelected(selection.kind(), selection.state().wireName(),
-                selection.target().orElse(null), changedSince(selection), changedBefore(selection), atMost));
+                selection.target().orElse(null), selection.namespace().orElse(null), changedSince(selection), changedBefore(selection),
+                atMost));
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.hookrelay.storage.jdbi;
 
 import io.hookrelay.delivery.model.Settings;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.SettingsStore;
 import java.util.Objects;
 
@@ -13,17 +14,18 @@ public final class JdbiSettingsStore implements SettingsStore {
     }
 
     @Override
-    public Settings read() {
-        return new Settings(database.read("read settings", daos -> daos.attach(SettingsDao.class).find(SettingsDao.OPERATOR_TARGET)));
+    public Settings read(TenantId tenant) {
+        return new Settings(database.read("read settings",
+                daos -> daos.attach(SettingsDao.class).find(tenant.value(), SettingsDao.OPERATOR_TARGET)));
     }
 
     @Override
-    public void write(Settings settings) {
+    public void write(TenantId tenant, Settings settings) {
         Objects.requireNonNull(settings, "settings");
         database.write("write settings", daos -> {
             SettingsDao dao = daos.attach(SettingsDao.class);
-            settings.operatorTarget().ifPresentOrElse(id -> dao.put(SettingsDao.OPERATOR_TARGET, id),
-                    () -> dao.remove(SettingsDao.OPERATOR_TARGET));
+            settings.operatorTarget().ifPresentOrElse(id -> dao.put(tenant.value(), SettingsDao.OPERATOR_TARGET, id),
+                    () -> dao.remove(tenant.value(), SettingsDao.OPERATOR_TARGET));
             return null;
         });
     }

@@ -1,6 +1,7 @@
 package io.hookrelay.storage.jdbi;
 
 import io.hookrelay.delivery.model.Source;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.signing.SecretCipher;
 import java.time.Clock;
@@ -25,35 +26,38 @@ public final class JdbiSourceStore implements SourceStore {
     }
 
     @Override
-    public boolean create(Source source) {
-        Map<String, Object> columns = columns(source);
+    public boolean create(TenantId tenant, Source source) {
+        Map<String, Object> columns = columns(tenant, source);
         return database.write("create source", daos -> daos.attach(SourceDao.class).insert(columns)) == 1;
     }
 
     @Override
-    public boolean update(Source source) {
-        Map<String, Object> columns = columns(source);
+    public boolean update(TenantId tenant, Source source) {
+        Map<String, Object> columns = columns(tenant, source);
         return database.write("update source", daos -> daos.attach(SourceDao.class).update(columns)) == 1;
     }
 
     @Override
-    public boolean delete(String id) {
+    public boolean delete(TenantId tenant, String id) {
         Objects.requireNonNull(id, "id");
-        return database.write("delete source", daos -> daos.attach(SourceDao.class).delete(id)) == 1;
+        return database.write("delete source", daos -> daos.attach(SourceDao.class).delete(tenant.value(), id)) == 1;
     }
 
     @Override
-    public Optional<Source> find(String id) {
+    public Optional<Source> find(TenantId tenant, String id) {
         Objects.requireNonNull(id, "id");
-        return database.readKept("find source", List.of("source", id), daos -> daos.attach(SourceDao.class).find(id));
+        return database.readKept("find source", List.of("source", tenant.value(), id),
+                daos -> daos.attach(SourceDao.class).find(tenant.value(), id));
     }
 
     @Override
-    public List<Source> list() {
-        return database.read("list sources", daos -> daos.attach(SourceDao.class).list());
+    public List<Source> list(TenantId tenant) {
+        return database.read("list sources", daos -> daos.attach(SourceDao.class).list(tenant.value()));
     }
 
-    private Map<String, Object> columns(Source source) {
-        return SourceColumns.values(source, forms, secrets, clock.instant());
+    private Map<String, Object> columns(TenantId tenant, Source source) {
+        Map<String, Object> columns = SourceColumns.values(source, forms, secrets, clock.instant());
+        columns.put("tenant", tenant.value());
+        return columns;
     }
 }

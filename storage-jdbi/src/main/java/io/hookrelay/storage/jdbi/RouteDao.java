@@ -11,13 +11,13 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
  */
 public interface RouteDao {
 
-    @SqlUpdate("DELETE FROM routes WHERE id = :id")
-    int delete(String id);
+    @SqlUpdate("DELETE FROM routes WHERE tenant_id = :tenant AND id = :id")
+    int delete(String tenant, String id);
 
     /** Route ids are ULIDs, so id order is creation order. */
-    @SqlQuery("SELECT " + RouteColumns.NAMES + " FROM routes ORDER BY id")
-    List<Route> list();
+    @SqlQuery("SELECT " + RouteColumns.NAMES + " FROM routes WHERE tenant_id = :tenant ORDER BY id")
+    List<Route> list(String tenant);
 
-    @SqlQuery("SELECT " + RouteColumns.NAMES + " FROM routes WHERE source_id = :sourceId ORDER BY id")
-    List<Route> forSource(String sourceId);
+    @SqlQuery("SELECT " + RouteColumns.NAMES + " FROM routes WHERE tenant_id = :tenant AND source_id = :sourceId ORDER BY id")
+    List<Route> forSource(String tenant, String sourceId);
 }

@@ -1,6 +1,7 @@
 package io.hookrelay.storage.jdbi;
 
 import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
 import io.hookrelay.queue.IntentWrites;
 import java.time.Instant;
@@ -11,18 +12,18 @@ import org.jdbi.v3.sqlobject.customizer.BindMap;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
-/** The {@code targets} table. Times are epoch milliseconds. */
+/** The {@code targets} table, keyed by tenant and id. Times are epoch milliseconds. */
 public interface TargetDao {
 
     String COLUMNS = TargetColumns.NAMES;
 
     /** @return 1 when stored, 0 when the id is taken */
     @SqlUpdate("""
-            INSERT INTO targets (""" + COLUMNS + """
+            INSERT INTO targets (tenant_id, """ + COLUMNS + """
             , created_at, updated_at)
-            VALUES (:id, :url, :secret, :timeout_ms, :retry_schedule_s, :max_in_flight, :rate_limit_per_s, :previous_secret,
+            VALUES (:tenant, :id, :url, :secret, :timeout_ms, :retry_schedule_s, :max_in_flight, :rate_limit_per_s, :previous_secret,
                     :previous_secret_until, :ordering, :now, :now)
-            ON CONFLICT (id) DO NOTHING
+            ON CONFLICT (tenant_id, id) DO NOTHING
             """)
     int insert(@BindMap Map<String, ?> columns);
 
@@ -31,13 +32,13 @@ public interface TargetDao {
                SET url = :url, secret = :secret, timeout_ms = :timeout_ms, retry_schedule_s = :retry_schedule_s,
                    max_in_flight = :max_in_flight, rate_limit_per_s = :rate_limit_per_s, previous_secret = :previous_secret,
                    previous_secret_until = :previous_secret_until, ordering = :ordering, updated_at = :now
-             WHERE id = :id
+             WHERE tenant_id = :tenant AND id = :id
             """)
     int update(@BindMap Map<String, ?> columns);
 
     /** Its routes go with it ({@code ON DELETE CASCADE}); its deliveries stay, as history. */
-    @SqlUpdate("DELETE FROM targets WHERE id = :id")
-    int delete(String id);
+    @SqlUpdate("DELETE FROM targets WHERE tenant_id = :tenant AND id = :id")
+    int delete(String tenant, String id);
 
     /**
      * Deletes the target and retires its deliveries' work through {@code writes}, in the same transaction. A
@@ -45,17 +46,17 @@ public interface TargetDao {
      *
      * @return whether there was such a target
      */
-    default boolean deleteRetiringItsWork(String id, IntentWrites writes, Instant now) {
-        if (delete(id) == 0) {
+    default boolean deleteRetiringItsWork(ScopedId target, IntentWrites writes, Instant now) {
+        if (delete(target.tenant().value(), target.id()) == 0) {
             return false;
         }
-        writes.retire(Delivery.KIND, id, now);
+        writes.retire(Delivery.KIND, target.key(), now);
         return true;
     }
 
-    @SqlQuery("SELECT " + COLUMNS + " FROM targets WHERE id = :id")
-    Optional<Target> find(String id);
+    @SqlQuery("SELECT " + COLUMNS + " FROM targets WHERE tenant_id = :tenant AND id = :id")
+    Optional<Target> find(String tenant, String id);
 
-    @SqlQuery("SELECT " + COLUMNS + " FROM targets ORDER BY id")
-    List<Target> list();
+    @SqlQuery("SELECT " + COLUMNS + " FROM targets WHERE tenant_id = :tenant ORDER BY id")
+    List<Target> list(String tenant);
 }

@@ -3,6 +3,7 @@ package io.hookrelay.storage.jdbi;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.model.Delivery;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.query.DeliveryFilter;
 import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.queue.IntentState;
@@ -15,14 +16,14 @@ class DeliveryListingTest {
     private final List<String> ran = new ArrayList<>();
 
     private DeliveryListing.Statement statement(String name) {
-        return (state, targetId, eventId, before, limit) -> {
-            ran.add(name + "(" + state + ", " + targetId + ", " + eventId + ", " + before + ", " + limit + ")");
+        return (tenant, state, targetId, eventId, before, limit) -> {
+            ran.add(name + "(" + tenant + ", " + state + ", " + targetId + ", " + eventId + ", " + before + ", " + limit + ")");
             return List.<Delivery>of();
         };
     }
 
     private void fetch(DeliveryFilter filter, PageRequest page) {
-        DeliveryListing.page(filter, page, statement("byId"), statement("ofTarget"), statement("ofEvent"));
+        DeliveryListing.page(TenantId.of("acme"), filter, page, statement("byId"), statement("ofTarget"), statement("ofEvent"));
     }
 
     @Test
@@ -34,15 +35,15 @@ class DeliveryListingTest {
         fetch(new DeliveryFilter(Optional.of(IntentState.PENDING), Optional.empty(), Optional.empty()), page);
 
         assertThat(ran).containsExactly(
-                "ofEvent(null, billing, evt_x, dlv_below, 11)",
-                "ofTarget(failed, billing, null, dlv_below, 11)",
-                "byId(pending, null, null, dlv_below, 11)");
+                "ofEvent(acme, null, billing, evt_x, dlv_below, 11)",
+                "ofTarget(acme, failed, billing, null, dlv_below, 11)",
+                "byId(acme, pending, null, null, dlv_below, 11)");
     }
 
     @Test
     void theFirstPageIsFetchedFromAboveEveryId() {
         fetch(DeliveryFilter.all(), PageRequest.first(3));
 
-        assertThat(ran).containsExactly("byId(null, null, null, " + PageRequest.first(3).fetchBelow() + ", 4)");
+        assertThat(ran).containsExactly("byId(acme, null, null, null, " + PageRequest.first(3).fetchBelow() + ", 4)");
     }
 }

@@ -128,11 +128,14 @@ interface IntentDao {
 
     /**
      * The intents a bulk retry takes; {@code :changedSince} is the smallest {@code bigint} and {@code :changedBefore}
-     * the largest when the selection has no such bound.
+     * the largest when the selection has no such bound. A target's namespace is what comes before its {@code /}, and
+     * {@code ''} when it has none.
      */
     String SELECTED = """
              WHERE kind = :kind AND state = :state AND updated_at >= :changedSince AND updated_at < :changedBefore
                AND (CAST(:target AS text) IS NULL OR target = :target)
+               AND (CAST(:namespace AS text) IS NULL
+                    OR CASE strpos(target, '/') WHEN 0 THEN '' ELSE left(target, strpos(target, '/') - 1) END = :namespace)
             """;
 
     /**
@@ -149,7 +152,8 @@ interface IntentDao {
                 RETURNING fifo_key)
             SELECT fifo_key, count(*) AS retried FROM retried GROUP BY fifo_key
             """)
-    List<RetriedLane> retryAll(String kind, String state, String target, long changedSince, long changedBefore, long now);
+    List<RetriedLane> retryAll(String kind, String state, String target, String namespace, long changedSince, long changedBefore,
+            long now);
 
     /**
      * Deletes those of {@code ids} that still qualify once their state rows are locked, in id order: their

@@ -32,7 +32,8 @@ interface IntentQueryDao extends IntentQueries {
 
     @Override
     @SqlQuery("SELECT count(*) FROM (SELECT 1 FROM intent_states" + IntentDao.SELECTED + " LIMIT :atMost) AS selected")
-    int countSelected(String kind, String state, String target, long changedSince, long changedBefore, int atMost);
+    int countSelected(String kind, String state, String target, String namespace, long changedSince, long changedBefore,
+            int atMost);
 
     @Override
     @SqlQuery("""

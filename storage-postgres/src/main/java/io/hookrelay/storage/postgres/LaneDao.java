@@ -48,7 +48,8 @@ interface LaneDao {
 
     /** Locks the lanes of the intents a bulk retry selects ({@link IntentDao#SELECTED}); answers them. */
     @SqlQuery(LOCKING + "intent_states" + IntentDao.SELECTED + LOCKED)
-    List<String> lockLanesSelected(String kind, String state, String target, long changedSince, long changedBefore);
+    List<String> lockLanesSelected(String kind, String state, String target, String namespace, long changedSince,
+            long changedBefore);
 
     /**
      * What {@code waiting} becomes when an operator makes a row pending: one that had ended rejoins its lane

@@ -68,9 +68,11 @@ final class PostgresIntentWrites implements IntentWrites {
         String kind = selection.kind();
         String state = selection.state().wireName();
         String target = selection.target().orElse(null);
-        handle.attach(LaneDao.class).lockLanesSelected(kind, state, target, changedSince(selection), changedBefore(selection));
-        List<IntentDao.RetriedLane> lanes = handle.attach(IntentDao.class).retryAll(kind, state, target, changedSince(selection),
-                changedBefore(selection), now.toEpochMilli());
+        String namespace = selection.namespace().orElse(null);
+        handle.attach(LaneDao.class).lockLanesSelected(kind, state, target, namespace, changedSince(selection),
+                changedBefore(selection));
+        List<IntentDao.RetriedLane> lanes = handle.attach(IntentDao.class).retryAll(kind, state, target, namespace,
+                changedSince(selection), changedBefore(selection), now.toEpochMilli());
         advanceAfterTheFact(lanes.stream().map(IntentDao.RetriedLane::fifoKey).toList());
         int retried = lanes.stream().mapToInt(IntentDao.RetriedLane::retried).sum();
         if (retried > 0) {

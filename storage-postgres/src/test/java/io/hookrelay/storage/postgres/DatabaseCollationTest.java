@@ -1,5 +1,6 @@
 package io.hookrelay.storage.postgres;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.model.EventSummary;
@@ -58,7 +59,7 @@ class DatabaseCollationTest {
 
     @Test
     void pagesAndListsFollowTheIdsByteOrderWhateverTheDatabasesCollation() {
-        List.of("mid_1", "mid1", "mid-1", "alpha").forEach(id -> relay.sources.create(RelayFixture.source(id)));
+        List.of("mid_1", "mid1", "mid-1", "alpha").forEach(id -> relay.sources.create(TENANT, RelayFixture.source(id)));
         relay.configure(List.of(), List.of("billing"));
         List<String> newestFirst = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
@@ -66,15 +67,15 @@ class DatabaseCollationTest {
         }
         Collections.reverse(newestFirst);
 
-        assertThat(relay.sources.list()).extracting(Source::id).containsExactly("alpha", "mid-1", "mid1", "mid_1");
+        assertThat(relay.sources.list(TENANT)).extracting(Source::id).containsExactly("alpha", "mid-1", "mid1", "mid_1");
         List<String> paged = new ArrayList<>();
         Optional<String> before = Optional.empty();
         do {
-            Page<EventSummary> page = relay.events.list(EventFilter.all(), new PageRequest(2, before));
+            Page<EventSummary> page = relay.events.list(TENANT, EventFilter.all(), new PageRequest(2, before));
             page.items().forEach(event -> paged.add(event.id()));
             before = page.nextBefore();
         } while (before.isPresent());
         assertThat(paged).isEqualTo(newestFirst);
-        assertThat(relay.deliveries.list(DeliveryFilter.all(), PageRequest.first(10)).items()).hasSize(5);
+        assertThat(relay.deliveries.list(TENANT, DeliveryFilter.all(), PageRequest.first(10)).items()).hasSize(5);
     }
 }

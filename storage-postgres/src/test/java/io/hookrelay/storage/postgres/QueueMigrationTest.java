@@ -52,7 +52,8 @@ class QueueMigrationTest {
         try (Handle handle = jdbi.open()) {
             MigrationTrack first = new MigrationTrack("queue", QueueSchema.TRACK.migrations().subList(0, 1));
             PostgresMigrations.apply(handle, first, Clock.systemUTC());
-            PostgresMigrations.apply(handle, RelaySchema.TRACK, Clock.systemUTC());
+            PostgresMigrations.apply(handle, new MigrationTrack("relay", RelaySchema.TRACK.migrations().subList(0, 1)),
+                    Clock.systemUTC());
             handle.createScript(versionOneRows()).execute();
         }
 

@@ -11,7 +11,8 @@ import java.time.Clock;
  * process serving the database would open them. Tests of several nodes open several on one schema.
  */
 public final class RelayNode implements AutoCloseable {
-    static final SecretCipher KEY = SecretCipher.fromBase64("MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
+    /** What every node seals secrets with, and so what a test writing rows as an older version did seals them with. */
+    public static final SecretCipher KEY = SecretCipher.fromBase64("MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=",
             "the tests' key", new SecureRandom());
 
     public final PostgresDatabase database;

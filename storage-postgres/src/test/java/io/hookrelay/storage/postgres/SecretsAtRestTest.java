@@ -1,5 +1,6 @@
 package io.hookrelay.storage.postgres;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -114,15 +115,15 @@ class SecretsAtRestTest {
     }
 
     private static void configure(PostgresRelayStores stores) {
-        stores.targets().create(new Target("billing", URI.create("https://billing.example/hooks"), TARGET_SECRET,
+        stores.targets().create(TENANT, new Target("billing", URI.create("https://billing.example/hooks"), TARGET_SECRET,
                 Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, Target.DEFAULT_MAX_IN_FLIGHT));
-        stores.sources().create(new Source("github", new Verification(VerificationScheme.HMAC_SHA256, SOURCE_SECRET, null,
+        stores.sources().create(TENANT, new Source("github", new Verification(VerificationScheme.HMAC_SHA256, SOURCE_SECRET, null,
                 null, null), Optional.empty(), new EventTypeSource.Header("X-GitHub-Event"), Source.DEFAULT_MAX_BODY_BYTES));
     }
 
     private static void assertReadBack(PostgresRelayStores stores) {
-        assertThat(stores.targets().find("billing").orElseThrow().secret()).isEqualTo(TARGET_SECRET);
-        assertThat(stores.sources().find("github").orElseThrow().verify().secret()).isEqualTo(SOURCE_SECRET);
+        assertThat(stores.targets().find(TENANT, "billing").orElseThrow().secret()).isEqualTo(TARGET_SECRET);
+        assertThat(stores.sources().find(TENANT, "github").orElseThrow().verify().secret()).isEqualTo(SOURCE_SECRET);
     }
 
     private static SecretCipher newKey(String origin) {

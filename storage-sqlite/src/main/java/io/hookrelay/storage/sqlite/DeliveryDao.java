@@ -2,7 +2,10 @@ package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.delivery.model.Delivery;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.jdbi.v3.sqlobject.config.KeyColumn;
+import org.jdbi.v3.sqlobject.config.ValueColumn;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
@@ -16,6 +19,7 @@ interface DeliveryDao {
             SELECT d.id, d.event_id, d.target_id, i.state, i.attempts, i.next_at, i.last_error, i.created_at,
                    i.updated_at
               FROM deliveries AS d JOIN intents AS i ON i.id = d.id
+             WHERE d.tenant_id = :tenant AND
             """;
 
     /**
@@ -31,27 +35,43 @@ interface DeliveryDao {
              LIMIT :limit
             """;
 
-    @SqlUpdate("INSERT INTO deliveries (id, event_id, target_id) VALUES (:id, :eventId, :targetId)")
-    void insert(String id, String eventId, String targetId);
+    @SqlUpdate("INSERT INTO deliveries (tenant_id, id, event_id, target_id) VALUES (:tenant, :id, :eventId, :targetId)")
+    void insert(String tenant, String id, String eventId, String targetId);
 
     @SqlQuery("SELECT count(*) FROM deliveries WHERE event_id = :eventId")
     int countForEvent(String eventId);
 
-    @SqlQuery(SELECT + " WHERE d.id = :id")
-    Optional<Delivery> find(String id);
+    @SqlQuery(SELECT + " d.id = :id")
+    Optional<Delivery> find(String tenant, String id);
 
-    @SqlQuery(SELECT + " WHERE d.event_id = :eventId ORDER BY d.id")
-    List<Delivery> forEvent(String eventId);
+    @SqlQuery(SELECT + " d.event_id = :eventId ORDER BY d.id")
+    List<Delivery> forEvent(String tenant, String eventId);
 
-    /** Walks the primary key down from {@code before}. */
-    @SqlQuery(SELECT + " WHERE " + PAGE)
-    List<Delivery> list(String state, String targetId, String eventId, String before, int limit);
+    /** Walks {@code deliveries_of_tenant} down from {@code before}. */
+    @SqlQuery(SELECT + PAGE)
+    List<Delivery> list(String tenant, String state, String targetId, String eventId, String before, int limit);
 
     /** Walks {@code deliveries_by_target} down from {@code before}. */
-    @SqlQuery(SELECT + " WHERE d.target_id = :targetId AND " + PAGE)
-    List<Delivery> listOfTarget(String state, String targetId, String eventId, String before, int limit);
+    @SqlQuery(SELECT + " d.target_id = :targetId AND " + PAGE)
+    List<Delivery> listOfTarget(String tenant, String state, String targetId, String eventId, String before, int limit);
 
     /** Walks {@code deliveries_by_event} down from {@code before}. */
-    @SqlQuery(SELECT + " WHERE d.event_id = :eventId AND " + PAGE)
-    List<Delivery> listOfEvent(String state, String targetId, String eventId, String before, int limit);
+    @SqlQuery(SELECT + " d.event_id = :eventId AND " + PAGE)
+    List<Delivery> listOfEvent(String tenant, String state, String targetId, String eventId, String before, int limit);
+
+    /**
+     * Pending work of {@code kind} by target key, of the keys in {@code namespace} ({@code ""}: those without a
+     * {@code /}), counted no further than {@code atMost}: walks {@code intents_of_work}.
+     */
+    @SqlQuery("""
+            SELECT target, count(*) AS pending
+              FROM (SELECT target FROM intents
+                     WHERE kind = :kind AND state IN ('pending', 'running') AND state = 'pending'
+                       AND CASE instr(target, '/') WHEN 0 THEN '' ELSE substr(target, 1, instr(target, '/') - 1) END = :namespace
+                     LIMIT :atMost)
+             GROUP BY target
+            """)
+    @KeyColumn("target")
+    @ValueColumn("pending")
+    Map<String, Long> countPendingByKey(String kind, String namespace, int atMost);
 }

@@ -198,6 +198,8 @@ interface IntentDao {
                AND state IN ('failed', 'cancelled') AND state = :state
                AND updated_at >= :since AND updated_at < :before
                AND (:target IS NULL OR target = :target)
+               AND (:namespace IS NULL
+                    OR CASE instr(target, '/') WHEN 0 THEN '' ELSE substr(target, 1, instr(target, '/') - 1) END = :namespace)
             """;
 
     /** {@link #retryNow} of every {@link #SELECTED} intent. */
@@ -205,7 +207,7 @@ interface IntentDao {
             UPDATE intents
                SET state = 'pending', next_at = :now, claim_token = '', claim_until = 0, updated_at = :now,
                    waiting = """ + LaneDao.REJOINS_WAITING + ", held = " + HELD + SELECTED)
-    int retryAll(String kind, String state, String target, long since, long before, long now);
+    int retryAll(String kind, String state, String target, String namespace, long since, long before, long now);
 
     /**
      * Those of {@code ids} that are still ended long enough ago; their attempt logs go with them

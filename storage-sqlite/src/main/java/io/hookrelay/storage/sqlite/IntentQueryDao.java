@@ -28,7 +28,7 @@ interface IntentQueryDao extends IntentQueries {
 
     @Override
     @SqlQuery("SELECT count(*) FROM (SELECT 1 FROM intents" + IntentDao.SELECTED + " LIMIT :atMost)")
-    int countSelected(String kind, String state, String target, long since, long before, int atMost);
+    int countSelected(String kind, String state, String target, String namespace, long since, long before, int atMost);
 
     @Override
     @SqlQuery("""

@@ -57,5 +57,5 @@ interface LaneDao {
     List<String> openLanesOf(String kind, String target);
 
     @SqlQuery("SELECT DISTINCT fifo_key FROM intents" + IntentDao.SELECTED + " AND fifo_key IS NOT NULL")
-    List<String> lanesSelected(String kind, String state, String target, long since, long before);
+    List<String> lanesSelected(String kind, String state, String target, String namespace, long since, long before);
 }

@@ -89,10 +89,11 @@ final class SqliteIntentWrites implements IntentWrites {
         String kind = selection.kind();
         String state = selection.state().wireName();
         String target = selection.target().orElse(null);
-        List<String> lanes = handle.attach(LaneDao.class).lanesSelected(kind, state, target, changedSince(selection),
+        String namespace = selection.namespace().orElse(null);
+        List<String> lanes = handle.attach(LaneDao.class).lanesSelected(kind, state, target, namespace, changedSince(selection),
                 changedBefore(selection));
-        int retried = handle.attach(IntentDao.class).retryAll(kind, state, target, changedSince(selection), changedBefore(selection),
-                now.toEpochMilli());
+        int retried = handle.attach(IntentDao.class).retryAll(kind, state, target, namespace, changedSince(selection),
+                changedBefore(selection), now.toEpochMilli());
         lanes.forEach(this::advance);
         if (retried > 0) {
             notices.workAvailable();

@@ -1,6 +1,7 @@
 package io.hookrelay.storage.sqlite;
 
 import io.hookrelay.delivery.model.Route;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.RouteStore.Creation;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.storage.jdbi.RouteColumns;
@@ -18,34 +19,34 @@ public final class SqliteRouteStore implements RouteStore {
 
     /** The insert and, when it stored nothing, the look for the same route share one write transaction. */
     @Override
-    public Creation create(Route route) {
+    public Creation create(TenantId tenant, Route route) {
         String eventTypes = RouteColumns.eventTypes(route);
         String filters = RouteColumns.filters(route);
         long now = database.clock().millis();
         return database.writeConfig("create route", handle -> {
             RouteCreationDao dao = handle.attach(RouteCreationDao.class);
-            if (dao.insert(route.id(), route.sourceId(), route.targetId(), eventTypes, filters, now) == 1) {
+            if (dao.insert(tenant.value(), route.id(), route.sourceId(), route.targetId(), eventTypes, filters, now) == 1) {
                 return Creation.CREATED;
             }
-            return dao.exists(route.sourceId(), route.targetId(), eventTypes, filters) ? Creation.DUPLICATE : Creation.NO_SOURCE_OR_TARGET;
+            return dao.exists(tenant.value(), route.sourceId(), route.targetId(), eventTypes, filters) ? Creation.DUPLICATE : Creation.NO_SOURCE_OR_TARGET;
         });
     }
 
     @Override
-    public boolean delete(String id) {
+    public boolean delete(TenantId tenant, String id) {
         Objects.requireNonNull(id, "id");
-        return database.writeConfig("delete route", handle -> handle.attach(RouteDao.class).delete(id)) == 1;
+        return database.writeConfig("delete route", handle -> handle.attach(RouteDao.class).delete(tenant.value(), id)) == 1;
     }
 
     @Override
-    public List<Route> list() {
-        return database.read("list routes", handle -> handle.attach(RouteDao.class).list());
+    public List<Route> list(TenantId tenant) {
+        return database.read("list routes", handle -> handle.attach(RouteDao.class).list(tenant.value()));
     }
 
     @Override
-    public List<Route> forSource(String sourceId) {
+    public List<Route> forSource(TenantId tenant, String sourceId) {
         Objects.requireNonNull(sourceId, "sourceId");
-        return database.readConfig("list routes of a source", List.of("routes of source", sourceId),
-                handle -> List.copyOf(handle.attach(RouteDao.class).forSource(sourceId)));
+        return database.readConfig("list routes of a source", List.of("routes of source", tenant.value(), sourceId),
+                handle -> List.copyOf(handle.attach(RouteDao.class).forSource(tenant.value(), sourceId)));
     }
 }

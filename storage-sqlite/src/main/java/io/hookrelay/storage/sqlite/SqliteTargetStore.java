@@ -1,6 +1,8 @@
 package io.hookrelay.storage.sqlite;
 
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.storage.jdbi.TargetColumns;
 import io.hookrelay.storage.jdbi.TargetDao;
@@ -22,19 +24,19 @@ public final class SqliteTargetStore implements TargetStore {
     }
 
     @Override
-    public boolean create(Target target) {
-        Map<String, Object> columns = columns(target);
+    public boolean create(TenantId tenant, Target target) {
+        Map<String, Object> columns = columns(tenant, target);
         return database.writeConfig("create target", handle -> handle.attach(TargetDao.class).insert(columns)) == 1;
     }
 
     /** The single writer runs one write at a time, so the read in it is what the write replaces. */
     @Override
-    public Optional<Target> change(String id, UnaryOperator<Target> change) {
+    public Optional<Target> change(TenantId tenant, String id, UnaryOperator<Target> change) {
         Objects.requireNonNull(change, "change");
         return database.writeConfig("change target", handle -> {
             TargetDao targets = handle.attach(TargetDao.class);
-            Optional<Target> changed = targets.find(id).map(change);
-            changed.ifPresent(target -> targets.update(columns(target)));
+            Optional<Target> changed = targets.find(tenant.value(), id).map(change);
+            changed.ifPresent(target -> targets.update(columns(tenant, target)));
             return changed;
         });
     }
@@ -44,25 +46,29 @@ public final class SqliteTargetStore implements TargetStore {
      * even a pause or deliveries left under its id.
      */
     @Override
-    public boolean delete(String id, Instant now) {
+    public boolean delete(TenantId tenant, String id, Instant now) {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(now, "now");
         return database.changingConfig(() -> intents.write("delete target",
-                (handle, writes) -> handle.attach(TargetDao.class).deleteRetiringItsWork(id, writes, now)));
+                (handle, writes) -> handle.attach(TargetDao.class).deleteRetiringItsWork(new ScopedId(tenant, id), writes, now)));
     }
 
     @Override
-    public Optional<Target> find(String id) {
+    public Optional<Target> find(TenantId tenant, String id) {
         Objects.requireNonNull(id, "id");
-        return database.readConfig("find target", List.of("target", id), handle -> handle.attach(TargetDao.class).find(id));
+        return database.readConfig("find target", List.of("target", tenant.value(), id),
+                handle -> handle.attach(TargetDao.class).find(tenant.value(), id));
     }
 
     @Override
-    public List<Target> list() {
-        return database.read("list targets", handle -> handle.attach(TargetDao.class).list());
+    public List<Target> list(TenantId tenant) {
+        return database.read("list targets", handle -> handle.attach(TargetDao.class).list(tenant.value()));
     }
 
-    private Map<String, Object> columns(Target target) {
-        return TargetColumns.values(target, SqliteStoredForms.INSTANCE, database.secrets(), database.clock().instant());
+    private Map<String, Object> columns(TenantId tenant, Target target) {
+        Map<String, Object> columns = TargetColumns.values(target, SqliteStoredForms.INSTANCE, database.secrets(),
+                database.clock().instant());
+        columns.put("tenant", tenant.value());
+        return columns;
     }
 }

@@ -31,7 +31,7 @@ class RelayListQueryPlanTest {
     }
 
     static List<Query> queries() {
-        Map<String, Object> page = Map.of("before", EVENT_ID, "limit", 51);
+        Map<String, Object> page = Map.of("tenant", "acme", "before", EVENT_ID, "limit", 51);
         Map<String, Object> noFilter = new HashMap<>(page);
         noFilter.put("state", null);
         noFilter.put("targetId", null);
@@ -45,14 +45,15 @@ class RelayListQueryPlanTest {
         sourcePage.put("sourceId", "orders");
         return List.of(
                 new Query("events", sql(EventDao.class, "list"), eventPage,
-                        "SEARCH events USING INDEX sqlite_autoindex_events_1 (id>? AND id<?)"),
+                        "SEARCH events USING INDEX events_of_tenant (tenant_id=? AND id>? AND id<?)"),
                 new Query("events of a source", sql(EventDao.class, "listOfSource"), sourcePage,
-                        "SEARCH events USING INDEX events_by_source (source_id=? AND id>? AND id<?)"),
-                new Query("deliveries", sql(DeliveryDao.class, "list"), noFilter, "SEARCH d USING PRIMARY KEY (id<?)"),
+                        "SEARCH events USING INDEX events_by_source (tenant_id=? AND source_id=? AND id>? AND id<?)"),
+                new Query("deliveries", sql(DeliveryDao.class, "list"), noFilter,
+                        "SEARCH d USING INDEX deliveries_of_tenant (tenant_id=? AND id<?)"),
                 new Query("deliveries of a target", sql(DeliveryDao.class, "listOfTarget"), everyFilter,
-                        "SEARCH d USING INDEX deliveries_by_target (target_id=? AND id<?)"),
+                        "SEARCH d USING INDEX deliveries_by_target (tenant_id=? AND target_id=? AND id<?)"),
                 new Query("deliveries of an event", sql(DeliveryDao.class, "listOfEvent"), everyFilter,
-                        "SEARCH d USING INDEX deliveries_by_event (event_id=? AND id<?)"),
+                        "SEARCH d USING INDEX deliveries_by_event (event_id=? AND tenant_id=? AND id<?)"),
                 new Query("cancelling a deleted target's deliveries", sql(IntentDao.class, "retire"),
                         Map.of("kind", "delivery", "target", "billing", "now", 0L), "intents_of_work (kind=? AND target=?)"),
                 new Query("the claims a deleted target's deliveries lose", sql(IntentDao.class, "runningClaimsOf"),
@@ -69,6 +70,7 @@ class RelayListQueryPlanTest {
         Map<String, Object> arguments = new HashMap<>(Map.of("kind", "delivery", "state", "failed", "since", 0L,
                 "before", Long.MAX_VALUE, "now", 0L));
         arguments.put("target", target);
+        arguments.put("namespace", "acme");
         return arguments;
     }
 

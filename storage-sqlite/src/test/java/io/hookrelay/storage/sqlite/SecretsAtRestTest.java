@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.hookrelay.delivery.model.EventTypeSource;
 import io.hookrelay.delivery.model.Source;
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Verification;
 import io.hookrelay.delivery.model.VerificationScheme;
 import io.hookrelay.delivery.signing.SecretCipher;
@@ -138,7 +139,7 @@ public class SecretsAtRestTest {
     @Test
     void aDatabaseThatHoldsNoSecretYetTakesTheKeyItIsGivenAndKeepsIt() throws Exception {
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
-            database.sourceStore().create(RelayFixture.source("unverified"));
+            database.sourceStore().create(TenantId.DEFAULT, RelayFixture.source("unverified"));
         }
         SecretCipher given = newKey("the given key");
 
@@ -174,22 +175,22 @@ public class SecretsAtRestTest {
                 PlainConnections.execute(plain, "UPDATE targets SET secret = '" + TARGET_SECRET + "'");
             }
 
-            assertThatThrownBy(() -> new SqliteTargetStore(database).list())
+            assertThatThrownBy(() -> new SqliteTargetStore(database).list(TenantId.DEFAULT))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageNotContaining(TARGET_SECRET);
         }
     }
 
     private static void configure(SqliteRelayDatabase database) {
-        new SqliteTargetStore(database).create(target());
-        database.sourceStore().create(source());
+        new SqliteTargetStore(database).create(TenantId.DEFAULT, target());
+        database.sourceStore().create(TenantId.DEFAULT, source());
     }
 
     private static void assertReadBack(SqliteRelayDatabase database) {
-        assertThat(new SqliteTargetStore(database).find("billing")).contains(target());
-        assertThat(database.sourceStore().find("github")).contains(source());
-        assertThat(new SqliteTargetStore(database).list()).contains(target());
-        assertThat(database.sourceStore().list()).contains(source());
+        assertThat(new SqliteTargetStore(database).find(TenantId.DEFAULT, "billing")).contains(target());
+        assertThat(database.sourceStore().find(TenantId.DEFAULT, "github")).contains(source());
+        assertThat(new SqliteTargetStore(database).list(TenantId.DEFAULT)).contains(target());
+        assertThat(database.sourceStore().list(TenantId.DEFAULT)).contains(source());
     }
 
     public static Target target() {

@@ -10,6 +10,7 @@ import io.hookrelay.delivery.admin.BackupDirectory;
 import io.hookrelay.delivery.model.DatabaseSnapshot;
 import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.model.EventSummary;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.query.DeliveryFilter;
 import io.hookrelay.delivery.query.EventFilter;
 import io.hookrelay.delivery.query.PageRequest;
@@ -48,8 +49,8 @@ class SqliteDatabaseBackupTest {
         relay = new SqliteRelayFixture(tempDir.resolve("data"));
         backup = new SqliteDatabaseBackup(relay.database);
         relay.configure(List.of("orders"), List.of("billing", "audit"));
-        relay.routes.create(relay.route("orders", "billing"));
-        relay.routes.create(relay.route("orders", "audit", "invoice.*"));
+        relay.routes.create(TenantId.DEFAULT, relay.route("orders", "billing"));
+        relay.routes.create(TenantId.DEFAULT, relay.route("orders", "audit", "invoice.*"));
     }
 
     @AfterEach
@@ -87,16 +88,16 @@ class SqliteDatabaseBackupTest {
         Files.copy(copy, restoredDir.resolve(SqliteDatabase.DATABASE_FILE));
         Files.copy(tempDir.resolve("data").resolve(SecretKeyFile.FILE_NAME), restoredDir.resolve(SecretKeyFile.FILE_NAME));
         try (SqliteRelayFixture restored = new SqliteRelayFixture(restoredDir)) {
-            assertThat(restored.sources.list()).isEqualTo(relay.sources.list());
-            assertThat(restored.targets.list()).isEqualTo(relay.targets.list());
-            assertThat(restored.routes.list()).isEqualTo(relay.routes.list());
-            List<EventSummary> events = restored.events.list(EventFilter.all(), PageRequest.first(PageRequest.LARGEST_LIMIT))
+            assertThat(restored.sources.list(TenantId.DEFAULT)).isEqualTo(relay.sources.list(TenantId.DEFAULT));
+            assertThat(restored.targets.list(TenantId.DEFAULT)).isEqualTo(relay.targets.list(TenantId.DEFAULT));
+            assertThat(restored.routes.list(TenantId.DEFAULT)).isEqualTo(relay.routes.list(TenantId.DEFAULT));
+            List<EventSummary> events = restored.events.list(TenantId.DEFAULT, EventFilter.all(), PageRequest.first(PageRequest.LARGEST_LIMIT))
                     .items();
             assertThat(events).hasSizeGreaterThanOrEqualTo(storedBeforeBackup);
             for (EventSummary event : events) {
-                assertThat(restored.events.find(event.id())).isEqualTo(relay.events.find(event.id()));
-                assertThat(restored.deliveries.forEvent(event.id())).as("an event and its deliveries, together")
-                        .isEqualTo(relay.deliveries.forEvent(event.id())).hasSize(2);
+                assertThat(restored.events.find(TenantId.DEFAULT, event.id())).isEqualTo(relay.events.find(TenantId.DEFAULT, event.id()));
+                assertThat(restored.deliveries.forEvent(TenantId.DEFAULT, event.id())).as("an event and its deliveries, together")
+                        .isEqualTo(relay.deliveries.forEvent(TenantId.DEFAULT, event.id())).hasSize(2);
             }
             assertThat(restored.rows("intents")).isEqualTo(2L * events.size());
         }
@@ -152,8 +153,8 @@ class SqliteDatabaseBackupTest {
         Files.copy(copy, restoredDir.resolve(SqliteDatabase.DATABASE_FILE));
         Files.copy(tempDir.resolve("data").resolve(SecretKeyFile.FILE_NAME), restoredDir.resolve(SecretKeyFile.FILE_NAME));
         try (SqliteRelayFixture restored = new SqliteRelayFixture(restoredDir)) {
-            assertThat(restored.events.find(ingested.event().id())).contains(ingested.event());
-            assertThat(restored.deliveries.list(DeliveryFilter.all(), PageRequest.first(10)).items())
+            assertThat(restored.events.find(TenantId.DEFAULT, ingested.event().id())).contains(ingested.event());
+            assertThat(restored.deliveries.list(TenantId.DEFAULT, DeliveryFilter.all(), PageRequest.first(10)).items())
                     .extracting(Delivery::id, Delivery::state)
                     .containsExactly(tuple(ingested.deliveryTo("billing"),
                             IntentState.COMPLETED));

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hookrelay.delivery.model.Event;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.testing.Committed;
 import java.nio.file.Path;
@@ -39,7 +40,7 @@ class SqliteEventStoreTest {
         Event event = new Event(relay.nextId(Ulids.EVENT), "orders", Optional.empty(), relay.clock.instant(),
                 "text/plain", Map.of("x-folded", "one\r\n two"), new byte[] {1});
 
-        assertThatThrownBy(() -> Committed.join(relay.events.store(event, Optional.of("k"), relay.deliveriesOf(event, "billing"),
+        assertThatThrownBy(() -> Committed.join(relay.events.store(TenantId.DEFAULT, event, Optional.of("k"), relay.deliveriesOf(event, "billing"),
                 relay.clock.instant()))).isInstanceOf(IllegalArgumentException.class);
 
         assertThat(relay.tableSizes()).containsOnly(

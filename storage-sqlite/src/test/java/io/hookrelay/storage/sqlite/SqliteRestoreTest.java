@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hookrelay.delivery.model.DatabaseSnapshot;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.testing.MutableClock;
@@ -35,7 +36,7 @@ class SqliteRestoreTest {
         assertThat(FileModes.of(restored.resolve("hookrelay.db"))).as("before a server opens it").isEqualTo("rw-------");
 
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(restored, clock)) {
-            assertThat(database.sourceStore().list()).extracting("id").containsExactly("github", "stripe");
+            assertThat(database.sourceStore().list(TenantId.DEFAULT)).extracting("id").containsExactly("github", "stripe");
         }
         assertThat(restored.resolve("hookrelay.db" + SqliteRestore.STAGING_SUFFIX)).doesNotExist();
     }
@@ -45,7 +46,7 @@ class SqliteRestoreTest {
         Path backup = backupWithSources("from-backup");
         Path live = temp.resolve("live");
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
-            database.sourceStore().create(RelayFixture.source("from-live"));
+            database.sourceStore().create(TenantId.DEFAULT, RelayFixture.source("from-live"));
         }
 
         Optional<Path> keptAside = SqliteRestore.restore(backup, live, clock);
@@ -53,12 +54,12 @@ class SqliteRestoreTest {
         assertThat(keptAside).isPresent();
         assertThat(live.resolve("hookrelay.db-wal")).doesNotExist();
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
-            assertThat(database.sourceStore().list()).extracting("id").containsExactly("from-backup");
+            assertThat(database.sourceStore().list(TenantId.DEFAULT)).extracting("id").containsExactly("from-backup");
         }
         Path oldDir = temp.resolve("old");
         copyInto(keptAside.get(), oldDir);
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(oldDir, clock)) {
-            assertThat(database.sourceStore().list()).extracting("id").containsExactly("from-live");
+            assertThat(database.sourceStore().list(TenantId.DEFAULT)).extracting("id").containsExactly("from-live");
         }
     }
 
@@ -68,7 +69,7 @@ class SqliteRestoreTest {
         Path mainFileAlone = temp.resolve("main-file-alone");
         copyInto(byHand.resolve("hookrelay.db"), mainFileAlone);
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(mainFileAlone, clock)) {
-            assertThat(database.sourceStore().list()).as("the main file without its -wal")
+            assertThat(database.sourceStore().list(TenantId.DEFAULT)).as("the main file without its -wal")
                     .extracting("id").containsExactly("checkpointed");
         }
         byte[] walBefore = Files.readAllBytes(byHand.resolve("hookrelay.db-wal"));
@@ -78,7 +79,7 @@ class SqliteRestoreTest {
 
         assertThat(fileNames(restored)).as("nothing staged is left behind").containsExactlyInAnyOrder("hookrelay.db", "hookrelay.lock");
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(restored, clock)) {
-            assertThat(database.sourceStore().list()).extracting("id").containsExactly("checkpointed", "only-in-the-wal");
+            assertThat(database.sourceStore().list(TenantId.DEFAULT)).extracting("id").containsExactly("checkpointed", "only-in-the-wal");
         }
         assertThat(byHand.resolve("hookrelay.db-wal")).as("the backup is only read").hasBinaryContent(walBefore);
     }
@@ -93,7 +94,7 @@ class SqliteRestoreTest {
         SqliteRestore.restore(keptAside.get(), crashed, clock);
 
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(crashed, clock)) {
-            assertThat(database.sourceStore().list()).extracting("id").containsExactly("checkpointed", "only-in-the-wal");
+            assertThat(database.sourceStore().list(TenantId.DEFAULT)).extracting("id").containsExactly("checkpointed", "only-in-the-wal");
         }
     }
 
@@ -102,11 +103,11 @@ class SqliteRestoreTest {
         Path backup = backupWithSources("from-backup");
         Path live = temp.resolve("live");
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
-            database.sourceStore().create(RelayFixture.source("from-live"));
+            database.sourceStore().create(TenantId.DEFAULT, RelayFixture.source("from-live"));
 
             assertThatThrownBy(() -> SqliteRestore.restore(backup, live, clock)).isInstanceOf(DataDirectoryLockedException.class);
 
-            assertThat(database.sourceStore().list()).extracting("id").containsExactly("from-live");
+            assertThat(database.sourceStore().list(TenantId.DEFAULT)).extracting("id").containsExactly("from-live");
         }
     }
 
@@ -115,7 +116,7 @@ class SqliteRestoreTest {
         Path notADatabase = Files.writeString(temp.resolve("notes.txt"), "hello, not sqlite", StandardCharsets.UTF_8);
         Path live = temp.resolve("live");
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
-            database.sourceStore().create(RelayFixture.source("from-live"));
+            database.sourceStore().create(TenantId.DEFAULT, RelayFixture.source("from-live"));
         }
 
         assertThatThrownBy(() -> SqliteRestore.restore(notADatabase, live, clock))
@@ -123,7 +124,7 @@ class SqliteRestoreTest {
                 .hasMessageContaining("is not a hookrelay database");
 
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(live, clock)) {
-            assertThat(database.sourceStore().list()).extracting("id").containsExactly("from-live");
+            assertThat(database.sourceStore().list(TenantId.DEFAULT)).extracting("id").containsExactly("from-live");
         }
         assertThat(live.resolve("hookrelay.db" + SqliteRestore.STAGING_SUFFIX)).doesNotExist();
     }
@@ -134,7 +135,7 @@ class SqliteRestoreTest {
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(temp.resolve("origin-" + ids[0]), clock)) {
             SourceStore sources = database.sourceStore();
             for (String id : ids) {
-                sources.create(RelayFixture.source(id));
+                sources.create(TenantId.DEFAULT, RelayFixture.source(id));
             }
             try (DatabaseSnapshot snapshot = new SqliteDatabaseBackup(database.database()).snapshot()) {
                 Files.copy(snapshot.content(), backup);
@@ -151,11 +152,11 @@ class SqliteRestoreTest {
     private Path dataDirectoryAsACrashLeavesIt(String checkpointedSource, String walOnlySource) throws IOException {
         Path origin = temp.resolve("origin-" + checkpointedSource);
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(origin, clock)) {
-            database.sourceStore().create(RelayFixture.source(checkpointedSource));
+            database.sourceStore().create(TenantId.DEFAULT, RelayFixture.source(checkpointedSource));
         }
         Path crashed = Files.createDirectories(temp.resolve("crashed-" + checkpointedSource));
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(origin, clock)) {
-            database.sourceStore().create(RelayFixture.source(walOnlySource));
+            database.sourceStore().create(TenantId.DEFAULT, RelayFixture.source(walOnlySource));
             for (String file : List.of("hookrelay.db", "hookrelay.db-wal")) {
                 Files.copy(origin.resolve(file), crashed.resolve(file));
             }

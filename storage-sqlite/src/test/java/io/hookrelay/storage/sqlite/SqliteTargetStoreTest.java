@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hookrelay.delivery.model.Target;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.delivery.testing.RelayFixture;
 import java.net.URI;
@@ -40,8 +41,8 @@ class SqliteTargetStoreTest {
         Target fractional = new Target("billing", URI.create("https://billing.example/"), RelayFixture.SECRET,
                 Target.DEFAULT_TIMEOUT, List.of(Duration.ofMillis(1500)), 1);
 
-        assertThatThrownBy(() -> targets.create(fractional)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> targets.create(TenantId.DEFAULT, fractional)).isInstanceOf(IllegalArgumentException.class);
 
-        assertThat(targets.find("billing")).isEmpty();
+        assertThat(targets.find(TenantId.DEFAULT, "billing")).isEmpty();
     }
 }

@@ -5,7 +5,9 @@ import io.hookrelay.delivery.tenant.TenantKey;
 import io.hookrelay.storage.jdbi.DaoRunner;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 
 /** {@link TenantKeyStore} on either SQL database: a row per key, its tenant's deletion cascading to it. */
 public final class JdbiTenantKeyStore implements TenantKeyStore {
@@ -34,5 +36,24 @@ public final class JdbiTenantKeyStore implements TenantKeyStore {
         Objects.requireNonNull(tenantId, "tenantId");
         Objects.requireNonNull(keyId, "keyId");
         return database.writeStatement("revoke tenant key", daos -> daos.attach(TenantKeyDao.class).delete(tenantId, keyId)) == 1;
+    }
+
+    @Override
+    public Optional<Stored> findByTokenHash(String tokenHash) {
+        Objects.requireNonNull(tokenHash, "tokenHash");
+        return database.read("find tenant key", daos -> daos.attach(TenantKeyDao.class).findByTokenHash(tokenHash));
+    }
+
+    @Override
+    public void recordUse(Map<String, Instant> lastUsedByKeyId) {
+        if (lastUsedByKeyId.isEmpty()) {
+            return;
+        }
+        List<String> ids = List.copyOf(lastUsedByKeyId.keySet());
+        List<Long> times = ids.stream().map(id -> lastUsedByKeyId.get(id).toEpochMilli()).toList();
+        database.write("record tenant key use", daos -> {
+            daos.attach(TenantKeyDao.class).recordUse(ids, times);
+            return null;
+        });
     }
 }

@@ -2,13 +2,17 @@ package io.hookrelay.storage.postgres.relay;
 
 import io.hookrelay.delivery.model.Delivery;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import org.jdbi.v3.sqlobject.config.KeyColumn;
+import org.jdbi.v3.sqlobject.config.ValueColumn;
 import org.jdbi.v3.sqlobject.statement.SqlQuery;
 import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 
 /**
  * The {@code deliveries} table, read together with the delivery intents that hold their states. Its rows are
- * only ever inserted here; they go with their intents. Times are epoch milliseconds.
+ * only ever inserted here; they go with their intents. Lookups and lists are of one tenant's. Times are epoch
+ * milliseconds.
  */
 interface DeliveryDao {
 
@@ -26,8 +30,9 @@ interface DeliveryDao {
             """;
 
     /**
-     * The rest of a list query: an absent filter is bound as {@code NULL}. The list methods differ only in
-     * the condition they put first, which is what lets the planner walk the index that narrows the most.
+     * The rest of a list query, after its tenant: an absent filter is bound as {@code NULL}. The list methods
+     * differ only in the condition they put first, which is what lets the planner walk the index that narrows the
+     * most.
      */
     String PAGE = """
                d.id < :before
@@ -38,31 +43,50 @@ interface DeliveryDao {
              LIMIT :limit
             """;
 
-    /** One statement for every delivery of an ingest or a replay, each row's values at one index of the arrays. */
+    /**
+     * One statement for every delivery of an ingest or a replay, all of one tenant, each row's values at one index
+     * of the arrays.
+     */
     @SqlUpdate("""
-            INSERT INTO deliveries (id, event_id, target_id)
-            SELECT * FROM unnest(CAST(:ids AS text[]), CAST(:eventIds AS text[]), CAST(:targetIds AS text[]))
+            INSERT INTO deliveries (tenant_id, id, event_id, target_id)
+            SELECT :tenant, * FROM unnest(CAST(:ids AS text[]), CAST(:eventIds AS text[]), CAST(:targetIds AS text[]))
             """)
-    void insertAll(String[] ids, String[] eventIds, String[] targetIds);
+    void insertAll(String tenant, String[] ids, String[] eventIds, String[] targetIds);
 
     @SqlQuery("SELECT count(*) FROM deliveries WHERE event_id = :eventId")
     int countForEvent(String eventId);
 
-    @SqlQuery(SELECT + " WHERE d.id = :id")
-    Optional<Delivery> find(String id);
+    @SqlQuery(SELECT + " WHERE d.id = :id AND d.tenant_id = :tenant")
+    Optional<Delivery> find(String tenant, String id);
 
-    @SqlQuery(SELECT + " WHERE d.event_id = :eventId ORDER BY d.id")
-    List<Delivery> forEvent(String eventId);
+    @SqlQuery(SELECT + " WHERE d.event_id = :eventId AND d.tenant_id = :tenant ORDER BY d.id")
+    List<Delivery> forEvent(String tenant, String eventId);
 
-    /** Walks the primary key down from {@code before}. */
-    @SqlQuery(SELECT + " WHERE " + PAGE)
-    List<Delivery> list(String state, String targetId, String eventId, String before, int limit);
+    /** Walks {@code deliveries_of_tenant} down from {@code before}. */
+    @SqlQuery(SELECT + " WHERE d.tenant_id = :tenant AND " + PAGE)
+    List<Delivery> list(String tenant, String state, String targetId, String eventId, String before, int limit);
 
     /** Walks {@code deliveries_by_target} down from {@code before}. */
-    @SqlQuery(SELECT + " WHERE d.target_id = :targetId AND " + PAGE)
-    List<Delivery> listOfTarget(String state, String targetId, String eventId, String before, int limit);
+    @SqlQuery(SELECT + " WHERE d.tenant_id = :tenant AND d.target_id = :targetId AND " + PAGE)
+    List<Delivery> listOfTarget(String tenant, String state, String targetId, String eventId, String before, int limit);
 
     /** Walks {@code deliveries_by_event} down from {@code before}. */
-    @SqlQuery(SELECT + " WHERE d.event_id = :eventId AND " + PAGE)
-    List<Delivery> listOfEvent(String state, String targetId, String eventId, String before, int limit);
+    @SqlQuery(SELECT + " WHERE d.event_id = :eventId AND d.tenant_id = :tenant AND " + PAGE)
+    List<Delivery> listOfEvent(String tenant, String state, String targetId, String eventId, String before, int limit);
+
+    /**
+     * Pending work of {@code kind} by target key, of the keys in {@code namespace} ({@code ''}: those without a
+     * {@code /}), counted no further than {@code atMost}: walks {@code intents_of_work}.
+     */
+    @SqlQuery("""
+            SELECT target, count(*) AS pending
+              FROM (SELECT target FROM intent_states
+                     WHERE kind = :kind AND state = 'pending'
+                       AND CASE strpos(target, '/') WHEN 0 THEN '' ELSE left(target, strpos(target, '/') - 1) END = :namespace
+                     LIMIT :atMost) AS waiting
+             GROUP BY target
+            """)
+    @KeyColumn("target")
+    @ValueColumn("pending")
+    Map<String, Long> countPendingByKey(String kind, String namespace, int atMost);
 }

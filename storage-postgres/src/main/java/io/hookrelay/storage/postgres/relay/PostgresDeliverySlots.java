@@ -1,5 +1,6 @@
 package io.hookrelay.storage.postgres.relay;
 
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.port.DeliverySlot;
 import io.hookrelay.delivery.port.DeliverySlots;
@@ -25,8 +26,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@link DeliverySlots} as rows of {@code target_slots}, shared by every node on the database: an attempt
- * holds one of its target's rows, marked with a holder of its own, until it ends. Rows are created the first
- * time a target's limit needs them.
+ * holds one of its target's rows, marked with a holder of its own, until it ends. A target's rows are keyed by
+ * the queue's key of it ({@link ScopedId#key}), so two tenants' targets of one id never share slots. Rows are
+ * created the first time a target's limit needs them.
  *
  * <p>A holder marks its slot held until the target's timeout plus {@link #HOLD_MARGIN} from now, longer than
  * the attempt can take; a node that stops without giving it back (a crash, a lost connection) has its slots
@@ -61,7 +63,7 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
     private static final Logger log = LoggerFactory.getLogger(PostgresDeliverySlots.class);
 
     private final PostgresDatabase database;
-    private final Map<String, Set<CompletableFuture<Optional<DeliverySlot>>>> waitingByTarget = new ConcurrentHashMap<>();
+    private final Map<ScopedId, Set<CompletableFuture<Optional<DeliverySlot>>>> waitingByTarget = new ConcurrentHashMap<>();
     private final ScheduledThreadPoolExecutor pool;
     private final Executor attemptEnds = this::runAttemptEnd;
     private volatile boolean closed;
@@ -80,19 +82,20 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
      * @throws StoreException          when this store is closed
      */
     @Override
-    public CompletableFuture<Optional<DeliverySlot>> acquire(Target target, Duration patience) {
+    public CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, Target target, Duration patience) {
+        Objects.requireNonNull(key, "key");
         Objects.requireNonNull(target, "target");
         Objects.requireNonNull(patience, "patience");
         if (closed) {
             throw new StoreException("take a delivery slot: the delivery slots are closed", null);
         }
-        Ask first = ask(target);
+        Ask first = ask(key.key(), target);
         if (first.slot().isPresent()) {
             return CompletableFuture.completedFuture(first.slot());
         }
-        Wait wait = new Wait(target, patience, first.turnover());
+        Wait wait = new Wait(key.key(), target, patience, first.turnover());
         Set<CompletableFuture<Optional<DeliverySlot>>> waiting =
-                waitingByTarget.computeIfAbsent(target.id(), id -> ConcurrentHashMap.newKeySet());
+                waitingByTarget.computeIfAbsent(key, id -> ConcurrentHashMap.newKeySet());
         waiting.add(wait.slot);
         wait.slot.whenComplete((slot, failure) -> waiting.remove(wait.slot));
         if (closed) {
@@ -104,8 +107,8 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
     }
 
     @Override
-    public void giveUpWaiting(String targetId) {
-        Set<CompletableFuture<Optional<DeliverySlot>>> waiting = waitingByTarget.get(targetId);
+    public void giveUpWaiting(ScopedId target) {
+        Set<CompletableFuture<Optional<DeliverySlot>>> waiting = waitingByTarget.get(target);
         if (waiting != null) {
             waiting.forEach(waiter -> waiter.complete(Optional.empty()));
         }
@@ -158,28 +161,28 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
      * One ask under a holder of its own. One that failed with its connection may still have taken a slot, its
      * answer lost: that slot is given back as a released one is, rather than left out of use for its hold.
      */
-    private Ask ask(Target target) {
+    private Ask ask(String key, Target target) {
         String holder = UUID.randomUUID().toString();
         long now = database.clock().millis();
         long heldUntil = now + target.timeout().plus(HOLD_MARGIN).toMillis();
         try {
-            return take(target, holder, now, heldUntil);
+            return take(key, target, holder, now, heldUntil);
         } catch (TransientStoreException unreachable) {
-            new PostgresDeliverySlot(target.id(), null, holder, heldUntil).releaseLater();
+            new PostgresDeliverySlot(key, null, holder, heldUntil).releaseLater();
             throw unreachable;
         }
     }
 
-    private Ask take(Target target, String holder, long now, long heldUntil) {
+    private Ask take(String key, Target target, String holder, long now, long heldUntil) {
         SlotDao.Asked asked = database.read("take a delivery slot", handle -> {
             SlotDao slots = handle.attach(SlotDao.class);
-            SlotDao.Asked first = slots.take(target.id(), target.maxInFlight(), holder, now, heldUntil);
-            if (first.taken().isEmpty() && slots.create(target.id(), target.maxInFlight()) > 0) {
-                return slots.take(target.id(), target.maxInFlight(), holder, now, heldUntil);
+            SlotDao.Asked first = slots.take(key, target.maxInFlight(), holder, now, heldUntil);
+            if (first.taken().isEmpty() && slots.create(key, target.maxInFlight()) > 0) {
+                return slots.take(key, target.maxInFlight(), holder, now, heldUntil);
             }
             return first;
         });
-        return new Ask(asked.taken().map(slot -> new PostgresDeliverySlot(target.id(), slot, holder, heldUntil)),
+        return new Ask(asked.taken().map(slot -> new PostgresDeliverySlot(key, slot, holder, heldUntil)),
                 asked.turnover());
     }
 
@@ -189,13 +192,15 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
      */
     private final class Wait {
         final CompletableFuture<Optional<DeliverySlot>> slot = new CompletableFuture<>();
+        private final String key;
         private final Target target;
         private final long patienceNanos;
         private String turnover;
         private long deadline;
         private long backoff = FIRST_BACKOFF_MILLIS;
 
-        Wait(Target target, Duration patience, String turnover) {
+        Wait(String key, Target target, Duration patience, String turnover) {
+            this.key = key;
             this.target = target;
             this.patienceNanos = patience.toNanos();
             this.turnover = turnover;
@@ -220,7 +225,7 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
             }
             Ask ask;
             try {
-                ask = ask(target);
+                ask = ask(key, target);
             } catch (TransientStoreException unreachable) {
                 slot.complete(Optional.empty());
                 return;
@@ -254,15 +259,15 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
      * target's slots the holder has.
      */
     private final class PostgresDeliverySlot implements DeliverySlot {
-        private final String targetId;
+        private final String key;
         private final Integer slot;
         private final String holder;
         /** When the hold lapses by itself, by the database's clock. */
         private final long heldUntil;
         private final AtomicBoolean released = new AtomicBoolean();
 
-        PostgresDeliverySlot(String targetId, Integer slot, String holder, long heldUntil) {
-            this.targetId = targetId;
+        PostgresDeliverySlot(String key, Integer slot, String holder, long heldUntil) {
+            this.key = key;
             this.slot = slot;
             this.holder = holder;
             this.heldUntil = heldUntil;
@@ -291,16 +296,16 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
         private void giveBack() {
             try {
                 database.read("give back a delivery slot", handle -> slot == null
-                        ? handle.attach(SlotDao.class).freeAnyOf(targetId, holder)
-                        : handle.attach(SlotDao.class).free(targetId, slot, holder));
+                        ? handle.attach(SlotDao.class).freeAnyOf(key, holder)
+                        : handle.attach(SlotDao.class).free(key, slot, holder));
             } catch (TransientStoreException e) {
                 if (database.clock().millis() >= heldUntil || !later(this::giveBack)) {
                     log.warn("slot {} of target {} could not be given back; it frees itself after its hold: {}",
-                            slot, targetId, e.getMessage());
+                            slot, key, e.getMessage());
                 }
             } catch (RuntimeException e) {
                 log.warn("slot {} of target {} could not be given back; it frees itself after its hold: {}",
-                        slot, targetId, e.getMessage());
+                        slot, key, e.getMessage());
             }
         }
 

@@ -1,6 +1,7 @@
 package io.hookrelay.storage.postgres.relay;
 
 import io.hookrelay.delivery.model.RateLimit;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.send.TokenBucket;
 import io.hookrelay.storage.postgres.PostgresDatabase;
@@ -10,10 +11,11 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * {@link RateLimits} as rows of {@code target_buckets}, one per rate-limited target, shared by every node on the
- * database. A take is one statement on an unlogged table, so it waits for no flush. Each node refills the bucket by the
- * database's clock as it reads it ({@code PostgresDatabase#clock}); readings a little apart move a token a little
- * earlier or later, and one that went back refills nothing.
+ * {@link RateLimits} as rows of {@code target_buckets}, one per rate-limited target keyed as the queue keys it
+ * ({@link ScopedId#key}), shared by every node on the database. A take is one statement on an unlogged table, so it
+ * waits for no flush. Each node refills the bucket by the database's clock as it reads it
+ * ({@code PostgresDatabase#clock}); readings a little apart move a token a little earlier or later, and one that went
+ * back refills nothing.
  */
 public final class PostgresRateLimits implements RateLimits {
     private final PostgresDatabase database;
@@ -23,15 +25,15 @@ public final class PostgresRateLimits implements RateLimits {
     }
 
     @Override
-    public Optional<Duration> take(String targetId, RateLimit limit, Instant now) {
+    public Optional<Duration> take(ScopedId target, RateLimit limit, Instant now) {
         Objects.requireNonNull(limit, "limit");
-        BucketDao.Taken taken = database.read("take a rate limit token",
-                handle -> handle.attach(BucketDao.class).take(targetId, limit.burst(), limit.perSecond() / 1000, now.toEpochMilli()));
+        BucketDao.Taken taken = database.read("take a rate limit token", handle -> handle.attach(BucketDao.class)
+                .take(target.key(), limit.burst(), limit.perSecond() / 1000, now.toEpochMilli()));
         return taken.granted() ? Optional.empty() : Optional.of(TokenBucket.until(taken.waiting() - taken.tokens(), limit));
     }
 
     @Override
-    public void forget(String targetId) {
-        database.read("forget a rate limit bucket", handle -> handle.attach(BucketDao.class).forget(targetId));
+    public void forget(ScopedId target) {
+        database.read("forget a rate limit bucket", handle -> handle.attach(BucketDao.class).forget(target.key()));
     }
 }

@@ -14,28 +14,28 @@ import org.jdbi.v3.sqlobject.statement.SqlUpdate;
 interface RouteCreationDao {
 
     /**
-     * Locks the source and the target against deletion until the transaction ends, so a route never points at
-     * something deleted meanwhile; a delete already under way is waited for.
+     * Locks the tenant's source and target against deletion until the transaction ends, so a route never points
+     * at something deleted meanwhile; a delete already under way is waited for.
      *
-     * @return 1 when both exist, else 0
+     * @return 1 when both exist in the tenant, else 0
      */
     @SqlQuery("""
             SELECT count(*) FROM (
                 SELECT 1 FROM sources AS s, targets AS t
-                 WHERE s.id = :sourceId AND t.id = :targetId
+                 WHERE s.tenant_id = :tenant AND s.id = :sourceId AND t.tenant_id = :tenant AND t.id = :targetId
                    FOR KEY SHARE) AS locked
             """)
-    int lockSourceAndTarget(String sourceId, String targetId);
+    int lockSourceAndTarget(String tenant, String sourceId, String targetId);
 
     /**
      * @return 1 when stored, 0 when the same route exists: a concurrent create of it, on any node, is waited
      *         for and then counts as existing
      */
     @SqlUpdate("""
-            INSERT INTO routes (""" + RouteColumns.NAMES + """
+            INSERT INTO routes (tenant_id, """ + RouteColumns.NAMES + """
             , created_at)
-            VALUES (:id, :sourceId, :targetId, :eventTypes, :filters, :now)
-            ON CONFLICT (source_id, target_id, md5(event_types), md5(filters)) DO NOTHING
+            VALUES (:tenant, :id, :sourceId, :targetId, :eventTypes, :filters, :now)
+            ON CONFLICT (tenant_id, source_id, target_id, md5(event_types), md5(filters)) DO NOTHING
             """)
-    int insert(String id, String sourceId, String targetId, String eventTypes, String filters, long now);
+    int insert(String tenant, String id, String sourceId, String targetId, String eventTypes, String filters, long now);
 }

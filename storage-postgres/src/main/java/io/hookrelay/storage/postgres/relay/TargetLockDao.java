@@ -8,6 +8,6 @@ import org.jdbi.v3.sqlobject.statement.SqlQuery;
 /** A target read for a change: its row locked until the transaction ends, so a change on another node waits. */
 interface TargetLockDao {
 
-    @SqlQuery("SELECT " + TargetColumns.NAMES + " FROM targets WHERE id = :id FOR UPDATE")
-    Optional<Target> findForUpdate(String id);
+    @SqlQuery("SELECT " + TargetColumns.NAMES + " FROM targets WHERE tenant_id = :tenant AND id = :id FOR UPDATE")
+    Optional<Target> findForUpdate(String tenant, String id);
 }

@@ -19,13 +19,22 @@ import java.util.List;
  * texts' digests because a route's filters may be longer than a b-tree entry can be. Concurrent creates of one route, on any nodes, store it
  * once.
  *
- * <p>What every node must count together lives here too, keyed by target id without a reference to the
- * target, so an attempt that ends after its target was deleted never fails on it: each target's
- * {@code max_in_flight} slots ({@code PostgresDeliverySlots}), its streak of failed attempts
- * ({@code PostgresFailureStreaks}) and its rate limit's token bucket ({@code PostgresRateLimits}).
+ * <p>What every node must count together lives here too, keyed by the queue's key of the target
+ * ({@code ScopedId#key}) without a reference to the target, so an attempt that ends after its target was deleted
+ * never fails on it: each target's {@code max_in_flight} slots ({@code PostgresDeliverySlots}), its streak of
+ * failed attempts ({@code PostgresFailureStreaks}) and its rate limit's token bucket ({@code PostgresRateLimits}).
  *
  * <p>An idempotency key is inserted before its event, as the claim on the key that a concurrent ingest of
  * the same key waits for; its reference to the event is therefore checked at commit.
+ *
+ * <p>Every source, target, route, event, idempotency key, delivery and setting belongs to a tenant
+ * ({@code tenant_id}). Source and target ids are unique within their tenant, so the tenant leads their keys and
+ * the references routes make to them; route, event and delivery ids are ULIDs, unique across tenants, and stay
+ * keys by themselves. A tenant's lists walk indexes led by the tenant, but an event's deliveries are indexed by
+ * event first, which retention and the reference to the event look them up by. Version 13 puts the rows from
+ * before tenants in {@code default}: each column is added with that default, then loses it, so no write can leave
+ * the tenant out. Tables keyed by the queue's target key need no column: the key names the tenant, and in
+ * {@code default} is the bare id it was.
  */
 public final class RelaySchema {
     public static final MigrationTrack TRACK = new MigrationTrack("relay", List.of(
@@ -212,6 +221,66 @@ public final class RelaySchema {
                     );
 
                     CREATE INDEX audit_log_of_tenant ON audit_log (tenant_id, id);
+                    """),
+            new Migration(13, """
+                    ALTER TABLE routes ADD COLUMN tenant_id text COLLATE "C" NOT NULL DEFAULT 'default';
+
+                    ALTER TABLE routes ALTER COLUMN tenant_id DROP DEFAULT,
+                        DROP CONSTRAINT routes_source_id_fkey, DROP CONSTRAINT routes_target_id_fkey;
+
+                    ALTER TABLE sources ADD COLUMN tenant_id text COLLATE "C" NOT NULL DEFAULT 'default';
+
+                    ALTER TABLE sources ALTER COLUMN tenant_id DROP DEFAULT,
+                        DROP CONSTRAINT sources_pkey, ADD PRIMARY KEY (tenant_id, id);
+
+                    ALTER TABLE targets ADD COLUMN tenant_id text COLLATE "C" NOT NULL DEFAULT 'default';
+
+                    ALTER TABLE targets ALTER COLUMN tenant_id DROP DEFAULT,
+                        DROP CONSTRAINT targets_pkey, ADD PRIMARY KEY (tenant_id, id);
+
+                    ALTER TABLE routes
+                        ADD FOREIGN KEY (tenant_id, source_id) REFERENCES sources (tenant_id, id) ON DELETE CASCADE,
+                        ADD FOREIGN KEY (tenant_id, target_id) REFERENCES targets (tenant_id, id) ON DELETE CASCADE;
+
+                    DROP INDEX routes_once, routes_by_source, routes_by_target;
+
+                    CREATE UNIQUE INDEX routes_once ON routes (tenant_id, source_id, target_id, md5(event_types), md5(filters));
+
+                    CREATE INDEX routes_by_source ON routes (tenant_id, source_id, id);
+
+                    CREATE INDEX routes_by_target ON routes (tenant_id, target_id);
+
+                    ALTER TABLE events ADD COLUMN tenant_id text COLLATE "C" NOT NULL DEFAULT 'default';
+
+                    ALTER TABLE events ALTER COLUMN tenant_id DROP DEFAULT;
+
+                    DROP INDEX events_by_source;
+
+                    CREATE INDEX events_of_tenant ON events (tenant_id, id);
+
+                    CREATE INDEX events_by_source ON events (tenant_id, source_id, id);
+
+                    ALTER TABLE idempotency_keys ADD COLUMN tenant_id text COLLATE "C" NOT NULL DEFAULT 'default';
+
+                    ALTER TABLE idempotency_keys ALTER COLUMN tenant_id DROP DEFAULT,
+                        DROP CONSTRAINT idempotency_keys_pkey, ADD PRIMARY KEY (tenant_id, source_id, key);
+
+                    ALTER TABLE deliveries ADD COLUMN tenant_id text COLLATE "C" NOT NULL DEFAULT 'default';
+
+                    ALTER TABLE deliveries ALTER COLUMN tenant_id DROP DEFAULT;
+
+                    DROP INDEX deliveries_by_target, deliveries_by_event;
+
+                    CREATE INDEX deliveries_of_tenant ON deliveries (tenant_id, id);
+
+                    CREATE INDEX deliveries_by_target ON deliveries (tenant_id, target_id, id);
+
+                    CREATE INDEX deliveries_by_event ON deliveries (event_id, tenant_id, id);
+
+                    ALTER TABLE settings ADD COLUMN tenant_id text COLLATE "C" NOT NULL DEFAULT 'default';
+
+                    ALTER TABLE settings ALTER COLUMN tenant_id DROP DEFAULT,
+                        DROP CONSTRAINT settings_pkey, ADD PRIMARY KEY (tenant_id, name);
                     """)));
 
     private RelaySchema() {

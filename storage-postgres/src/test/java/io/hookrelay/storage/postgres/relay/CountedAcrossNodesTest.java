@@ -2,6 +2,7 @@ package io.hookrelay.storage.postgres.relay;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.port.DeliverySlot;
 import io.hookrelay.delivery.port.DeliverySlots;
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 class CountedAcrossNodesTest {
     private static final Duration PATIENCE = Duration.ofMillis(250);
     private static final Duration RUN = Duration.ofSeconds(3);
+    private static final ScopedId ORDERS = new ScopedId(RelayFixture.TENANT, "orders");
 
     @RegisterExtension
     static final PostgresTestDatabase postgres = new PostgresTestDatabase();
@@ -62,7 +64,7 @@ class CountedAcrossNodesTest {
                 for (int w = 0; w < 4; w++) {
                     workers.add(attempts.submit(() -> {
                         while (running.get()) {
-                            Optional<DeliverySlot> slot = slots.acquire(orders, PATIENCE).join();
+                            Optional<DeliverySlot> slot = slots.acquire(ORDERS, orders, PATIENCE).join();
                             if (slot.isEmpty()) {
                                 givenUp.incrementAndGet();
                                 continue;
@@ -105,18 +107,18 @@ class CountedAcrossNodesTest {
         List<RelayNode> cluster = nodes(3);
         Duration timeout = Duration.ofSeconds(2);
         Target orders = target("orders", 1, timeout);
-        DeliverySlot crashed = cluster.get(0).relay.deliverySlots().acquire(orders, PATIENCE).join().orElseThrow();
+        DeliverySlot crashed = cluster.get(0).relay.deliverySlots().acquire(ORDERS, orders, PATIENCE).join().orElseThrow();
         DeliverySlots survivor = cluster.get(1).relay.deliverySlots();
 
-        assertThat(survivor.acquire(orders, PATIENCE).join()).as("still held").isEmpty();
+        assertThat(survivor.acquire(ORDERS, orders, PATIENCE).join()).as("still held").isEmpty();
         clock.advance(timeout.plus(PostgresDeliverySlots.HOLD_MARGIN).minusMillis(1));
-        assertThat(survivor.acquire(orders, PATIENCE).join()).as("held until the timeout and the margin are over").isEmpty();
+        assertThat(survivor.acquire(ORDERS, orders, PATIENCE).join()).as("held until the timeout and the margin are over").isEmpty();
         clock.advance(Duration.ofMillis(1));
-        assertThat(survivor.acquire(orders, PATIENCE).join()).as("taken over").isPresent();
+        assertThat(survivor.acquire(ORDERS, orders, PATIENCE).join()).as("taken over").isPresent();
 
         crashed.release();
 
-        assertThat(cluster.get(2).relay.deliverySlots().acquire(orders, PATIENCE).join())
+        assertThat(cluster.get(2).relay.deliverySlots().acquire(ORDERS, orders, PATIENCE).join())
                 .as("a late release by the first holder frees nothing of the new one's").isEmpty();
     }
 
@@ -125,10 +127,10 @@ class CountedAcrossNodesTest {
         RelayNode node = nodes(1).get(0);
         DeliverySlots slots = node.relay.deliverySlots();
         Target orders = target("orders", 2, Target.DEFAULT_TIMEOUT);
-        slots.acquire(orders, PATIENCE).join().orElseThrow();
-        slots.acquire(orders, PATIENCE).join().orElseThrow();
+        slots.acquire(ORDERS, orders, PATIENCE).join().orElseThrow();
+        slots.acquire(ORDERS, orders, PATIENCE).join().orElseThrow();
 
-        assertThat(slots.acquire(orders, PATIENCE).join()).isEmpty();
+        assertThat(slots.acquire(ORDERS, orders, PATIENCE).join()).isEmpty();
 
         assertThat(node.rows("target_slots")).isEqualTo(2);
     }
@@ -137,12 +139,12 @@ class CountedAcrossNodesTest {
     void nodesCountOneStreakPerTarget() throws Exception {
         List<RelayNode> cluster = nodes(2);
 
-        assertThat(cluster.get(0).relay.failureStreaks().failed("orders")).isEqualTo(1);
-        assertThat(cluster.get(1).relay.failureStreaks().failed("orders")).isEqualTo(2);
-        cluster.get(1).relay.failureStreaks().succeeded("orders");
-        assertThat(cluster.get(0).relay.failureStreaks().failed("orders")).isEqualTo(1);
-        cluster.get(0).relay.failureStreaks().reset("orders");
-        assertThat(cluster.get(1).relay.failureStreaks().failed("orders")).isEqualTo(1);
+        assertThat(cluster.get(0).relay.failureStreaks().failed(ORDERS)).isEqualTo(1);
+        assertThat(cluster.get(1).relay.failureStreaks().failed(ORDERS)).isEqualTo(2);
+        cluster.get(1).relay.failureStreaks().succeeded(ORDERS);
+        assertThat(cluster.get(0).relay.failureStreaks().failed(ORDERS)).isEqualTo(1);
+        cluster.get(0).relay.failureStreaks().reset(ORDERS);
+        assertThat(cluster.get(1).relay.failureStreaks().failed(ORDERS)).isEqualTo(1);
     }
 
     private List<RelayNode> nodes(int count) throws Exception {

@@ -3,6 +3,7 @@ package io.hookrelay.storage.postgres.relay;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.port.DeliverySlot;
 import io.hookrelay.delivery.testing.RelayFixture;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 /** What only this adapter has beyond the contract: a pool of its own, which its owner stops by closing it. */
 class PostgresDeliverySlotsTest {
     private static final Duration PATIENT = Duration.ofMinutes(5);
+    private static final ScopedId KEY = new ScopedId(RelayFixture.TENANT, "orders");
     private static final Target ORDERS = new Target("orders", URI.create("https://receiver.example/hooks/orders"),
             RelayFixture.SECRET, Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, 1);
 
@@ -49,14 +51,14 @@ class PostgresDeliverySlotsTest {
 
     @Test
     void closingEndsEveryWaitWithNoSlotAndRefusesNewOnes() {
-        slots.acquire(ORDERS, PATIENT).join().orElseThrow();
-        CompletableFuture<Optional<DeliverySlot>> waiting = slots.acquire(ORDERS, PATIENT);
+        slots.acquire(KEY, ORDERS, PATIENT).join().orElseThrow();
+        CompletableFuture<Optional<DeliverySlot>> waiting = slots.acquire(KEY, ORDERS, PATIENT);
         assertThat(waiting).isNotDone();
 
         node.relay.close();
 
         assertThat(waiting).isCompletedWithValue(Optional.empty());
-        assertThatThrownBy(() -> slots.acquire(ORDERS, PATIENT)).isInstanceOf(StoreException.class);
+        assertThatThrownBy(() -> slots.acquire(KEY, ORDERS, PATIENT)).isInstanceOf(StoreException.class);
     }
 
     @Test
@@ -75,13 +77,13 @@ class PostgresDeliverySlotsTest {
 
     @Test
     void aSlotGivenBackAfterClosingIsFreeForOtherNodes() throws Exception {
-        DeliverySlot held = slots.acquire(ORDERS, PATIENT).join().orElseThrow();
+        DeliverySlot held = slots.acquire(KEY, ORDERS, PATIENT).join().orElseThrow();
         node.relay.close();
 
         slots.attemptEnds().execute(held::release);
 
         try (RelayNode other = new RelayNode(settings, new MutableClock())) {
-            assertThat(other.relay.deliverySlots().acquire(ORDERS, PATIENT)).isCompletedWithValueMatching(Optional::isPresent);
+            assertThat(other.relay.deliverySlots().acquire(KEY, ORDERS, PATIENT)).isCompletedWithValueMatching(Optional::isPresent);
         }
     }
 }

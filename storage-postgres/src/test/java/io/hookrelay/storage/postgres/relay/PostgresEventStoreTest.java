@@ -1,5 +1,6 @@
 package io.hookrelay.storage.postgres.relay;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.model.Event;
@@ -66,7 +67,7 @@ class PostgresEventStoreTest {
                 EventStore node = nodes.get(i % nodes.size());
                 outcomes.add(pool.submit(() -> {
                     start.await();
-                    return Committed.join(node.store(event, Optional.of("delivery-42"), relay.deliveriesOf(event, "billing", "audit"),
+                    return Committed.join(node.store(TENANT, event, Optional.of("delivery-42"), relay.deliveriesOf(event, "billing", "audit"),
                             relay.clock.instant()));
                 }));
             }
@@ -97,8 +98,8 @@ class PostgresEventStoreTest {
         Event event = new Event(relay.nextId(Ulids.EVENT), "orders", Optional.empty(), relay.clock.instant(), "text/plain",
                 headers, new byte[] {1});
 
-        Committed.join(relay.events.store(event, Optional.empty(), List.of(), relay.clock.instant()));
+        Committed.join(relay.events.store(TENANT, event, Optional.empty(), List.of(), relay.clock.instant()));
 
-        assertThat(otherNode.relay.events().find(event.id())).contains(event);
+        assertThat(otherNode.relay.events().find(TENANT, event.id())).contains(event);
     }
 }

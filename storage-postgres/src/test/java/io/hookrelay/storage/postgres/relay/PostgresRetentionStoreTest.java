@@ -1,5 +1,6 @@
 package io.hookrelay.storage.postgres.relay;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.model.Event;
@@ -99,7 +100,7 @@ class PostgresRetentionStoreTest {
         List<Boolean> replayed = new ArrayList<>();
         work.add(() -> {
             for (List<NewDelivery> replay : replays) {
-                replayed.add(replaying.addDeliveries(replay, now));
+                replayed.add(replaying.addDeliveries(TENANT, replay, now));
             }
             return null;
         });
@@ -113,13 +114,13 @@ class PostgresRetentionStoreTest {
 
         for (int i = 0; i < old.size(); i++) {
             Event event = old.get(i);
-            Optional<Event> kept = relay.events.find(event.id());
+            Optional<Event> kept = relay.events.find(TENANT, event.id());
             if (replayed.get(i)) {
                 assertThat(kept).as("a replayed event stays").isPresent();
-                assertThat(relay.deliveries.forEvent(event.id())).hasSize(1);
+                assertThat(relay.deliveries.forEvent(TENANT, event.id())).hasSize(1);
             } else {
                 assertThat(kept).as("an event a replay found gone").isEmpty();
-                assertThat(relay.deliveries.forEvent(event.id())).isEmpty();
+                assertThat(relay.deliveries.forEvent(TENANT, event.id())).isEmpty();
             }
         }
     }

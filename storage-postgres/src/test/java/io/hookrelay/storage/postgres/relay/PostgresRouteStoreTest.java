@@ -1,5 +1,6 @@
 package io.hookrelay.storage.postgres.relay;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.model.Route;
@@ -58,10 +59,10 @@ class PostgresRouteStoreTest {
                 .toArray(String[]::new);
         Route longest = relay.route("orders", "billing", filters);
 
-        assertThat(relay.routes.create(longest)).isEqualTo(Creation.CREATED);
-        assertThat(relay.routes.create(relay.route("orders", "billing", filters))).isEqualTo(Creation.DUPLICATE);
+        assertThat(relay.routes.create(TENANT, longest)).isEqualTo(Creation.CREATED);
+        assertThat(relay.routes.create(TENANT, relay.route("orders", "billing", filters))).isEqualTo(Creation.DUPLICATE);
 
-        assertThat(relay.routes.list()).containsExactly(longest);
+        assertThat(relay.routes.list(TENANT)).containsExactly(longest);
     }
 
     /** Operators' scripts against two nodes at once: one route comes of it, and every other create is told it exists. */
@@ -78,7 +79,7 @@ class PostgresRouteStoreTest {
                 RouteStore node = nodes.get(i % nodes.size());
                 outcomes.add(pool.submit(() -> {
                     start.await();
-                    return node.create(route);
+                    return node.create(TENANT, route);
                 }));
             }
             start.countDown();
@@ -92,26 +93,26 @@ class PostgresRouteStoreTest {
         } finally {
             pool.shutdownNow();
         }
-        assertThat(relay.routes.list()).singleElement().extracting(Route::eventTypes).isEqualTo(List.of("order.paid"));
+        assertThat(relay.routes.list(TENANT)).singleElement().extracting(Route::eventTypes).isEqualTo(List.of("order.paid"));
     }
 
     /** Nothing is cached: what another node changed is what the next read answers. */
     @Test
     void configurationChangedOnAnotherNodeIsReadAtOnce() {
         Route toBilling = relay.route("orders", "billing");
-        assertThat(relay.routes.forSource("orders")).isEmpty();
-        assertThat(relay.sources.find("orders")).isPresent();
+        assertThat(relay.routes.forSource(TENANT, "orders")).isEmpty();
+        assertThat(relay.sources.find(TENANT, "orders")).isPresent();
 
-        otherNode.relay.routes().create(toBilling);
-        assertThat(relay.routes.forSource("orders")).containsExactly(toBilling);
+        otherNode.relay.routes().create(TENANT, toBilling);
+        assertThat(relay.routes.forSource(TENANT, "orders")).containsExactly(toBilling);
         Target billing = RelayFixture.target("billing");
-        otherNode.relay.targets().change("billing", current -> new Target("billing", billing.url(), billing.secret(), billing.timeout(),
-                billing.retrySchedule(), 3));
-        assertThat(relay.targets.find("billing").orElseThrow().maxInFlight()).isEqualTo(3);
-        otherNode.relay.targets().delete("billing", relay.clock.instant());
-        assertThat(relay.routes.forSource("orders")).isEmpty();
-        assertThat(relay.targets.find("billing")).isEmpty();
-        otherNode.relay.sources().delete("orders");
-        assertThat(relay.sources.find("orders")).isEmpty();
+        otherNode.relay.targets().change(TENANT, "billing", current -> new Target("billing", billing.url(), billing.secret(),
+                billing.timeout(), billing.retrySchedule(), 3));
+        assertThat(relay.targets.find(TENANT, "billing").orElseThrow().maxInFlight()).isEqualTo(3);
+        otherNode.relay.targets().delete(TENANT, "billing", relay.clock.instant());
+        assertThat(relay.routes.forSource(TENANT, "orders")).isEmpty();
+        assertThat(relay.targets.find(TENANT, "billing")).isEmpty();
+        otherNode.relay.sources().delete(TENANT, "orders");
+        assertThat(relay.sources.find(TENANT, "orders")).isEmpty();
     }
 }

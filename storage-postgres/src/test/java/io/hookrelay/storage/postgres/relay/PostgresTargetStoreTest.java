@@ -1,5 +1,6 @@
 package io.hookrelay.storage.postgres.relay;
 
+import static io.hookrelay.delivery.testing.RelayFixture.TENANT;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.testing.RelayFixture;
@@ -31,10 +32,10 @@ class PostgresTargetStoreTest {
             ClaimRef claim = worker.intents.claim(clock.instant(), RelayFixture.LEASE, 10).get(0).requireClaim();
             Instant deletedAt = relay.advance(RelayFixture.LEASE.dividedBy(2));
 
-            assertThat(relay.targets.delete("billing", deletedAt)).isTrue();
+            assertThat(relay.targets.delete(TENANT, "billing", deletedAt)).isTrue();
 
             assertThat(worker.intents.complete(claim, deletedAt)).as("the worker's claim is fenced off").isFalse();
-            assertThat(worker.relay.deliveries().find(delivery).orElseThrow().state()).isEqualTo(IntentState.CANCELLED);
+            assertThat(worker.relay.deliveries().find(TENANT, delivery).orElseThrow().state()).isEqualTo(IntentState.CANCELLED);
         }
     }
 }

@@ -50,13 +50,14 @@ class RelayQueryPlanTest {
     }
 
     static List<Query> queries() {
-        Map<String, Object> page = Map.of("before", EVENT_ID, "limit", 51);
+        Map<String, Object> page = Map.of("tenant", "default", "before", EVENT_ID, "limit", 51);
         Map<String, Object> noFilter = new HashMap<>(page);
         noFilter.put("state", null);
         noFilter.put("targetId", null);
         noFilter.put("eventId", null);
-        Map<String, Object> everyFilter = new HashMap<>(page);
-        everyFilter.putAll(Map.of("state", "failed", "targetId", "billing", "eventId", EVENT_ID));
+        // DeliveryListing leads with the event whenever there is one, so a target's page never has one.
+        Map<String, Object> targetPage = new HashMap<>(noFilter);
+        targetPage.putAll(Map.of("state", "failed", "targetId", "billing"));
         Map<String, Object> eventPage = new HashMap<>(noFilter);
         eventPage.put("eventId", EVENT_ID);
         Map<String, Object> eventsPage = new HashMap<>(page);
@@ -66,13 +67,17 @@ class RelayQueryPlanTest {
         sourcePage.put("sourceId", "orders");
         Map<String, Object> ended = Map.of("kind", Delivery.KIND, "endedBefore", 1L, "limit", 500);
         return List.of(
-                new Query("events", sql(EventDao.class, "list"), eventsPage, "events_pkey"),
+                new Query("events", sql(EventDao.class, "list"), eventsPage, "events_of_tenant"),
                 new Query("events of a source", sql(EventDao.class, "listOfSource"), sourcePage, "events_by_source"),
-                new Query("deliveries", sql(DeliveryDao.class, "list"), noFilter, "deliveries_pkey"),
-                new Query("deliveries of a target", sql(DeliveryDao.class, "listOfTarget"), everyFilter, "deliveries_by_target"),
+                new Query("deliveries", sql(DeliveryDao.class, "list"), noFilter, "deliveries_of_tenant"),
+                new Query("deliveries of a target", sql(DeliveryDao.class, "listOfTarget"), targetPage, "deliveries_by_target"),
                 new Query("deliveries of an event", sql(DeliveryDao.class, "listOfEvent"), eventPage, "deliveries_by_event"),
-                new Query("a delivery's intent", sql(DeliveryDao.class, "find"), Map.of("id", "dlv_x"), "intents_pkey"),
-                new Query("routes of a source", sql(RouteDao.class, "forSource"), Map.of("sourceId", "orders"), "routes_by_source"),
+                new Query("a delivery's intent", sql(DeliveryDao.class, "find"), Map.of("tenant", "default", "id", "dlv_x"),
+                        "intents_pkey"),
+                new Query("routes of a source", sql(RouteDao.class, "forSource"), Map.of("tenant", "default", "sourceId", "orders"),
+                        "routes_by_source"),
+                new Query("pending deliveries of a tenant", sql(DeliveryDao.class, "countPendingByKey"),
+                        Map.of("kind", Delivery.KIND, "namespace", "acme", "atMost", 1000), "intents_of_work"),
                 new Query("completed deliveries", sql(RetentionDao.class, "completed"), ended, "intents_completed"),
                 new Query("failed and cancelled deliveries", sql(RetentionDao.class, "givenUp"), ended, "intents_given_up"),
                 new Query("old events", sql(OldEventDao.class, "eventsReceivedBefore"),

@@ -1,5 +1,6 @@
 package io.hookrelay.storage.sqlite.inprocess;
 
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.port.DeliverySlot;
 import io.hookrelay.delivery.port.DeliverySlots;
@@ -28,17 +29,17 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>One small entry stays per target ever delivered to, for the life of the process.
  */
 public final class InProcessDeliverySlots implements DeliverySlots {
-    private final Map<String, Slots> byTarget = new ConcurrentHashMap<>();
+    private final Map<ScopedId, Slots> byTarget = new ConcurrentHashMap<>();
 
     @Override
-    public CompletableFuture<Optional<DeliverySlot>> acquire(Target target, Duration patience) {
+    public CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, Target target, Duration patience) {
         Objects.requireNonNull(patience, "patience");
-        return byTarget.computeIfAbsent(target.id(), id -> new Slots()).acquire(target.maxInFlight(), patience);
+        return byTarget.computeIfAbsent(key, id -> new Slots()).acquire(target.maxInFlight(), patience);
     }
 
     @Override
-    public void giveUpWaiting(String targetId) {
-        Slots slots = byTarget.get(targetId);
+    public void giveUpWaiting(ScopedId target) {
+        Slots slots = byTarget.get(target);
         if (slots != null) {
             slots.endWaiting();
         }

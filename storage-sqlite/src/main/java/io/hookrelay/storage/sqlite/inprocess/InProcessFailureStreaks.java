@@ -1,5 +1,6 @@
 package io.hookrelay.storage.sqlite.inprocess;
 
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.port.FailureStreaks;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -13,20 +14,20 @@ import java.util.concurrent.ConcurrentHashMap;
  * of every healthy one.
  */
 public final class InProcessFailureStreaks implements FailureStreaks {
-    private final Map<String, Integer> streaks = new ConcurrentHashMap<>();
+    private final Map<ScopedId, Integer> streaks = new ConcurrentHashMap<>();
 
     @Override
-    public int failed(String targetId) {
-        return streaks.merge(targetId, 1, Integer::sum);
+    public int failed(ScopedId target) {
+        return streaks.merge(target, 1, Integer::sum);
     }
 
     @Override
-    public void succeeded(String targetId) {
-        streaks.remove(targetId);
+    public void succeeded(ScopedId target) {
+        streaks.remove(target);
     }
 
     @Override
-    public void reset(String targetId) {
-        streaks.remove(targetId);
+    public void reset(ScopedId target) {
+        streaks.remove(target);
     }
 }

@@ -1,6 +1,7 @@
 package io.hookrelay.storage.sqlite.inprocess;
 
 import io.hookrelay.delivery.model.RateLimit;
+import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.send.TokenBucket;
 import java.time.Duration;
@@ -17,13 +18,13 @@ import java.util.concurrent.atomic.AtomicReference;
  * than the limit.
  */
 public final class InProcessRateLimits implements RateLimits {
-    private final Map<String, TokenBucket> buckets = new ConcurrentHashMap<>();
+    private final Map<ScopedId, TokenBucket> buckets = new ConcurrentHashMap<>();
 
     @Override
-    public Optional<Duration> take(String targetId, RateLimit limit, Instant now) {
+    public Optional<Duration> take(ScopedId target, RateLimit limit, Instant now) {
         Objects.requireNonNull(limit, "limit");
         AtomicReference<Optional<Duration>> wait = new AtomicReference<>();
-        buckets.compute(targetId, (id, bucket) -> {
+        buckets.compute(target, (id, bucket) -> {
             TokenBucket.Take take = (bucket == null ? TokenBucket.full(limit, now) : bucket).take(limit, now);
             wait.set(take.untilToken());
             return take.after();
@@ -32,7 +33,7 @@ public final class InProcessRateLimits implements RateLimits {
     }
 
     @Override
-    public void forget(String targetId) {
-        buckets.remove(targetId);
+    public void forget(ScopedId target) {
+        buckets.remove(target);
     }
 }

@@ -31,6 +31,13 @@ import java.util.List;
  * <p>Step 6 adds routes' payload filters, which are part of what makes a route unique: existing routes have
  * none. Step 7 adds the headers a source forwards, one a line like {@code redact_headers}. Step 8 adds a target's
  * previous secret, sealed as its secret is, and when it stops signing; step 9 its rate limit.
+ *
+ * <p>Step 15 puts every relay row in a tenant, {@code default} for all that came before. Sources and targets are
+ * keyed by tenant and id, and routes reference them by both, which SQLite can only have by rebuilding the three: the
+ * routes go first, so dropping the old sources and targets cascades to nothing, and renaming the new tables carries
+ * the routes' references along. Events and deliveries, which may be many, keep their rows and gain a column whose
+ * default is only for the rows already there. Rows of the delivery path that are keyed by a target's queue key
+ * (alerts, pauses) need nothing: in {@code default} that key is the bare id they have.
  */
 public final class RelayMigrations {
     static final String NAME = "relay";
@@ -222,6 +229,138 @@ public final class RelayMigrations {
                     ) WITHOUT ROWID;
 
                     CREATE INDEX audit_log_of_tenant ON audit_log (tenant_id, id);
+                    """),
+            new Migration(15, """
+                    CREATE TABLE sources_v15 (
+                        tenant_id                TEXT    NOT NULL,
+                        id                       TEXT    NOT NULL,
+                        verify_scheme            TEXT    NOT NULL,
+                        verify_secret            TEXT    NOT NULL,
+                        verify_header            TEXT    NOT NULL,
+                        verify_prefix            TEXT    NOT NULL,
+                        verify_encoding          TEXT    NOT NULL,
+                        idempotency_header       TEXT,
+                        event_type_header        TEXT,
+                        event_type_json_pointer  TEXT,
+                        max_body_bytes           INTEGER NOT NULL,
+                        created_at               INTEGER NOT NULL,
+                        updated_at               INTEGER NOT NULL,
+                        redact_headers           TEXT    NOT NULL DEFAULT '',
+                        idempotency_json_pointer TEXT,
+                        forward_headers          TEXT    NOT NULL DEFAULT '',
+                        PRIMARY KEY (tenant_id, id)
+                    ) STRICT;
+
+                    INSERT INTO sources_v15
+                    SELECT 'default', id, verify_scheme, verify_secret, verify_header, verify_prefix, verify_encoding,
+                           idempotency_header, event_type_header, event_type_json_pointer, max_body_bytes, created_at, updated_at,
+                           redact_headers, idempotency_json_pointer, forward_headers
+                      FROM sources;
+
+                    CREATE TABLE targets_v15 (
+                        tenant_id             TEXT    NOT NULL,
+                        id                    TEXT    NOT NULL,
+                        url                   TEXT    NOT NULL,
+                        secret                TEXT    NOT NULL,
+                        timeout_ms            INTEGER NOT NULL,
+                        retry_schedule_s      TEXT    NOT NULL,
+                        max_in_flight         INTEGER NOT NULL,
+                        created_at            INTEGER NOT NULL,
+                        updated_at            INTEGER NOT NULL,
+                        previous_secret       TEXT,
+                        previous_secret_until INTEGER CHECK ((previous_secret IS NULL) = (previous_secret_until IS NULL)),
+                        rate_limit_per_s      REAL CHECK (rate_limit_per_s BETWEEN 0.01 AND 100000),
+                        ordering              TEXT    NOT NULL DEFAULT 'none' CHECK (ordering IN ('none', 'fifo')),
+                        PRIMARY KEY (tenant_id, id)
+                    ) STRICT;
+
+                    INSERT INTO targets_v15
+                    SELECT 'default', id, url, secret, timeout_ms, retry_schedule_s, max_in_flight, created_at, updated_at,
+                           previous_secret, previous_secret_until, rate_limit_per_s, ordering
+                      FROM targets;
+
+                    CREATE TABLE routes_v15 (
+                        id          TEXT    NOT NULL PRIMARY KEY,
+                        tenant_id   TEXT    NOT NULL,
+                        source_id   TEXT    NOT NULL,
+                        target_id   TEXT    NOT NULL,
+                        event_types TEXT    NOT NULL,
+                        created_at  INTEGER NOT NULL,
+                        filters     TEXT    NOT NULL DEFAULT '',
+                        FOREIGN KEY (tenant_id, source_id) REFERENCES sources_v15 (tenant_id, id) ON DELETE CASCADE,
+                        FOREIGN KEY (tenant_id, target_id) REFERENCES targets_v15 (tenant_id, id) ON DELETE CASCADE
+                    ) STRICT;
+
+                    INSERT INTO routes_v15 (id, tenant_id, source_id, target_id, event_types, created_at, filters)
+                    SELECT id, 'default', source_id, target_id, event_types, created_at, filters FROM routes;
+
+                    DROP TABLE routes;
+
+                    DROP TABLE sources;
+
+                    DROP TABLE targets;
+
+                    ALTER TABLE sources_v15 RENAME TO sources;
+
+                    ALTER TABLE targets_v15 RENAME TO targets;
+
+                    ALTER TABLE routes_v15 RENAME TO routes;
+
+                    CREATE INDEX routes_by_source ON routes (tenant_id, source_id, id);
+
+                    CREATE INDEX routes_by_target ON routes (tenant_id, target_id);
+
+                    CREATE UNIQUE INDEX routes_once ON routes (tenant_id, source_id, target_id, event_types, filters);
+
+                    CREATE TABLE idempotency_keys_v15 (
+                        tenant_id TEXT NOT NULL,
+                        source_id TEXT NOT NULL,
+                        key       TEXT NOT NULL,
+                        event_id  TEXT NOT NULL REFERENCES events (id),
+                        PRIMARY KEY (tenant_id, source_id, key)
+                    ) WITHOUT ROWID, STRICT;
+
+                    INSERT INTO idempotency_keys_v15 (tenant_id, source_id, key, event_id)
+                    SELECT 'default', source_id, key, event_id FROM idempotency_keys;
+
+                    DROP TABLE idempotency_keys;
+
+                    ALTER TABLE idempotency_keys_v15 RENAME TO idempotency_keys;
+
+                    CREATE INDEX idempotency_keys_by_event ON idempotency_keys (event_id);
+
+                    ALTER TABLE events ADD COLUMN tenant_id TEXT NOT NULL DEFAULT 'default';
+
+                    DROP INDEX events_by_source;
+
+                    CREATE INDEX events_by_source ON events (tenant_id, source_id, id);
+
+                    CREATE INDEX events_of_tenant ON events (tenant_id, id);
+
+                    ALTER TABLE deliveries ADD COLUMN tenant_id TEXT NOT NULL DEFAULT 'default';
+
+                    DROP INDEX deliveries_by_target;
+
+                    CREATE INDEX deliveries_by_target ON deliveries (tenant_id, target_id, id);
+
+                    CREATE INDEX deliveries_of_tenant ON deliveries (tenant_id, id);
+
+                    DROP INDEX deliveries_by_event;
+
+                    CREATE INDEX deliveries_by_event ON deliveries (event_id, tenant_id, id);
+
+                    CREATE TABLE settings_v15 (
+                        tenant_id TEXT NOT NULL,
+                        name      TEXT NOT NULL,
+                        value     TEXT NOT NULL,
+                        PRIMARY KEY (tenant_id, name)
+                    ) WITHOUT ROWID;
+
+                    INSERT INTO settings_v15 (tenant_id, name, value) SELECT 'default', name, value FROM settings;
+
+                    DROP TABLE settings;
+
+                    ALTER TABLE settings_v15 RENAME TO settings;
                     """)));
 
     private RelayMigrations() {

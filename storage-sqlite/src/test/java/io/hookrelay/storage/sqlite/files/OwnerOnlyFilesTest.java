@@ -6,6 +6,7 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.storage.sqlite.FileModes;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
@@ -50,7 +51,7 @@ class OwnerOnlyFilesTest {
     void aNewDataDirectoryAndEverythingMadeInItAreOwnerOnly() throws IOException {
         Path dataDir = parent.resolve("new/data");
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
-            new SqliteTargetStore(database).create(RelayFixture.target("billing"));
+            new SqliteTargetStore(database).create(TenantId.DEFAULT, RelayFixture.target("billing"));
 
             assertThat(withoutNativeLibrary(modes(dataDir))).isEqualTo(Map.of(
                     ".", "rwx------",
@@ -77,7 +78,7 @@ class OwnerOnlyFilesTest {
         FileModes.set(dataDir.resolve("admin.token"), "rw-r--r--");
 
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir)) {
-            new SqliteTargetStore(database).create(RelayFixture.target("billing"));
+            new SqliteTargetStore(database).create(TenantId.DEFAULT, RelayFixture.target("billing"));
 
             assertThat(withoutNativeLibrary(modes(dataDir))).isEqualTo(Map.of(
                     ".", "rwx------",

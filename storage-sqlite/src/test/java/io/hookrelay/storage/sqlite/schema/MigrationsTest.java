@@ -3,6 +3,7 @@ package io.hookrelay.storage.sqlite.schema;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.storage.sqlite.PlainConnections;
@@ -198,7 +199,8 @@ class MigrationsTest {
                 new Applied("relay", 11, SECOND_OPEN.toEpochMilli()),
                 new Applied("relay", 12, SECOND_OPEN.toEpochMilli()),
                 new Applied("relay", 13, SECOND_OPEN.toEpochMilli()),
-                new Applied("relay", 14, SECOND_OPEN.toEpochMilli()));
+                new Applied("relay", 14, SECOND_OPEN.toEpochMilli()),
+                new Applied("relay", 15, SECOND_OPEN.toEpochMilli()));
         withPlainHandle(handle -> assertThat(handle.createQuery("SELECT version FROM schema_migrations ORDER BY version")
                 .mapTo(Integer.class).list()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, SchemaRecord.PER_TRACK));
     }
@@ -267,7 +269,8 @@ class MigrationsTest {
                     .list())
                     .containsExactly("escaped /a~0b/c~1d []", "orders /a~02b []", "tilde /a~0~0/~0 []");
             assertThatThrownBy(() -> handle.execute(
-                    "INSERT INTO routes (id, source_id, target_id, event_types, created_at) VALUES ('rte_06', 'orders', 'billing', '', 0)"))
+                    "INSERT INTO routes (id, tenant_id, source_id, target_id, event_types, created_at)"
+                            + " VALUES ('rte_06', 'default', 'orders', 'billing', '', 0)"))
                     .as("the schema itself refuses a second route for every event from orders to billing")
                     .hasMessageContaining("UNIQUE");
         });
@@ -294,9 +297,9 @@ class MigrationsTest {
 
         try (SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir, clockAt(SECOND_OPEN))) {
             assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), targetSecret, sourceSecret)).isEmpty();
-            assertThat(new SqliteTargetStore(database).find("billing")).contains(SecretsAtRestTest.target());
-            assertThat(database.sourceStore().find("github")).contains(SecretsAtRestTest.source());
-            assertThat(database.sourceStore().find("open").orElseThrow().verify().secret()).isEmpty();
+            assertThat(new SqliteTargetStore(database).find(TenantId.DEFAULT, "billing")).contains(SecretsAtRestTest.target());
+            assertThat(database.sourceStore().find(TenantId.DEFAULT, "github")).contains(SecretsAtRestTest.source());
+            assertThat(database.sourceStore().find(TenantId.DEFAULT, "open").orElseThrow().verify().secret()).isEmpty();
         }
         assertThat(RawBytes.secretsFoundIn(RawBytes.databaseAndWal(dataDir), targetSecret, sourceSecret)).isEmpty();
         assertThat(applied()).contains(new Applied(RelayMigrations.NAME, RelayMigrations.SEALS_SECRETS, SECOND_OPEN.toEpochMilli()));

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-class AdminAuthenticationTest {
+class ApiAuthenticationTest {
     private final RecordingSources sources = new RecordingSources();
     private final RecordingIngest ingest = RecordingIngest.admitting(Map.of("github", 100));
     private final ApiServer server = new ApiServer(sources, ingest);
