@@ -31,7 +31,8 @@ final class EnvironmentDefaults implements IDefaultValueProvider {
             Map.entry("--max-hops", "HOOKRELAY_MAX_HOPS"),
             Map.entry("--behind-https", "HOOKRELAY_BEHIND_HTTPS"),
             Map.entry("--url", "HOOKRELAY_URL"),
-            Map.entry("--token", "HOOKRELAY_ADMIN_TOKEN"));
+            Map.entry("--token", "HOOKRELAY_ADMIN_TOKEN"),
+            Map.entry("--tenant", "HOOKRELAY_TENANT"));
 
     private final Function<String, String> environment;
 

@@ -19,7 +19,8 @@ import org.assertj.core.api.SoftAssertions;
  */
 public final class FakeApi implements AutoCloseable {
     /** What the server received; {@code target} is the raw path and query, as encoded on the wire. */
-    public record Request(String method, String target, String authorization, String contentType, String body) {
+    /** @param tenant the {@code Hookrelay-Tenant} header, null when the request has none */
+    public record Request(String method, String target, String authorization, String tenant, String contentType, String body) {
     }
 
     private final HttpServer server;
@@ -110,7 +111,7 @@ public final class FakeApi implements AutoCloseable {
             String query = exchange.getRequestURI().getRawQuery();
             requests.add(new Request(exchange.getRequestMethod(),
                     exchange.getRequestURI().getRawPath() + (query == null ? "" : "?" + query),
-                    exchange.getRequestHeaders().getFirst("Authorization"),
+                    exchange.getRequestHeaders().getFirst("Authorization"), exchange.getRequestHeaders().getFirst("Hookrelay-Tenant"),
                     exchange.getRequestHeaders().getFirst("Content-Type"), body));
             if (status == 204) {
                 exchange.sendResponseHeaders(204, -1);

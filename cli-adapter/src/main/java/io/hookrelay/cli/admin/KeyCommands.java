@@ -28,9 +28,6 @@ public final class KeyCommands {
 
     @Command(name = "add", description = "Issues a key and prints its token, once.")
     static final class AddKey extends AdminCommand {
-        @Option(names = "--tenant", required = true, paramLabel = "ID", description = "The tenant the key acts in.")
-        private String tenant;
-
         @Option(names = "--name", required = true, paramLabel = "NAME", description = "What the key is for, such as 'deploys'.")
         private String name;
 
@@ -47,7 +44,7 @@ public final class KeyCommands {
 
         @Override
         protected ApiAnswer send(AdminClient client) {
-            return client.post(ApiPath.of("tenants", tenant, "keys"),
+            return client.post(ApiPath.of("tenants", namedTenant(), "keys"),
                     new KeyBody(name, scope, expiresAt == null ? null : expiresAt.toString()));
         }
 
@@ -68,12 +65,9 @@ public final class KeyCommands {
 
     @Command(name = "list", description = "Lists a tenant's keys, without their tokens.")
     static final class ListKeys extends AdminCommand {
-        @Option(names = "--tenant", required = true, paramLabel = "ID", description = "The tenant whose keys to list.")
-        private String tenant;
-
         @Override
         protected ApiAnswer send(AdminClient client) {
-            return client.get(ApiPath.of("tenants", tenant, "keys"));
+            return client.get(ApiPath.of("tenants", namedTenant(), "keys"));
         }
 
         @Override
@@ -88,20 +82,17 @@ public final class KeyCommands {
 
     @Command(name = "rm", description = "Revokes a key: it stops working at once.")
     static final class RemoveKey extends AdminCommand {
-        @Option(names = "--tenant", required = true, paramLabel = "ID", description = "The key's tenant.")
-        private String tenant;
-
         @Parameters(paramLabel = "KEY_ID", description = "The key's id (key_…).")
         private String id;
 
         @Override
         protected ApiAnswer send(AdminClient client) {
-            return client.delete(ApiPath.of("tenants", tenant, "keys", id));
+            return client.delete(ApiPath.of("tenants", namedTenant(), "keys", id));
         }
 
         @Override
         protected void print(ApiAnswer answer, PrintWriter out) {
-            out.println("revoked key " + id + " of tenant " + tenant);
+            out.println("revoked key " + id + " of tenant " + namedTenant());
         }
     }
 }

@@ -17,6 +17,7 @@ import java.nio.channels.WritableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -42,10 +43,13 @@ public final class AdminClient {
 
     private final URI server;
     private final String token;
+    private final Optional<String> tenant;
 
-    AdminClient(URI server, String token) {
+    /** @param tenant the tenant to act in, sent as {@code Hookrelay-Tenant}; none, and the token's own, or {@code default} */
+    AdminClient(URI server, String token, Optional<String> tenant) {
         this.server = Objects.requireNonNull(server, "server");
         this.token = Objects.requireNonNull(token, "token");
+        this.tenant = Objects.requireNonNull(tenant, "tenant");
     }
 
     public ApiAnswer get(ApiPath path) {
@@ -81,9 +85,11 @@ public final class AdminClient {
 
     private HttpRequest.Builder request(ApiPath path) {
         String base = server.toString().replaceAll("/+$", "");
-        return HttpRequest.newBuilder(URI.create(base + path))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path))
                 .header("Authorization", "Bearer " + token)
                 .header("Accept", "application/json");
+        tenant.ifPresent(id -> request.header("Hookrelay-Tenant", id));
+        return request;
     }
 
     /**

@@ -7,6 +7,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -36,6 +37,15 @@ public abstract class AdminCommand implements Callable<Integer> {
         }
         out.flush();
         return ExitCode.OK;
+    }
+
+    /**
+     * The tenant {@code --tenant} (or {@code HOOKRELAY_TENANT}) names, for a command that acts on one by name.
+     *
+     * @throws ParameterException when none is named
+     */
+    protected final String namedTenant() {
+        return api.tenant().orElseThrow(() -> new ParameterException(spec.commandLine(), "--tenant ID is required"));
     }
 
     /** Sends this command's request; a refusal or an unreachable server has already become an exception. */

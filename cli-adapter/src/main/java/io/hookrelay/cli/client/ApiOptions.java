@@ -3,6 +3,7 @@ package io.hookrelay.cli.client;
 import io.hookrelay.cli.common.Defaults;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.Optional;
 import picocli.CommandLine.Option;
 
 /**
@@ -25,12 +26,20 @@ public final class ApiOptions {
                     + "(env HOOKRELAY_DATA_DIR; default: ${DEFAULT-VALUE}).")
     private Path dataDir;
 
+    @Option(names = "--tenant", paramLabel = "ID",
+            description = "The tenant to act in, for the operator (env HOOKRELAY_TENANT; default: the default tenant).")
+    private String tenant;
+
     @Option(names = "--json", description = "Print the server's JSON answer as it is, for scripts.")
     private boolean json;
 
     /** Resolves the token (flag, then variable, then file) and returns a client for the server. */
     public AdminClient client() {
-        return new AdminClient(url, AdminToken.resolve(token, dataDir));
+        return new AdminClient(url, AdminToken.resolve(token, dataDir), Optional.ofNullable(tenant));
+    }
+
+    public Optional<String> tenant() {
+        return Optional.ofNullable(tenant);
     }
 
     public boolean json() {

@@ -40,6 +40,15 @@ class AdminConnectionTest {
     }
 
     @Test
+    void theTenantFlagOrVariableIsSentAsTheTenantHeaderAndWithoutEitherNone() {
+        Cli.run(Map.of("HOOKRELAY_URL", api.url(), "HOOKRELAY_ADMIN_TOKEN", "env-token"), "source", "list", "--tenant", "acme");
+        Cli.run(Map.of("HOOKRELAY_URL", api.url(), "HOOKRELAY_ADMIN_TOKEN", "env-token", "HOOKRELAY_TENANT", "globex"), "target", "list");
+        Cli.run(Map.of("HOOKRELAY_URL", api.url(), "HOOKRELAY_ADMIN_TOKEN", "env-token"), "route", "list");
+
+        assertThat(api.requests()).extracting(FakeApi.Request::tenant).containsExactly("acme", "globex", null);
+    }
+
+    @Test
     void theTokenVariableWinsOverTheFile() throws IOException {
         writeTokenFile("file-token");
 

@@ -34,7 +34,7 @@ public final class TenantAdmin implements ManageTenants {
     public Tenant create(String id, String name, TenantQuotas quotas) {
         Tenant tenant = Tenant.created(id, name, quotas, clock.instant());
         if (!tenants.create(tenant)) {
-            throw new ConflictException("tenant " + id + " already exists");
+            throw new ConflictException("tenant " + id + " already exists, or a deleted tenant's rows still hold its id");
         }
         return tenant;
     }
@@ -85,6 +85,7 @@ public final class TenantAdmin implements ManageTenants {
         if (!tenants.delete(id)) {
             throw missing(id);
         }
+        directory.forget(TenantId.of(id));
     }
 
     private Tenant suspended(String id, boolean suspended) {

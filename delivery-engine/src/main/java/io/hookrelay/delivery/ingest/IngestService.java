@@ -92,7 +92,8 @@ public final class IngestService implements IngestWebhook {
             throw e;
         }
         Optional<TenantId> tenant = ResourceIds.isValid(tenantId) ? Optional.of(TenantId.of(tenantId)) : Optional.empty();
-        Optional<Source> source = tenant.isPresent() && ResourceIds.isValid(sourceId)
+        Optional<Tenant> owner = tenant.flatMap(tenants);
+        Optional<Source> source = owner.isPresent() && ResourceIds.isValid(sourceId)
                 ? sources.find(tenant.get(), sourceId)
                 : Optional.empty();
         if (source.isEmpty()) {
@@ -100,7 +101,7 @@ public final class IngestService implements IngestWebhook {
             // Not echoing the id: this endpoint answers anyone on the network.
             throw new NotFoundException("unknown_source", "no source with this id");
         }
-        if (tenants.apply(tenant.get()).filter(Tenant::suspended).isPresent()) {
+        if (owner.get().suspended()) {
             metrics.ingested(IngestOutcome.TENANT_SUSPENDED);
             throw new TenantSuspendedException(tenant.get().value());
         }

@@ -120,7 +120,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
      *   <li>snoozed when its tenant is suspended, the target stayed full and stuck, was paused while the delivery
      *       waited for it, is at its rate limit, or the store was busy reading what the attempt needs or taking a slot: nothing is sent and
      *       no attempt is counted</li>
-     *   <li>failed when the target or the event no longer exists, or the receiver answered 410</li>
+     *   <li>failed when its tenant, the target or the event no longer exists, or the receiver answered 410</li>
      *   <li>retried on the schedule of the target as the attempt read it, no sooner than a 429 or 503 said to
      *       come back, when the receiver did not take it, and when the attempt failed in a way of the relay's
      *       own once its target was known</li>
@@ -132,7 +132,11 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         ScopedId key = ScopedId.ofKey(intent.target());
         Optional<Target> target;
         try {
-            if (tenants.find(key.tenant()).filter(Tenant::suspended).isPresent()) {
+            Optional<Tenant> tenant = tenants.find(key.tenant());
+            if (tenant.isEmpty()) {
+                return settled(Verdict.failed("tenant deleted: " + key.tenant()));
+            }
+            if (tenant.get().suspended()) {
                 return settled(Verdict.snoozeUntil(clock.instant().plus(SUSPENDED_SNOOZE)));
             }
             target = targets.find(key);

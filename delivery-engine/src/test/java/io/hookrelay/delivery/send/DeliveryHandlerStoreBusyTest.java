@@ -30,6 +30,7 @@ import io.hookrelay.delivery.port.WebhookRequest;
 import io.hookrelay.delivery.port.WebhookResponse;
 import io.hookrelay.delivery.port.WebhookSender;
 import io.hookrelay.delivery.tenant.Tenant;
+import io.hookrelay.delivery.tenant.TenantQuotas;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.Intent;
@@ -303,7 +304,8 @@ class DeliveryHandlerStoreBusyTest {
                         targetId -> Optional.empty(), new OperatorRoute(tenant -> Settings.NONE, targetId -> Optional.empty(), new Ulids(clock)),
                         targetId -> false, new Ulids(clock), clock, Executors.newSingleThreadExecutor(DaemonThreads.named("operator-events")),
                         RelayMetrics.NONE),
-                new Directory<TenantId, Tenant>(tenant -> Optional.empty(), Duration.ZERO, clock));
+                new Directory<TenantId, Tenant>(tenant -> Optional.of(Tenant.created(tenant.value(), "Test", TenantQuotas.NONE, NOW)),
+                        Duration.ZERO, clock));
     }
 
     private static Intent claimedIntent() {

@@ -283,6 +283,31 @@ abstract class TenantScenarios {
         }
     }
 
+    /**
+     * A deleted tenant's ingest URLs and ids are gone at once, its keys within a second (as a revoked key's), and its id
+     * is not handed to a new tenant while its rows are left.
+     */
+    @Test
+    void aDeletedTenantsKeysUrlsAndIdsAreGoneAtOnce(@TempDir Path dataDir) throws Exception {
+        try (RelayServer relay = startServer(dataDir)) {
+            ApiClient operator = relay.api();
+            operator.post("/api/v1/tenants", "{\"id\":\"acme\"}").expect(201);
+            ApiClient acme = withKey(operator, "acme", "admin");
+            configure(acme, relay.startReceiver());
+            operator.ingest("acme/github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).expect(202);
+
+            operator.delete("/api/v1/tenants/acme").expect(204);
+
+            Await.until("the deleted tenant's key refused", Duration.ofSeconds(1), () -> acme.get("/api/v1/sources").status() == 401);
+            assertThat(operator.ingest("acme/github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).error())
+                    .isEqualTo("unknown_source");
+            assertThat(operator.send("GET", "/api/v1/sources", BodyPublishers.noBody(), Map.of("Hookrelay-Tenant", "acme")).error())
+                    .isEqualTo("not_found");
+            assertThat(operator.post("/api/v1/tenants", "{\"id\":\"acme\"}").error()).isEqualTo("conflict");
+            assertThat(operator.get("/api/v1/sources").expect(200).path("data")).as("default's own, untouched").isEmpty();
+        }
+    }
+
     private static ApiClient withKey(ApiClient operator, String tenant, String scope) {
         String token = operator.post("/api/v1/tenants/" + tenant + "/keys", "{\"name\":\"test\",\"scope\":\"" + scope + "\"}")
                 .expect(201).path("token").asText();
