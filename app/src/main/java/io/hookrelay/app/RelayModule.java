@@ -51,6 +51,7 @@ import io.hookrelay.delivery.send.DeliveryHandler;
 import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.delivery.tenant.KeyTokens;
+import io.hookrelay.delivery.tenant.Quotas;
 import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.delivery.usecase.BackUpDatabase;
 import io.hookrelay.delivery.usecase.BrowseEvents;
@@ -194,6 +195,12 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
+    Quotas quotas(Directory<TenantId, Tenant> tenants) {
+        return new Quotas(tenants::find);
+    }
+
+    @Provides
+    @Singleton
     Directory<TenantId, Tenant> tenantDirectory(TenantStore tenants, Clock clock) {
         return new Directory<>(id -> tenants.find(id.value()), Directory.DEFAULT_MAX_AGE, clock);
     }
@@ -221,9 +228,9 @@ final class RelayModule extends AbstractModule {
     IngestWebhook ingestWebhook(ServeOptions options, RelaySettings relay, SourceStore sources, RouteStore routes,
                                 EventStore events, FreshEvents freshEvents, IntentQueue queue, JsonPointerReader jsonPointer,
                                 Ulids ulids, RelayMetrics metrics, Directory<ScopedId, Target> targets,
-                                Directory<TenantId, Tenant> tenants) {
+                                Directory<TenantId, Tenant> tenants, RateLimits rateLimits) {
         return new IngestService(new LoopGuard(options.maxHops(), relay.marker()), sources, routes, events, freshEvents, queue,
-                jsonPointer, ulids, metrics, targets::find, tenants::find);
+                jsonPointer, ulids, metrics, targets::find, tenants::find, rateLimits);
     }
 
     /** Shared by ingest, which fills it, and delivery, which takes from it. */
@@ -235,16 +242,16 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    SourceAdmin sourceAdmin(SourceStore sources, Directory<ScopedId, Source> directory) {
-        return new SourceAdmin(sources, directory);
+    SourceAdmin sourceAdmin(SourceStore sources, Directory<ScopedId, Source> directory, Quotas quotas) {
+        return new SourceAdmin(sources, directory, quotas);
     }
 
     @Provides
     @Singleton
-    TargetAdmin targetAdmin(TargetStore targets, Directory<ScopedId, Target> directory, TargetHealth health, IntentQueue queue, SecureRandom random,
-                            EgressPolicy egress, SettingsStore settings, OperatorEvents operatorEvents,
-                            RateLimits rateLimits) {
-        return new TargetAdmin(targets, directory, health, queue, random, egress, settings, operatorEvents, rateLimits);
+    TargetAdmin targetAdmin(TargetStore targets, Directory<ScopedId, Target> directory, TargetHealth health, IntentQueue queue,
+                            SecureRandom random, EgressPolicy egress, SettingsStore settings, OperatorEvents operatorEvents,
+                            RateLimits rateLimits, Quotas quotas) {
+        return new TargetAdmin(targets, directory, health, queue, random, egress, settings, operatorEvents, rateLimits, quotas);
     }
 
     @Provides

@@ -5,6 +5,7 @@ import io.hookrelay.delivery.error.InvalidSignatureException;
 import io.hookrelay.delivery.error.LoopDetectedException;
 import io.hookrelay.delivery.error.NotFoundException;
 import io.hookrelay.delivery.error.PayloadTooLargeException;
+import io.hookrelay.delivery.error.RateLimitedException;
 import io.hookrelay.delivery.error.RelayException;
 import io.hookrelay.delivery.error.TenantSuspendedException;
 import io.hookrelay.queue.StoreException;
@@ -124,6 +125,11 @@ public final class ErrorBoundary implements HttpHandler {
         if (refusal instanceof UnauthorizedException) {
             return new ErrorAnswer(StatusCodes.UNAUTHORIZED, refusal.code(), refusal.getMessage(),
                     Map.of(Headers.WWW_AUTHENTICATE, "Bearer"));
+        }
+        if (refusal instanceof RateLimitedException limited) {
+            long seconds = Math.max(1, (limited.retryAfter().toMillis() + 999) / 1000);
+            return new ErrorAnswer(StatusCodes.TOO_MANY_REQUESTS, refusal.code(), refusal.getMessage(),
+                    Map.of(Headers.RETRY_AFTER, Long.toString(seconds)));
         }
         if (refusal instanceof TooBusyException) {
             return new ErrorAnswer(StatusCodes.SERVICE_UNAVAILABLE, refusal.code(), refusal.getMessage(), Map.of(Headers.RETRY_AFTER, "1"));

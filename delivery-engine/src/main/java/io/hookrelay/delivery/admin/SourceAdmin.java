@@ -7,6 +7,8 @@ import io.hookrelay.delivery.model.Source;
 import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.send.Directory;
+import io.hookrelay.delivery.tenant.Quotas;
+import io.hookrelay.delivery.tenant.TenantQuotas;
 import io.hookrelay.delivery.usecase.ManageSources;
 import java.util.List;
 import java.util.Objects;
@@ -18,14 +20,17 @@ import java.util.Objects;
 public final class SourceAdmin implements ManageSources {
     private final SourceStore sources;
     private final Directory<ScopedId, Source> directory;
+    private final Quotas quotas;
 
-    public SourceAdmin(SourceStore sources, Directory<ScopedId, Source> directory) {
+    public SourceAdmin(SourceStore sources, Directory<ScopedId, Source> directory, Quotas quotas) {
         this.sources = Objects.requireNonNull(sources, "sources");
         this.directory = Objects.requireNonNull(directory, "directory");
+        this.quotas = Objects.requireNonNull(quotas, "quotas");
     }
 
-    /** @throws ConflictException when a source with this id exists */
+    /** @throws ConflictException when a source with this id exists, or the tenant has all its quota allows */
     public Source create(TenantId tenant, Source source) {
+        quotas.requireRoom(tenant, "sources", TenantQuotas::maxSources, () -> sources.list(tenant).size());
         if (!sources.create(tenant, source)) {
             throw new ConflictException("source " + source.id() + " already exists");
         }

@@ -22,6 +22,8 @@ import io.hookrelay.delivery.send.Directory;
 import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.delivery.signing.SignatureScheme;
 import io.hookrelay.delivery.signing.WebhookSecrets;
+import io.hookrelay.delivery.tenant.Quotas;
+import io.hookrelay.delivery.tenant.TenantQuotas;
 import io.hookrelay.delivery.usecase.ManageTargets;
 import io.hookrelay.queue.IntentQueue;
 import java.security.SecureRandom;
@@ -56,9 +58,11 @@ public final class TargetAdmin implements ManageTargets {
     private final SettingsStore settings;
     private final OperatorEvents operatorEvents;
     private final RateLimits rateLimits;
+    private final Quotas quotas;
 
     public TargetAdmin(TargetStore targets, Directory<ScopedId, Target> directory, TargetHealth health, IntentQueue queue, SecureRandom random,
-                       EgressPolicy egress, SettingsStore settings, OperatorEvents operatorEvents, RateLimits rateLimits) {
+                       EgressPolicy egress, SettingsStore settings, OperatorEvents operatorEvents, RateLimits rateLimits,
+                       Quotas quotas) {
         this.targets = Objects.requireNonNull(targets, "targets");
         this.directory = Objects.requireNonNull(directory, "directory");
         this.health = Objects.requireNonNull(health, "health");
@@ -68,17 +72,19 @@ public final class TargetAdmin implements ManageTargets {
         this.settings = Objects.requireNonNull(settings, "settings");
         this.operatorEvents = Objects.requireNonNull(operatorEvents, "operatorEvents");
         this.rateLimits = Objects.requireNonNull(rateLimits, "rateLimits");
+        this.quotas = Objects.requireNonNull(quotas, "quotas");
     }
 
     /**
      * @return the target with its signing secret, generated unless the draft has one: the only time the
      *         secret is shown
-     * @throws ConflictException when a target with this id exists
+     * @throws ConflictException when a target with this id exists, or the tenant has all its quota allows
      * @throws io.hookrelay.delivery.error.InvalidRequestException when its host is an address the egress policy denies
      */
     public Target create(TenantId tenant, TargetDraft draft) {
         Target target = draft.created(WebhookSecrets.generate(random, draft.schemeToGenerate()));
         egress.checkLiteralHost(target.url());
+        quotas.requireRoom(tenant, "targets", TenantQuotas::maxTargets, () -> targets.list(tenant).size());
         if (!targets.create(tenant, target)) {
             throw new ConflictException("target " + target.id() + " already exists");
         }

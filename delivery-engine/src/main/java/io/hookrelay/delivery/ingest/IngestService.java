@@ -4,12 +4,14 @@ import io.hookrelay.delivery.error.InvalidSignatureException;
 import io.hookrelay.delivery.error.LoopDetectedException;
 import io.hookrelay.delivery.error.NotFoundException;
 import io.hookrelay.delivery.error.PayloadTooLargeException;
+import io.hookrelay.delivery.error.RateLimitedException;
 import io.hookrelay.delivery.error.TenantSuspendedException;
 import io.hookrelay.delivery.model.Event;
 import io.hookrelay.delivery.model.EventTypeDrop;
 import io.hookrelay.delivery.model.IngestOutcome;
 import io.hookrelay.delivery.model.IngestResult;
 import io.hookrelay.delivery.model.NewDelivery;
+import io.hookrelay.delivery.model.RateLimit;
 import io.hookrelay.delivery.model.ResourceIds;
 import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Source;
@@ -18,6 +20,7 @@ import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.port.EventStore;
 import io.hookrelay.delivery.port.JsonPointerReader;
+import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.port.RelayMetrics;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SourceStore;
@@ -26,6 +29,7 @@ import io.hookrelay.delivery.usecase.InboundRequest;
 import io.hookrelay.delivery.usecase.IngestWebhook;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.StoreException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
@@ -47,6 +51,8 @@ import org.slf4j.LoggerFactory;
  * counted here, once.
  */
 public final class IngestService implements IngestWebhook {
+    /** The rate-limit bucket of a tenant's webhooks, under a name no target can have. */
+    static final String INGEST_BUCKET = "_ingest";
     private static final Logger LOG = LoggerFactory.getLogger(IngestService.class);
 
     private final LoopGuard loopGuard;
@@ -60,16 +66,19 @@ public final class IngestService implements IngestWebhook {
     private final RelayMetrics metrics;
     private final Function<ScopedId, Optional<Target>> targets;
     private final Function<TenantId, Optional<Tenant>> tenants;
+    private final RateLimits rateLimits;
     /** Sources whose dropped event types have been logged: once each per process, so a misbehaving provider cannot flood the log. */
     private final Set<ScopedId> loggedDrops = ConcurrentHashMap.newKeySet();
 
     /**
      * @param targets where a routed target's ordering is looked up, such as a cache of the target store
-     * @param tenants where whether a tenant is suspended is looked up, such as a cache of the tenant store
+     * @param tenants    where a tenant's suspension and quotas are looked up, such as a cache of the tenant store
+     * @param rateLimits where each tenant's {@code ingest_per_s} is counted, on every node together
      */
     public IngestService(LoopGuard loopGuard, SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents,
                          IntentQueue queue, JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics,
-                         Function<ScopedId, Optional<Target>> targets, Function<TenantId, Optional<Tenant>> tenants) {
+                         Function<ScopedId, Optional<Target>> targets, Function<TenantId, Optional<Tenant>> tenants,
+                         RateLimits rateLimits) {
         this.loopGuard = Objects.requireNonNull(loopGuard, "loopGuard");
         this.sources = Objects.requireNonNull(sources, "sources");
         this.routes = Objects.requireNonNull(routes, "routes");
@@ -81,6 +90,7 @@ public final class IngestService implements IngestWebhook {
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.targets = Objects.requireNonNull(targets, "targets");
         this.tenants = Objects.requireNonNull(tenants, "tenants");
+        this.rateLimits = Objects.requireNonNull(rateLimits, "rateLimits");
     }
 
     @Override
@@ -105,7 +115,18 @@ public final class IngestService implements IngestWebhook {
             metrics.ingested(IngestOutcome.TENANT_SUSPENDED);
             throw new TenantSuspendedException(tenant.get().value());
         }
+        owner.get().quotas().ingestPerSecond().ifPresent(perSecond -> takeIngestToken(tenant.get(), perSecond));
         return new Admitted(tenant.get(), source.get());
+    }
+
+    /** @throws RateLimitedException when the tenant's webhooks of the last second used up its quota */
+    private void takeIngestToken(TenantId tenant, int perSecond) {
+        RateLimit limit = new RateLimit(Math.min(perSecond, RateLimit.FASTEST));
+        Optional<Duration> wait = rateLimits.take(new ScopedId(tenant, INGEST_BUCKET), limit, queue.clock().instant());
+        if (wait.isPresent()) {
+            metrics.ingested(IngestOutcome.RATE_LIMITED);
+            throw new RateLimitedException("tenant " + tenant + " takes at most " + perSecond + " webhooks a second", wait.get());
+        }
     }
 
     /** A webhook admitted to {@code source}; the source read at admission is the one its body is checked against. */

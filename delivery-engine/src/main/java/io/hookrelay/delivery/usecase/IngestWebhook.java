@@ -22,6 +22,7 @@ public interface IngestWebhook {
      * @throws io.hookrelay.delivery.error.LoopDetectedException the webhook came back to this relay or looped too often
      * @throws io.hookrelay.delivery.error.NotFoundException     code {@code unknown_source}
      * @throws io.hookrelay.delivery.error.TenantSuspendedException the source's tenant is suspended
+     * @throws io.hookrelay.delivery.error.RateLimitedException     the tenant's {@code ingest_per_s} is used up for now
      */
     Admission admit(String tenantId, String sourceId, Optional<String> hopsHeader, Optional<String> relaysHeader);
 

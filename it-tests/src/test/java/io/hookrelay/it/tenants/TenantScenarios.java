@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.hookrelay.it.support.ApiClient;
+import io.hookrelay.it.support.ApiResponse;
 import io.hookrelay.it.support.Json;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
@@ -305,6 +306,35 @@ abstract class TenantScenarios {
                     .isEqualTo("not_found");
             assertThat(operator.post("/api/v1/tenants", "{\"id\":\"acme\"}").error()).isEqualTo("conflict");
             assertThat(operator.get("/api/v1/sources").expect(200).path("data")).as("default's own, untouched").isEmpty();
+        }
+    }
+
+    /** A tenant's count quotas refuse one more source or target; its webhooks a second, one more webhook, for a while. */
+    @Test
+    void quotasRefuseOneMoreSourceOrTargetAndWebhooksOverTheRateWithRetryAfter(@TempDir Path dataDir) throws Exception {
+        try (RelayServer relay = startServer(dataDir)) {
+            ApiClient operator = relay.api();
+            operator.post("/api/v1/tenants", "{\"id\":\"acme\",\"quotas\":{\"ingest_per_s\":2,\"max_sources\":1,\"max_targets\":1}}")
+                    .expect(201);
+            ApiClient acme = withKey(operator, "acme", "admin");
+            configure(acme, relay.startReceiver());
+
+            assertThat(acme.post("/api/v1/sources", "{\"id\":\"stripe\"}").error()).isEqualTo("quota_exceeded");
+            assertThat(acme.post("/api/v1/targets", "{\"id\":\"erp\",\"url\":\"https://erp.example/hooks\"}").error())
+                    .isEqualTo("quota_exceeded");
+            operator.post("/api/v1/sources", "{\"id\":\"stripe\"}").expect(201);
+            List<ApiResponse> burst = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                burst.add(operator.ingest("acme/github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()));
+            }
+
+            assertThat(burst).extracting(ApiResponse::status).contains(202).contains(429).containsOnly(202, 429);
+            assertThat(burst.stream().filter(answer -> answer.status() == 202).count()).as("a second's worth at most").isLessThanOrEqualTo(3);
+            ApiResponse limited = burst.stream().filter(answer -> answer.status() == 429).findFirst().orElseThrow();
+            assertThat(limited.error()).isEqualTo("rate_limited");
+            assertThat(limited.headers().firstValue("Retry-After")).hasValueSatisfying(seconds -> assertThat(Integer.parseInt(seconds)).isPositive());
+            assertThat(operator.ingest("github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).status())
+                    .as("the default tenant has no source github here, and no quota").isEqualTo(404);
         }
     }
 
