@@ -6,6 +6,12 @@
 const csrfToken = document.querySelector('meta[name="csrf-token"]').content;
 const view = document.getElementById('view');
 const statusLine = document.getElementById('status');
+const tenantPick = document.getElementById('tenant');
+/**
+ * The tenant the console acts in, for the tab's life: the operator's choice, sent as Hookrelay-Tenant with every call
+ * but those that manage tenants themselves.
+ */
+let actingTenant = sessionStorage.getItem('tenant') || 'default';
 const LIVE_MS = 2000;
 let liveTimer = null;
 /** Counts the views drawn: a refresh that began under an earlier one draws nothing when it ends. */
@@ -17,6 +23,7 @@ async function api(method, path, body) {
   const headers = { Accept: 'application/json' };
   if (method !== 'GET') headers['X-CSRF-Token'] = csrfToken;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (actingTenant !== 'default' && !path.startsWith('/tenants')) headers['Hookrelay-Tenant'] = actingTenant;
   const response = await fetch('/api/v1' + path, {
     method, headers, credentials: 'same-origin', body: body === undefined || typeof body === 'string' ? body : JSON.stringify(body),
   });
@@ -593,6 +600,7 @@ async function operator(query) {
 const quota = (value) => (value === null || value === undefined ? 'none' : value);
 
 async function tenants(query) {
+  loadTenants().catch(() => {});
   const cursor = query.get('cursor') || '';
   const page = await api('GET', '/tenants?' + new URLSearchParams({ limit: '100', ...(cursor ? { cursor } : {}) }));
   const editing = query.get('edit');
@@ -602,7 +610,7 @@ async function tenants(query) {
       (t) => api('PUT', '/tenants/' + encodeURIComponent(current.id), t).then(() => { window.location.hash = '#/tenants'; }))
     : jsonEditor('tenant', 'New tenant', { id: '', name: '', quotas: { ingest_per_s: null, max_in_flight: null, max_sources: null,
       max_targets: null } }, (t) => api('POST', '/tenants', t).then(() => null));
-  show('Tenants', el('p', { class: 'muted' }, 'The owners this deployment serves. Quotas are stored here; null is no limit.'),
+  show('Tenants', el('p', { class: 'muted' }, 'The owners this deployment serves; pick the one the console acts in at the top. A null quota is no limit.'),
     table(['Tenant', 'Name', 'Ingest/s', 'In flight', 'Sources', 'Targets', 'State', ''], page.data.map((t) => {
       const path = '/tenants/' + encodeURIComponent(t.id);
       return el('tr', { 'data-tenant': t.id }, el('td', {}, t.id), el('td', {}, t.name), el('td', {}, quota(t.quotas.ingest_per_s)),
@@ -659,5 +667,26 @@ async function render() {
   show('No such page', link('#/', 'Overview'));
 }
 
+/** Fills the tenant switcher; a tenant chosen earlier that no longer exists gives way to default. */
+async function loadTenants() {
+  const page = await api('GET', '/tenants?limit=100');
+  const ids = page.data.map((t) => t.id);
+  if (!ids.includes(actingTenant)) chooseTenant('default');
+  tenantPick.replaceChildren(...ids.map((id) => {
+    const option = el('option', { value: id }, id);
+    option.selected = id === actingTenant;
+    return option;
+  }));
+}
+
+function chooseTenant(id) {
+  actingTenant = id;
+  sessionStorage.setItem('tenant', id);
+}
+
+tenantPick.addEventListener('change', () => {
+  chooseTenant(tenantPick.value);
+  render();
+});
 window.addEventListener('hashchange', render);
-render();
+loadTenants().catch(() => {}).finally(render);

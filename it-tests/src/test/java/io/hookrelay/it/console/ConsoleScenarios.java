@@ -7,6 +7,7 @@ import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.queue.testing.Await;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -406,6 +407,28 @@ abstract class ConsoleScenarios {
         browser.awaitVisible(By.cssSelector("tr[data-tenant='acme'] button.delete")).click();
         browser.await(driver -> server.api().get("/api/v1/tenants/acme").status() == 404);
         browser.screenshot(backend() + "-tenants");
+    }
+
+    /** The operator picks the tenant the console acts in: what is made there is that tenant's, and default's stays its own. */
+    @Test
+    void anOperatorSwitchesTenantsAndWorksInTheOneChosen() {
+        server.api().post("/api/v1/tenants", "{\"id\":\"acme\"}").expect(201);
+        server.api().post("/api/v1/sources", "{\"id\":\"billing\"}").expect(201);
+        browser.signIn(RelayServer.ADMIN_TOKEN);
+        browser.go("/console#/sources");
+        browser.awaitVisible(By.cssSelector("tr[data-source='billing']"));
+
+        new Select(browser.awaitVisible(By.id("tenant"))).selectByValue("acme");
+        browser.await(ExpectedConditions.invisibilityOfElementLocated(By.cssSelector("tr[data-source='billing']")));
+        save("source", "{\"id\":\"github\"}");
+        browser.awaitVisible(By.cssSelector("tr[data-source='github']"));
+
+        assertThat(server.api().send("GET", "/api/v1/sources/github", BodyPublishers.noBody(),
+                Map.of("Hookrelay-Tenant", "acme")).status()).isEqualTo(200);
+        assertThat(server.api().get("/api/v1/sources/github").status()).as("not default's").isEqualTo(404);
+        new Select(browser.awaitVisible(By.id("tenant"))).selectByValue("default");
+        browser.awaitVisible(By.cssSelector("tr[data-source='billing']"));
+        assertThat(browser.driver.findElements(By.cssSelector("tr[data-source='github']"))).isEmpty();
     }
 
     /** Puts {@code json} in the view's {@code editor} and saves it. */
