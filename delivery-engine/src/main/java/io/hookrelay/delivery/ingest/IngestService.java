@@ -71,7 +71,7 @@ public final class IngestService implements IngestWebhook {
     private final Set<ScopedId> loggedDrops = ConcurrentHashMap.newKeySet();
 
     /**
-     * @param targets where a routed target's ordering is looked up, such as a cache of the target store
+     * @param targets    where a routed target's ordering is looked up, such as a cache of the target store
      * @param tenants    where a tenant's suspension and quotas are looked up, such as a cache of the tenant store
      * @param rateLimits where each tenant's {@code ingest_per_s} is counted, on every node together
      */

@@ -14,8 +14,9 @@ import java.util.function.Function;
  * attempt and for every retry decision. This process's admin changes call {@link #forget}; another node's change
  * to a shared store is seen once the copy is {@code maxAge} old, when the next look-up reads the store again.
  *
- * <p>A missing entry is not cached (one created later under the same id must be found), and neither is a failed
- * read: a busy store must not leave a target looking deleted.
+ * <p>A missing entry is not cached (one created later under the same id must be found). A failed read fails the
+ * look-ups that waited for it and those of the next max age, as it failed, never as a missing entry: a busy store must
+ * not leave a target looking deleted.
  *
  * @param <T> what is looked up by id, such as a {@link io.hookrelay.delivery.model.Target}
  */
@@ -47,26 +48,38 @@ public final class Directory<K, T> {
      *
      * <p>The store read happens inside {@code compute}, which holds the entry while it runs: an admin change
      * that commits and then calls {@link #forget} during the read waits for it and removes what it loaded, so
-     * a stale copy can never outlive the change that replaced it.
+     * a stale copy can never outlive the change that replaced it. Look-ups of the entry that came meanwhile wait for
+     * the read too; when it fails they fail with it, at once, rather than each try again in turn: on a store that
+     * takes seconds to fail (a database cut off), a line of waiting look-ups would otherwise wait that long each.
      *
      * @throws io.hookrelay.queue.StoreException when the store cannot be read
      */
     public Optional<T> find(K id) {
         Copy cached = cache.get(id);
-        if (cached != null && cached.isFresh()) {
-            return Optional.of(cached.entry);
+        if (cached == null || !cached.isFresh()) {
+            cached = cache.compute(id, (key, current) -> current != null && current.isFresh() ? current : read(key));
         }
-        Copy found = cache.compute(id, (key, current) -> current != null && current.isFresh() ? current : read(key));
-        return Optional.ofNullable(found).map(copy -> copy.entry);
+        if (cached == null) {
+            return Optional.empty();
+        }
+        if (cached.failure != null) {
+            throw cached.failure;
+        }
+        return Optional.of(cached.entry);
     }
 
     /**
      * A copy's age counts from when its read began: a read that waits (for a pooled connection, say) may return what
-     * the store held before a change that committed meanwhile, and must not count as fresh from its end.
+     * the store held before a change that committed meanwhile, and must not count as fresh from its end. A failure's
+     * counts from when it came.
      */
     private Copy read(K id) {
         Instant started = clock.instant();
-        return store.apply(id).map(entry -> new Copy(entry, started)).orElse(null);
+        try {
+            return store.apply(id).map(entry -> new Copy(entry, null, started)).orElse(null);
+        } catch (RuntimeException failed) {
+            return new Copy(null, failed, clock.instant());
+        }
     }
 
     public void forget(K id) {
@@ -75,10 +88,12 @@ public final class Directory<K, T> {
 
     private final class Copy {
         private final T entry;
+        private final RuntimeException failure;
         private final Instant readAt;
 
-        private Copy(T entry, Instant readAt) {
+        private Copy(T entry, RuntimeException failure, Instant readAt) {
             this.entry = entry;
+            this.failure = failure;
             this.readAt = readAt;
         }
 

@@ -1,11 +1,13 @@
 package io.hookrelay.delivery.send;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.testing.RelayFixture;
+import io.hookrelay.queue.TransientStoreException;
 import io.hookrelay.queue.testing.MutableClock;
 import java.net.URI;
 import java.time.Duration;
@@ -89,6 +91,25 @@ class DirectoryTest {
         directory.forget(ORDERS);
 
         assertThat(directory.find(ORDERS)).contains(changed);
+    }
+
+    /** Look-ups that came while a read failed fail with it, rather than each wait for a read of its own to fail. */
+    @Test
+    void aFailedReadFailsTheLookUpsOfTheNextMaxAgeWithoutReadingAgain() {
+        AtomicInteger reads = new AtomicInteger();
+        Directory<ScopedId, Target> failing = new Directory<>(id -> {
+            reads.incrementAndGet();
+            throw new TransientStoreException("cut off", null);
+        }, MAX_AGE, clock);
+
+        assertThatThrownBy(() -> failing.find(ORDERS)).isInstanceOf(TransientStoreException.class);
+        clock.advance(MAX_AGE.minusMillis(1));
+        assertThatThrownBy(() -> failing.find(ORDERS)).isInstanceOf(TransientStoreException.class);
+        assertThat(reads).hasValue(1);
+
+        clock.advance(Duration.ofMillis(1));
+        assertThatThrownBy(() -> failing.find(ORDERS)).isInstanceOf(TransientStoreException.class);
+        assertThat(reads).as("read again once the failure is the max age old").hasValue(2);
     }
 
     @Test

@@ -48,7 +48,8 @@ final class FailedHistory {
                            randomblob(256)
                       FROM rows""");
             insert(connection, events, events, firstEnded, """
-                    INSERT INTO idempotency_keys (source_id, key, event_id) SELECT 'bulk', 'key-' || i, event_id FROM rows""");
+                    INSERT INTO idempotency_keys (tenant_id, source_id, key, event_id)
+                    SELECT 'default', 'bulk', 'key-' || i, event_id FROM rows""");
             insert(connection, events, events, firstEnded, """
                     INSERT INTO intents (id, kind, event_id, target, payload, state, attempts, next_at, created_at, updated_at,
                                          last_error, claim_token, claim_until)

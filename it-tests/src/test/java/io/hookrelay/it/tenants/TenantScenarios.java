@@ -338,6 +338,62 @@ abstract class TenantScenarios {
         }
     }
 
+    /**
+     * The sweep (DESIGN §12, issue 35 part 6): every tenant-scoped route called in tenant B on tenant A's ids, with B's
+     * admin key, by the operator naming B, and with B's read key; none reads or changes anything of A's.
+     */
+    @Test
+    void theIsolationSweepFindsNoReadOrWriteAcrossTenants(@TempDir Path dataDir) throws Exception {
+        try (RelayServer relay = startServer(dataDir)) {
+            ApiClient operator = relay.api();
+            Receiver defaults = relay.startReceiver();
+            Receiver gone = relay.startReceiver();
+            gone.answerOtherwise(Receiver.Answer.status(410));
+            String route = configure(operator, defaults);
+            operator.post("/api/v1/targets", "{\"id\":\"gone\",\"url\":\"" + gone.url() + "\"}").expect(201);
+            operator.post("/api/v1/routes", "{\"source\":\"github\",\"target\":\"gone\"}").expect(201);
+            operator.put("/api/v1/settings", "{\"operator_target\":\"ci\"}").expect(200);
+            String event = operator.ingest("github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of("Idempotency-Key", "key-1"))
+                    .expect(202).path("event_id").asText();
+            Await.until("one delivery completed, one failed", Duration.ofSeconds(10), () -> StreamSupport.stream(
+                    operator.get("/api/v1/events/" + event).expect(200).path("deliveries").spliterator(), false)
+                    .map(delivery -> delivery.path("state").asText()).sorted().toList().equals(List.of("completed", "failed")));
+            String delivery = StreamSupport.stream(operator.get("/api/v1/events/" + event).expect(200).path("deliveries").spliterator(), false)
+                    .filter(each -> each.path("target").asText().equals("ci")).findFirst().orElseThrow().path("id").asText();
+            operator.post("/api/v1/tenants", "{\"id\":\"acme\"}").expect(201);
+            ApiClient acme = withKey(operator, "acme", "admin");
+            Receiver acmes = relay.startReceiver();
+            acme.post("/api/v1/sources", "{\"id\":\"github\",\"max_body_bytes\":2048}").expect(201);
+            acme.post("/api/v1/targets", "{\"id\":\"ci\",\"url\":\"" + acmes.url() + "\"}").expect(201);
+            acme.post("/api/v1/routes", "{\"source\":\"github\",\"target\":\"ci\"}").expect(201);
+            operator.ingest("acme/github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).expect(202);
+            acmes.awaitRequests(1);
+            // The webhook and the operator events of gone's pause and of its failed delivery, all delivered to ci.
+            defaults.awaitRequests(3);
+            Await.until("nothing of default's under way", Duration.ofSeconds(10), () -> List.of("pending", "running").stream()
+                    .allMatch(state -> operator.get("/api/v1/deliveries?state=" + state).expect(200).path("data").isEmpty()));
+            List<String> before = everythingOf(operator, event, delivery);
+            IsolationSweep sweep = new IsolationSweep(event, delivery, route, acmes.url());
+
+            assertThat(sweep.run(acme, Map.of(), false)).as("with acme's admin key").isEmpty();
+            assertThat(sweep.run(operator, Map.of("Hookrelay-Tenant", "acme"), false)).as("by the operator in acme").isEmpty();
+            assertThat(sweep.run(withKey(operator, "acme", "read"), Map.of(), true)).as("with acme's read key").isEmpty();
+
+            assertThat(everythingOf(operator, event, delivery)).as("default's rows, before and after").isEqualTo(before);
+            assertThat(defaults.requests()).as("nothing of default's sent again").hasSize(3);
+        }
+    }
+
+    /** What the default tenant holds, its lists and its resources one by one, as the operator reads them. */
+    private static List<String> everythingOf(ApiClient operator, String event, String delivery) {
+        List<String> all = new ArrayList<>(snapshot(operator));
+        for (String path : List.of("/api/v1/sources/github", "/api/v1/targets/ci", "/api/v1/targets/gone", "/api/v1/events/" + event,
+                "/api/v1/deliveries/" + delivery, "/api/v1/operator-events", "/api/v1/deliveries?state=failed")) {
+            all.add(operator.get(path).expect(200).toString());
+        }
+        return all;
+    }
+
     private static ApiClient withKey(ApiClient operator, String tenant, String scope) {
         String token = operator.post("/api/v1/tenants/" + tenant + "/keys", "{\"name\":\"test\",\"scope\":\"" + scope + "\"}")
                 .expect(201).path("token").asText();
