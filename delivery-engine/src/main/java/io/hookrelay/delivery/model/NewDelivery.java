@@ -8,7 +8,7 @@ import java.util.Optional;
  * A delivery about to be stored with its event (or its replay). Its queue intent is keyed by the delivery
  * id itself, so a replay, which is new work for the same event and target, never collides with the first
  * delivery; the event id travels as the intent's payload. A delivery to a {@code fifo} target joins the
- * target's FIFO lane, named by the target's id.
+ * target's FIFO lane, named by the target's key ({@link ScopedId#key()}).
  */
 public record NewDelivery(String id, String eventId, ScopedId target, DeliveryOrdering ordering) {
     public NewDelivery {

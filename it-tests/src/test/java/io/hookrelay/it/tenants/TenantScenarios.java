@@ -322,6 +322,8 @@ abstract class TenantScenarios {
             assertThat(acme.post("/api/v1/sources", "{\"id\":\"stripe\"}").error()).isEqualTo("quota_exceeded");
             assertThat(acme.post("/api/v1/targets", "{\"id\":\"erp\",\"url\":\"https://erp.example/hooks\"}").error())
                     .isEqualTo("quota_exceeded");
+            assertThat(idsOf(acme.get("/api/v1/sources").expect(200))).as("nothing stored").containsExactly("github");
+            assertThat(idsOf(acme.get("/api/v1/targets").expect(200))).as("nothing stored").containsExactly("ci");
             operator.post("/api/v1/sources", "{\"id\":\"stripe\"}").expect(201);
             List<ApiResponse> burst = new ArrayList<>();
             for (int i = 0; i < 6; i++) {
@@ -333,6 +335,8 @@ abstract class TenantScenarios {
             ApiResponse limited = burst.stream().filter(answer -> answer.status() == 429).findFirst().orElseThrow();
             assertThat(limited.error()).isEqualTo("rate_limited");
             assertThat(limited.headers().firstValue("Retry-After")).hasValueSatisfying(seconds -> assertThat(Integer.parseInt(seconds)).isPositive());
+            assertThat(acme.get("/api/v1/events?limit=50").expect(200).path("data").size()).as("a refused webhook is not stored")
+                    .isEqualTo((int) burst.stream().filter(answer -> answer.status() == 202).count());
             assertThat(operator.ingest("github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).status())
                     .as("the default tenant has no source github here, and no quota").isEqualTo(404);
         }
