@@ -41,7 +41,9 @@ public interface IntentStore extends IntentWrites {
      * Atomically takes up to {@code max} due intents ({@code pending} with {@code nextAt <= now}, or
      * {@code running} whose lease ended at or before {@code now}), skipping paused {@code (kind, target)}
      * pairs and FIFO intents that are not their lane's head, in order of {@code nextAt, createdAt, id}. Each comes back {@code running}, with one more
-     * attempt, a fresh random token and a lease until {@code now + lease}.
+     * attempt, a fresh random token and a lease until {@code now + lease}. When more pending intents are due than
+     * {@code max}, from more than one namespace (the part of a target before {@code /}), the claim is shared out
+     * between the namespaces as {@link FairShare} says rather than taken in that order.
      */
     List<Intent> claim(Instant now, Duration lease, int max);
 

@@ -6,6 +6,7 @@ import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.AttemptRecord.Abandonment;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.EndedIntents;
+import io.hookrelay.queue.FairShare;
 import io.hookrelay.queue.Enqueued;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentSelection;
@@ -27,11 +28,13 @@ import java.util.HashMap;
 import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
 import java.util.function.UnaryOperator;
@@ -73,6 +76,7 @@ public final class InMemoryIntentStore implements IntentStore {
     }
 
     private final SecureRandom random = new SecureRandom();
+    private final FairShare fairShare = new FairShare();
     /** When each running intent's current claim was made. */
     private final Map<String, Instant> claimedAt = new HashMap<>();
     private final Map<String, LanePlace> lanePlaces = new HashMap<>();
@@ -233,6 +237,28 @@ public final class InMemoryIntentStore implements IntentStore {
                 .toList();
     }
 
+    /** As the SQL stores share a claim out ({@link FairShare}): each namespace's oldest in turn, then due order. */
+    private List<Intent> sharedOut(List<Intent> claimable, int max) {
+        Map<String, List<Intent>> byNamespace = new TreeMap<>();
+        claimable.stream().filter(intent -> intent.state() == IntentState.PENDING)
+                .forEach(intent -> byNamespace.computeIfAbsent(namespaceOf(intent.target()), space -> new ArrayList<>()).add(intent));
+        Optional<FairShare.Turn> turn = fairShare.turn(List.copyOf(byNamespace.keySet()), max);
+        if (turn.isEmpty()) {
+            return claimable.stream().limit(max).toList();
+        }
+        Set<Intent> taken = new LinkedHashSet<>();
+        for (int i = 0; i < turn.get().each(); i++) {
+            for (String space : turn.get().namespaces()) {
+                List<Intent> ofSpace = byNamespace.get(space);
+                if (i < ofSpace.size()) {
+                    taken.add(ofSpace.get(i));
+                }
+            }
+        }
+        taken.addAll(claimable.stream().limit(max).toList());
+        return taken.stream().limit(max).toList();
+    }
+
     private static String namespaceOf(String target) {
         int slash = target.indexOf('/');
         return slash < 0 ? "" : target.substring(0, slash);
@@ -290,11 +316,12 @@ public final class InMemoryIntentStore implements IntentStore {
         }
         Instant at = millis(now);
         Instant until = millis(at.plus(lease));
-        List<Intent> due = intentsById.values().stream()
+        List<Intent> claimable = intentsById.values().stream()
                 .filter(intent -> isDue(intent, at) && !paused.contains(Pair.of(intent)) && !waiting.contains(intent.id()))
                 .sorted(CLAIM_ORDER)
-                .limit(max)
                 .toList();
+        boolean moreDueThanTaken = claimable.stream().filter(intent -> intent.state() == IntentState.PENDING).count() > max;
+        List<Intent> due = moreDueThanTaken ? sharedOut(claimable, max) : claimable.stream().limit(max).toList();
         List<Intent> claimed = new ArrayList<>(due.size());
         for (Intent intent : due) {
             logAbandoned(intent, at, Abandonment.LEASE_ENDED);

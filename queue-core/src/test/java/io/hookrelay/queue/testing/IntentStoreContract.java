@@ -48,6 +48,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
@@ -633,6 +634,89 @@ public abstract class IntentStoreContract {
                     explicit("m-tied", "job", "evt_5", "target-a").dueAt(start.plusSeconds(9)),
                     explicit("c-tied", "job", "evt_6", "target-a").dueAt(start.plusSeconds(9))), clock.instant());
             clock.set(start.plusSeconds(10));
+        }
+    }
+
+    /**
+     * A claim that cannot take all due work shares itself out between namespaces (the part of a target before
+     * {@code /}, {@code ""} without one), so one namespace's backlog delays another's fresh work by one claim.
+     */
+    @Nested
+    class FairShareBetweenNamespaces {
+
+        @Test
+        void aFreshIntentOfAnotherNamespaceIsClaimedAheadOfAnOlderBacklog() {
+            List<Intent> backlog = enqueueBacklog("busy/target", 20);
+            clock.advance(Duration.ofSeconds(1));
+            Intent fresh = enqueued("job", "evt_fresh", "quiet/target");
+
+            List<Intent> claimed = store.claim(clock.instant(), LEASE, 5);
+
+            assertThat(claimed).extracting(Intent::id).containsExactlyInAnyOrderElementsOf(
+                    Stream.concat(Stream.of(fresh.id()), backlog.stream().limit(4).map(Intent::id)).toList());
+        }
+
+        @Test
+        void theNamespaceOfTargetsWithoutOneIsSharedWithLikeAnyOther() {
+            enqueueBacklog("target", 20);
+            clock.advance(Duration.ofSeconds(1));
+            Intent fresh = enqueued("job", "evt_fresh", "tenant-b/target");
+
+            assertThat(store.claim(clock.instant(), LEASE, 5)).extracting(Intent::id).contains(fresh.id());
+        }
+
+        @Test
+        void aLoneBacklogIsClaimedInDueOrderAsManyAsAsked() {
+            List<Intent> backlog = enqueueBacklog("busy/target", 20);
+
+            assertThat(store.claim(clock.instant(), LEASE, 5)).extracting(Intent::id)
+                    .containsExactlyElementsOf(backlog.stream().limit(5).map(Intent::id).toList());
+        }
+
+        @Test
+        void whatTheOtherNamespacesLeaveFillsTheClaimWithTheBacklog() {
+            List<Intent> backlog = enqueueBacklog("busy/target", 20);
+            Intent fresh = enqueued("job", "evt_fresh", "quiet/target");
+
+            assertThat(store.claim(clock.instant(), LEASE, 8)).hasSize(8).extracting(Intent::id).contains(fresh.id())
+                    .containsAll(backlog.stream().limit(7).map(Intent::id).toList());
+        }
+
+        @Test
+        void whenMoreNamespacesHaveDueWorkThanAClaimTakesEachIsServedWithinARoundOfClaims() {
+            Set<String> spaces = new TreeSet<>();
+            for (int space = 0; space < 7; space++) {
+                spaces.add("space-" + space);
+                enqueueBacklog("space-" + space + "/target", 3);
+            }
+
+            Set<String> served = new TreeSet<>();
+            for (int claim = 0; claim < 3; claim++) {
+                store.claim(clock.instant(), LEASE, 3).forEach(intent -> served.add(intent.target().split("/")[0]));
+            }
+
+            assertThat(served).isEqualTo(spaces);
+        }
+
+        @Test
+        void aLeaseThatEndedIsTakenOverInASharedClaimAndLoggedAbandoned() {
+            Intent expired = claimOne(enqueued("job", "evt_expired", "busy/target"));
+            clock.advance(LEASE);
+            enqueueBacklog("busy/target", 10);
+            enqueued("job", "evt_fresh", "quiet/target");
+
+            assertThat(store.claim(clock.instant(), LEASE, 4)).extracting(Intent::id).contains(expired.id());
+            assertThat(store.attempts(expired.id())).extracting(AttemptRecord::outcome).containsExactly(AttemptOutcome.ABANDONED);
+        }
+
+        /** {@code count} intents of the target, each due and created a millisecond after the one before. */
+        private List<Intent> enqueueBacklog(String target, int count) {
+            List<Intent> backlog = new ArrayList<>();
+            for (int i = 0; i < count; i++) {
+                backlog.add(enqueued("job", "evt_" + target + "_" + i, target));
+                clock.advance(Duration.ofMillis(1));
+            }
+            return backlog;
         }
     }
 

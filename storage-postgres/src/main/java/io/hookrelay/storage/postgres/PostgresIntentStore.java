@@ -5,6 +5,7 @@ import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
 import io.hookrelay.queue.EndedIntents;
 import io.hookrelay.queue.Enqueued;
+import io.hookrelay.queue.FairShare;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentSelection;
 import io.hookrelay.queue.IntentStore;
@@ -47,6 +48,8 @@ import org.slf4j.LoggerFactory;
  * {@link #close} stops these threads; the {@link PostgresDatabase} is closed by its owner afterwards.
  */
 public final class PostgresIntentStore extends JdbiIntentStore implements AutoCloseable {
+    /** The most namespaces of pending work a claim looks through for those with due work. */
+    private static final int NAMESPACES_LOOKED_AT = 4_096;
     private static final Logger log = LoggerFactory.getLogger(PostgresIntentStore.class);
 
     /** How often a transaction that lost a serialization conflict or deadlock is run again before failing. */
@@ -56,6 +59,7 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
     static final int HOLD_CHUNK = 1_000;
 
     private final PostgresDatabase database;
+    private final FairShare fairShare = new FairShare();
     private final List<QueueListener> listeners = new CopyOnWriteArrayList<>();
     private final NoticeChannel channel;
     private final GroupCommitter<Enqueues.Request, List<Enqueued>> enqueues;
@@ -138,12 +142,23 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
         return write("delete ended", (handle, writes) -> writes.deleteEnded(which, candidates)).result();
     }
 
+    /**
+     * In plain due order, unless more is due than the claim takes and from more than one namespace: then shared
+     * out as {@link FairShare} says. The namespaces are found before the claim's statement; one whose work another
+     * node took meanwhile simply gives the claim nothing.
+     */
     @Override
     protected List<Intent> claimDue(long now, long until, int max) {
         return database.uncountedTransaction("claim", handle -> {
             ClaimDao claims = handle.attach(ClaimDao.class);
             claims.commitWithoutWaitingForTheFlush();
-            return claims.claim(now, until, max, Abandonment.LEASE_ENDED.why());
+            Optional<FairShare.Turn> turn = claims.moreDueThan(now, max)
+                    ? fairShare.turn(claims.dueNamespaces(now, NAMESPACES_LOOKED_AT), max)
+                    : Optional.empty();
+            return turn.isPresent()
+                    ? claims.claimSharedOut(now, until, max, turn.get().namespaces().toArray(String[]::new), turn.get().each(),
+                            Abandonment.LEASE_ENDED.why())
+                    : claims.claim(now, until, max, Abandonment.LEASE_ENDED.why());
         });
     }
 

@@ -59,7 +59,8 @@ interface IntentDao {
              ORDER BY next_at, created_at, id
              LIMIT :max""";
 
-    String CLAIM = """
+    /** What a claim makes of each row it takes; the condition that picks them follows. */
+    String CLAIM_SET = """
             UPDATE intents
                SET state = 'running',
                    attempts = attempts + 1,
@@ -67,9 +68,9 @@ interface IntentDao {
                    claim_until = :claimUntil,
                    claimed_at = :now,
                    updated_at = :now
-             WHERE rowid IN (""" + PICKED + """
-            )
-            RETURNING\s""" + COLUMNS;
+             WHERE\s""";
+
+    String CLAIM = CLAIM_SET + "rowid IN (" + PICKED + ") RETURNING " + COLUMNS;
 
     /** When the current claim of a row was made; rows claimed before {@code claimed_at} was kept give their last change. */
     String CLAIMED_AT = "CASE WHEN claimed_at > 0 THEN claimed_at ELSE updated_at END";

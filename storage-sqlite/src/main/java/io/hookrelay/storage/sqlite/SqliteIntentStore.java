@@ -14,7 +14,9 @@ import io.hookrelay.queue.NewIntent;
 import io.hookrelay.queue.QueueListener;
 import io.hookrelay.queue.QueueNotices;
 import io.hookrelay.queue.Settlement;
+import io.hookrelay.queue.FairShare;
 import io.hookrelay.storage.jdbi.JdbiIntentStore;
+import java.util.LinkedHashSet;
 import io.hookrelay.storage.sqlite.connection.AttachedHandle;
 import java.time.Duration;
 import java.time.Instant;
@@ -39,7 +41,11 @@ public final class SqliteIntentStore extends JdbiIntentStore {
     static final int HOLD_CHUNK = 1_000;
     private static final long BEFORE_FIRST_ROW = 0;
 
+    /** The most namespaces of pending work a claim looks through for those with due work. */
+    private static final int NAMESPACES_LOOKED_AT = 4_096;
+
     private final SqliteDatabase database;
+    private final FairShare fairShare = new FairShare();
 
     public SqliteIntentStore(SqliteDatabase database) {
         super(new SqliteDaoRunner(database), IntentQueryDao.class);
@@ -123,14 +129,43 @@ public final class SqliteIntentStore extends JdbiIntentStore {
     private record Written<T>(T result, QueueNotices notices) {
     }
 
+    /**
+     * In plain due order, unless more is due than the claim takes and from more than one namespace: then shared
+     * out as {@link FairShare} says, the rows each namespace is given first, then those of plain due order.
+     */
     @Override
     protected List<Intent> claimDue(long now, long until, int max) {
-        return writeIntents("claim", dao -> {
+        return database.write("claim", (AttachedHandle handle) -> {
+            FairClaimDao fair = handle.attach(FairClaimDao.class);
+            Optional<FairShare.Turn> turn = fair.moreDueThan(now, max)
+                    ? fairShare.turn(fair.dueNamespaces(now, NAMESPACES_LOOKED_AT), max)
+                    : Optional.empty();
+            if (turn.isPresent()) {
+                List<Long> rows = sharedOut(fair, turn.get(), now, max);
+                fair.logAbandoned(rows, now, Abandonment.LEASE_ENDED.why());
+                return fair.claim(rows, now, until);
+            }
+            IntentDao dao = handle.attach(IntentDao.class);
             if (dao.anyLeaseEnded(now)) {
                 dao.logAbandonedByClaim(now, max, Abandonment.LEASE_ENDED.why());
             }
             return dao.claim(now, until, max);
         });
+    }
+
+    /** Each namespace's first row, then each one's second, and so on, then the rows of plain due order. */
+    private static List<Long> sharedOut(FairClaimDao fair, FairShare.Turn turn, long now, int max) {
+        List<List<Long>> each = turn.namespaces().stream().map(namespace -> fair.oldestDue(namespace, now, turn.each())).toList();
+        Set<Long> rows = new LinkedHashSet<>();
+        for (int i = 0; i < turn.each(); i++) {
+            for (List<Long> ofNamespace : each) {
+                if (i < ofNamespace.size()) {
+                    rows.add(ofNamespace.get(i));
+                }
+            }
+        }
+        rows.addAll(fair.inDueOrder(now, max));
+        return rows.stream().limit(max).toList();
     }
 
     /** One task for all of them, so a pool's renewal costs one statement per claim and no commit of its own. */

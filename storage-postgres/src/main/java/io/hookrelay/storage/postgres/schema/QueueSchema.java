@@ -189,6 +189,12 @@ public final class QueueSchema {
                     ALTER TABLE intent_attempts DROP CONSTRAINT intent_attempts_outcome_check1,
                         ADD CONSTRAINT intent_attempts_outcome_check
                             CHECK (outcome IN ('success', 'error', 'stop', 'no_handler', 'abandoned'));
+                    """),
+            new Migration(7, """
+                    CREATE INDEX intents_due_in_namespace
+                        ON intent_states ((CASE strpos(target, '/') WHEN 0 THEN '' ELSE left(target, strpos(target, '/') - 1) END),
+                                          next_at, created_at, id)
+                        WHERE state = 'pending' AND NOT held AND NOT waiting;
                     """)));
 
     private QueueSchema() {

@@ -137,6 +137,12 @@ public final class QueueMigrations {
                     DROP TABLE intent_attempts;
 
                     ALTER TABLE intent_attempts_v7 RENAME TO intent_attempts;
+                    """),
+            new Migration(8, """
+                    CREATE INDEX intents_due_in_namespace
+                        ON intents (CASE instr(target, '/') WHEN 0 THEN '' ELSE substr(target, 1, instr(target, '/') - 1) END,
+                                    next_at, created_at, id)
+                        WHERE state = 'pending' AND held = 0 AND waiting = 0;
                     """)));
 
     private QueueMigrations() {

@@ -189,6 +189,7 @@ class MigrationsTest {
                 new Applied("queue", 1, first + 1), new Applied("queue", 2, first + 2), new Applied("queue", 3, first + 4),
                 new Applied("queue", 4, first + 5), new Applied("queue", 5, first + 6),
                 new Applied("queue", 6, SECOND_OPEN.toEpochMilli()), new Applied("queue", 7, SECOND_OPEN.toEpochMilli()),
+                new Applied("queue", 8, SECOND_OPEN.toEpochMilli()),
                 new Applied("relay", 1, first + 3),
                 new Applied("relay", 2, first + 4), new Applied("relay", 3, first + 7), new Applied("relay", 4, first + 8),
                 new Applied("relay", 5, SECOND_OPEN.toEpochMilli()), new Applied("relay", 6, SECOND_OPEN.toEpochMilli()),
