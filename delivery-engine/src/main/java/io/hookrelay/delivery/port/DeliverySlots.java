@@ -32,7 +32,15 @@ public interface DeliverySlots {
      *
      * @throws io.hookrelay.queue.TransientStoreException when the store could not be asked
      */
-    CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, Target target, Duration patience);
+    default CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, Target target, Duration patience) {
+        return acquire(key, target.maxInFlight(), target.timeout(), patience);
+    }
+
+    /**
+     * A slot of what {@code key} names, of {@code limit} slots, for an attempt that takes at most {@code longest}:
+     * how a tenant's {@code max_in_flight} over all its targets is kept, under a key no target can have.
+     */
+    CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, int limit, Duration longest, Duration patience);
 
     /** The target was paused: what waits for one of its slots gives up now rather than go out once one frees. */
     void giveUpWaiting(ScopedId target);

@@ -87,6 +87,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     private final RateLimits rateLimits;
     private final OperatorEvents operatorEvents;
     private final Directory<TenantId, Tenant> tenants;
+    private final TenantInFlight tenantInFlight;
 
     /**
      * @param sources        the sources of the events delivered, for the headers they forward
@@ -110,6 +111,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         this.metrics = Objects.requireNonNull(metrics, "metrics");
         this.operatorEvents = Objects.requireNonNull(operatorEvents, "operatorEvents");
         this.tenants = Objects.requireNonNull(tenants, "tenants");
+        this.tenantInFlight = new TenantInFlight(inFlight);
         this.clock = queue.clock();
     }
 
@@ -130,9 +132,10 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     @Override
     public CompletionStage<Verdict> start(Intent intent, AttemptContext attempt) {
         ScopedId key = ScopedId.ofKey(intent.target());
+        Optional<Tenant> tenant;
         Optional<Target> target;
         try {
-            Optional<Tenant> tenant = tenants.find(key.tenant());
+            tenant = tenants.find(key.tenant());
             if (tenant.isEmpty()) {
                 return settled(Verdict.failed("tenant deleted: " + key.tenant()));
             }
@@ -149,7 +152,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         RetryPolicy schedule = scheduleOf(target.get());
         CompletionStage<Verdict> delivery;
         try {
-            delivery = deliver(key, intent, target.get(), attempt);
+            delivery = deliver(key, intent, tenant.get(), target.get(), attempt);
         } catch (RuntimeException e) {
             delivery = CompletableFuture.failedFuture(e);
         }
@@ -158,8 +161,11 @@ public final class DeliveryHandler implements AsyncIntentHandler {
                 : Verdict.retry(Completions.causeOf(thrown)).per(schedule));
     }
 
-    /** Reads the event and the headers its source forwards, then waits for a slot of the target to send it in. */
-    private CompletionStage<Verdict> deliver(ScopedId key, Intent intent, Target target, AttemptContext attempt) {
+    /**
+     * Reads the event and the headers its source forwards, then waits for a slot of the target, and of its tenant
+     * when the tenant has a {@code max_in_flight}, to send it in.
+     */
+    private CompletionStage<Verdict> deliver(ScopedId key, Intent intent, Tenant tenant, Target target, AttemptContext attempt) {
         Optional<Event> event;
         Map<String, String> forwarded;
         CompletableFuture<Optional<DeliverySlot>> slot;
@@ -169,7 +175,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
                 return settled(Verdict.failed("event deleted: " + intent.payload()));
             }
             forwarded = forwardedHeaders(key.tenant(), event.get());
-            slot = inFlight.acquire(key, target, STUCK_PATIENCE);
+            slot = tenantInFlight.acquire(key, tenant, target, STUCK_PATIENCE);
         } catch (TransientStoreException busy) {
             return settled(storeBusy());
         }

@@ -265,7 +265,7 @@ class DeliveryHandlerStoreBusyTest {
     private static DeliverySlots slots(CompletableFuture<Optional<DeliverySlot>> grant, Executor attemptEnds) {
         return new DeliverySlots() {
             @Override
-            public CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, Target target, Duration patience) {
+            public CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, int limit, Duration longest, Duration patience) {
                 return grant;
             }
 

@@ -20,7 +20,7 @@ class PauseEndsSlotWaitsTest {
     private final List<ScopedId> gaveUp = new CopyOnWriteArrayList<>();
     private final PauseEndsSlotWaits listener = new PauseEndsSlotWaits(new DeliverySlots() {
         @Override
-        public CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, Target target, Duration patience) {
+        public CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, int limit, Duration longest, Duration patience) {
             throw new AssertionError("no slot is taken here");
         }
 

@@ -1,7 +1,6 @@
 package io.hookrelay.storage.postgres.relay;
 
 import io.hookrelay.delivery.model.ScopedId;
-import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.port.DeliverySlot;
 import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.queue.DaemonThreads;
@@ -82,9 +81,9 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
      * @throws StoreException          when this store is closed
      */
     @Override
-    public CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, Target target, Duration patience) {
+    public CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, int limit, Duration longest, Duration patience) {
         Objects.requireNonNull(key, "key");
-        Objects.requireNonNull(target, "target");
+        Limit target = new Limit(limit, longest);
         Objects.requireNonNull(patience, "patience");
         if (closed) {
             throw new StoreException("take a delivery slot: the delivery slots are closed", null);
@@ -153,6 +152,13 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
         }
     }
 
+    /** How many slots there are, and how long an attempt holding one takes at most. */
+    private record Limit(int slots, Duration longest) {
+        Limit {
+            Objects.requireNonNull(longest, "longest");
+        }
+    }
+
     /** What one ask found: the slot it took, if any, and who held the target's slots before it. */
     private record Ask(Optional<DeliverySlot> slot, String turnover) {
     }
@@ -161,10 +167,10 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
      * One ask under a holder of its own. One that failed with its connection may still have taken a slot, its
      * answer lost: that slot is given back as a released one is, rather than left out of use for its hold.
      */
-    private Ask ask(String key, Target target) {
+    private Ask ask(String key, Limit target) {
         String holder = UUID.randomUUID().toString();
         long now = database.clock().millis();
-        long heldUntil = now + target.timeout().plus(HOLD_MARGIN).toMillis();
+        long heldUntil = now + target.longest().plus(HOLD_MARGIN).toMillis();
         try {
             return take(key, target, holder, now, heldUntil);
         } catch (TransientStoreException unreachable) {
@@ -173,12 +179,12 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
         }
     }
 
-    private Ask take(String key, Target target, String holder, long now, long heldUntil) {
+    private Ask take(String key, Limit target, String holder, long now, long heldUntil) {
         SlotDao.Asked asked = database.read("take a delivery slot", handle -> {
             SlotDao slots = handle.attach(SlotDao.class);
-            SlotDao.Asked first = slots.take(key, target.maxInFlight(), holder, now, heldUntil);
-            if (first.taken().isEmpty() && slots.create(key, target.maxInFlight()) > 0) {
-                return slots.take(key, target.maxInFlight(), holder, now, heldUntil);
+            SlotDao.Asked first = slots.take(key, target.slots(), holder, now, heldUntil);
+            if (first.taken().isEmpty() && slots.create(key, target.slots()) > 0) {
+                return slots.take(key, target.slots(), holder, now, heldUntil);
             }
             return first;
         });
@@ -193,13 +199,13 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
     private final class Wait {
         final CompletableFuture<Optional<DeliverySlot>> slot = new CompletableFuture<>();
         private final String key;
-        private final Target target;
+        private final Limit target;
         private final long patienceNanos;
         private String turnover;
         private long deadline;
         private long backoff = FIRST_BACKOFF_MILLIS;
 
-        Wait(String key, Target target, Duration patience, String turnover) {
+        Wait(String key, Limit target, Duration patience, String turnover) {
             this.key = key;
             this.target = target;
             this.patienceNanos = patience.toNanos();

@@ -1,7 +1,6 @@
 package io.hookrelay.storage.sqlite.inprocess;
 
 import io.hookrelay.delivery.model.ScopedId;
-import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.port.DeliverySlot;
 import io.hookrelay.delivery.port.DeliverySlots;
 import java.time.Duration;
@@ -32,9 +31,9 @@ public final class InProcessDeliverySlots implements DeliverySlots {
     private final Map<ScopedId, Slots> byTarget = new ConcurrentHashMap<>();
 
     @Override
-    public CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, Target target, Duration patience) {
+    public CompletableFuture<Optional<DeliverySlot>> acquire(ScopedId key, int limit, Duration longest, Duration patience) {
         Objects.requireNonNull(patience, "patience");
-        return byTarget.computeIfAbsent(key, id -> new Slots()).acquire(target.maxInFlight(), patience);
+        return byTarget.computeIfAbsent(key, id -> new Slots()).acquire(limit, patience);
     }
 
     @Override
