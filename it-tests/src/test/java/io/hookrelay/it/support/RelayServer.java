@@ -88,7 +88,12 @@ public final class RelayServer implements AutoCloseable {
      * with the tests' one secret key, so a server started again on the same database opens the secrets the first sealed.
      */
     public static RelayServer startOnPostgres(Path dataDir, String databaseUrl) {
-        ServeOptions options = ServeOptions.of(dataDir, "127.0.0.1", 0, WORKERS).withAutoPauseAfter(AUTO_PAUSE_AFTER)
+        return startOnPostgres(dataDir, databaseUrl, WORKERS);
+    }
+
+    /** {@link #startOnPostgres(Path, String)} with {@code workers} deliveries in flight. */
+    public static RelayServer startOnPostgres(Path dataDir, String databaseUrl, int workers) {
+        ServeOptions options = ServeOptions.of(dataDir, "127.0.0.1", 0, workers).withAutoPauseAfter(AUTO_PAUSE_AFTER)
                 .withDatabase(DatabaseUrl.parse(databaseUrl));
         return new RelayServer(HookrelayServer.start(Main.injector(options, ADMIN_TOKEN, SECRET_KEY)), ADMIN_TOKEN);
     }
