@@ -4,6 +4,7 @@ import com.google.inject.Inject;
 import com.google.inject.Injector;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.port.OpenDatabase;
+import io.hookrelay.delivery.tenant.UsageMeter;
 import io.hookrelay.http.HttpServer;
 import io.hookrelay.queue.pool.WorkerPool;
 import io.micrometer.core.instrument.binder.MeterBinder;
@@ -18,8 +19,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A running hookrelay: the database, the worker pool, retention and the HTTP server, started in that order
- * and stopped in the reverse one, so nothing is accepted that cannot be stored and the database closes last.
+ * A running hookrelay: the database, the tenant usage meter, the worker pool, retention and the HTTP server, started
+ * in that order and stopped in the reverse one, so nothing is accepted that cannot be stored or counted and the
+ * database closes last.
  */
 public final class HookrelayServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HookrelayServer.class);
@@ -27,6 +29,7 @@ public final class HookrelayServer implements AutoCloseable {
     private final OpenDatabase database;
     private final WorkerPool workerPool;
     private final OperatorEvents operatorEvents;
+    private final UsageMeter usage;
     private final RetentionSchedule retention;
     private final HttpServer httpServer;
     private final Set<MeterBinder> meterBinders;
@@ -37,9 +40,10 @@ public final class HookrelayServer implements AutoCloseable {
 
     @Inject
     HookrelayServer(OpenDatabase database, WorkerPool workerPool, RetentionSchedule retention, HttpServer httpServer,
-                    Set<MeterBinder> meterBinders, AdminTokenFile adminToken, OperatorEvents operatorEvents) {
+                    Set<MeterBinder> meterBinders, AdminTokenFile adminToken, OperatorEvents operatorEvents, UsageMeter usage) {
         this.database = database;
         this.operatorEvents = operatorEvents;
+        this.usage = usage;
         this.workerPool = workerPool;
         this.retention = retention;
         this.httpServer = httpServer;
@@ -70,7 +74,7 @@ public final class HookrelayServer implements AutoCloseable {
     }
 
     /**
-     * Starts the workers and retention's sweeps, then binds the HTTP port and logs where it listens. A server
+     * Starts the usage meter's writes, the workers and retention's sweeps, then binds the HTTP port and logs where it listens. A server
      * closed before this stays closed: whoever stopped it wanted it stopped.
      */
     public synchronized void start() {
@@ -78,6 +82,7 @@ public final class HookrelayServer implements AutoCloseable {
             return;
         }
         try {
+            usage.start();
             workerPool.start();
             retention.start();
             httpServer.start();
@@ -98,7 +103,7 @@ public final class HookrelayServer implements AutoCloseable {
     /**
      * Stops taking requests and lets those in flight finish, stops retention (after its batch in progress),
      * stops the workers (waiting for running handlers up to the pool's grace), tells the operator events they left,
-     * then closes the database (which releases a data directory). Every part is stopped even if an earlier one
+     * writes the tenant usage counted since its last write, then closes the database (which releases a data directory). Every part is stopped even if an earlier one
      * fails; the first failure is thrown, to the first caller only. Called while {@link #start()} runs, it waits
      * for the start to finish and then stops.
      */
@@ -116,6 +121,7 @@ public final class HookrelayServer implements AutoCloseable {
         parts.add(retention);
         parts.add(workerPool);
         parts.add(operatorEvents);
+        parts.add(usage);
         meterBinders.stream().filter(AutoCloseable.class::isInstance).map(AutoCloseable.class::cast).forEach(parts::add);
         parts.add(database);
         RuntimeException failure = null;

@@ -21,6 +21,7 @@ import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
+import io.hookrelay.delivery.port.TenantUsageStore;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.storage.postgres.PostgresDatabase;
 import io.hookrelay.storage.postgres.PostgresIntentStore;
@@ -169,6 +170,13 @@ final class PostgresStorageModule extends AbstractModule {
     @Singleton
     TenantKeyStore tenantKeyStore(PostgresRelayStores stores) {
         return stores.tenantKeys();
+    }
+
+    /** In the database: every node adds its own counts to the same rows. */
+    @Provides
+    @Singleton
+    TenantUsageStore tenantUsageStore(PostgresRelayStores stores) {
+        return stores.tenantUsage();
     }
 
     @Provides

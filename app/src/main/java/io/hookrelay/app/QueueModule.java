@@ -9,6 +9,7 @@ import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.delivery.send.DeliveryHandler;
 import io.hookrelay.delivery.send.PauseEndsSlotWaits;
+import io.hookrelay.delivery.tenant.UsageMeter;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.KindLabels;
@@ -58,10 +59,10 @@ final class QueueModule extends AbstractModule {
     @Provides
     @Singleton
     WorkerPool workerPool(IntentQueue queue, PoolSettings settings, QueueMetrics metrics, KindLabels kindLabels,
-                          DeliveryHandler deliveries, OperatorEvents operatorEvents) {
+                          DeliveryHandler deliveries, OperatorEvents operatorEvents, UsageMeter usage) {
         return WorkerPool.builder(queue)
                 .asyncHandler(Delivery.KIND, deliveries)
-                .outcomeListener(operatorEvents.outcomes())
+                .outcomeListener(operatorEvents.outcomes().andThen(usage.outcomes()))
                 .settings(settings)
                 .metrics(metrics)
                 .kindLabels(kindLabels)

@@ -16,6 +16,7 @@ import io.hookrelay.delivery.admin.SourceAdmin;
 import io.hookrelay.delivery.admin.TargetAdmin;
 import io.hookrelay.delivery.admin.TenantAdmin;
 import io.hookrelay.delivery.admin.TenantKeyAdmin;
+import io.hookrelay.delivery.admin.UsageReport;
 import io.hookrelay.delivery.egress.EgressPolicy;
 import io.hookrelay.delivery.header.RelayMarker;
 import io.hookrelay.delivery.ingest.FreshEvents;
@@ -46,6 +47,7 @@ import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
+import io.hookrelay.delivery.port.TenantUsageStore;
 import io.hookrelay.delivery.port.WebhookSender;
 import io.hookrelay.delivery.send.DeliveryHandler;
 import io.hookrelay.delivery.send.Directory;
@@ -53,6 +55,7 @@ import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.delivery.tenant.KeyTokens;
 import io.hookrelay.delivery.tenant.Quotas;
 import io.hookrelay.delivery.tenant.Tenant;
+import io.hookrelay.delivery.tenant.UsageMeter;
 import io.hookrelay.delivery.usecase.BackUpDatabase;
 import io.hookrelay.delivery.usecase.BrowseEvents;
 import io.hookrelay.delivery.usecase.IngestWebhook;
@@ -66,6 +69,7 @@ import io.hookrelay.delivery.usecase.ManageTargets;
 import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ReplayEvents;
+import io.hookrelay.delivery.usecase.ReportTenantUsage;
 import io.hookrelay.delivery.usecase.SignInWithKeys;
 import io.hookrelay.http.ingest.JacksonJsonPointerReader;
 import io.hookrelay.queue.DaemonThreads;
@@ -95,6 +99,7 @@ final class RelayModule extends AbstractModule {
         bind(ManageTenants.class).to(TenantAdmin.class);
         bind(ManageTenantKeys.class).to(TenantKeyAdmin.class);
         bind(KeepAuditLog.class).to(AuditLog.class);
+        bind(ReportTenantUsage.class).to(UsageReport.class);
         bind(BackUpDatabase.class).to(BackupAdmin.class);
         bind(ListOperatorEvents.class).to(OperatorEvents.class);
     }
@@ -159,9 +164,22 @@ final class RelayModule extends AbstractModule {
     DeliveryHandler deliveryHandler(EventStore events, FreshEvents freshEvents, Directory<ScopedId, Target> targets, Directory<ScopedId, Source> sources,
                                     TargetHealth health, DeliverySlots slots, RateLimits rateLimits, IntentQueue queue,
                                     WebhookSender sender, RelaySettings settings, RelayMetrics metrics,
-                                    OperatorEvents operatorEvents, Directory<TenantId, Tenant> tenants) {
+                                    OperatorEvents operatorEvents, Directory<TenantId, Tenant> tenants, UsageMeter usage) {
         return new DeliveryHandler(events, freshEvents, targets, sources, health, slots, rateLimits, queue, sender, settings, metrics,
-                operatorEvents, tenants);
+                operatorEvents, tenants, usage);
+    }
+
+    /** Built, not started: {@link HookrelayServer} starts it, and closes it once the workers are done. */
+    @Provides
+    @Singleton
+    UsageMeter usageMeter(TenantUsageStore usage, Clock clock) {
+        return new UsageMeter(usage, clock);
+    }
+
+    @Provides
+    @Singleton
+    UsageReport usageReport(TenantUsageStore usage, TenantStore tenants, Clock clock) {
+        return new UsageReport(usage, tenants::find, clock);
     }
 
     /** Outcomes heard from the worker pool are told on a thread of their own, as telling reads and writes the store. */
@@ -228,9 +246,9 @@ final class RelayModule extends AbstractModule {
     IngestWebhook ingestWebhook(ServeOptions options, RelaySettings relay, SourceStore sources, RouteStore routes,
                                 EventStore events, FreshEvents freshEvents, IntentQueue queue, JsonPointerReader jsonPointer,
                                 Ulids ulids, RelayMetrics metrics, Directory<ScopedId, Target> targets,
-                                Directory<TenantId, Tenant> tenants, RateLimits rateLimits) {
+                                Directory<TenantId, Tenant> tenants, RateLimits rateLimits, UsageMeter usage) {
         return new IngestService(new LoopGuard(options.maxHops(), relay.marker()), sources, routes, events, freshEvents, queue,
-                jsonPointer, ulids, metrics, targets::find, tenants::find, rateLimits);
+                jsonPointer, ulids, metrics, targets::find, tenants::find, rateLimits, usage);
     }
 
     /** Shared by ingest, which fills it, and delivery, which takes from it. */

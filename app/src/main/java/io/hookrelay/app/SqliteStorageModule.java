@@ -22,6 +22,7 @@ import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
 import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
+import io.hookrelay.delivery.port.TenantUsageStore;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.time.SteadyClock;
 import io.hookrelay.storage.sqlite.SqliteDatabase;
@@ -143,6 +144,12 @@ final class SqliteStorageModule extends AbstractModule {
     @Singleton
     TenantKeyStore tenantKeyStore(SqliteRelayDatabase database) {
         return database.tenantKeyStore();
+    }
+
+    @Provides
+    @Singleton
+    TenantUsageStore tenantUsageStore(SqliteRelayDatabase database) {
+        return database.tenantUsageStore();
     }
 
     @Provides

@@ -25,6 +25,7 @@ import io.hookrelay.delivery.port.RelayMetrics;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.tenant.Tenant;
+import io.hookrelay.delivery.tenant.UsageMeter;
 import io.hookrelay.delivery.usecase.InboundRequest;
 import io.hookrelay.delivery.usecase.IngestWebhook;
 import io.hookrelay.queue.IntentQueue;
@@ -67,6 +68,7 @@ public final class IngestService implements IngestWebhook {
     private final Function<ScopedId, Optional<Target>> targets;
     private final Function<TenantId, Optional<Tenant>> tenants;
     private final RateLimits rateLimits;
+    private final UsageMeter usage;
     /** Sources whose dropped event types have been logged: once each per process, so a misbehaving provider cannot flood the log. */
     private final Set<ScopedId> loggedDrops = ConcurrentHashMap.newKeySet();
 
@@ -74,11 +76,12 @@ public final class IngestService implements IngestWebhook {
      * @param targets    where a routed target's ordering is looked up, such as a cache of the target store
      * @param tenants    where a tenant's suspension and quotas are looked up, such as a cache of the tenant store
      * @param rateLimits where each tenant's {@code ingest_per_s} is counted, on every node together
+     * @param usage      where each tenant's accepted events are counted, for its usage
      */
     public IngestService(LoopGuard loopGuard, SourceStore sources, RouteStore routes, EventStore events, FreshEvents freshEvents,
                          IntentQueue queue, JsonPointerReader jsonPointer, Ulids ulids, RelayMetrics metrics,
                          Function<ScopedId, Optional<Target>> targets, Function<TenantId, Optional<Tenant>> tenants,
-                         RateLimits rateLimits) {
+                         RateLimits rateLimits, UsageMeter usage) {
         this.loopGuard = Objects.requireNonNull(loopGuard, "loopGuard");
         this.sources = Objects.requireNonNull(sources, "sources");
         this.routes = Objects.requireNonNull(routes, "routes");
@@ -91,6 +94,7 @@ public final class IngestService implements IngestWebhook {
         this.targets = Objects.requireNonNull(targets, "targets");
         this.tenants = Objects.requireNonNull(tenants, "tenants");
         this.rateLimits = Objects.requireNonNull(rateLimits, "rateLimits");
+        this.usage = Objects.requireNonNull(usage, "usage");
     }
 
     @Override
@@ -157,7 +161,7 @@ public final class IngestService implements IngestWebhook {
             } catch (RuntimeException refused) {
                 stored = CompletableFuture.failedStage(refused);
             }
-            return stored.whenComplete((result, failure) -> count(result, failure));
+            return stored.whenComplete((result, failure) -> count(tenant, result, failure));
         }
     }
 
@@ -188,10 +192,16 @@ public final class IngestService implements IngestWebhook {
         return new PayloadTooLargeException("the request body is larger than " + source.maxBodyBytes() + " bytes");
     }
 
-    /** How an ingest ended, counted once; an overlong idempotency key has no outcome of its own and is not. */
-    private void count(IngestResult result, Throwable failure) {
+    /**
+     * How an ingest ended, counted once; an overlong idempotency key has no outcome of its own and is not. An event
+     * stored is counted in its tenant's usage too.
+     */
+    private void count(TenantId tenant, IngestResult result, Throwable failure) {
         if (failure == null) {
             metrics.ingested(result.duplicate() ? IngestOutcome.DUPLICATE : IngestOutcome.ACCEPTED);
+            if (!result.duplicate()) {
+                usage.eventAccepted(tenant);
+            }
             return;
         }
         Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;

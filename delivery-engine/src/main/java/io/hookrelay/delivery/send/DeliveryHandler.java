@@ -20,6 +20,7 @@ import io.hookrelay.delivery.port.SendException;
 import io.hookrelay.delivery.port.WebhookResponse;
 import io.hookrelay.delivery.port.WebhookSender;
 import io.hookrelay.delivery.tenant.Tenant;
+import io.hookrelay.delivery.tenant.UsageMeter;
 import io.hookrelay.queue.AsyncIntentHandler;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.AttemptDetail;
@@ -88,16 +89,18 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     private final OperatorEvents operatorEvents;
     private final Directory<TenantId, Tenant> tenants;
     private final TenantInFlight tenantInFlight;
+    private final UsageMeter usage;
 
     /**
      * @param sources        the sources of the events delivered, for the headers they forward
      * @param operatorEvents told when a failure pauses a target and when a delivery succeeds
      * @param tenants        the tenants of the deliveries, whose suspension holds them
+     * @param usage          where each attempt that reached the network is counted, for its tenant's usage
      */
     public DeliveryHandler(EventStore events, FreshEvents freshEvents, Directory<ScopedId, Target> targets, Directory<ScopedId, Source> sources,
                            TargetHealth health, DeliverySlots inFlight, RateLimits rateLimits, IntentQueue queue,
                            WebhookSender sender, RelaySettings settings, RelayMetrics metrics, OperatorEvents operatorEvents,
-                           Directory<TenantId, Tenant> tenants) {
+                           Directory<TenantId, Tenant> tenants, UsageMeter usage) {
         this.events = Objects.requireNonNull(events, "events");
         this.freshEvents = Objects.requireNonNull(freshEvents, "freshEvents");
         this.targets = Objects.requireNonNull(targets, "targets");
@@ -112,6 +115,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         this.operatorEvents = Objects.requireNonNull(operatorEvents, "operatorEvents");
         this.tenants = Objects.requireNonNull(tenants, "tenants");
         this.tenantInFlight = new TenantInFlight(inFlight);
+        this.usage = Objects.requireNonNull(usage, "usage");
         this.clock = queue.clock();
     }
 
@@ -320,6 +324,7 @@ public final class DeliveryHandler implements AsyncIntentHandler {
             return attempt.isCancelled() ? Verdict.calledOff() : Verdict.retry(failure).per(scheduleOf(target));
         }
         metrics.deliveryAttempted(verdict.outcome());
+        usage.attempted(key.tenant());
         if (verdict.delivered()) {
             health.succeeded(key);
             metrics.delivered(sinceReceived(event));

@@ -26,11 +26,13 @@ import io.hookrelay.delivery.port.RelayMetrics;
 import io.hookrelay.delivery.port.SettingsStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
+import io.hookrelay.delivery.port.TenantUsageStore;
 import io.hookrelay.delivery.port.WebhookRequest;
 import io.hookrelay.delivery.port.WebhookResponse;
 import io.hookrelay.delivery.port.WebhookSender;
 import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.delivery.tenant.TenantQuotas;
+import io.hookrelay.delivery.tenant.UsageMeter;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.Intent;
@@ -305,7 +307,8 @@ class DeliveryHandlerStoreBusyTest {
                         targetId -> false, new Ulids(clock), clock, Executors.newSingleThreadExecutor(DaemonThreads.named("operator-events")),
                         RelayMetrics.NONE),
                 new Directory<TenantId, Tenant>(tenant -> Optional.of(Tenant.created(tenant.value(), "Test", TenantQuotas.NONE, NOW)),
-                        Duration.ZERO, clock));
+                        Duration.ZERO, clock),
+                new UsageMeter(answering(TenantUsageStore.class, "add", () -> null), clock));
     }
 
     private static Intent claimedIntent() {

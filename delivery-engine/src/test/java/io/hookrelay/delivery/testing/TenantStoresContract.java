@@ -8,31 +8,44 @@ import io.hookrelay.delivery.audit.AuditedChange;
 import io.hookrelay.delivery.port.AuditStore;
 import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
+import io.hookrelay.delivery.port.TenantUsageStore;
 import io.hookrelay.delivery.query.PageRequest;
 import io.hookrelay.delivery.tenant.KeyScope;
 import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.delivery.tenant.TenantKey;
 import io.hookrelay.delivery.tenant.TenantQuotas;
+import io.hookrelay.delivery.tenant.TenantUsage;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-/** The rules of {@link TenantStore}, {@link TenantKeyStore} and {@link AuditStore} that every adapter keeps. */
+/**
+ * The rules of {@link TenantStore}, {@link TenantKeyStore}, {@link TenantUsageStore} and {@link AuditStore} that every
+ * adapter keeps.
+ */
 public abstract class TenantStoresContract {
     private static final Instant CREATED = Instant.parse("2026-12-07T10:15:30.123Z");
     private static final TenantQuotas EVERY_QUOTA = new TenantQuotas(OptionalInt.of(50), OptionalInt.of(8), OptionalInt.of(3),
             OptionalInt.of(1_000_000));
+
+    private static final LocalDate DAY = LocalDate.parse("2026-12-07");
 
     private static final String HASH = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
 
     private TenantStores stores;
     private TenantStore tenants;
     private TenantKeyStore keys;
+    private TenantUsageStore usage;
     private AuditStore audit;
 
     /** The adapter's tenant stores on a new database. */
@@ -43,6 +56,7 @@ public abstract class TenantStoresContract {
         stores = openStores();
         tenants = stores.tenants();
         keys = stores.keys();
+        usage = stores.usage();
         audit = stores.audit();
     }
 
@@ -206,6 +220,59 @@ public abstract class TenantStoresContract {
 
     private static TenantKey key(String id, String tenantId, Optional<Instant> expiresAt) {
         return new TenantKey(id, tenantId, "deploys", KeyScope.READ, CREATED, expiresAt, Optional.empty());
+    }
+
+    @Test
+    void usageAddsUpByTenantAndDayAndIsReadOneTenantsDaysInTheRangeOldestFirst() {
+        tenants.create(Tenant.created("acme", "Acme", TenantQuotas.NONE, CREATED));
+        usage.add(List.of(new TenantUsage("acme", DAY, 1, 2, 3, 4), new TenantUsage("acme", DAY.minusDays(1), 5_000_000_000L, 0, 0, 0),
+                new TenantUsage(Tenant.DEFAULT, DAY, 9, 9, 9, 9), new TenantUsage("acme", DAY.plusDays(1), 1, 1, 1, 1)));
+
+        usage.add(List.of(new TenantUsage("acme", DAY, 10, 20, 30, 40)));
+
+        assertThat(usage.daily("acme", DAY.minusDays(1), DAY)).containsExactly(
+                new TenantUsage("acme", DAY.minusDays(1), 5_000_000_000L, 0, 0, 0), new TenantUsage("acme", DAY, 11, 22, 33, 44));
+        assertThat(usage.daily(Tenant.DEFAULT, DAY.minusDays(30), DAY.plusDays(30)))
+                .containsExactly(new TenantUsage(Tenant.DEFAULT, DAY, 9, 9, 9, 9));
+        assertThat(usage.daily("ghost", DAY, DAY)).isEmpty();
+    }
+
+    @Test
+    void usageOfATenantThatDoesNotExistIsDroppedAndTheRestOfItsBatchKept() {
+        usage.add(List.of(new TenantUsage("ghost", DAY, 1, 1, 1, 1), new TenantUsage(Tenant.DEFAULT, DAY, 1, 0, 0, 0)));
+
+        assertThat(usage.daily("ghost", DAY, DAY)).isEmpty();
+        assertThat(usage.daily(Tenant.DEFAULT, DAY, DAY)).containsExactly(new TenantUsage(Tenant.DEFAULT, DAY, 1, 0, 0, 0));
+    }
+
+    /** As several nodes add their seconds' counts to the same rows. */
+    @Test
+    void usageAddedAtOnceByManyWritersAddsUp() throws Exception {
+        ExecutorService writers = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> done = new ArrayList<>();
+            for (int i = 0; i < 40; i++) {
+                done.add(writers.submit(() -> usage.add(List.of(new TenantUsage(Tenant.DEFAULT, DAY, 1, 2, 1, 0)))));
+            }
+            for (Future<?> each : done) {
+                each.get();
+            }
+        } finally {
+            writers.shutdown();
+        }
+
+        assertThat(usage.daily(Tenant.DEFAULT, DAY, DAY)).containsExactly(new TenantUsage(Tenant.DEFAULT, DAY, 40, 80, 40, 0));
+    }
+
+    @Test
+    void aTenantsDeletionTakesItsUsageAlong() {
+        tenants.create(Tenant.created("acme", "Acme", TenantQuotas.NONE, CREATED));
+        usage.add(List.of(new TenantUsage("acme", DAY, 1, 1, 1, 1)));
+
+        tenants.delete("acme");
+        tenants.create(Tenant.created("acme", "Acme again", TenantQuotas.NONE, CREATED));
+
+        assertThat(usage.daily("acme", DAY, DAY)).isEmpty();
     }
 
     @Test

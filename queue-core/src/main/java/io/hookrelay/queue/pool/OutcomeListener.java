@@ -18,4 +18,12 @@ public interface OutcomeListener {
 
     /** @param intent the intent as it was claimed for the attempt */
     void settled(Intent intent, Settlement settlement);
+
+    /** This listener, then {@code next}: for a pool whose outcomes several parts hear. */
+    default OutcomeListener andThen(OutcomeListener next) {
+        return (intent, settlement) -> {
+            settled(intent, settlement);
+            next.settled(intent, settlement);
+        };
+    }
 }

@@ -3,6 +3,7 @@ package io.hookrelay.queue.pool;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.queue.AttemptOutcome;
+import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.IntentState;
 import io.hookrelay.queue.NewIntent;
@@ -77,6 +78,19 @@ class WorkerPoolOutcomeListenerTest {
 
         assertThat(store.find(id).orElseThrow().state()).isEqualTo(IntentState.CANCELLED);
         assertThat(heard).isEmpty();
+    }
+
+    @Test
+    void listenersJoinedHearEachSettlementInTurn() {
+        List<String> told = new CopyOnWriteArrayList<>();
+        OutcomeListener first = (intent, settlement) -> told.add("first " + intent.id());
+        OutcomeListener both = first.andThen((intent, settlement) -> told.add("then " + intent.id()));
+
+        Intent intent = store.find(queue.enqueue(NewIntent.of("job", "evt_1", "target-a", "p")).id()).orElseThrow();
+
+        both.settled(intent, new Settlement.Complete());
+
+        assertThat(told).containsExactly("first " + intent.id(), "then " + intent.id());
     }
 
     private void start(WorkerPool.Builder builder) {

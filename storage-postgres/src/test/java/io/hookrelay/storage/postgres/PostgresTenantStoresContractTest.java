@@ -16,6 +16,6 @@ class PostgresTenantStoresContractTest extends TenantStoresContract {
     @Override
     protected TenantStores openStores() throws SQLException {
         RelayNode node = new RelayNode(postgres.freshSchema(), Clock.systemUTC());
-        return new TenantStores(node.relay.tenants(), node.relay.tenantKeys(), node.relay.audit(), node::close);
+        return new TenantStores(node.relay.tenants(), node.relay.tenantKeys(), node.relay.tenantUsage(), node.relay.audit(), node::close);
     }
 }

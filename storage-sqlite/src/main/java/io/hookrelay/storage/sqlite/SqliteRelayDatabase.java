@@ -7,6 +7,7 @@ import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
+import io.hookrelay.delivery.port.TenantUsageStore;
 import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.storage.jdbi.JdbiSettingsStore;
@@ -15,6 +16,7 @@ import io.hookrelay.storage.jdbi.JdbiTargetAlerts;
 import io.hookrelay.storage.jdbi.tenant.JdbiAuditStore;
 import io.hookrelay.storage.jdbi.tenant.JdbiTenantKeyStore;
 import io.hookrelay.storage.jdbi.tenant.JdbiTenantStore;
+import io.hookrelay.storage.jdbi.tenant.JdbiTenantUsageStore;
 import io.hookrelay.storage.sqlite.connection.AttachedHandle;
 import io.hookrelay.storage.sqlite.files.DataDirectoryLockedException;
 import io.hookrelay.storage.sqlite.files.SecretKeyFile;
@@ -103,6 +105,10 @@ public final class SqliteRelayDatabase implements AutoCloseable {
 
     public TenantKeyStore tenantKeyStore() {
         return new JdbiTenantKeyStore(new SqliteDaoRunner(database));
+    }
+
+    public TenantUsageStore tenantUsageStore() {
+        return new JdbiTenantUsageStore(new SqliteDaoRunner(database));
     }
 
     public AuditStore auditStore() {

@@ -15,6 +15,7 @@ class SqliteTenantStoresContractTest extends TenantStoresContract {
     @Override
     protected TenantStores openStores() {
         SqliteRelayDatabase database = SqliteRelayDatabase.open(dataDir, Clock.systemUTC());
-        return new TenantStores(database.tenantStore(), database.tenantKeyStore(), database.auditStore(), database::close);
+        return new TenantStores(database.tenantStore(), database.tenantKeyStore(), database.tenantUsageStore(), database.auditStore(),
+                database::close);
     }
 }

@@ -7,6 +7,7 @@ import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
+import io.hookrelay.delivery.port.TenantUsageStore;
 import io.hookrelay.delivery.signing.SecretCipher;
 import io.hookrelay.queue.StoreException;
 import io.hookrelay.storage.jdbi.JdbiSettingsStore;
@@ -15,6 +16,7 @@ import io.hookrelay.storage.jdbi.JdbiTargetAlerts;
 import io.hookrelay.storage.jdbi.tenant.JdbiAuditStore;
 import io.hookrelay.storage.jdbi.tenant.JdbiTenantKeyStore;
 import io.hookrelay.storage.jdbi.tenant.JdbiTenantStore;
+import io.hookrelay.storage.jdbi.tenant.JdbiTenantUsageStore;
 import io.hookrelay.storage.postgres.PostgresDaoRunner;
 import io.hookrelay.storage.postgres.PostgresDatabase;
 import io.hookrelay.storage.postgres.PostgresIntentStore;
@@ -46,6 +48,7 @@ public final class PostgresRelayStores implements AutoCloseable {
     private final SettingsStore settings;
     private final TenantStore tenants;
     private final TenantKeyStore tenantKeys;
+    private final TenantUsageStore tenantUsage;
     private final AuditStore audit;
     private final TargetAlerts targetAlerts;
     private final RelayMarker relayMarker;
@@ -67,6 +70,7 @@ public final class PostgresRelayStores implements AutoCloseable {
         settings = new JdbiSettingsStore(plain);
         tenants = new JdbiTenantStore(plain);
         tenantKeys = new JdbiTenantKeyStore(plain);
+        tenantUsage = new JdbiTenantUsageStore(plain);
         audit = new JdbiAuditStore(plain);
         targetAlerts = new JdbiTargetAlerts(plain);
     }
@@ -148,6 +152,10 @@ public final class PostgresRelayStores implements AutoCloseable {
 
     public TenantKeyStore tenantKeys() {
         return tenantKeys;
+    }
+
+    public TenantUsageStore tenantUsage() {
+        return tenantUsage;
     }
 
     public AuditStore audit() {

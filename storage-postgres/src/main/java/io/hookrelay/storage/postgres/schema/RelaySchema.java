@@ -35,6 +35,10 @@ import java.util.List;
  * before tenants in {@code default}: each column is added with that default, then loses it, so no write can leave
  * the tenant out. Tables keyed by the queue's target key need no column: the key names the tenant, and in
  * {@code default} is the bare id it was.
+ *
+ * <p>Version 14 keeps tenants' usage by UTC day ({@code day} in days since 1970-01-01), apart from the events and
+ * deliveries it counts so that retention leaves it, and going with its tenant. Every node adds its counts to the same
+ * rows.
  */
 public final class RelaySchema {
     public static final MigrationTrack TRACK = new MigrationTrack("relay", List.of(
@@ -281,6 +285,17 @@ public final class RelaySchema {
 
                     ALTER TABLE settings ALTER COLUMN tenant_id DROP DEFAULT,
                         DROP CONSTRAINT settings_pkey, ADD PRIMARY KEY (tenant_id, name);
+                    """),
+            new Migration(14, """
+                    CREATE TABLE tenant_usage (
+                        tenant_id            text COLLATE "C" NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+                        day                  integer NOT NULL,
+                        events_accepted      bigint  NOT NULL,
+                        attempts             bigint  NOT NULL,
+                        deliveries_succeeded bigint  NOT NULL,
+                        deliveries_failed    bigint  NOT NULL,
+                        PRIMARY KEY (tenant_id, day)
+                    );
                     """)));
 
     private RelaySchema() {

@@ -36,7 +36,8 @@ class RelaySchemaTest {
                     .createQuery("SELECT track || ' ' || version FROM schema_migrations ORDER BY track, version")
                     .mapTo(String.class).list());
             assertThat(versions).containsExactly("queue 1", "queue 2", "queue 3", "queue 4", "queue 5", "queue 6", "queue 7",
-                    "relay 1", "relay 2", "relay 3", "relay 4", "relay 5", "relay 6", "relay 7", "relay 8", "relay 9", "relay 10", "relay 11", "relay 12", "relay 13");
+                    "relay 1", "relay 2", "relay 3", "relay 4", "relay 5", "relay 6", "relay 7", "relay 8", "relay 9", "relay 10",
+                    "relay 11", "relay 12", "relay 13", "relay 14");
         }
     }
 

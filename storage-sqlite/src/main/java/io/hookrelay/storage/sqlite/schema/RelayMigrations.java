@@ -38,6 +38,9 @@ import java.util.List;
  * the routes' references along. Events and deliveries, which may be many, keep their rows and gain a column whose
  * default is only for the rows already there. Rows of the delivery path that are keyed by a target's queue key
  * (alerts, pauses) need nothing: in {@code default} that key is the bare id they have.
+ *
+ * <p>Step 16 keeps tenants' usage by UTC day ({@code day} in days since 1970-01-01), apart from the events and
+ * deliveries it counts so that retention leaves it, and going with its tenant.
  */
 public final class RelayMigrations {
     static final String NAME = "relay";
@@ -361,6 +364,17 @@ public final class RelayMigrations {
                     DROP TABLE settings;
 
                     ALTER TABLE settings_v15 RENAME TO settings;
+                    """),
+            new Migration(16, """
+                    CREATE TABLE tenant_usage (
+                        tenant_id            TEXT    NOT NULL REFERENCES tenants (id) ON DELETE CASCADE,
+                        day                  INTEGER NOT NULL,
+                        events_accepted      INTEGER NOT NULL,
+                        attempts             INTEGER NOT NULL,
+                        deliveries_succeeded INTEGER NOT NULL,
+                        deliveries_failed    INTEGER NOT NULL,
+                        PRIMARY KEY (tenant_id, day)
+                    ) WITHOUT ROWID, STRICT;
                     """)));
 
     private RelayMigrations() {

@@ -201,7 +201,8 @@ class MigrationsTest {
                 new Applied("relay", 12, SECOND_OPEN.toEpochMilli()),
                 new Applied("relay", 13, SECOND_OPEN.toEpochMilli()),
                 new Applied("relay", 14, SECOND_OPEN.toEpochMilli()),
-                new Applied("relay", 15, SECOND_OPEN.toEpochMilli()));
+                new Applied("relay", 15, SECOND_OPEN.toEpochMilli()),
+                new Applied("relay", 16, SECOND_OPEN.toEpochMilli()));
         withPlainHandle(handle -> assertThat(handle.createQuery("SELECT version FROM schema_migrations ORDER BY version")
                 .mapTo(Integer.class).list()).containsExactly(1, 2, 3, 4, 5, 6, 7, 8, SchemaRecord.PER_TRACK));
     }
