@@ -18,6 +18,7 @@ import io.hookrelay.delivery.usecase.ManageTargets;
 import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ReplayEvents;
+import io.hookrelay.delivery.usecase.ReportTenantUsage;
 import io.hookrelay.delivery.usecase.SignInWithKeys;
 import io.hookrelay.http.HttpServer;
 import io.hookrelay.http.HttpServerSettings;
@@ -55,10 +56,10 @@ final class HttpModule extends AbstractModule {
     ApiRoutes apiRoutes(AdminTokenFile adminToken, IngestWebhook ingest, ManageSources sources, ManageTargets targets,
                         ManageRoutes routes, BrowseEvents events, ReplayEvents replays, ManageDeliveries deliveries,
                         ManageSettings settings, BackUpDatabase backups, ListOperatorEvents operatorEvents, ManageTenants tenants,
-                        ManageTenantKeys keys, KeepAuditLog audit, SignInWithKeys signIns, ServeOptions options,
+                        ManageTenantKeys keys, ReportTenantUsage usage, KeepAuditLog audit, SignInWithKeys signIns, ServeOptions options,
                         Clock clock, ActivitySampler activity) {
         ApiRoutes api = new ApiRoutes(new AdminToken(adminToken.token()), ingest, sources, targets, routes, events, replays, deliveries,
-                settings, backups, operatorEvents, tenants, keys, audit, signIns)
+                settings, backups, operatorEvents, tenants, keys, usage, audit, signIns)
                 .withConsole(clock, options.behindHttps())
                 .withActivity(activity);
         // SQLite's ingest never blocks: its sources are read from memory and its events committed by the writer

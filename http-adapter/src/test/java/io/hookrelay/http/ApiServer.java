@@ -14,6 +14,7 @@ import io.hookrelay.delivery.usecase.ManageTargets;
 import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ReplayEvents;
+import io.hookrelay.delivery.usecase.ReportTenantUsage;
 import io.hookrelay.delivery.usecase.SignInWithKeys;
 import io.hookrelay.http.api.ApiRoutes;
 import io.hookrelay.http.console.AdminToken;
@@ -47,7 +48,7 @@ public final class ApiServer implements AutoCloseable {
     private static final List<Class<?>> IN_PORTS = List.of(IngestWebhook.class, ManageSources.class, ManageTargets.class,
             ManageRoutes.class, BrowseEvents.class, ReplayEvents.class, ManageDeliveries.class, ManageSettings.class,
             BackUpDatabase.class, ListOperatorEvents.class, ManageTenants.class,
-            ManageTenantKeys.class, KeepAuditLog.class, SignInWithKeys.class);
+            ManageTenantKeys.class, ReportTenantUsage.class, KeepAuditLog.class, SignInWithKeys.class);
 
     private final PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     private final List<String> unexpectedCalls = new CopyOnWriteArrayList<>();
@@ -72,7 +73,7 @@ public final class ApiServer implements AutoCloseable {
                 port(ManageTargets.class, useCases), port(ManageRoutes.class, useCases), port(BrowseEvents.class, useCases),
                 port(ReplayEvents.class, useCases), port(ManageDeliveries.class, useCases), port(ManageSettings.class, useCases),
                 port(BackUpDatabase.class, useCases), port(ListOperatorEvents.class, useCases), port(ManageTenants.class, useCases),
-                port(ManageTenantKeys.class, useCases), Stream.of(useCases).filter(KeepAuditLog.class::isInstance)
+                port(ManageTenantKeys.class, useCases), port(ReportTenantUsage.class, useCases), Stream.of(useCases).filter(KeepAuditLog.class::isInstance)
                         .map(KeepAuditLog.class::cast).findFirst().orElse(audit), port(SignInWithKeys.class, useCases));
         server = new HttpServer(HttpServerSettings.of("127.0.0.1", 0), () -> Readiness.READY, registry, adjust.apply(routes));
         server.start();

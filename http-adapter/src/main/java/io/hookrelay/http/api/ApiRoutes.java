@@ -13,6 +13,7 @@ import io.hookrelay.delivery.usecase.ManageTargets;
 import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
 import io.hookrelay.delivery.usecase.ReplayEvents;
+import io.hookrelay.delivery.usecase.ReportTenantUsage;
 import io.hookrelay.delivery.usecase.SignInWithKeys;
 import io.hookrelay.http.ActivityHistory;
 import io.hookrelay.http.Endpoints;
@@ -48,11 +49,11 @@ public final class ApiRoutes implements Endpoints {
     public ApiRoutes(AdminToken adminToken, IngestWebhook ingest, ManageSources sources, ManageTargets targets, ManageRoutes routes,
                      BrowseEvents events, ReplayEvents replays, ManageDeliveries deliveries, ManageSettings settings,
                      BackUpDatabase backups, ListOperatorEvents operatorEvents, ManageTenants tenants, ManageTenantKeys keys,
-                     KeepAuditLog audit, SignInWithKeys signIns) {
+                     ReportTenantUsage usage, KeepAuditLog audit, SignInWithKeys signIns) {
         this(adminToken, ingest, List.of(new SourceHandlers(sources)::addTo, new TargetHandlers(targets)::addTo,
                         new RouteHandlers(routes)::addTo, new EventHandlers(events, replays)::addTo,
                         new DeliveryHandlers(deliveries)::addTo, new OperatorEventHandler(operatorEvents)::addTo,
-                        new SettingsHandlers(settings)::addTo, new BackupHandlers(backups)::addTo, new TenantHandlers(tenants, keys)::addTo,
+                        new SettingsHandlers(settings)::addTo, new BackupHandlers(backups)::addTo, new TenantHandlers(tenants, keys, usage)::addTo,
                         new AuditHandler(audit)::addTo),
                 audit, tenants, ConsoleRoutes.of(adminToken, signIns, Clock.systemUTC(), false), ActivityHistory.NONE, false);
     }

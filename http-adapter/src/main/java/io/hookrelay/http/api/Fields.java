@@ -6,6 +6,7 @@ import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.signing.SignatureScheme;
 import io.hookrelay.queue.IntentState;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
@@ -19,6 +20,8 @@ final class Fields {
     /** RFC 3339 §5.6 date-time: seconds required, a zone (Z or an offset) required. */
     private static final Pattern RFC_3339 =
             Pattern.compile("\\d{4}-\\d{2}-\\d{2}[Tt]\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,9})?([Zz]|[+-]\\d{2}:\\d{2})");
+    /** RFC 3339 §5.6 full-date. */
+    private static final Pattern FULL_DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
     private static final String STATES =
             Arrays.stream(IntentState.values()).map(IntentState::wireName).collect(Collectors.joining(", "));
 
@@ -59,6 +62,19 @@ final class Fields {
 
     static SignatureScheme signature(String value) {
         return SignatureScheme.fromWireName(value).orElseThrow(() -> new InvalidRequestException("signature must be v1 or v1a"));
+    }
+
+    /** A calendar date written {@code YYYY-MM-DD}, as RFC 3339's full-date; one that does not exist is refused. */
+    static LocalDate date(String value, String field) {
+        Optional<LocalDate> date = Optional.empty();
+        if (FULL_DATE.matcher(value).matches()) {
+            try {
+                date = Optional.of(LocalDate.parse(value));
+            } catch (DateTimeParseException impossibleDate) {
+                // such as February 30th: refused below like any other malformed date
+            }
+        }
+        return date.orElseThrow(() -> new InvalidRequestException(field + " must be a date such as 2024-05-01"));
     }
 
     static Instant rfc3339(String value, String field) {

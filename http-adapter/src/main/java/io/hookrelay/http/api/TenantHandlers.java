@@ -9,18 +9,22 @@ import io.hookrelay.delivery.tenant.KeyScope;
 import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.delivery.tenant.TenantKey;
 import io.hookrelay.delivery.tenant.TenantQuotas;
+import io.hookrelay.delivery.tenant.TenantUsage;
 import io.hookrelay.delivery.usecase.ManageTenantKeys;
 import io.hookrelay.delivery.usecase.ManageTenants;
+import io.hookrelay.delivery.usecase.ReportTenantUsage;
 import io.hookrelay.http.ApiRequest;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 
 /**
  * {@code /api/v1/tenants}: the operator's tenants (DESIGN §12), listed by id a page at a time; {@code default} may be
  * changed but not deleted. Their keys under {@code /api/v1/tenants/{id}/keys}: a key's token is shown when it is issued
- * and never again.
+ * and never again. Their usage by UTC day under {@code /api/v1/tenants/{id}/usage}, every day of the range listed.
  */
 final class TenantHandlers {
     private static final String TENANTS = "/api/v1/tenants";
@@ -30,10 +34,12 @@ final class TenantHandlers {
 
     private final ManageTenants tenants;
     private final ManageTenantKeys keys;
+    private final ReportTenantUsage usage;
 
-    TenantHandlers(ManageTenants tenants, ManageTenantKeys keys) {
+    TenantHandlers(ManageTenants tenants, ManageTenantKeys keys, ReportTenantUsage usage) {
         this.tenants = Objects.requireNonNull(tenants, "tenants");
         this.keys = Objects.requireNonNull(keys, "keys");
+        this.usage = Objects.requireNonNull(usage, "usage");
     }
 
     void addTo(ApiEndpoints api) {
@@ -47,6 +53,23 @@ final class TenantHandlers {
         api.post(KEYS, this::issueKey);
         api.get(KEYS, request -> Reply.ok(DataJson.of(keys.list(id(request)), TenantJson.KeyJson::of)));
         api.delete(KEYS + "/{key}", TenantHandlers::keyOf, (acting, key) -> keys.revoke(key.tenant(), key.id()));
+        api.get(TENANT + "/usage", Set.of("from", "to"), this::usage);
+    }
+
+    /** {@code from} and {@code to} are UTC days, both included; left out, the use case's defaults. */
+    private Reply usage(ApiRequest request) {
+        String tenant = id(request);
+        Optional<LocalDate> from = request.queryParameter("from").map(day -> Fields.date(day, "from"));
+        Optional<LocalDate> to = request.queryParameter("to").map(day -> Fields.date(day, "to"));
+        return Reply.ok(DataJson.of(usage.daily(tenant, from, to), UsageJson::of));
+    }
+
+    /** A tenant's day as the API shows it. */
+    record UsageJson(String date, long eventsAccepted, long attempts, long deliveriesSucceeded, long deliveriesFailed) {
+        static UsageJson of(TenantUsage day) {
+            return new UsageJson(day.date().toString(), day.eventsAccepted(), day.attempts(), day.deliveriesSucceeded(),
+                    day.deliveriesFailed());
+        }
     }
 
     /** The token is in this answer and no other. */

@@ -72,7 +72,8 @@ class KeyAccessTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/api/v1/tenants", "/api/v1/tenants/acme", "/api/v1/tenants/acme/keys", "/api/v1/admin/backup"})
+    @ValueSource(strings = {"/api/v1/tenants", "/api/v1/tenants/acme", "/api/v1/tenants/acme/keys", "/api/v1/tenants/acme/usage",
+        "/api/v1/admin/backup"})
     void noKeyReachesTheOperatorsOwnPaths(String path) throws Exception {
         assertErrorShape(send(ADMIN, "GET", path, Optional.empty()), 403, "forbidden");
     }
