@@ -1,5 +1,6 @@
 package io.hookrelay.cli;
 
+import io.hookrelay.cli.admin.AuditCommands;
 import io.hookrelay.cli.admin.DeliveryCommands;
 import io.hookrelay.cli.admin.EventCommands;
 import io.hookrelay.cli.admin.KeyCommands;
@@ -42,6 +43,7 @@ public final class HookrelayCli {
         commandLine.addSubcommand(new SettingsCommands());
         commandLine.addSubcommand(new TenantCommands());
         commandLine.addSubcommand(new KeyCommands());
+        commandLine.addSubcommand(new AuditCommands());
         commandLine.addSubcommand(new BackupCommand());
         commandLine.addSubcommand(new RestoreCommand(restore));
         // Set after the subcommands are added: picocli hands these settings only to subcommands it already has.

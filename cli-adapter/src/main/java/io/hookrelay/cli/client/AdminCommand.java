@@ -2,6 +2,7 @@ package io.hookrelay.cli.client;
 
 import io.hookrelay.cli.common.VersionProvider;
 import java.io.PrintWriter;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.ExitCode;
@@ -46,6 +47,11 @@ public abstract class AdminCommand implements Callable<Integer> {
      */
     protected final String namedTenant() {
         return api.tenant().orElseThrow(() -> new ParameterException(spec.commandLine(), "--tenant ID is required"));
+    }
+
+    /** The tenant {@code --tenant} (or {@code HOOKRELAY_TENANT}) names, if any, for a command it narrows. */
+    protected final Optional<String> tenant() {
+        return api.tenant();
     }
 
     /** Sends this command's request; a refusal or an unreachable server has already become an exception. */
