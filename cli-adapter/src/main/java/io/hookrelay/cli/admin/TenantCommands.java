@@ -16,7 +16,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code hookrelay tenant add|list|show|update|rm|suspend|resume}: the deployment's tenants, for its operator. */
+/** {@code hookrelay tenant add|list|show|update|rm|suspend|resume|usage}: the deployment's tenants, for its operator. */
 @Command(
         name = "tenant",
         mixinStandardHelpOptions = true,
@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
         description = "Manages tenants, the owners a deployment serves side by side (operator token only).",
         subcommands = {TenantCommands.AddTenant.class, TenantCommands.ListTenants.class, TenantCommands.ShowTenant.class,
             TenantCommands.UpdateTenant.class, TenantCommands.RemoveTenant.class, TenantCommands.SuspendTenant.class,
-            TenantCommands.ResumeTenant.class})
+            TenantCommands.ResumeTenant.class, TenantCommands.TenantUsage.class})
 public final class TenantCommands {
 
     @Command(name = "add", description = "Creates a tenant.")
@@ -161,6 +161,32 @@ public final class TenantCommands {
     static final class ResumeTenant extends TenantAction {
         ResumeTenant() {
             super("resume", "resumed");
+        }
+    }
+
+    @Command(name = "usage", description = "Shows a tenant's usage a UTC day at a time, every day of the range.")
+    static final class TenantUsage extends AdminCommand {
+        @Parameters(paramLabel = "ID", description = "The tenant's id.")
+        private String id;
+
+        @Option(names = "--from", paramLabel = "DATE", description = "The first day, YYYY-MM-DD (default: 30 days up to --to).")
+        private String from;
+
+        @Option(names = "--to", paramLabel = "DATE", description = "The last day, YYYY-MM-DD (default: today, UTC).")
+        private String to;
+
+        @Override
+        protected ApiAnswer send(AdminClient client) {
+            return client.get(ApiPath.of("tenants", id, "usage").param("from", from).param("to", to));
+        }
+
+        @Override
+        protected void print(ApiAnswer answer, PrintWriter out) {
+            TextTable table = TextTable.withColumns("DATE", "EVENTS", "ATTEMPTS", "SUCCEEDED", "FAILED");
+            Listing.print(answer.json(), "no days", table, day -> new Object[] {
+                ApiJson.text(day, "date"), ApiJson.text(day, "events_accepted"), ApiJson.text(day, "attempts"),
+                ApiJson.text(day, "deliveries_succeeded"), ApiJson.text(day, "deliveries_failed"),
+            }, out);
         }
     }
 

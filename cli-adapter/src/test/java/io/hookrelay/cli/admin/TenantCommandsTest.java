@@ -85,6 +85,27 @@ class TenantCommandsTest {
     }
 
     @Test
+    void usageAsksForTheRangeGivenAndPrintsADayARow() {
+        api.answers(200, """
+                {"data":[{"date":"2026-02-28","events_accepted":1200,"attempts":1310,"deliveries_succeeded":1195,"deliveries_failed":5},
+                         {"date":"2026-03-01","events_accepted":0,"attempts":0,"deliveries_succeeded":0,"deliveries_failed":0}]}""");
+
+        Cli.Result result = Cli.run(environment, "tenant", "usage", "acme", "--from", "2026-02-28", "--to", "2026-03-01");
+
+        assertThat(result.exitCode()).isZero();
+        api.assertOnlyRequest("GET", "/api/v1/tenants/acme/usage?from=2026-02-28&to=2026-03-01", null);
+        assertThat(result.out()).isEqualTo("""
+                DATE        EVENTS  ATTEMPTS  SUCCEEDED  FAILED
+                2026-02-28  1200    1310      1195       5
+                2026-03-01  0       0         0          0
+                """);
+        api.reset();
+        api.answers(200, "{\"data\":[]}");
+        assertThat(Cli.run(environment, "tenant", "usage", "acme").exitCode()).isZero();
+        api.assertOnlyRequest("GET", "/api/v1/tenants/acme/usage", null);
+    }
+
+    @Test
     void aQuotaThatIsNotAPositiveNumberOrNoneIsAUsageErrorAndSendsNothing() {
         for (String bad : new String[] {"0", "-3", "1.5", "ten", "", "99999999999"}) {
             Cli.Result result = Cli.run(environment, "tenant", "add", "acme", "--max-targets", bad);
