@@ -52,6 +52,7 @@ class BadInputIT {
     private static final String BULK_RETRY = "/api/v1/deliveries/retry";
     private static final String BACKUP = "/api/v1/admin/backup";
     private static final String KEYS = BadInputWorld.TENANTS + "/default/keys";
+    private static final String USAGE = BadInputWorld.TENANTS + "/default/usage";
     private static final String NO_EVENT = "evt_00000000000000000000000000";
     private static final String NO_DELIVERY = "dlv_00000000000000000000000000";
     private static final String NO_ROUTE = "rte_00000000000000000000000000";
@@ -226,6 +227,13 @@ class BadInputIT {
                 delete(KEYS + "/key_00000000000000000000000000").is(404, NOT_FOUND),
                 delete(KEYS + "/" + NO_ROUTE).is(400, INVALID_REQUEST),
                 put(KEYS + "/key_00000000000000000000000000", "{}").is(405, WRONG_METHOD),
+                get(USAGE + "?from=2026-02-30").is(400, INVALID_REQUEST),
+                get(USAGE + "?to=yesterday").is(400, INVALID_REQUEST),
+                get(USAGE + "?from=2026-03-02&to=2026-03-01").is(400, INVALID_REQUEST),
+                get(USAGE + "?from=2025-01-01&to=2026-01-02").is(400, INVALID_REQUEST),
+                get(USAGE + "?since=2026-03-01").is(400, INVALID_REQUEST),
+                get(BadInputWorld.TENANTS + "/nosuch/usage").is(404, NOT_FOUND),
+                post(USAGE, "{}").is(405, WRONG_METHOD),
                 get("/api/v1/audit?tenant=Not%20One").is(400, INVALID_REQUEST),
                 get("/api/v1/audit?cursor=" + cursorOf(NO_EVENT)).is(400, INVALID_CURSOR),
                 get("/api/v1/audit?limit=0").is(400, INVALID_REQUEST),

@@ -88,14 +88,23 @@ public final class RelayServer implements AutoCloseable {
      * with the tests' one secret key, so a server started again on the same database opens the secrets the first sealed.
      */
     public static RelayServer startOnPostgres(Path dataDir, String databaseUrl) {
-        return startOnPostgres(dataDir, databaseUrl, WORKERS);
+        return startOnPostgres(dataDir, databaseUrl, UnaryOperator.identity());
     }
 
-    /** {@link #startOnPostgres(Path, String)} with {@code workers} deliveries in flight. */
-    public static RelayServer startOnPostgres(Path dataDir, String databaseUrl, int workers) {
-        ServeOptions options = ServeOptions.of(dataDir, "127.0.0.1", 0, workers).withAutoPauseAfter(AUTO_PAUSE_AFTER)
-                .withDatabase(DatabaseUrl.parse(databaseUrl));
-        return new RelayServer(HookrelayServer.start(Main.injector(options, ADMIN_TOKEN, SECRET_KEY)), ADMIN_TOKEN);
+    /** A server on PostgreSQL, as {@link #startOnPostgres(Path, String)} starts one, with its options as {@code adjust} makes them. */
+    public static RelayServer startOnPostgres(Path dataDir, String databaseUrl, UnaryOperator<ServeOptions> adjust) {
+        return onPostgres(adjust.apply(ServeOptions.of(dataDir, "127.0.0.1", 0, WORKERS).withAutoPauseAfter(AUTO_PAUSE_AFTER)), databaseUrl);
+    }
+
+    /** A server on PostgreSQL with {@code serve}'s own defaults for what the tests usually set. */
+    public static RelayServer startOnPostgresWithDefaults(Path dataDir, String databaseUrl) {
+        return onPostgres(ServeOptions.of(dataDir, "127.0.0.1", 0, ServeOptions.DEFAULT_WORKERS).withAutoPauseAfter(AUTO_PAUSE_AFTER),
+                databaseUrl);
+    }
+
+    private static RelayServer onPostgres(ServeOptions options, String databaseUrl) {
+        return new RelayServer(HookrelayServer.start(Main.injector(options.withDatabase(DatabaseUrl.parse(databaseUrl)), ADMIN_TOKEN, SECRET_KEY)),
+                ADMIN_TOKEN);
     }
 
     /**
@@ -103,9 +112,15 @@ public final class RelayServer implements AutoCloseable {
      * has stopped its server, so nothing holds the tables this drops.
      */
     public static RelayServer startOnEmptySchema(Path dataDir, PostgresTestDatabase postgres) throws SQLException {
+        return startOnEmptySchema(dataDir, postgres, UnaryOperator.identity());
+    }
+
+    /** A server on {@code postgres} emptied first, with its options as {@code adjust} makes them. */
+    public static RelayServer startOnEmptySchema(Path dataDir, PostgresTestDatabase postgres, UnaryOperator<ServeOptions> adjust)
+            throws SQLException {
         postgres.execute("DROP SCHEMA public CASCADE");
         postgres.execute("CREATE SCHEMA public");
-        return startOnPostgres(dataDir, postgres.url());
+        return startOnPostgres(dataDir, postgres.url(), adjust);
     }
 
     /** A server without a token in the environment: it reads, or on a first start creates, {@code <dataDir>/admin.token}. */

@@ -1,6 +1,5 @@
 package io.hookrelay.it.tenants;
 
-import io.hookrelay.cli.serve.ServeOptions;
 import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.nio.file.Path;
@@ -16,6 +15,6 @@ class PostgresFairShareIT extends FairShareScenarios {
     RelayServer startWithDefaults(Path dataDir) throws SQLException {
         postgres.execute("DROP SCHEMA public CASCADE");
         postgres.execute("CREATE SCHEMA public");
-        return RelayServer.startOnPostgres(dataDir, postgres.url(), ServeOptions.DEFAULT_WORKERS);
+        return RelayServer.startOnPostgresWithDefaults(dataDir, postgres.url());
     }
 }

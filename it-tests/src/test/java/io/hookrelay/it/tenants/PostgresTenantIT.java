@@ -4,6 +4,7 @@ import io.hookrelay.it.support.RelayServer;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.nio.file.Path;
 import java.sql.SQLException;
+import java.time.Duration;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Tenants on PostgreSQL, each scenario on an empty schema. */
@@ -14,6 +15,11 @@ class PostgresTenantIT extends TenantScenarios {
     @Override
     RelayServer startServer(Path dataDir) throws Exception {
         return RelayServer.startOnEmptySchema(dataDir, postgres);
+    }
+
+    @Override
+    RelayServer startServerRetaining(Path dataDir, Duration retention) throws Exception {
+        return RelayServer.startOnEmptySchema(dataDir, postgres, options -> options.withRetention(retention, retention));
     }
 
     @Override

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 
 /** Tenants on SQLite, each scenario in a data directory of its own. */
 class SqliteTenantIT extends TenantScenarios {
@@ -12,6 +13,11 @@ class SqliteTenantIT extends TenantScenarios {
     @Override
     RelayServer startServer(Path dataDir) {
         return RelayServer.start(dataDir);
+    }
+
+    @Override
+    RelayServer startServerRetaining(Path dataDir, Duration retention) {
+        return RelayServer.startWith(dataDir, options -> options.withRetention(retention, retention));
     }
 
     @Override

@@ -14,6 +14,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,6 +32,9 @@ import org.junit.jupiter.api.io.TempDir;
 abstract class TenantScenarios {
 
     abstract RelayServer startServer(Path dataDir) throws Exception;
+
+    /** A server that keeps completed and failed deliveries, and their events, for {@code retention} only. */
+    abstract RelayServer startServerRetaining(Path dataDir, Duration retention) throws Exception;
 
     /** The same database again, as a restart opens it. */
     abstract RelayServer restartServer(Path dataDir) throws Exception;
@@ -386,6 +391,66 @@ abstract class TenantScenarios {
             assertThat(everythingOf(operator, event, delivery)).as("default's rows, before and after").isEqualTo(before);
             assertThat(defaults.requests()).as("nothing of default's sent again").hasSize(3);
         }
+    }
+
+    /**
+     * A tenant's usage counts the events it accepted (not a repeat refused by its idempotency key), the attempts sent and
+     * the deliveries ended, none of another tenant's, and stays once retention has deleted the rows it counted.
+     */
+    @Test
+    void usageCountsATenantsOwnDayAndOutlivesTheRowsRetentionDeletes(@TempDir Path dataDir) throws Exception {
+        try (RelayServer relay = startServerRetaining(dataDir, Duration.ofSeconds(1))) {
+            ApiClient operator = relay.api();
+            operator.post("/api/v1/tenants", "{\"id\":\"acme\"}").expect(201);
+            operator.post("/api/v1/tenants", "{\"id\":\"beta\"}").expect(201);
+            ApiClient acme = withKey(operator, "acme", "admin");
+            Receiver refusing = relay.startReceiver();
+            refusing.answerOtherwise(Receiver.Answer.status(500));
+            configure(acme, relay.startReceiver());
+            acme.post("/api/v1/targets", "{\"id\":\"failing\",\"url\":\"" + refusing.url() + "\",\"retry_schedule_s\":[1]}").expect(201);
+            acme.post("/api/v1/routes", "{\"source\":\"github\",\"target\":\"failing\"}").expect(201);
+            configure(operator, relay.startReceiver());
+
+            operator.ingest("github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).expect(202);
+            for (int i = 0; i < 3; i++) {
+                operator.ingest("acme/github", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of("Idempotency-Key", "order-" + i))
+                        .expect(202);
+            }
+            assertThat(operator.ingest("acme/github", "application/json", "{}".getBytes(StandardCharsets.UTF_8),
+                    Map.of("Idempotency-Key", "order-0")).expect(200).path("duplicate").asBoolean()).isTrue();
+
+            // Each event: one attempt to ci that succeeds, two to failing (its one retry) before it fails for good.
+            String acmesDay = "events=3 attempts=9 succeeded=3 failed=3";
+            Await.until("acme's usage counted", RelayServer.WAIT, () -> usageAroundToday(operator, "acme").equals(acmesDay));
+            Await.until("default's usage counted", RelayServer.WAIT,
+                    () -> usageAroundToday(operator, "default").equals("events=1 attempts=1 succeeded=1 failed=0"));
+            assertThat(usageAroundToday(operator, "beta")).isEqualTo("events=0 attempts=0 succeeded=0 failed=0");
+            assertThat(acme.get("/api/v1/tenants/acme/usage").error()).as("operator-only").isEqualTo("forbidden");
+
+            Await.until("acme's events and deliveries deleted by retention", RelayServer.WAIT, () -> List.of("/api/v1/events",
+                    "/api/v1/deliveries").stream().allMatch(path -> acme.get(path).expect(200).path("data").isEmpty()));
+            assertThat(usageAroundToday(operator, "acme")).isEqualTo(acmesDay);
+        }
+    }
+
+    /**
+     * The tenant's counts added up over yesterday, today and tomorrow (UTC), each of which is listed, zeros and all: a
+     * run across midnight still adds up.
+     */
+    private static String usageAroundToday(ApiClient operator, String tenant) {
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        JsonNode days = operator.get("/api/v1/tenants/" + tenant + "/usage?from=" + today.minusDays(1) + "&to=" + today.plusDays(1))
+                .expect(200).path("data");
+        assertThat(days).extracting(day -> day.path("date").asText()).containsExactly(today.minusDays(1).toString(), today.toString(),
+                today.plusDays(1).toString());
+        long[] sums = new long[4];
+        days.forEach(day -> {
+            sums[0] += day.path("events_accepted").asLong();
+            sums[1] += day.path("attempts").asLong();
+            sums[2] += day.path("deliveries_succeeded").asLong();
+            sums[3] += day.path("deliveries_failed").asLong();
+        });
+        return "events=%d attempts=%d succeeded=%d failed=%d".formatted(sums[0], sums[1], sums[2], sums[3]);
     }
 
     /** What the default tenant holds, its lists and its resources one by one, as the operator reads them. */
