@@ -67,7 +67,8 @@ interface DeliveryDao {
             SELECT target, count(*) AS pending
               FROM (SELECT target FROM intents
                      WHERE kind = :kind AND state IN ('pending', 'running') AND state = 'pending'
-                       AND CASE instr(target, '/') WHEN 0 THEN '' ELSE substr(target, 1, instr(target, '/') - 1) END = :namespace
+                       AND\s""" + IntentDao.NAMESPACE + """
+             = :namespace
                      LIMIT :atMost)
              GROUP BY target
             """)

@@ -129,6 +129,63 @@ interface IntentDao {
     @SqlQuery(CLAIM)
     List<Intent> claim(long now, long claimUntil, int max);
 
+    /**
+     * The part of a target before its first {@code /}, {@code ''} when it has none: the first column of
+     * {@code intents_due_in_namespace}, which a statement uses only where it spells the expression the same way.
+     */
+    String NAMESPACE = "CASE instr(target, '/') WHEN 0 THEN '' ELSE substr(target, 1, instr(target, '/') - 1) END";
+
+    String CLAIMABLE = "state = 'pending' AND held = 0 AND waiting = 0";
+
+    /** Whether more intents are due than a claim of {@code :max} takes, walking no more than one past them. */
+    @SqlQuery("SELECT count(*) > :max FROM (SELECT 1 FROM intents WHERE " + CLAIMABLE + " AND next_at <= :now LIMIT :max + 1)")
+    boolean moreDueThan(long now, int max);
+
+    /**
+     * The namespaces with due work, ascending, for a claim shared out as {@link io.hookrelay.queue.FairShare} says,
+     * found by skipping from one namespace of pending work to the next in {@code intents_due_in_namespace} rather
+     * than reading their rows: a namespace's backlog costs one look-up, however long it is.
+     * No more than {@code :most} namespaces of pending work are looked at. Each step is bounded below, the first
+     * by {@code ''}: without a bound, SQLite finds the least value of an indexed expression by reading the whole
+     * index.
+     */
+    @SqlQuery("""
+            WITH RECURSIVE pending_in (name, n) AS (
+                SELECT (SELECT min(""" + NAMESPACE + ") FROM intents WHERE " + CLAIMABLE + " AND " + NAMESPACE + """
+             >= ''), 1
+                UNION ALL
+                SELECT (SELECT min(""" + NAMESPACE + ") FROM intents WHERE " + CLAIMABLE + " AND " + NAMESPACE + """
+             > pending_in.name), n + 1
+                  FROM pending_in
+                 WHERE pending_in.name IS NOT NULL AND n < :most)
+            SELECT name FROM pending_in
+             WHERE name IS NOT NULL
+               AND (SELECT min(next_at) FROM intents WHERE\s""" + CLAIMABLE + " AND " + NAMESPACE + """
+             = pending_in.name) <= :now
+             ORDER BY name
+            """)
+    List<String> dueNamespaces(long now, int most);
+
+    /** The rows of up to {@code :each} of the namespace's due intents, oldest first. */
+    @SqlQuery("SELECT rowid FROM intents WHERE " + CLAIMABLE + " AND " + NAMESPACE + """
+             = :namespace AND next_at <= :now
+             ORDER BY next_at, created_at, id
+             LIMIT :each
+            """)
+    List<Long> oldestDue(String namespace, long now, int each);
+
+    /** The rows a claim of {@code :max} in plain due order would take ({@link #PICKED}), in that order. */
+    @SqlQuery(PICKED)
+    List<Long> inDueOrder(long now, int max);
+
+    /** Logs the attempts of those of the rows whose leases ended, as {@link #logAbandonedByClaim} does. */
+    @SqlUpdate(LOG_ABANDONED + "rowid IN (<rows>)")
+    int logAbandonedOfRows(@BindList("rows") List<Long> rows, long now, String why);
+
+    /** Claims the rows as {@link #claim(long, long, int)} claims those it picks. */
+    @SqlQuery(CLAIM_SET + "rowid IN (<rows>) RETURNING " + COLUMNS)
+    List<Intent> claimRows(@BindList("rows") List<Long> rows, long now, long claimUntil);
+
     @SqlUpdate("UPDATE intents SET claim_until = :claimUntil, updated_at = :now " + FENCE)
     int renew(@BindMethods("claim") ClaimRef claim, long claimUntil, long now);
 
@@ -199,9 +256,7 @@ interface IntentDao {
                AND state IN ('failed', 'cancelled') AND state = :state
                AND updated_at >= :since AND updated_at < :before
                AND (:target IS NULL OR target = :target)
-               AND (:namespace IS NULL
-                    OR CASE instr(target, '/') WHEN 0 THEN '' ELSE substr(target, 1, instr(target, '/') - 1) END = :namespace)
-            """;
+            """ + "   AND (:namespace IS NULL OR " + NAMESPACE + " = :namespace)\n";
 
     /** {@link #retryNow} of every {@link #SELECTED} intent. */
     @SqlUpdate("""

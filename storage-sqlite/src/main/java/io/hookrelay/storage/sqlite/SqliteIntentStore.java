@@ -136,16 +136,15 @@ public final class SqliteIntentStore extends JdbiIntentStore {
     @Override
     protected List<Intent> claimDue(long now, long until, int max) {
         return database.write("claim", (AttachedHandle handle) -> {
-            FairClaimDao fair = handle.attach(FairClaimDao.class);
-            Optional<FairShare.Turn> turn = fair.moreDueThan(now, max)
-                    ? fairShare.turn(fair.dueNamespaces(now, NAMESPACES_LOOKED_AT), max)
+            IntentDao dao = handle.attach(IntentDao.class);
+            Optional<FairShare.Turn> turn = dao.moreDueThan(now, max)
+                    ? fairShare.turn(dao.dueNamespaces(now, NAMESPACES_LOOKED_AT), max)
                     : Optional.empty();
             if (turn.isPresent()) {
-                List<Long> rows = sharedOut(fair, turn.get(), now, max);
-                fair.logAbandoned(rows, now, Abandonment.LEASE_ENDED.why());
-                return fair.claim(rows, now, until);
+                List<Long> rows = sharedOut(dao, turn.get(), now, max);
+                dao.logAbandonedOfRows(rows, now, Abandonment.LEASE_ENDED.why());
+                return dao.claimRows(rows, now, until);
             }
-            IntentDao dao = handle.attach(IntentDao.class);
             if (dao.anyLeaseEnded(now)) {
                 dao.logAbandonedByClaim(now, max, Abandonment.LEASE_ENDED.why());
             }
@@ -154,7 +153,7 @@ public final class SqliteIntentStore extends JdbiIntentStore {
     }
 
     /** Each namespace's first row, then each one's second, and so on, then the rows of plain due order. */
-    private static List<Long> sharedOut(FairClaimDao fair, FairShare.Turn turn, long now, int max) {
+    private static List<Long> sharedOut(IntentDao fair, FairShare.Turn turn, long now, int max) {
         List<List<Long>> each = turn.namespaces().stream().map(namespace -> fair.oldestDue(namespace, now, turn.each())).toList();
         Set<Long> rows = new LinkedHashSet<>();
         for (int i = 0; i < turn.each(); i++) {
