@@ -13,12 +13,12 @@ import org.junit.platform.suite.api.Suite;
  *
  * <p>Failsafe leaves these classes out of its own selection and runs them through this suite (it-tests' POM); it
  * runs its classes in name order, so this one, the longest, starts first. The soak ({@code ClusterSoakIT}) runs only in
- * {@code -Psoak}.
+ * {@code -Psoak}, the partitions ({@code NetworkPartitionIT}) only in {@code -Ppartitions}.
  */
 @Suite
 @SelectPackages("io.hookrelay.it.cluster")
 @SelectClasses(names = "io.hookrelay.bench.BenchmarkIT")
 @IncludeClassNamePatterns(".*IT")
-@ExcludeClassNamePatterns(".*SoakIT")
+@ExcludeClassNamePatterns({".*SoakIT", ".*NetworkPartitionIT"})
 class ManyRelaysSuiteIT {
 }
