@@ -10,6 +10,7 @@ import io.hookrelay.it.support.RelayCluster;
 import io.hookrelay.queue.testing.Await;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -33,11 +35,19 @@ class ClusterTenantIT {
     static final PostgresTestDatabase postgres = new PostgresTestDatabase();
 
     private static final int NODES = 3;
-    private static final int INGEST_PER_S = 10;
+    private static final int INGEST_PER_S = 5;
     private static final int MAX_IN_FLIGHT = 3;
-    private static final Duration ANSWER_DELAY = Duration.ofMillis(500);
+    /** Long enough that the rate's deliveries would have more than the limit unanswered at once. */
+    private static final Duration ANSWER_DELAY = Duration.ofMillis(1_500);
     /** Sent from six threads at once, far faster than the rate allows. */
     private static final int WEBHOOKS = 60;
+
+    /** Each scenario's cluster on an empty schema: the tenants of the one before would still hold its ids. */
+    @BeforeEach
+    void emptySchema() throws SQLException {
+        postgres.execute("DROP SCHEMA public CASCADE");
+        postgres.execute("CREATE SCHEMA public");
+    }
 
     @Test
     void aTenantsIngestRateAndMaxInFlightHoldForTheClusterTogether() throws Exception {
@@ -73,9 +83,11 @@ class ClusterTenantIT {
             System.out.printf("[figures] ClusterTenantIT: %d webhooks over %d nodes in %.2f s at ingest_per_s=%d: %d accepted, "
                             + "%d refused; max_in_flight=%d: most requests unanswered at once %d%n", WEBHOOKS, NODES, seconds, INGEST_PER_S, accepted,
                     refused.size(), MAX_IN_FLIGHT, slow.mostUnansweredAtOnce());
+            long allowed = (long) Math.ceil(INGEST_PER_S * (1 + seconds)) + 1;
             assertThat(accepted).as("accepted: a second's worth at once, then the rate, over every node together")
-                    .isBetween((long) INGEST_PER_S, (long) Math.ceil(INGEST_PER_S * (1 + seconds)) + 1);
-            assertThat(refused).isNotEmpty().allSatisfy(answer -> {
+                    .isBetween((long) INGEST_PER_S, allowed);
+            assertThat(refused).as("refused, of %d sent where the rate allowed %d", WEBHOOKS, allowed)
+                    .hasSizeGreaterThanOrEqualTo((int) Math.max(0, WEBHOOKS - allowed)).allSatisfy(answer -> {
                 assertThat(answer.status()).isEqualTo(429);
                 assertThat(answer.error()).isEqualTo("rate_limited");
                 assertThat(answer.header("Retry-After")).isPresent();

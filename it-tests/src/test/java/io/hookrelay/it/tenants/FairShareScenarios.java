@@ -25,6 +25,7 @@ import java.util.concurrent.Future;
 import java.util.stream.IntStream;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,6 +44,9 @@ abstract class FairShareScenarios {
     /** TargetIsolationIT's bar, on a loaded build machine; the benchmark holds the 250 ms p99 at full size. */
     private static final Duration BAR = Duration.ofSeconds(1);
 
+    /** Closed after the hanging receivers, whose attempts then end at once rather than hold its shutdown to its grace. */
+    @AutoClose
+    private RelayServer relay;
     private final List<HangingReceiver> hanging = new ArrayList<>();
 
     /** A server with {@code serve}'s default number of deliveries in flight. */
@@ -55,59 +59,58 @@ abstract class FairShareScenarios {
 
     @Test
     void aTenantsBacklogStuckOnHangingTargetsDelaysNoOtherTenantsFreshWebhook(@TempDir Path dataDir) throws Exception {
-        try (RelayServer relay = startWithDefaults(dataDir)) {
-            ApiClient operator = relay.api();
-            ApiClient busy = inTenant(operator, "busy");
-            ApiClient quiet = inTenant(operator, "quiet");
-            busy.post("/api/v1/sources", "{\"id\":\"flood\"}").expect(201);
-            for (int i = 0; i < HANGING_TARGETS; i++) {
-                hanging.add(HangingReceiver.start());
-                addTarget(busy, "hanging-" + i, hanging.get(i).url());
-                busy.post("/api/v1/routes", "{\"source\":\"flood\",\"target\":\"hanging-" + i + "\"}").expect(201);
-            }
-            Receiver receiver = relay.startReceiver();
-            quiet.post("/api/v1/sources", "{\"id\":\"shop\"}").expect(201);
-            addTarget(quiet, "shop-backend", receiver.url());
-            quiet.post("/api/v1/routes", "{\"source\":\"shop\",\"target\":\"shop-backend\"}").expect(201);
-            ApiClient provider = operator.onConnectionsOfItsOwn();
-            ExecutorService senders = Executors.newFixedThreadPool(8);
-            try {
-                List<Callable<JsonNode>> webhooks = IntStream.range(0, BACKLOG_EVENTS).<Callable<JsonNode>>mapToObj(n -> () -> provider
-                        .ingest("busy/flood", "application/json", ("{\"n\":" + n + "}").getBytes(StandardCharsets.UTF_8), Map.of())
-                        .expect(202)).toList();
-                for (Future<JsonNode> accepted : senders.invokeAll(webhooks)) {
-                    accepted.get();
-                }
-            } finally {
-                senders.shutdownNow();
-            }
-            Await.until("every hanging target has its whole limit open", RelayServer.WAIT,
-                    () -> hanging.stream().allMatch(target -> target.openNow() == 10));
-
-            Map<String, Long> ingestedAtNanos = new HashMap<>();
-            for (int n = 0; n < FRESH_EVENTS; n++) {
-                Thread.sleep(BETWEEN_FRESH_EVENTS.toMillis());
-                String eventId = operator.ingest("quiet/shop", "application/json", ("{\"n\":" + n + "}").getBytes(StandardCharsets.UTF_8),
-                        Map.of()).expect(202).path("event_id").asText();
-                ingestedAtNanos.put(eventId, System.nanoTime());
-            }
-            List<Duration> lags = receiver.awaitRequests(FRESH_EVENTS).stream()
-                    .map(request -> Duration.ofNanos(request.arrivedAtNanos() - ingestedAtNanos.get(request.header("webhook-id").orElseThrow())))
-                    .sorted()
-                    .toList();
-            JsonNode pending = busy.get("/api/v1/stats/pending").expect(200);
-            long stillPending = StreamSupport.stream(pending.path("pending_by_target").spliterator(), false).mapToLong(JsonNode::asLong).sum();
-
-            System.out.printf("[figures] %s: %d fresh webhooks of one tenant beside another's %d deliveries on %d hanging "
-                            + "targets (%d still pending at the end): from ingest p50 %d ms, p99 %d ms, most %d ms%n",
-                    getClass().getSimpleName(), lags.size(), BACKLOG_EVENTS * HANGING_TARGETS, HANGING_TARGETS, stillPending,
-                    lags.get(lags.size() / 2).toMillis(), lags.get((int) Math.ceil(lags.size() * 0.99) - 1).toMillis(),
-                    lags.get(lags.size() - 1).toMillis());
-            assertThat(pending.path("more").asBoolean() || stillPending > BACKLOG_EVENTS * HANGING_TARGETS / 2)
-                    .as("the backlog was there throughout: %d pending", stillPending).isTrue();
-            assertThat(lags).as("each fresh delivery's time from its ingest to its arrival").allSatisfy(
-                    lag -> assertThat(lag).isLessThanOrEqualTo(BAR));
+        relay = startWithDefaults(dataDir);
+        ApiClient operator = relay.api();
+        ApiClient busy = inTenant(operator, "busy");
+        ApiClient quiet = inTenant(operator, "quiet");
+        busy.post("/api/v1/sources", "{\"id\":\"flood\"}").expect(201);
+        for (int i = 0; i < HANGING_TARGETS; i++) {
+            hanging.add(HangingReceiver.start());
+            addTarget(busy, "hanging-" + i, hanging.get(i).url());
+            busy.post("/api/v1/routes", "{\"source\":\"flood\",\"target\":\"hanging-" + i + "\"}").expect(201);
         }
+        Receiver receiver = relay.startReceiver();
+        quiet.post("/api/v1/sources", "{\"id\":\"shop\"}").expect(201);
+        addTarget(quiet, "shop-backend", receiver.url());
+        quiet.post("/api/v1/routes", "{\"source\":\"shop\",\"target\":\"shop-backend\"}").expect(201);
+        ApiClient provider = operator.onConnectionsOfItsOwn();
+        ExecutorService senders = Executors.newFixedThreadPool(8);
+        try {
+            List<Callable<JsonNode>> webhooks = IntStream.range(0, BACKLOG_EVENTS).<Callable<JsonNode>>mapToObj(n -> () -> provider
+                    .ingest("busy/flood", "application/json", ("{\"n\":" + n + "}").getBytes(StandardCharsets.UTF_8), Map.of())
+                    .expect(202)).toList();
+            for (Future<JsonNode> accepted : senders.invokeAll(webhooks)) {
+                accepted.get();
+            }
+        } finally {
+            senders.shutdownNow();
+        }
+        Await.until("every hanging target has its whole limit open", RelayServer.WAIT,
+                () -> hanging.stream().allMatch(target -> target.openNow() == 10));
+
+        Map<String, Long> ingestedAtNanos = new HashMap<>();
+        for (int n = 0; n < FRESH_EVENTS; n++) {
+            Thread.sleep(BETWEEN_FRESH_EVENTS.toMillis());
+            String eventId = operator.ingest("quiet/shop", "application/json", ("{\"n\":" + n + "}").getBytes(StandardCharsets.UTF_8),
+                    Map.of()).expect(202).path("event_id").asText();
+            ingestedAtNanos.put(eventId, System.nanoTime());
+        }
+        List<Duration> lags = receiver.awaitRequests(FRESH_EVENTS).stream()
+                .map(request -> Duration.ofNanos(request.arrivedAtNanos() - ingestedAtNanos.get(request.header("webhook-id").orElseThrow())))
+                .sorted()
+                .toList();
+        JsonNode pending = busy.get("/api/v1/stats/pending").expect(200);
+        long stillPending = StreamSupport.stream(pending.path("pending_by_target").spliterator(), false).mapToLong(JsonNode::asLong).sum();
+
+        System.out.printf("[figures] %s: %d fresh webhooks of one tenant beside another's %d deliveries on %d hanging "
+                        + "targets (%d still pending at the end): from ingest p50 %d ms, p99 %d ms, most %d ms%n",
+                getClass().getSimpleName(), lags.size(), BACKLOG_EVENTS * HANGING_TARGETS, HANGING_TARGETS, stillPending,
+                lags.get(lags.size() / 2).toMillis(), lags.get((int) Math.ceil(lags.size() * 0.99) - 1).toMillis(),
+                lags.get(lags.size() - 1).toMillis());
+        assertThat(pending.path("more").asBoolean() || stillPending > BACKLOG_EVENTS * HANGING_TARGETS / 2)
+                .as("the backlog was there throughout: %d pending", stillPending).isTrue();
+        assertThat(lags).as("each fresh delivery's time from its ingest to its arrival").allSatisfy(
+                lag -> assertThat(lag).isLessThanOrEqualTo(BAR));
     }
 
     /**
@@ -117,34 +120,33 @@ abstract class FairShareScenarios {
      */
     @Test
     void aTenantsMaxInFlightBoundsItsAttemptsOverAllItsTargetsAndWhatWaitsIsNotFailed(@TempDir Path dataDir) throws Exception {
-        try (RelayServer relay = startWithDefaults(dataDir)) {
-            ApiClient operator = relay.api();
-            operator.post("/api/v1/tenants", "{\"id\":\"capped\",\"quotas\":{\"max_in_flight\":3}}").expect(201);
-            ApiClient capped = inExistingTenant(operator, "capped");
-            capped.post("/api/v1/sources", "{\"id\":\"orders\"}").expect(201);
-            for (int i = 0; i < 2; i++) {
-                hanging.add(HangingReceiver.start());
-                addTarget(capped, "hanging-" + i, hanging.get(i).url());
-                capped.post("/api/v1/routes", "{\"source\":\"orders\",\"target\":\"hanging-" + i + "\"}").expect(201);
-            }
-            for (int n = 0; n < 5; n++) {
-                operator.ingest("capped/orders", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).expect(202);
-            }
-
-            Await.until("three attempts under way", RelayServer.WAIT, () -> openNow() == 3);
-            Map<Integer, Integer> mostOpen = new ConcurrentHashMap<>();
-            long watchUntil = System.nanoTime() + Duration.ofSeconds(3).toNanos();
-            while (System.nanoTime() < watchUntil) {
-                mostOpen.merge(0, openNow(), Math::max);
-                Thread.sleep(10);
-            }
-            assertThat(mostOpen.get(0)).as("attempts under way at once over both targets, watched for 3 s").isEqualTo(3);
-            assertThat(hanging.stream().mapToInt(HangingReceiver::accepted).sum()).as("connections ever made").isEqualTo(3);
-
-            operator.put("/api/v1/tenants/capped", "{\"quotas\":{\"max_in_flight\":null}}").expect(200);
-            Await.until("every delivery under way once the limit is lifted", RelayServer.WAIT, () -> openNow() == 10);
-            assertThat(capped.get("/api/v1/deliveries?state=failed").expect(200).path("data")).isEmpty();
+        relay = startWithDefaults(dataDir);
+        ApiClient operator = relay.api();
+        operator.post("/api/v1/tenants", "{\"id\":\"capped\",\"quotas\":{\"max_in_flight\":3}}").expect(201);
+        ApiClient capped = inExistingTenant(operator, "capped");
+        capped.post("/api/v1/sources", "{\"id\":\"orders\"}").expect(201);
+        for (int i = 0; i < 2; i++) {
+            hanging.add(HangingReceiver.start());
+            addTarget(capped, "hanging-" + i, hanging.get(i).url());
+            capped.post("/api/v1/routes", "{\"source\":\"orders\",\"target\":\"hanging-" + i + "\"}").expect(201);
         }
+        for (int n = 0; n < 5; n++) {
+            operator.ingest("capped/orders", "application/json", "{}".getBytes(StandardCharsets.UTF_8), Map.of()).expect(202);
+        }
+
+        Await.until("three attempts under way", RelayServer.WAIT, () -> openNow() == 3);
+        Map<Integer, Integer> mostOpen = new ConcurrentHashMap<>();
+        long watchUntil = System.nanoTime() + Duration.ofSeconds(3).toNanos();
+        while (System.nanoTime() < watchUntil) {
+            mostOpen.merge(0, openNow(), Math::max);
+            Thread.sleep(10);
+        }
+        assertThat(mostOpen.get(0)).as("attempts under way at once over both targets, watched for 3 s").isEqualTo(3);
+        assertThat(hanging.stream().mapToInt(HangingReceiver::accepted).sum()).as("connections ever made").isEqualTo(3);
+
+        operator.put("/api/v1/tenants/capped", "{\"quotas\":{\"max_in_flight\":null}}").expect(200);
+        Await.until("every delivery under way once the limit is lifted", RelayServer.WAIT, () -> openNow() == 10);
+        assertThat(capped.get("/api/v1/deliveries?state=failed").expect(200).path("data")).isEmpty();
     }
 
     private int openNow() {
