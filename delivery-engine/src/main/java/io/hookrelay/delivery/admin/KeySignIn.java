@@ -5,7 +5,6 @@ import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.TenantKeyStore;
 import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.tenant.KeyGrant;
-import io.hookrelay.delivery.tenant.KeyTokens;
 import io.hookrelay.delivery.tenant.Tenant;
 import io.hookrelay.delivery.tenant.TenantKey;
 import io.hookrelay.delivery.usecase.SignInWithKeys;
@@ -53,11 +52,7 @@ public final class KeySignIn implements SignInWithKeys {
     }
 
     @Override
-    public Optional<KeyGrant> signIn(String token) {
-        if (!token.startsWith(KeyTokens.PREFIX)) {
-            return Optional.empty();
-        }
-        String tokenHash = KeyTokens.hash(token);
+    public Optional<KeyGrant> signInHashed(String tokenHash) {
         Instant now = clock.instant();
         Copy copy = byTokenHash.get(tokenHash);
         if (copy == null || !now.isBefore(copy.readAt.plus(maxAge))) {

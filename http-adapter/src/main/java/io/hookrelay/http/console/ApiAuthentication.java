@@ -24,7 +24,9 @@ import java.util.Objects;
  *
  * <p>A tenant key ({@code hrk_…}) acts in its own tenant only: a {@code Hookrelay-Tenant} header naming another is
  * refused, as is any change by a key of scope {@code read}, and any request of the operator's own ({@code /tenants},
- * {@code /admin}), before the request is routed (DESIGN §12).
+ * {@code /admin}), before the request is routed (DESIGN §12). So does a console a tenant's admin key signed in to: its
+ * key is signed in again, by the hash its session keeps, on every request, so that the key's revocation or expiry, or
+ * its tenant's suspension or deletion, ends the session as soon as it ends the key.
  */
 final class ApiAuthentication implements HttpHandler {
     static final String PROTECTED_PREFIX = "/api/v1";
@@ -74,7 +76,10 @@ final class ApiAuthentication implements HttpHandler {
     }
 
     private void withKey(HttpServerExchange exchange, String presented) {
-        KeyGrant grant = keys.signIn(presented).orElseThrow(() -> new UnauthorizedException("the key is unknown, expired or revoked"));
+        actAs(exchange, keys.signIn(presented).orElseThrow(() -> new UnauthorizedException("the key is unknown, expired or revoked")));
+    }
+
+    private void actAs(HttpServerExchange exchange, KeyGrant grant) {
         String path = exchange.getRelativePath();
         if (OPERATOR_ONLY.stream().anyMatch(prefix -> path.equals(prefix) || path.startsWith(prefix + "/"))) {
             throw new ForbiddenException("only the operator manages tenants and the server");
@@ -98,6 +103,10 @@ final class ApiAuthentication implements HttpHandler {
                 "send the admin token as Authorization: Bearer <token>, or sign in to the console"));
         if (!reads(exchange) && !ConsoleSessions.csrfMatches(session, exchange.getRequestHeaders().getFirst(CSRF_HEADER))) {
             throw new ForbiddenException("a change from the console needs its CSRF token in " + CSRF_HEADER);
+        }
+        if (session.keyTokenHash().isPresent()) {
+            actAs(exchange, keys.signInHashed(session.keyTokenHash().get()).orElseThrow(() -> new UnauthorizedException(
+                    "the key this console was signed in with has expired or was revoked; sign in again")));
         }
     }
 }

@@ -1,5 +1,9 @@
 package io.hookrelay.http.console;
 
+import io.hookrelay.delivery.error.TenantSuspendedException;
+import io.hookrelay.delivery.tenant.KeyGrant;
+import io.hookrelay.delivery.tenant.KeyScope;
+import io.hookrelay.delivery.tenant.KeyTokens;
 import io.hookrelay.delivery.usecase.SignInWithKeys;
 import io.hookrelay.http.ApiRequest;
 import io.hookrelay.http.ForbiddenException;
@@ -21,12 +25,15 @@ import java.util.Optional;
  * The operator console under {@code /console} (DESIGN §10): a sign-in form, the page the console runs in, and its
  * script and style. The page holds no data: its script reads and changes everything through the management API,
  * signed in by the session cookie ({@link ApiAuthentication}), so the console has no rules of its own to keep
- * in step with the API's.
+ * in step with the API's. A tenant's admin key signs in as the admin token does, and its console acts as the key
+ * would in the API: in its tenant only, with no tenant switcher and none of the operator's pages (DESIGN §12).
  */
 public final class ConsoleRoutes {
     static final String PAGE = "/console";
     static final String SIGN_IN = "/console/login";
     static final String SIGN_OUT = "/console/logout";
+    /** Marks the page of a console a tenant's admin key signed in to with the key's tenant; empty for the operator's. */
+    private static final String TENANT = "tenant";
     /** A sign-in form holds one token; more than this is not one. */
     private static final int MAX_FORM_BYTES = 4 * 1024;
 
@@ -80,13 +87,32 @@ public final class ConsoleRoutes {
             redirect(exchange, SIGN_IN);
             return;
         }
-        assets.sendPage(exchange, "console.html", Map.of("csrf", session.get().csrfToken()));
+        String tenant = "";
+        if (session.get().keyTokenHash().isPresent()) {
+            Optional<KeyGrant> grant;
+            try {
+                grant = keys.signInHashed(session.get().keyTokenHash().get());
+            } catch (TenantSuspendedException e) {
+                redirect(exchange, SIGN_IN + "?suspended");
+                return;
+            }
+            if (grant.isEmpty()) {
+                redirect(exchange, SIGN_IN + "?expired");
+                return;
+            }
+            tenant = grant.get().tenant().value();
+        }
+        assets.sendPage(exchange, "console.html", Map.of("csrf", session.get().csrfToken(), TENANT, tenant));
     }
 
     private void signInForm(HttpServerExchange exchange) {
         String notice = "";
         if (exchange.getQueryParameters().containsKey("failed")) {
-            notice = "That is not the admin token.";
+            notice = "That is neither the admin token nor a tenant key in force.";
+        } else if (exchange.getQueryParameters().containsKey("read")) {
+            notice = "A key of scope read cannot sign in to the console; use an admin key of the tenant.";
+        } else if (exchange.getQueryParameters().containsKey("suspended")) {
+            notice = "That key's tenant is suspended.";
         } else if (exchange.getQueryParameters().containsKey("wait")) {
             notice = "Too many failed sign-ins: wait a little, then try again.";
         } else if (exchange.getQueryParameters().containsKey("expired")) {
@@ -96,9 +122,9 @@ public final class ConsoleRoutes {
     }
 
     /**
-     * Signs in with the admin token, slowed by {@link SignInThrottle}: a browser that signed in here before shows its
-     * device cookie and is throttled as itself, so failures by others from its address (every client behind one
-     * proxy shares it) never make the operator wait; any other is throttled by its address.
+     * Signs in with the admin token or a tenant's admin key, either slowed by {@link SignInThrottle}: a browser that
+     * signed in here before shows its device cookie and is throttled as itself, so failures by others from its address
+     * (every client behind one proxy shares it) never make the operator wait; any other is throttled by its address.
      */
     private void signIn(HttpServerExchange exchange) {
         Optional<String> device = sessions.deviceOf(exchange);
@@ -110,14 +136,40 @@ public final class ConsoleRoutes {
             return;
         }
         String token = form(exchange).getOrDefault("token", "");
-        if (!sessions.tokenMatches(token)) {
+        Optional<String> keyTokenHash = Optional.empty();
+        if (token.startsWith(KeyTokens.PREFIX)) {
+            Optional<String> refused = keyRefusal(token);
+            if (refused.isPresent()) {
+                redirect(exchange, SIGN_IN + "?" + refused.get());
+                return;
+            }
+            keyTokenHash = Optional.of(KeyTokens.hash(token));
+        } else if (!sessions.tokenMatches(token)) {
             redirect(exchange, SIGN_IN + "?failed");
             return;
         }
         throttle.succeeded(throttledAs);
-        exchange.setResponseCookie(sessions.cookieFor(sessions.begin()));
+        exchange.setResponseCookie(sessions.cookieFor(sessions.begin(keyTokenHash)));
         exchange.setResponseCookie(sessions.deviceCookie(device));
         redirect(exchange, PAGE);
+    }
+
+    /**
+     * Why a tenant key may not sign in to the console, if it may not, as the sign-in form's query: a key of scope
+     * {@code read} may not at all, since every view of the console changes things too and a key that may read only would
+     * meet a refusal at every other click; a read-only view of a tenant is the API's, or its portal's (DESIGN §13).
+     */
+    private Optional<String> keyRefusal(String token) {
+        Optional<KeyGrant> grant;
+        try {
+            grant = keys.signIn(token);
+        } catch (TenantSuspendedException e) {
+            return Optional.of("suspended");
+        }
+        if (grant.isEmpty()) {
+            return Optional.of("failed");
+        }
+        return grant.get().scope() == KeyScope.ADMIN ? Optional.empty() : Optional.of("read");
     }
 
     private void signOut(HttpServerExchange exchange) {

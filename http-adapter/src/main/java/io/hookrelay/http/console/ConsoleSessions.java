@@ -17,7 +17,8 @@ import java.util.Optional;
  * Console sign-ins, kept in a cookie signed with a key derived from the admin token rather than in memory: every
  * node started with the token honours a session any of them began, a restart keeps it, and a new token ends all of
  * them. The cookie is {@code HttpOnly} (no script reads it), {@code SameSite=Strict} (no other site's page sends
- * it) and, behind HTTPS, {@code Secure}. It says when it expires; signing out clears it from the browser.
+ * it) and, behind HTTPS, {@code Secure}. It says when it expires and, for a session of a tenant's admin key, the hash of
+ * the key's token, never the token; signing out clears it from the browser.
  */
 final class ConsoleSessions {
     static final String COOKIE = "hookrelay_session";
@@ -52,8 +53,9 @@ final class ConsoleSessions {
         return token.matches(presented);
     }
 
-    ConsoleSession begin() {
-        return session(newId(), clock.instant().plus(lifetime).getEpochSecond());
+    /** @param keyTokenHash the hash of the tenant key's token the session acts as; none for the operator */
+    ConsoleSession begin(Optional<String> keyTokenHash) {
+        return session(newId(), clock.instant().plus(lifetime).getEpochSecond(), keyTokenHash);
     }
 
     private String newId() {
@@ -68,15 +70,17 @@ final class ConsoleSessions {
         if (value.isEmpty()) {
             return Optional.empty();
         }
+        // expires.id.signature for the operator, expires.id.keyTokenHash.signature for a tenant's admin key
         String[] parts = value.get().split("\\.", -1);
-        if (parts.length != 3 || !parts[0].matches("[0-9]{1,12}")) {
+        if ((parts.length != 3 && parts.length != 4) || !parts[0].matches("[0-9]{1,12}")) {
             return Optional.empty();
         }
         long expires = Long.parseLong(parts[0]);
-        if (!signatureMatches("session." + parts[0] + "." + parts[1], parts[2]) || !Instant.ofEpochSecond(expires).isAfter(clock.instant())) {
+        String signed = value.get().substring(0, value.get().lastIndexOf('.'));
+        if (!signatureMatches("session." + signed, parts[parts.length - 1]) || !Instant.ofEpochSecond(expires).isAfter(clock.instant())) {
             return Optional.empty();
         }
-        return Optional.of(session(parts[1], expires));
+        return Optional.of(session(parts[1], expires, parts.length == 4 ? Optional.of(parts[2]) : Optional.empty()));
     }
 
     private static Optional<String> signedCookie(HttpServerExchange exchange, String name) {
@@ -110,7 +114,8 @@ final class ConsoleSessions {
 
     Cookie cookieFor(ConsoleSession session) {
         long expires = session.expiresAt().getEpochSecond();
-        String value = expires + "." + session.id() + "." + sign("session." + expires + "." + session.id());
+        String signed = expires + "." + session.id() + session.keyTokenHash().map(hash -> "." + hash).orElse("");
+        String value = signed + "." + sign("session." + signed);
         return cookie(COOKIE, value, (int) Duration.between(clock.instant(), session.expiresAt()).toSeconds());
     }
 
@@ -124,8 +129,8 @@ final class ConsoleSessions {
                 .setSecure(secureCookies).setMaxAge(maxAgeSeconds);
     }
 
-    private ConsoleSession session(String id, long expiresEpochSecond) {
-        return new ConsoleSession(id, Instant.ofEpochSecond(expiresEpochSecond), sign("csrf." + id));
+    private ConsoleSession session(String id, long expiresEpochSecond, Optional<String> keyTokenHash) {
+        return new ConsoleSession(id, Instant.ofEpochSecond(expiresEpochSecond), keyTokenHash, sign("csrf." + id));
     }
 
     private boolean signatureMatches(String text, String presented) {

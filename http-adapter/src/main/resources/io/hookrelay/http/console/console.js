@@ -7,11 +7,13 @@ const csrfToken = document.querySelector('meta[name="csrf-token"]').content;
 const view = document.getElementById('view');
 const statusLine = document.getElementById('status');
 const tenantPick = document.getElementById('tenant');
+/** The tenant whose admin key signed this console in, the only one it acts in; empty when the operator signed in. */
+const ownTenant = document.querySelector('meta[name="tenant"]').content;
 /**
  * The tenant the console acts in, for the tab's life: the operator's choice, sent as Hookrelay-Tenant with every call
  * but those that manage tenants themselves.
  */
-let actingTenant = sessionStorage.getItem('tenant') || 'default';
+let actingTenant = ownTenant || sessionStorage.getItem('tenant') || 'default';
 const LIVE_MS = 2000;
 let liveTimer = null;
 /** Counts the views drawn: a refresh that began under an earlier one draws nothing when it ends. */
@@ -644,7 +646,9 @@ async function tenantKeys(tenant) {
 const VIEWS = [
   [/^\/$/, overview], [/^\/events$/, events], [/^\/events\/([^/]+)$/, event], [/^\/deliveries\/([^/]+)$/, delivery],
   [/^\/failed$/, failed], [/^\/targets$/, targets], [/^\/sources$/, sources], [/^\/routes$/, routes],
-  [/^\/operator$/, operator], [/^\/tenants$/, tenants], [/^\/tenants\/([^/]+)\/keys$/, tenantKeys],
+  [/^\/operator$/, operator],
+  // The operator's own pages: a tenant's admin key may not manage tenants, nor reach them.
+  ...(ownTenant ? [] : [[/^\/tenants$/, tenants], [/^\/tenants\/([^/]+)\/keys$/, tenantKeys]]),
 ];
 
 async function render() {
@@ -689,4 +693,11 @@ tenantPick.addEventListener('change', () => {
   render();
 });
 window.addEventListener('hashchange', render);
-loadTenants().catch(() => {}).finally(render);
+if (ownTenant) {
+  // A tenant's own console has no switcher and no operator's pages; it names its tenant where the switcher was.
+  document.querySelectorAll('.operator-only').forEach((node) => node.remove());
+  document.getElementById('sign-out').before(el('span', { class: 'tenant-switch', id: 'own-tenant' }, 'Tenant ', el('strong', {}, ownTenant)));
+  render();
+} else {
+  loadTenants().catch(() => {}).finally(render);
+}

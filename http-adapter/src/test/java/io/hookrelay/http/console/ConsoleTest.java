@@ -7,25 +7,19 @@ import io.hookrelay.http.ApiServer;
 import io.hookrelay.http.RecordingSources;
 import io.hookrelay.http.RecordingTargets;
 import io.hookrelay.queue.testing.MutableClock;
-import java.net.URLEncoder;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 class ConsoleTest {
-    private static final Pattern CSRF_META = Pattern.compile("<meta name=\"csrf-token\" content=\"([A-Za-z0-9_-]+)\">");
-
     private final MutableClock clock = new MutableClock();
     private final RecordingSources sources = new RecordingSources();
     private final RecordingTargets targets = new RecordingTargets();
     private ApiServer server = new ApiServer(routes -> routes.withConsole(clock, false), sources, targets);
+    private ConsoleClient console = new ConsoleClient(server);
 
     @AfterEach
     void stop() {
@@ -34,7 +28,7 @@ class ConsoleTest {
 
     @Test
     void theConsolePageWithoutASessionSendsTheBrowserToSignIn() throws Exception {
-        HttpResponse<String> response = get("/console", null);
+        HttpResponse<String> response = console.get("/console", null);
 
         assertThat(response.statusCode()).isEqualTo(303);
         assertThat(response.headers().firstValue("Location")).hasValue("/console/login");
@@ -42,7 +36,7 @@ class ConsoleTest {
 
     @Test
     void theSignInFormIsServedWithAStrictContentSecurityPolicy() throws Exception {
-        HttpResponse<String> response = get("/console/login", null);
+        HttpResponse<String> response = console.get("/console/login", null);
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(response.body()).contains("name=\"token\"");
@@ -53,11 +47,11 @@ class ConsoleTest {
 
     @Test
     void theAdminTokenSignsInWithAnHttpOnlyStrictCookie() throws Exception {
-        HttpResponse<String> response = signIn(ApiServer.TOKEN);
+        HttpResponse<String> response = console.signIn(ApiServer.TOKEN);
 
         assertThat(response.statusCode()).isEqualTo(303);
         assertThat(response.headers().firstValue("Location")).hasValue("/console");
-        String cookie = setCookie(response, ConsoleSessions.COOKIE);
+        String cookie = ConsoleClient.setCookie(response, ConsoleSessions.COOKIE);
         assertThat(cookie).contains("HttpOnly").containsIgnoringCase("SameSite=Strict")
                 .contains("Path=/").doesNotContain("Secure").doesNotContain(ApiServer.TOKEN);
     }
@@ -66,32 +60,34 @@ class ConsoleTest {
     void behindHttpsTheCookieIsSecure() throws Exception {
         server.close();
         server = new ApiServer(routes -> routes.withConsole(clock, true), sources, targets);
+        console = new ConsoleClient(server);
 
-        HttpResponse<String> signedIn = signIn(ApiServer.TOKEN);
-        assertThat(setCookie(signedIn, ConsoleSessions.COOKIE)).contains("Secure");
-        assertThat(setCookie(signedIn, ConsoleSessions.DEVICE_COOKIE)).contains("Secure");
+        HttpResponse<String> signedIn = console.signIn(ApiServer.TOKEN);
+        assertThat(ConsoleClient.setCookie(signedIn, ConsoleSessions.COOKIE)).contains("Secure");
+        assertThat(ConsoleClient.setCookie(signedIn, ConsoleSessions.DEVICE_COOKIE)).contains("Secure");
     }
 
     @Test
     void aSessionOpensTheConsolePageAndTheApi() throws Exception {
-        String cookie = sessionCookie();
+        String cookie = console.sessionCookie(ApiServer.TOKEN);
 
-        HttpResponse<String> page = get("/console", cookie);
-        HttpResponse<String> list = get("/api/v1/sources", cookie);
+        HttpResponse<String> page = console.get("/console", cookie);
+        HttpResponse<String> list = console.get("/api/v1/sources", cookie);
 
         assertThat(page.statusCode()).isEqualTo(200);
         assertThat(page.headers().firstValue("Cache-Control")).hasValue("no-store");
-        assertThat(CSRF_META.matcher(page.body()).find()).isTrue();
+        assertThat(ConsoleClient.CSRF_META.matcher(page.body()).find()).isTrue();
         assertThat(list.statusCode()).isEqualTo(200);
         assertThat(sources.given).containsExactly("list");
     }
 
     @Test
     void aChangeFromTheConsoleWithoutItsCsrfTokenIsRefusedAndChangesNothing() throws Exception {
-        String cookie = sessionCookie();
+        String cookie = console.sessionCookie(ApiServer.TOKEN);
 
-        HttpResponse<String> none = send(post("/api/v1/targets/t1/pause", cookie));
-        HttpResponse<String> wrong = send(post("/api/v1/targets/t1/pause", cookie).header(ApiAuthentication.CSRF_HEADER, "guess"));
+        HttpResponse<String> none = console.send(console.post("/api/v1/targets/t1/pause", cookie));
+        HttpResponse<String> wrong = console.send(console.post("/api/v1/targets/t1/pause", cookie)
+                .header(ApiAuthentication.CSRF_HEADER, "guess"));
 
         assertErrorShape(none, 403, "forbidden");
         assertErrorShape(wrong, 403, "forbidden");
@@ -100,10 +96,10 @@ class ConsoleTest {
 
     @Test
     void aChangeFromTheConsoleWithItsCsrfTokenIsMade() throws Exception {
-        String cookie = sessionCookie();
+        String cookie = console.sessionCookie(ApiServer.TOKEN);
 
-        HttpResponse<String> response = send(post("/api/v1/targets/t1/pause", cookie)
-                .header(ApiAuthentication.CSRF_HEADER, csrfToken(cookie)));
+        HttpResponse<String> response = console.send(console.post("/api/v1/targets/t1/pause", cookie)
+                .header(ApiAuthentication.CSRF_HEADER, console.csrfToken(cookie)));
 
         assertThat(response.statusCode()).isEqualTo(200);
         assertThat(targets.given).containsExactly("pause t1");
@@ -111,27 +107,27 @@ class ConsoleTest {
 
     @Test
     void aCsrfTokenOfAnotherSessionIsRefused() throws Exception {
-        String mine = sessionCookie();
-        String theirs = sessionCookie();
+        String mine = console.sessionCookie(ApiServer.TOKEN);
+        String theirs = console.sessionCookie(ApiServer.TOKEN);
 
-        HttpResponse<String> response = send(post("/api/v1/targets/t1/pause", mine)
-                .header(ApiAuthentication.CSRF_HEADER, csrfToken(theirs)));
+        HttpResponse<String> response = console.send(console.post("/api/v1/targets/t1/pause", mine)
+                .header(ApiAuthentication.CSRF_HEADER, console.csrfToken(theirs)));
 
         assertErrorShape(response, 403, "forbidden");
     }
 
     @Test
     void aForgedOrAlteredCookieOpensNothing() throws Exception {
-        String cookie = sessionCookie();
+        String cookie = console.sessionCookie(ApiServer.TOKEN);
         String value = cookie.substring(cookie.indexOf('=') + 1);
         String[] parts = value.split("\\.");
         String laterExpiry = ConsoleSessions.COOKIE + "=" + (Long.parseLong(parts[0]) + 86_400) + "." + parts[1] + "." + parts[2];
 
-        assertErrorShape(get("/api/v1/sources", laterExpiry), 401, "unauthorized");
-        assertErrorShape(get("/api/v1/sources", ConsoleSessions.COOKIE + "=1.2.3"), 401, "unauthorized");
-        assertErrorShape(get("/api/v1/sources", cookie + "="), 401, "unauthorized");
-        assertErrorShape(get("/api/v1/sources", cookie + "=anything"), 401, "unauthorized");
-        assertThat(get("/console", laterExpiry).statusCode()).isEqualTo(303);
+        assertErrorShape(console.get("/api/v1/sources", laterExpiry), 401, "unauthorized");
+        assertErrorShape(console.get("/api/v1/sources", ConsoleSessions.COOKIE + "=1.2.3"), 401, "unauthorized");
+        assertErrorShape(console.get("/api/v1/sources", cookie + "="), 401, "unauthorized");
+        assertErrorShape(console.get("/api/v1/sources", cookie + "=anything"), 401, "unauthorized");
+        assertThat(console.get("/console", laterExpiry).statusCode()).isEqualTo(303);
         assertThat(sources.given).isEmpty();
     }
 
@@ -140,26 +136,26 @@ class ConsoleTest {
         String crowd = IntStream.range(0, 250).mapToObj(i -> "c" + i + "=1")
                 .collect(Collectors.joining("; "));
 
-        assertErrorShape(get("/api/v1/sources", crowd + "; " + sessionCookie()), 401, "unauthorized");
-        assertThat(get("/console", crowd).statusCode()).isEqualTo(303);
+        assertErrorShape(console.get("/api/v1/sources", crowd + "; " + console.sessionCookie(ApiServer.TOKEN)), 401, "unauthorized");
+        assertThat(console.get("/console", crowd).statusCode()).isEqualTo(303);
         assertThat(sources.given).isEmpty();
     }
 
     @Test
     void aSessionEndsWhenItsLifetimeHasPassed() throws Exception {
-        String cookie = sessionCookie();
+        String cookie = console.sessionCookie(ApiServer.TOKEN);
         clock.advance(ConsoleSessions.DEFAULT_LIFETIME.plusSeconds(1));
 
-        assertErrorShape(get("/api/v1/sources", cookie), 401, "unauthorized");
-        assertThat(get("/console", cookie).statusCode()).isEqualTo(303);
+        assertErrorShape(console.get("/api/v1/sources", cookie), 401, "unauthorized");
+        assertThat(console.get("/console", cookie).statusCode()).isEqualTo(303);
     }
 
     @Test
     void aWrongTokenFailsAndTheNextTryMustWait() throws Exception {
-        HttpResponse<String> wrong = signIn("not-the-token");
-        HttpResponse<String> rightTooSoon = signIn(ApiServer.TOKEN);
+        HttpResponse<String> wrong = console.signIn("not-the-token");
+        HttpResponse<String> rightTooSoon = console.signIn(ApiServer.TOKEN);
         clock.advance(Duration.ofSeconds(1));
-        HttpResponse<String> rightLater = signIn(ApiServer.TOKEN);
+        HttpResponse<String> rightLater = console.signIn(ApiServer.TOKEN);
 
         assertThat(wrong.headers().firstValue("Location")).hasValue("/console/login?failed");
         assertThat(wrong.headers().firstValue("Set-Cookie")).isEmpty();
@@ -172,13 +168,13 @@ class ConsoleTest {
     /** Every client behind one proxy shares its address: a browser that signed in before is throttled as itself. */
     @Test
     void othersFailingFromTheSameAddressNeverMakeABrowserThatSignedInBeforeWait() throws Exception {
-        String device = setCookie(signIn(ApiServer.TOKEN), ConsoleSessions.DEVICE_COOKIE);
+        String device = ConsoleClient.setCookie(console.signIn(ApiServer.TOKEN), ConsoleSessions.DEVICE_COOKIE);
         String deviceCookie = device.substring(0, device.indexOf(';'));
-        HttpResponse<String> othersWrong = signIn("not-the-token");
-        HttpResponse<String> othersRightTooSoon = signIn(ApiServer.TOKEN);
-        HttpResponse<String> forgedDevice = signIn(ApiServer.TOKEN, ConsoleSessions.DEVICE_COOKIE + "=forged.x");
+        HttpResponse<String> othersWrong = console.signIn("not-the-token");
+        HttpResponse<String> othersRightTooSoon = console.signIn(ApiServer.TOKEN);
+        HttpResponse<String> forgedDevice = console.signIn(ApiServer.TOKEN, ConsoleSessions.DEVICE_COOKIE + "=forged.x");
 
-        HttpResponse<String> operator = signIn(ApiServer.TOKEN, deviceCookie);
+        HttpResponse<String> operator = console.signIn(ApiServer.TOKEN, deviceCookie);
 
         assertThat(device).contains("HttpOnly").containsIgnoringCase("SameSite=Strict").contains("Max-Age=34560000");
         assertThat(othersWrong.headers().firstValue("Location")).hasValue("/console/login?failed");
@@ -186,15 +182,16 @@ class ConsoleTest {
         assertThat(forgedDevice.headers().firstValue("Location")).as("a device cookie this server did not sign is the address's")
                 .hasValue("/console/login?wait");
         assertThat(operator.headers().firstValue("Location")).hasValue("/console");
-        assertThat(setCookie(operator, ConsoleSessions.DEVICE_COOKIE)).as("the same device again").startsWith(deviceCookie + ";");
+        assertThat(ConsoleClient.setCookie(operator, ConsoleSessions.DEVICE_COOKIE)).as("the same device again")
+                .startsWith(deviceCookie + ";");
     }
 
     @Test
     void signOutClearsTheCookieAndNeedsTheCsrfToken() throws Exception {
-        String cookie = sessionCookie();
+        String cookie = console.sessionCookie(ApiServer.TOKEN);
 
-        HttpResponse<String> withoutToken = send(form("/console/logout", cookie, "csrf=guess"));
-        HttpResponse<String> signedOut = send(form("/console/logout", cookie, "csrf=" + csrfToken(cookie)));
+        HttpResponse<String> withoutToken = console.send(console.form("/console/logout", cookie, "csrf=guess"));
+        HttpResponse<String> signedOut = console.send(console.form("/console/logout", cookie, "csrf=" + console.csrfToken(cookie)));
 
         assertErrorShape(withoutToken, 403, "forbidden");
         assertThat(signedOut.statusCode()).isEqualTo(303);
@@ -205,8 +202,8 @@ class ConsoleTest {
 
     @Test
     void theConsoleServesItsScriptAndStyleAndNothingElse() throws Exception {
-        HttpResponse<String> script = get("/console/assets/console.js", null);
-        HttpResponse<String> page = get("/console/assets/console.html", null);
+        HttpResponse<String> script = console.get("/console/assets/console.js", null);
+        HttpResponse<String> page = console.get("/console/assets/console.html", null);
 
         assertThat(script.statusCode()).isEqualTo(200);
         assertThat(script.headers().firstValue("Content-Type")).hasValue("text/javascript; charset=utf-8");
@@ -218,48 +215,5 @@ class ConsoleTest {
     void valuesPutIntoAPageAreEscaped() {
         assertThat(ConsoleAssets.escape("<script>\"a\"&'b'</script>"))
                 .isEqualTo("&lt;script&gt;&quot;a&quot;&amp;&#39;b&#39;&lt;/script&gt;");
-    }
-
-    private String sessionCookie() throws Exception {
-        String setCookie = setCookie(signIn(ApiServer.TOKEN), ConsoleSessions.COOKIE);
-        return setCookie.substring(0, setCookie.indexOf(';'));
-    }
-
-    private static String setCookie(HttpResponse<String> response, String name) {
-        return response.headers().allValues("Set-Cookie").stream().filter(cookie -> cookie.startsWith(name + "=")).findFirst()
-                .orElseThrow(() -> new AssertionError("no " + name + " cookie in " + response.headers()));
-    }
-
-    private String csrfToken(String cookie) throws Exception {
-        Matcher meta = CSRF_META.matcher(get("/console", cookie).body());
-        assertThat(meta.find()).isTrue();
-        return meta.group(1);
-    }
-
-    private HttpResponse<String> signIn(String token) throws Exception {
-        return signIn(token, null);
-    }
-
-    private HttpResponse<String> signIn(String token, String cookie) throws Exception {
-        return send(form("/console/login", cookie, "token=" + URLEncoder.encode(token, StandardCharsets.UTF_8)));
-    }
-
-    private HttpRequest.Builder form(String path, String cookie, String body) {
-        HttpRequest.Builder request = server.request(path).header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        return cookie == null ? request : request.header("Cookie", cookie);
-    }
-
-    private HttpRequest.Builder post(String path, String cookie) {
-        return server.request(path).header("Cookie", cookie).POST(HttpRequest.BodyPublishers.noBody());
-    }
-
-    private HttpResponse<String> get(String path, String cookie) throws Exception {
-        HttpRequest.Builder request = server.request(path).GET();
-        return send(cookie == null ? request : request.header("Cookie", cookie));
-    }
-
-    private HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-        return server.send(request.build());
     }
 }

@@ -7,6 +7,7 @@ import io.hookrelay.delivery.error.TenantSuspendedException;
 import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.tenant.KeyGrant;
 import io.hookrelay.delivery.tenant.KeyScope;
+import io.hookrelay.delivery.tenant.KeyTokens;
 import io.hookrelay.delivery.usecase.SignInWithKeys;
 import io.hookrelay.http.ApiServer;
 import io.hookrelay.http.RecordingSources;
@@ -32,11 +33,11 @@ class KeyAccessTest {
             ADMIN, new KeyGrant(ACME, "key_admin", KeyScope.ADMIN), READ, new KeyGrant(ACME, "key_read", KeyScope.READ));
 
     private final RecordingSources sources = new RecordingSources();
-    private final SignInWithKeys keys = token -> {
-        if (token.equals(SUSPENDED)) {
+    private final SignInWithKeys keys = tokenHash -> {
+        if (tokenHash.equals(KeyTokens.hash(SUSPENDED))) {
             throw new TenantSuspendedException("acme");
         }
-        return Optional.ofNullable(GRANTS.get(token));
+        return GRANTS.keySet().stream().filter(token -> KeyTokens.hash(token).equals(tokenHash)).findFirst().map(GRANTS::get);
     };
     private final ApiServer server = new ApiServer(sources, keys);
 
