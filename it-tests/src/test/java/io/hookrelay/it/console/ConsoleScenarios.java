@@ -3,6 +3,7 @@ package io.hookrelay.it.console;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.hookrelay.it.support.ApiClient;
 import io.hookrelay.it.support.NewTarget;
 import io.hookrelay.it.support.Receiver;
 import io.hookrelay.it.support.RelayServer;
@@ -12,9 +13,11 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -429,6 +432,51 @@ abstract class ConsoleScenarios {
         new Select(browser.awaitVisible(By.id("tenant"))).selectByValue("default");
         browser.awaitVisible(By.cssSelector("tr[data-source='billing']"));
         assertThat(browser.driver.findElements(By.cssSelector("tr[data-source='github']"))).isEmpty();
+    }
+
+    /**
+     * A tenant's admin key signs in to a console of its tenant alone: no switcher, no tenant pages, its changes audited as
+     * the key; once the key is revoked, the console's next action finds it signed out.
+     */
+    @Test
+    void aTenantsAdminKeySignsInToItsTenantAloneUntilTheKeyIsRevoked() {
+        Receiver receiver = server.startReceiver();
+        server.api().post("/api/v1/tenants", "{\"id\":\"acme\"}").expect(201);
+        JsonNode key = server.api().post("/api/v1/tenants/acme/keys", "{\"name\":\"console\",\"scope\":\"admin\"}").expect(201);
+        ApiClient acme = server.api().withToken(Optional.of(key.path("token").asText()));
+        acme.post("/api/v1/sources", "{\"id\":\"github\"}").expect(201);
+        acme.post("/api/v1/targets", "{\"id\":\"orders\",\"url\":\"" + receiver.url() + "\"}").expect(201);
+        server.api().post("/api/v1/sources", "{\"id\":\"github\",\"idempotency_header\":\"X-Default\"}").expect(201);
+        server.api().post("/api/v1/sources", "{\"id\":\"billing\"}").expect(201);
+        server.createTarget(NewTarget.to("ledger", receiver));
+
+        browser.signIn(key.path("token").asText());
+        browser.go("/console#/sources");
+        assertThat(browser.awaitVisible(By.cssSelector("tr[data-source='github']")).getText()).doesNotContainIgnoringCase("x-default");
+        assertThat(browser.driver.findElements(By.cssSelector("tr[data-source='billing']"))).as("default's").isEmpty();
+        assertThat(browser.awaitVisible(By.id("own-tenant")).getText()).isEqualTo("Tenant acme");
+        assertThat(browser.driver.findElements(By.id("tenant"))).as("no tenant switcher").isEmpty();
+        assertThat(browser.driver.findElements(By.linkText("Tenants"))).isEmpty();
+        browser.go("/console#/targets");
+        browser.awaitVisible(By.cssSelector("tr[data-target='orders']")).findElement(By.xpath(".//button[text()='Pause']")).click();
+        browser.await(driver -> acme.get("/api/v1/targets/orders").expect(200).path("paused").asBoolean());
+        assertThat(browser.driver.findElements(By.cssSelector("tr[data-target='ledger']"))).as("default's").isEmpty();
+        assertThat(server.api().get("/api/v1/audit?tenant=acme").expect(200).path("data").get(0).path("actor").asText())
+                .isEqualTo(key.path("id").asText());
+        browser.screenshot(backend() + "-tenant-console");
+        browser.go("/console#/tenants");
+        assertThat(browser.awaitVisible(By.tagName("h1")).getText()).isEqualTo("No such page");
+
+        browser.go("/console#/targets");
+        browser.awaitVisible(By.cssSelector("tr[data-target='orders']"));
+        Instant revoked = Instant.now();
+        server.api().delete("/api/v1/tenants/acme/keys/" + key.path("id").asText()).expect(204);
+        browser.await(driver -> acme.get("/api/v1/sources").status() == 401);
+        assertThat(Duration.between(revoked, Instant.now())).as("the key ends within about a second").isLessThan(Duration.ofSeconds(3));
+        browser.driver.findElement(By.linkText("Sources")).click();
+
+        assertThat(browser.awaitVisible(By.id("notice")).getText()).isEqualTo("Your session has ended; sign in again.");
+        assertThat(browser.driver.getCurrentUrl()).endsWith("/console/login?expired");
     }
 
     /** Puts {@code json} in the view's {@code editor} and saves it. */
