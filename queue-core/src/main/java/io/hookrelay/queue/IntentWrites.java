@@ -46,4 +46,23 @@ public interface IntentWrites {
      * @return how many were deleted
      */
     int deleteEnded(EndedIntents which, Collection<String> ids);
+
+    /**
+     * Deletes those of {@code ids} that are intents of {@code kind} to a target in {@code namespace} (as
+     * {@link IntentSelection} names them), in whatever state, with their attempt logs: for when everything of the
+     * namespace goes, so nothing is left to deliver or to read. A running one's claim is fenced off and its holder
+     * told, as by {@link #retire}; a FIFO lane is not advanced past a deleted head, since its other intents, of
+     * the same target, go too. The others of {@code ids} are left alone.
+     *
+     * @return how many were deleted
+     */
+    int deleteInNamespace(String kind, String namespace, Collection<String> ids);
+
+    /**
+     * Lifts every pause of {@code kind}'s work to a target in {@code namespace}, once its intents are gone and
+     * nothing is left for the pauses to hold.
+     *
+     * @return how many pauses were lifted
+     */
+    int liftPauses(String kind, String namespace);
 }

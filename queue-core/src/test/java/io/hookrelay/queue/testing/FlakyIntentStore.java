@@ -37,7 +37,7 @@ import java.util.function.Supplier;
 public final class FlakyIntentStore implements IntentStore {
     public static final Set<String> OPERATIONS = Set.of("enqueueAll", "claim", "renew", "settle", "retryNow",
             "cancel", "pause", "resume", "isPaused", "find", "attempts", "countPendingByKind", "retire", "retryAll",
-            "deleteEnded", "countSelected", "countPendingByTarget", "fifoHead", "failingFifoHeads");
+            "deleteEnded", "deleteInNamespace", "liftPauses", "countSelected", "countPendingByTarget", "fifoHead", "failingFifoHeads");
 
     private final IntentStore delegate;
     private final Map<String, AtomicInteger> transientFailuresLeft = new ConcurrentHashMap<>();
@@ -91,6 +91,16 @@ public final class FlakyIntentStore implements IntentStore {
     @Override
     public int deleteEnded(EndedIntents which, Collection<String> ids) {
         return call("deleteEnded", () -> delegate.deleteEnded(which, ids));
+    }
+
+    @Override
+    public int deleteInNamespace(String kind, String namespace, Collection<String> ids) {
+        return call("deleteInNamespace", () -> delegate.deleteInNamespace(kind, namespace, ids));
+    }
+
+    @Override
+    public int liftPauses(String kind, String namespace) {
+        return call("liftPauses", () -> delegate.liftPauses(kind, namespace));
     }
 
     @Override

@@ -123,6 +123,38 @@ public final class InMemoryIntentStore implements IntentStore {
     }
 
     @Override
+    public synchronized int deleteInNamespace(String kind, String namespace, Collection<String> ids) {
+        return deleteInNamespace(kind, namespace, ids, new QueueNotices());
+    }
+
+    @Override
+    public synchronized int liftPauses(String kind, String namespace) {
+        List<Pair> lifted = paused.stream()
+                .filter(pair -> pair.kind().equals(kind) && namespaceOf(pair.target()).equals(namespace))
+                .toList();
+        lifted.forEach(paused::remove);
+        return lifted.size();
+    }
+
+    private int deleteInNamespace(String kind, String namespace, Collection<String> ids, QueueNotices notices) {
+        int deleted = 0;
+        for (String id : Set.copyOf(ids)) {
+            Intent intent = intentsById.get(id);
+            if (intent != null && intent.kind().equals(kind) && namespaceOf(intent.target()).equals(namespace)) {
+                intent.claim().ifPresent(notices::claimRevoked);
+                intentsById.remove(id);
+                lanePlaces.remove(id);
+                waiting.remove(id);
+                claimedAt.remove(id);
+                idsByWork.remove(new Work(intent.kind(), intent.eventId(), intent.target()));
+                attemptLogs.remove(id);
+                deleted++;
+            }
+        }
+        return deleted;
+    }
+
+    @Override
     public void addListener(QueueListener listener) {
         listeners.add(Objects.requireNonNull(listener, "listener"));
     }
@@ -193,6 +225,16 @@ public final class InMemoryIntentStore implements IntentStore {
         @Override
         public int deleteEnded(EndedIntents which, Collection<String> ids) {
             return InMemoryIntentStore.this.deleteEnded(which, ids);
+        }
+
+        @Override
+        public int deleteInNamespace(String kind, String namespace, Collection<String> ids) {
+            return InMemoryIntentStore.this.deleteInNamespace(kind, namespace, ids, notices);
+        }
+
+        @Override
+        public int liftPauses(String kind, String namespace) {
+            return InMemoryIntentStore.this.liftPauses(kind, namespace);
         }
     }
 

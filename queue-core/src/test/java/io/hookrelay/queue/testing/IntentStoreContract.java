@@ -2186,6 +2186,61 @@ public abstract class IntentStoreContract {
         }
 
         @Test
+        void deletingInANamespaceTakesItsIntentsInEveryStateWithTheirLogsAndNothingOfAnother() {
+            Intent completed = enqueued("job", "evt_1", "acme/target-a");
+            Intent claimed = claimOne(completed);
+            store.settle(claimed.requireClaim(), new Settlement.Complete(), Optional.of(logEntry(claimed, AttemptOutcome.SUCCESS, "")),
+                    clock.instant());
+            Intent pending = enqueued("job", "evt_2", "acme/target-a");
+            Intent sameTargetElsewhere = enqueued("job", "evt_2", "acme-corp/target-a");
+            Intent bare = enqueued("job", "evt_2", "target-a");
+            Intent otherKind = enqueued("mail", "evt_2", "acme/target-a");
+            List<String> ids = List.of(completed.id(), pending.id(), sameTargetElsewhere.id(), bare.id(), otherKind.id(),
+                    "no-such-intent");
+
+            int deleted = store.deleteInNamespace("job", "acme", ids);
+
+            assertThat(deleted).isEqualTo(2);
+            assertThat(store.find(completed.id())).isEmpty();
+            assertThat(store.attempts(completed.id())).isEmpty();
+            assertThat(store.find(pending.id())).isEmpty();
+            assertThat(List.of(sameTargetElsewhere.id(), bare.id(), otherKind.id())).allSatisfy(id ->
+                    assertThat(store.find(id)).isPresent());
+            assertThat(store.deleteInNamespace("job", "", ids)).as("the empty namespace: targets without a slash").isEqualTo(1);
+            assertThat(store.find(bare.id())).isEmpty();
+        }
+
+        @Test
+        void deletingInANamespaceInAnotherStoresTransactionFencesRunningClaimsAndTellsTheirHolders() {
+            Intent running = claimOne(enqueued("job", "evt_1", "acme/target-a"));
+
+            int deleted = writeAsAnotherStore(writes -> writes.deleteInNamespace("job", "acme", List.of(running.id())));
+
+            assertThat(deleted).isEqualTo(1);
+            assertThat(told.events()).containsExactly("revoked " + running.requireClaim());
+            assertThat(store.complete(running.requireClaim(), clock.instant())).isFalse();
+            assertThat(store.find(running.id())).isEmpty();
+        }
+
+        @Test
+        void liftingANamespacesPausesLeavesOtherNamespacesAndKindsPaused() {
+            store.pause("job", "acme/target-a");
+            store.pause("job", "acme/target-b");
+            store.pause("job", "acme-corp/target-a");
+            store.pause("job", "target-a");
+            store.pause("mail", "acme/target-a");
+
+            int lifted = writeAsAnotherStore(writes -> writes.liftPauses("job", "acme"));
+
+            assertThat(lifted).isEqualTo(2);
+            assertThat(store.isPaused("job", "acme/target-a")).isFalse();
+            assertThat(store.isPaused("job", "acme/target-b")).isFalse();
+            assertThat(store.isPaused("job", "acme-corp/target-a")).isTrue();
+            assertThat(store.isPaused("job", "target-a")).isTrue();
+            assertThat(store.isPaused("mail", "acme/target-a")).isTrue();
+        }
+
+        @Test
         void anEnqueueInAnotherStoresTransactionTellsOfWorkOnceItCommitted() {
             List<Enqueued> results = writeAsAnotherStore(writes -> writes.enqueueAll(List.of(
                     NewIntent.of("job", "evt_1", "target-a", "p"), NewIntent.of("job", "evt_2", "target-a", "p")),

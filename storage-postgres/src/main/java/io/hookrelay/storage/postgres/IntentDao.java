@@ -126,17 +126,18 @@ interface IntentDao {
             """)
     List<Taken> retire(String kind, String target, long now, String why);
 
+    /** Whether the row's target is in {@code :namespace}: the part of it before its {@code /}, or {@code ''} without one. */
+    String IN_NAMESPACE = "CASE strpos(target, '/') WHEN 0 THEN '' ELSE left(target, strpos(target, '/') - 1) END = :namespace";
+
     /**
      * The intents a bulk retry takes; {@code :changedSince} is the smallest {@code bigint} and {@code :changedBefore}
      * the largest when the selection has no such bound. A target's namespace is what comes before its {@code /}, and
      * {@code ''} when it has none.
      */
-    String SELECTED = """
-             WHERE kind = :kind AND state = :state AND updated_at >= :changedSince AND updated_at < :changedBefore
-               AND (CAST(:target AS text) IS NULL OR target = :target)
-               AND (CAST(:namespace AS text) IS NULL
-                    OR CASE strpos(target, '/') WHEN 0 THEN '' ELSE left(target, strpos(target, '/') - 1) END = :namespace)
-            """;
+    String SELECTED = "\n" + """
+            WHERE kind = :kind AND state = :state AND updated_at >= :changedSince AND updated_at < :changedBefore
+              AND (CAST(:target AS text) IS NULL OR target = :target)
+              AND (CAST(:namespace AS text) IS NULL OR\s""" + IN_NAMESPACE + ")\n";
 
     /**
      * @return how many intents of each FIFO lane were retried, those of no lane under a null key: the lanes a
@@ -174,6 +175,30 @@ interface IntentDao {
             DELETE FROM intents USING gone WHERE intents.id = gone.id
             """)
     int deleteEnded(String kind, String[] states, long endedBefore, String[] ids);
+
+    /**
+     * Deletes those of {@code ids} of the kind's work in the namespace, whatever their state, locked in id order as
+     * {@link #deleteEnded} locks them, with their attempt logs; deliveries go with the identities. Returns what each
+     * deleted row was, so the holders of running claims can be told.
+     */
+    @SqlQuery("""
+            WITH doomed AS (
+                SELECT seq, id, state, claim_token, fifo_key FROM intent_states
+                 WHERE seq IN (SELECT seq FROM intents WHERE id = ANY (CAST(:ids AS text[])))
+                   AND kind = :kind AND\s""" + IN_NAMESPACE + """
+
+                 ORDER BY id
+                   FOR UPDATE),
+            logs AS (
+                DELETE FROM intent_attempts USING doomed WHERE intent_attempts.intent_seq = doomed.seq),
+            gone AS (
+                DELETE FROM intent_states USING doomed WHERE intent_states.seq = doomed.seq RETURNING intent_states.id),
+            identities AS (
+                DELETE FROM intents USING gone WHERE intents.id = gone.id RETURNING intents.id)
+            SELECT doomed.id, doomed.state, doomed.claim_token, doomed.fifo_key
+              FROM doomed JOIN identities ON identities.id = doomed.id
+            """)
+    List<Taken> deleteInNamespace(String kind, String namespace, String[] ids);
 
     /** A row an operator's change took from the state it had, and the claim token it had then. */
     record RetriedLane(String fifoKey, int retried) {

@@ -34,6 +34,10 @@ interface PauseDao {
     @SqlUpdate("DELETE FROM paused_work WHERE kind = :kind AND target = :target")
     void resume(String kind, String target);
 
+    /** A few rows per target at most, so reading them all costs nothing worth an index. */
+    @SqlUpdate("DELETE FROM paused_work WHERE kind = :kind AND " + IntentDao.IN_NAMESPACE)
+    int liftPauses(String kind, String namespace);
+
     /**
      * Sets {@code held} on up to {@code :limit} open intents of the pair that do not have it yet, found through
      * {@code intents_of_work}, which holds the flag, so each chunk reads only rows still to be changed. The

@@ -148,6 +148,17 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
      * node took meanwhile simply gives the claim nothing.
      */
     @Override
+    public int deleteInNamespace(String kind, String namespace, Collection<String> ids) {
+        List<String> candidates = List.copyOf(ids);
+        return inTransaction("delete in namespace", (handle, writes) -> writes.deleteInNamespace(kind, namespace, candidates));
+    }
+
+    @Override
+    public int liftPauses(String kind, String namespace) {
+        return inTransaction("lift pauses", (handle, writes) -> writes.liftPauses(kind, namespace));
+    }
+
+    @Override
     protected List<Intent> claimDue(long now, long until, int max) {
         return database.uncountedTransaction("claim", handle -> {
             ClaimDao claims = handle.attach(ClaimDao.class);

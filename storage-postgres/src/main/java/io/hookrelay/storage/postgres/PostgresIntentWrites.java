@@ -92,6 +92,25 @@ final class PostgresIntentWrites implements IntentWrites {
         return handle.attach(IntentDao.class).deleteEnded(which.kind(), states, which.endedBefore().toEpochMilli(), candidates);
     }
 
+    @Override
+    public int deleteInNamespace(String kind, String namespace, Collection<String> ids) {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(namespace, "namespace");
+        String[] candidates = ids.toArray(String[]::new);
+        if (candidates.length == 0) {
+            return 0;
+        }
+        List<IntentDao.Taken> deleted = handle.attach(IntentDao.class).deleteInNamespace(kind, namespace, candidates);
+        deleted.forEach(this::revokeIfRunning);
+        return deleted.size();
+    }
+
+    @Override
+    public int liftPauses(String kind, String namespace) {
+        return handle.attach(PauseDao.class).liftPauses(Objects.requireNonNull(kind, "kind"),
+                Objects.requireNonNull(namespace, "namespace"));
+    }
+
     /** Operator retry of one intent; see {@link io.hookrelay.queue.IntentStore#retryNow}. */
     boolean retryNow(String id, Instant now) {
         Objects.requireNonNull(id, "id");

@@ -67,8 +67,8 @@ interface DeliveryDao {
             SELECT target, count(*) AS pending
               FROM (SELECT target FROM intents
                      WHERE kind = :kind AND state IN ('pending', 'running') AND state = 'pending'
-                       AND\s""" + IntentDao.NAMESPACE + """
-             = :namespace
+                       AND\s""" + IntentDao.IN_NAMESPACE + """
+
                      LIMIT :atMost)
              GROUP BY target
             """)

@@ -246,17 +246,20 @@ interface IntentDao {
             """)
     int retire(String kind, String target, long now);
 
+    /** Whether the row's target is in {@code :namespace}: the part of it before its {@code /}, or {@code ''} without one. */
+    String IN_NAMESPACE = NAMESPACE + " = :namespace";
+
     /**
      * The intents a bulk retry takes. {@code :state} is {@code failed} or {@code cancelled}; saying so first lets
      * SQLite walk {@code intents_given_up} from {@code :since} rather than scan the table. An absent target is
      * bound as {@code NULL}, an absent {@code since} as the smallest time and an absent {@code before} as the largest.
      */
-    String SELECTED = """
-             WHERE kind = :kind
-               AND state IN ('failed', 'cancelled') AND state = :state
-               AND updated_at >= :since AND updated_at < :before
-               AND (:target IS NULL OR target = :target)
-            """ + "   AND (:namespace IS NULL OR " + NAMESPACE + " = :namespace)\n";
+    String SELECTED = "\n" + """
+            WHERE kind = :kind
+              AND state IN ('failed', 'cancelled') AND state = :state
+              AND updated_at >= :since AND updated_at < :before
+              AND (:target IS NULL OR target = :target)
+              AND (:namespace IS NULL OR\s""" + IN_NAMESPACE + ")\n";
 
     /** {@link #retryNow} of every {@link #SELECTED} intent. */
     @SqlUpdate("""
@@ -273,6 +276,14 @@ interface IntentDao {
      */
     @SqlUpdate("DELETE FROM intents WHERE id IN (<ids>) AND +kind = :kind AND <ended> AND +updated_at < :endedBefore")
     int deleteEnded(@Define("ended") String ended, @BindList("ids") List<String> ids, String kind, long endedBefore);
+
+    /** The running claims among {@code ids} that {@link #deleteInNamespace} is about to fence off. */
+    @SqlQuery("SELECT id, claim_token FROM intents WHERE id IN (<ids>) AND +kind = :kind AND state = 'running' AND " + IN_NAMESPACE)
+    List<ClaimRef> runningClaimsInNamespace(@BindList("ids") List<String> ids, String kind, String namespace);
+
+    /** Those of {@code ids} of the kind's work in the namespace, whatever their state, with their attempt logs ({@code ON DELETE CASCADE}). */
+    @SqlUpdate("DELETE FROM intents WHERE id IN (<ids>) AND +kind = :kind AND " + IN_NAMESPACE)
+    int deleteInNamespace(@BindList("ids") List<String> ids, String kind, String namespace);
 
     /**
      * Puts every {@code running} intent back to {@code pending}, due as it was. Only correct while holding

@@ -30,6 +30,10 @@ interface PauseDao {
     @SqlUpdate("DELETE FROM paused_work WHERE kind = :kind AND target = :target")
     void resume(String kind, String target);
 
+    /** A few rows per target at most, so reading them all costs nothing worth an index. */
+    @SqlUpdate("DELETE FROM paused_work WHERE kind = :kind AND " + IntentDao.IN_NAMESPACE)
+    int liftPauses(String kind, String namespace);
+
     /**
      * The last rowid of the next {@code :limit} open intents of the pair after {@code :after}, or none when
      * none is left. {@code intents_of_work} holds the pair's entries in rowid order, so the walk starts where

@@ -87,6 +87,17 @@ public final class SqliteIntentStore extends JdbiIntentStore {
         return database.write("delete ended", handle -> new SqliteIntentWrites(handle).deleteEnded(which, candidates));
     }
 
+    @Override
+    public int deleteInNamespace(String kind, String namespace, Collection<String> ids) {
+        List<String> candidates = List.copyOf(ids);
+        return write("delete in namespace", (handle, writes) -> writes.deleteInNamespace(kind, namespace, candidates));
+    }
+
+    @Override
+    public int liftPauses(String kind, String namespace) {
+        return write("lift pauses", (handle, writes) -> writes.liftPauses(kind, namespace));
+    }
+
     /** Shared by every store of the database, so it hears the writes of each relay store's own intent store. */
     @Override
     public void addListener(QueueListener listener) {

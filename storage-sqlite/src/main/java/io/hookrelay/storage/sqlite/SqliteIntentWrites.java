@@ -123,6 +123,28 @@ final class SqliteIntentWrites implements IntentWrites {
                 which.endedBefore().toEpochMilli());
     }
 
+    /** The running claims are read first, in the same transaction, so exactly those fenced off are told. */
+    @Override
+    public int deleteInNamespace(String kind, String namespace, Collection<String> ids) {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(namespace, "namespace");
+        List<String> candidates = List.copyOf(ids);
+        if (candidates.isEmpty()) {
+            return 0;
+        }
+        IntentDao dao = handle.attach(IntentDao.class);
+        List<ClaimRef> running = dao.runningClaimsInNamespace(candidates, kind, namespace);
+        int deleted = dao.deleteInNamespace(candidates, kind, namespace);
+        running.forEach(notices::claimRevoked);
+        return deleted;
+    }
+
+    @Override
+    public int liftPauses(String kind, String namespace) {
+        return handle.attach(PauseDao.class).liftPauses(Objects.requireNonNull(kind, "kind"),
+                Objects.requireNonNull(namespace, "namespace"));
+    }
+
     /**
      * The states as a condition written into the statement: they are enum constants, never input. In a fixed
      * order, so each set is always the same statement and its prepared form is reused.
