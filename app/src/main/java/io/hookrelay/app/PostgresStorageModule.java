@@ -14,6 +14,7 @@ import io.hookrelay.delivery.port.FailureStreaks;
 import io.hookrelay.delivery.port.OpenDatabase;
 import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.port.RetentionStore;
+import io.hookrelay.delivery.port.TenantPurgeStore;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SettingsStore;
 import io.hookrelay.delivery.port.SourceStore;
@@ -131,6 +132,12 @@ final class PostgresStorageModule extends AbstractModule {
     @Singleton
     RetentionStore retentionStore(PostgresRelayStores stores) {
         return stores.retention();
+    }
+
+    @Provides
+    @Singleton
+    TenantPurgeStore tenantPurgeStore(PostgresRelayStores stores) {
+        return stores.purge();
     }
 
     /** Counted in the database: every node's attempts to a target share its {@code max_in_flight}. */

@@ -6,13 +6,18 @@ import com.google.inject.Singleton;
 import io.hookrelay.app.metrics.MicrometerRetentionMetrics;
 import io.hookrelay.cli.serve.ServeOptions;
 import io.hookrelay.delivery.port.RetentionStore;
+import io.hookrelay.delivery.port.TenantPurgeStore;
 import io.hookrelay.delivery.retention.RetentionMetrics;
 import io.hookrelay.delivery.retention.RetentionPolicy;
 import io.hookrelay.delivery.retention.RetentionSweeper;
+import io.hookrelay.delivery.retention.TenantPurger;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Clock;
 
-/** Retention: what {@code --retain-completed} and {@code --retain-failed} ask for, swept on a schedule. */
+/**
+ * Retention: what {@code --retain-completed} and {@code --retain-failed} ask for, swept on a schedule, and the purge
+ * of what deleted tenants left, on the same thread.
+ */
 final class RetentionModule extends AbstractModule {
 
     @Provides
@@ -36,7 +41,8 @@ final class RetentionModule extends AbstractModule {
     /** Built with the server, so its meters are there before the first scrape; {@link HookrelayServer} starts it. */
     @Provides
     @Singleton
-    RetentionSchedule retentionSchedule(RetentionSweeper sweeper, RetentionPolicy policy, PrometheusMeterRegistry registry) {
-        return new RetentionSchedule(sweeper, policy.sweepEvery(), registry);
+    RetentionSchedule retentionSchedule(RetentionSweeper sweeper, RetentionPolicy policy, TenantPurgeStore purge,
+                                        PrometheusMeterRegistry registry) {
+        return new RetentionSchedule(sweeper, policy.sweepEvery(), new TenantPurger(purge), registry);
     }
 }

@@ -15,6 +15,7 @@ import io.hookrelay.delivery.port.FailureStreaks;
 import io.hookrelay.delivery.port.OpenDatabase;
 import io.hookrelay.delivery.port.RateLimits;
 import io.hookrelay.delivery.port.RetentionStore;
+import io.hookrelay.delivery.port.TenantPurgeStore;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SettingsStore;
 import io.hookrelay.delivery.port.SourceStore;
@@ -32,6 +33,7 @@ import io.hookrelay.storage.sqlite.SqliteIntentStore;
 import io.hookrelay.storage.sqlite.SqliteOpenDatabase;
 import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
 import io.hookrelay.storage.sqlite.SqliteRetentionStore;
+import io.hookrelay.storage.sqlite.SqliteTenantPurgeStore;
 import io.hookrelay.storage.sqlite.SqliteRouteStore;
 import io.hookrelay.storage.sqlite.SqliteTargetStore;
 import io.hookrelay.storage.sqlite.inprocess.InProcessDeliverySlots;
@@ -126,6 +128,12 @@ final class SqliteStorageModule extends AbstractModule {
     @Singleton
     RetentionStore retentionStore(SqliteRelayDatabase database) {
         return new SqliteRetentionStore(database);
+    }
+
+    @Provides
+    @Singleton
+    TenantPurgeStore tenantPurgeStore(SqliteRelayDatabase database) {
+        return new SqliteTenantPurgeStore(database);
     }
 
     @Provides

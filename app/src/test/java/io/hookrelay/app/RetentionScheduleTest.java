@@ -12,11 +12,13 @@ import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.delivery.retention.RetentionMetrics;
 import io.hookrelay.delivery.retention.RetentionPolicy;
 import io.hookrelay.delivery.retention.RetentionSweeper;
+import io.hookrelay.delivery.retention.TenantPurger;
 import io.hookrelay.queue.TransientStoreException;
 import io.hookrelay.queue.testing.Await;
 import io.hookrelay.storage.sqlite.SqliteEventStore;
 import io.hookrelay.storage.sqlite.SqliteRelayDatabase;
 import io.hookrelay.storage.sqlite.SqliteRetentionStore;
+import io.hookrelay.storage.sqlite.SqliteTenantPurgeStore;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -102,7 +104,8 @@ class RetentionScheduleTest {
     }
 
     private RetentionSchedule schedule(RetentionStore store, Duration every) {
-        return new RetentionSchedule(new RetentionSweeper(store, ONE_DAY, RetentionMetrics.NONE, clock), every, registry);
+        return new RetentionSchedule(new RetentionSweeper(store, ONE_DAY, RetentionMetrics.NONE, clock), every,
+                new TenantPurger(new SqliteTenantPurgeStore(database)), registry);
     }
 
     private Event storeEventReceived(Instant receivedAt) {

@@ -7,7 +7,7 @@ import java.util.Optional;
 /** Durable tenants. The tenant {@code default} is there from the first start and is never deleted. */
 public interface TenantStore {
 
-    /** @return false when a tenant with this id exists, or a deleted one's sources, targets or events are left */
+    /** @return false when a tenant with this id exists, or rows of a deleted one are left ({@link TenantPurgeStore}) */
     boolean create(Tenant tenant);
 
     /** Replaces its name and quotas. @return false when there is no such tenant */

@@ -57,20 +57,20 @@ public final class RetentionSweeper {
      */
     public Sweep sweep(BooleanSupplier keepGoing) {
         Instant now = clock.instant();
-        Run run = new Run(Objects.requireNonNull(keepGoing, "keepGoing"));
+        Permission run = new Permission(keepGoing);
         int deliveries = 0;
         for (EndedDeliveries group : EndedDeliveries.values()) {
             deliveries += deleteDeliveries(group, now.minus(policy.kept(group)), run);
         }
         int events = deleteEvents(now.minus(policy.completed()), run);
-        return new Sweep(deliveries, events, !run.stopped);
+        return new Sweep(deliveries, events, !run.withdrawn());
     }
 
     /**
      * A batch that found a full batch but deleted none of it ends the pass too: every row it found changed
      * between finding and deleting, and the next sweep looks again rather than this one spinning.
      */
-    private int deleteDeliveries(EndedDeliveries group, Instant endedBefore, Run run) {
+    private int deleteDeliveries(EndedDeliveries group, Instant endedBefore, Permission run) {
         int deleted = 0;
         while (run.mayContinue()) {
             List<String> ids = store.endedDeliveries(group, endedBefore, batchSize);
@@ -86,7 +86,7 @@ public final class RetentionSweeper {
         return deleted;
     }
 
-    private int deleteEvents(Instant receivedBefore, Run run) {
+    private int deleteEvents(Instant receivedBefore, Permission run) {
         int deleted = 0;
         Optional<EventPosition> after = Optional.empty();
         while (run.mayContinue()) {
@@ -103,22 +103,5 @@ public final class RetentionSweeper {
             after = Optional.of(examined.get(examined.size() - 1).position());
         }
         return deleted;
-    }
-
-    /** One sweep's permission to go on, remembered once withdrawn. */
-    private static final class Run {
-        private final BooleanSupplier keepGoing;
-        private boolean stopped;
-
-        Run(BooleanSupplier keepGoing) {
-            this.keepGoing = keepGoing;
-        }
-
-        boolean mayContinue() {
-            if (!stopped && !keepGoing.getAsBoolean()) {
-                stopped = true;
-            }
-            return !stopped;
-        }
     }
 }

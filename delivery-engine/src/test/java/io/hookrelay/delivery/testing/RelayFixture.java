@@ -13,12 +13,17 @@ import io.hookrelay.delivery.model.Target;
 import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.model.Ulids;
 import io.hookrelay.delivery.model.Verification;
+import io.hookrelay.delivery.port.AuditStore;
 import io.hookrelay.delivery.port.DeliveryStore;
 import io.hookrelay.delivery.port.EventStore;
 import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.delivery.port.RouteStore;
+import io.hookrelay.delivery.port.SettingsStore;
 import io.hookrelay.delivery.port.SourceStore;
+import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
+import io.hookrelay.delivery.port.TenantPurgeStore;
+import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.delivery.query.DeliveryFilter;
 import io.hookrelay.delivery.query.EventFilter;
 import io.hookrelay.delivery.query.Page;
@@ -58,6 +63,11 @@ public class RelayFixture implements AutoCloseable {
     public final DeliveryStore deliveries;
     public final RetentionStore retention;
     public final IntentStore intents;
+    public final TenantStore tenants;
+    public final SettingsStore settings;
+    public final AuditStore audit;
+    public final TargetAlerts alerts;
+    public final TenantPurgeStore purge;
 
     private final RelayStores stores;
     private final MutableClock idClock = new MutableClock();
@@ -73,6 +83,11 @@ public class RelayFixture implements AutoCloseable {
         deliveries = stores.deliveries();
         retention = stores.retention();
         intents = stores.intents();
+        tenants = stores.tenants();
+        settings = stores.settings();
+        audit = stores.audit();
+        alerts = stores.alerts();
+        purge = stores.purge();
     }
 
     public String nextId(String prefix) {

@@ -1,11 +1,16 @@
 package io.hookrelay.delivery.testing;
 
+import io.hookrelay.delivery.port.AuditStore;
 import io.hookrelay.delivery.port.DeliveryStore;
 import io.hookrelay.delivery.port.EventStore;
 import io.hookrelay.delivery.port.RetentionStore;
 import io.hookrelay.delivery.port.RouteStore;
+import io.hookrelay.delivery.port.SettingsStore;
 import io.hookrelay.delivery.port.SourceStore;
+import io.hookrelay.delivery.port.TargetAlerts;
 import io.hookrelay.delivery.port.TargetStore;
+import io.hookrelay.delivery.port.TenantPurgeStore;
+import io.hookrelay.delivery.port.TenantStore;
 import io.hookrelay.queue.IntentStore;
 import java.util.Objects;
 
@@ -16,7 +21,8 @@ import java.util.Objects;
  * @param closer releases the database behind the stores
  */
 public record RelayStores(SourceStore sources, TargetStore targets, RouteStore routes, EventStore events,
-        DeliveryStore deliveries, RetentionStore retention, IntentStore intents, Runnable closer)
+        DeliveryStore deliveries, RetentionStore retention, IntentStore intents, TenantStore tenants, SettingsStore settings,
+        AuditStore audit, TargetAlerts alerts, TenantPurgeStore purge, Runnable closer)
         implements AutoCloseable {
     public RelayStores {
         Objects.requireNonNull(sources, "sources");
@@ -26,6 +32,11 @@ public record RelayStores(SourceStore sources, TargetStore targets, RouteStore r
         Objects.requireNonNull(deliveries, "deliveries");
         Objects.requireNonNull(retention, "retention");
         Objects.requireNonNull(intents, "intents");
+        Objects.requireNonNull(tenants, "tenants");
+        Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(audit, "audit");
+        Objects.requireNonNull(alerts, "alerts");
+        Objects.requireNonNull(purge, "purge");
         Objects.requireNonNull(closer, "closer");
     }
 

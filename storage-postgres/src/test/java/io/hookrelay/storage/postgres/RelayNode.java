@@ -33,7 +33,8 @@ public final class RelayNode implements AutoCloseable {
     /** This node's stores through their ports; closing them closes the node. */
     public RelayStores stores() {
         return new RelayStores(relay.sources(), relay.targets(), relay.routes(), relay.events(), relay.deliveries(),
-                relay.retention(), intents, this::close);
+                relay.retention(), intents, relay.tenants(), relay.settings(), relay.audit(), relay.targetAlerts(), relay.purge(),
+                this::close);
     }
 
     /** Rows in {@code table}, to see that a refused call wrote nothing anywhere. */

@@ -18,6 +18,7 @@ final class SqliteRelayStores {
     static RelayStores on(SqliteRelayDatabase relay) {
         return new RelayStores(relay.sourceStore(), new SqliteTargetStore(relay),
                 new SqliteRouteStore(relay), new SqliteEventStore(relay), new SqliteDeliveryStore(relay),
-                new SqliteRetentionStore(relay), new SqliteIntentStore(relay.database()), relay::close);
+                new SqliteRetentionStore(relay), new SqliteIntentStore(relay.database()), relay.tenantStore(),
+                relay.settingsStore(), relay.auditStore(), relay.targetAlerts(), new SqliteTenantPurgeStore(relay), relay::close);
     }
 }

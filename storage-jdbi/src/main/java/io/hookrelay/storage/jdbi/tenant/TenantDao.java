@@ -20,8 +20,9 @@ interface TenantDao {
     String COLUMNS = "id, name, ingest_per_s, max_in_flight, max_sources, max_targets, suspended, created_at";
 
     /**
-     * @return 1 when stored, 0 when the id is taken, by a tenant or by the sources, targets or events a deleted tenant of
-     *         that id left: a new tenant must never find another's rows as its own
+     * @return 1 when stored, 0 when the id is taken, by a tenant or by the rows a deleted tenant of that id left and its
+     *         purge has not yet deleted ({@link PurgeDao#deletedWithRows}, the same tables): a new tenant must never find
+     *         another's rows as its own
      */
     @SqlUpdate("""
             INSERT INTO tenants (""" + COLUMNS + """
@@ -30,6 +31,8 @@ interface TenantDao {
              WHERE NOT EXISTS (SELECT 1 FROM sources WHERE tenant_id = :id)
                AND NOT EXISTS (SELECT 1 FROM targets WHERE tenant_id = :id)
                AND NOT EXISTS (SELECT 1 FROM events WHERE tenant_id = :id)
+               AND NOT EXISTS (SELECT 1 FROM settings WHERE tenant_id = :id)
+               AND NOT EXISTS (SELECT 1 FROM audit_log WHERE tenant_id = :id)
             ON CONFLICT (id) DO NOTHING
             """)
     int insert(String id, String name, Integer ingestPerS, Integer maxInFlight, Integer maxSources, Integer maxTargets,

@@ -42,6 +42,7 @@ public final class PostgresRelayStores implements AutoCloseable {
     private final PostgresEventStore events;
     private final PostgresDeliveryStore deliveries;
     private final PostgresRetentionStore retention;
+    private final PostgresTenantPurgeStore purge;
     private final PostgresDeliverySlots deliverySlots;
     private final PostgresFailureStreaks failureStreaks;
     private final PostgresRateLimits rateLimits;
@@ -64,6 +65,7 @@ public final class PostgresRelayStores implements AutoCloseable {
         events = new PostgresEventStore(database, intents, handles);
         deliveries = new PostgresDeliveryStore(database, intents, handles);
         retention = new PostgresRetentionStore(database, intents, handles);
+        purge = new PostgresTenantPurgeStore(database, intents);
         deliverySlots = new PostgresDeliverySlots(database);
         failureStreaks = new PostgresFailureStreaks(database);
         rateLimits = new PostgresRateLimits(database);
@@ -128,6 +130,10 @@ public final class PostgresRelayStores implements AutoCloseable {
 
     public PostgresRetentionStore retention() {
         return retention;
+    }
+
+    public PostgresTenantPurgeStore purge() {
+        return purge;
     }
 
     public PostgresDeliverySlots deliverySlots() {
