@@ -24,7 +24,7 @@ import org.slf4j.LoggerFactory;
  * references it.
  */
 public final class TenantPurger {
-    public static final int DEFAULT_BATCH_SIZE = 500;
+    public static final int DEFAULT_BATCH_SIZE = 100;
     /** Tenants deleted together are rare; the next purge takes any beyond these. */
     static final int TENANTS_PER_PURGE = 100;
     private static final Logger log = LoggerFactory.getLogger(TenantPurger.class);

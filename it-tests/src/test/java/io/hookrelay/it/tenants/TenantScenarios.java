@@ -467,14 +467,14 @@ abstract class TenantScenarios {
         return all;
     }
 
-    private static ApiClient withKey(ApiClient operator, String tenant, String scope) {
+    static ApiClient withKey(ApiClient operator, String tenant, String scope) {
         String token = operator.post("/api/v1/tenants/" + tenant + "/keys", "{\"name\":\"test\",\"scope\":\"" + scope + "\"}")
                 .expect(201).path("token").asText();
         return operator.withToken(Optional.of(token));
     }
 
     /** A source {@code github} routed to a target {@code ci} at {@code receiver}, in the client's tenant; the route's id. */
-    private static String configure(ApiClient api, Receiver receiver) {
+    static String configure(ApiClient api, Receiver receiver) {
         api.post("/api/v1/sources", "{\"id\":\"github\"}").expect(201);
         api.post("/api/v1/targets", "{\"id\":\"ci\",\"url\":\"" + receiver.url() + "\"}").expect(201);
         return api.post("/api/v1/routes", "{\"source\":\"github\",\"target\":\"ci\"}").expect(201).path("id").asText();
