@@ -127,7 +127,7 @@ interface IntentDao {
     List<Taken> retire(String kind, String target, long now, String why);
 
     /** Whether the row's target is in {@code :namespace}: the part of it before its {@code /}, or {@code ''} without one. */
-    String IN_NAMESPACE = "CASE strpos(target, '/') WHEN 0 THEN '' ELSE left(target, strpos(target, '/') - 1) END = :namespace";
+    String IN_NAMESPACE = ClaimDao.NAMESPACE + " = :namespace";
 
     /**
      * The intents a bulk retry takes; {@code :changedSince} is the smallest {@code bigint} and {@code :changedBefore}
