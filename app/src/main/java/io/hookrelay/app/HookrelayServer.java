@@ -4,7 +4,7 @@ import com.google.inject.Inject;
 import com.google.inject.Injector;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.port.OpenDatabase;
-import io.hookrelay.delivery.tenant.UsageMeter;
+import io.hookrelay.delivery.usage.UsageMeter;
 import io.hookrelay.http.HttpServer;
 import io.hookrelay.queue.pool.WorkerPool;
 import io.micrometer.core.instrument.binder.MeterBinder;

@@ -9,7 +9,7 @@ import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.port.DeliverySlots;
 import io.hookrelay.delivery.send.DeliveryHandler;
 import io.hookrelay.delivery.send.PauseEndsSlotWaits;
-import io.hookrelay.delivery.tenant.UsageMeter;
+import io.hookrelay.delivery.usage.UsageMeter;
 import io.hookrelay.queue.IntentQueue;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.KindLabels;

@@ -55,7 +55,7 @@ import io.hookrelay.delivery.send.TargetHealth;
 import io.hookrelay.delivery.tenant.KeyTokens;
 import io.hookrelay.delivery.tenant.Quotas;
 import io.hookrelay.delivery.tenant.Tenant;
-import io.hookrelay.delivery.tenant.UsageMeter;
+import io.hookrelay.delivery.usage.UsageMeter;
 import io.hookrelay.delivery.usecase.BackUpDatabase;
 import io.hookrelay.delivery.usecase.BrowseEvents;
 import io.hookrelay.delivery.usecase.IngestWebhook;

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
 
 /**
  * Tenants' usage as their operator reads it: the days the store kept, with the days it kept nothing for filled in with
- * zeros. What a node counted in its last second may not be in it yet ({@link io.hookrelay.delivery.tenant.UsageMeter}).
+ * zeros. What a node counted in its last second may not be in it yet ({@link io.hookrelay.delivery.usage.UsageMeter}).
  */
 public final class UsageReport implements ReportTenantUsage {
     private final TenantUsageStore usage;

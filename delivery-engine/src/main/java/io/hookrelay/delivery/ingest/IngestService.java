@@ -25,7 +25,7 @@ import io.hookrelay.delivery.port.RelayMetrics;
 import io.hookrelay.delivery.port.RouteStore;
 import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.tenant.Tenant;
-import io.hookrelay.delivery.tenant.UsageMeter;
+import io.hookrelay.delivery.usage.UsageMeter;
 import io.hookrelay.delivery.usecase.InboundRequest;
 import io.hookrelay.delivery.usecase.IngestWebhook;
 import io.hookrelay.queue.IntentQueue;

@@ -20,7 +20,7 @@ import io.hookrelay.delivery.port.SendException;
 import io.hookrelay.delivery.port.WebhookResponse;
 import io.hookrelay.delivery.port.WebhookSender;
 import io.hookrelay.delivery.tenant.Tenant;
-import io.hookrelay.delivery.tenant.UsageMeter;
+import io.hookrelay.delivery.usage.UsageMeter;
 import io.hookrelay.queue.AsyncIntentHandler;
 import io.hookrelay.queue.AttemptContext;
 import io.hookrelay.queue.AttemptDetail;

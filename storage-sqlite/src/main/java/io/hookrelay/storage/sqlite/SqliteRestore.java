@@ -5,6 +5,7 @@ import io.hookrelay.storage.sqlite.files.DataDirectoryLock;
 import io.hookrelay.storage.sqlite.files.DataDirectoryLockedException;
 import io.hookrelay.storage.sqlite.files.OwnerOnlyFiles;
 import io.hookrelay.storage.sqlite.schema.IncompatibleDatabaseException;
+import io.hookrelay.storage.sqlite.schema.InvalidBackupException;
 import io.hookrelay.storage.sqlite.schema.QueueMigrations;
 import io.hookrelay.storage.sqlite.schema.RelayMigrations;
 import io.hookrelay.storage.sqlite.schema.SchemaRecord;

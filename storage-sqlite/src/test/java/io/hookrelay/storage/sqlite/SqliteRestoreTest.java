@@ -9,6 +9,7 @@ import io.hookrelay.delivery.port.SourceStore;
 import io.hookrelay.delivery.testing.RelayFixture;
 import io.hookrelay.queue.testing.MutableClock;
 import io.hookrelay.storage.sqlite.files.DataDirectoryLockedException;
+import io.hookrelay.storage.sqlite.schema.InvalidBackupException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

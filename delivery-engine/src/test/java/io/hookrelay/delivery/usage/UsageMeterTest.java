@@ -1,9 +1,10 @@
-package io.hookrelay.delivery.tenant;
+package io.hookrelay.delivery.usage;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.model.TenantId;
+import io.hookrelay.delivery.tenant.TenantUsage;
 import io.hookrelay.delivery.testing.InMemoryTenantUsageStore;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentState;

@@ -1,9 +1,10 @@
-package io.hookrelay.delivery.tenant;
+package io.hookrelay.delivery.usage;
 
 import io.hookrelay.delivery.model.Delivery;
 import io.hookrelay.delivery.model.ScopedId;
 import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.TenantUsageStore;
+import io.hookrelay.delivery.tenant.TenantUsage;
 import io.hookrelay.queue.DaemonThreads;
 import io.hookrelay.queue.Settlement;
 import io.hookrelay.queue.pool.OutcomeListener;

@@ -1,8 +1,0 @@
-package io.hookrelay.storage.sqlite;
-
-/** A file offered to {@link SqliteRestore} is not an intact hookrelay database; nothing was replaced. */
-public class InvalidBackupException extends RuntimeException {
-    public InvalidBackupException(String message, Throwable cause) {
-        super(message, cause);
-    }
-}
