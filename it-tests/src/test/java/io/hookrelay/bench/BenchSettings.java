@@ -13,8 +13,10 @@ import java.util.List;
  * {@code ingestEach} per run at each of {@code ingestClients} connections. Sustained: {@code pacedWarmup} at
  * {@code warmingRate} through the whole path, unmeasured; then steps of {@code stepEach} from {@code firstRate} up by
  * {@code rateStep} (never past {@code highestRate}) on {@code pacedConnections}, until one does not keep pace; then
- * {@code storedBefore} more events stored ahead of each step that measures the first seconds after them. Every
- * duration that {@code wrk} runs is whole seconds.
+ * {@code storedBefore} more events stored ahead of each step that measures the first seconds after them. Tenants:
+ * {@code tenants} of them, each routed to the receiver as the one tenant they are compared with; one holds a backlog of
+ * at least {@code tenantBacklog} deliveries while another is offered {@code freshRate} webhooks a second for
+ * {@code freshEach}. Every duration that {@code wrk} runs is whole seconds.
  */
 record BenchSettings(
         String name,
@@ -23,17 +25,19 @@ record BenchSettings(
         Duration relayWarmup, Duration ingestEach, List<Integer> ingestClients,
         int receiverMaxInFlight, int pacedConnections, int warmingRate, Duration pacedWarmup,
         int firstRate, int rateStep, int highestRate, Duration stepEach, int storedBefore,
-        int smallBacklog, int largeBacklog, int claimed, int claimBatch) {
+        int smallBacklog, int largeBacklog, int claimed, int claimBatch,
+        int tenants, int tenantBacklog, int freshRate, Duration freshEach) {
 
     BenchSettings {
         ingestClients = List.copyOf(ingestClients);
         if (queueIntents < 1 || producers < 1 || queueWorkers < 1 || receiverMaxInFlight < 1 || pacedConnections < 1
                 || warmingRate < 1 || firstRate < 1 || rateStep < 1 || highestRate < firstRate || storedBefore < 1
-                || claimBatch < 1 || claimed < 1 || claimed > smallBacklog || smallBacklog > largeBacklog || ingestClients.isEmpty()) {
-            throw new IllegalArgumentException("benchmark sizes must be positive, and no more may be claimed than the"
-                    + " smaller backlog holds");
+                || claimBatch < 1 || claimed < 1 || claimed > smallBacklog || smallBacklog > largeBacklog || ingestClients.isEmpty()
+                || tenants < 2 || tenantBacklog < 1 || freshRate < 1) {
+            throw new IllegalArgumentException("benchmark sizes must be positive, with at least two tenants, and no more may be"
+                    + " claimed than the smaller backlog holds");
         }
-        for (Duration loaded : List.of(relayWarmup, ingestEach, pacedWarmup, stepEach)) {
+        for (Duration loaded : List.of(relayWarmup, ingestEach, pacedWarmup, stepEach, freshEach)) {
             if (loaded.toSeconds() < 1 || loaded.toMillis() % 1000 != 0) {
                 throw new IllegalArgumentException("wrk runs whole seconds, not " + loaded);
             }
@@ -46,7 +50,8 @@ record BenchSettings(
                 Duration.ofSeconds(30), Duration.ofSeconds(10), List.of(1, 16, 64),
                 64, 512, 3_000, Duration.ofSeconds(30),
                 1_000, 1_000, 20_000, Duration.ofSeconds(15), 300_000,
-                10_000, 1_000_000, 5_000, 100);
+                10_000, 1_000_000, 5_000, 100,
+                1_000, 100_000, 20, Duration.ofSeconds(15));
     }
 
     static BenchSettings smoke() {
@@ -55,7 +60,8 @@ record BenchSettings(
                 Duration.ofSeconds(1), Duration.ofSeconds(1), List.of(1, 4),
                 4, 8, 100, Duration.ofSeconds(1),
                 100, 100, 200, Duration.ofSeconds(1), 1_000,
-                200, 2_000, 100, 20);
+                200, 2_000, 100, 20,
+                10, 1_000, 20, Duration.ofSeconds(1));
     }
 
     /** {@code -Dbench.scale=smoke} for the small run; the full one otherwise. */

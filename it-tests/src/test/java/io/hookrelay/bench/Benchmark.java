@@ -5,22 +5,26 @@ import static io.hookrelay.bench.BenchReport.millis;
 import static io.hookrelay.bench.BenchReport.number;
 import static io.hookrelay.bench.BenchReport.ratio;
 
+import io.hookrelay.it.support.ApiClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * Every figure of DESIGN §8, each beside its baseline or target, measured in one invocation on one file
  * system: the SQLite commit limit, the queue against db-scheduler, ingest over HTTP against a server that does
- * nothing, end to end sustained, and claim cost against backlog size; then the same on PostgreSQL, the relay on one
- * node and on three sharing one database, each figure beside db-scheduler on the same server or the target. The relay
+ * nothing, end to end sustained, claim cost against backlog size, and the relay's figures with many tenants beside one
+ * tenant's; then the same on PostgreSQL, the relay on one node and on three sharing one database, each figure beside
+ * db-scheduler on the same server or the target. The relay
  * runs as the packaged jar in its own process and its HTTP load comes from {@link Wrk}; the queue and backlog sections
  * run the library in this JVM, as an embedding program would.
  *
@@ -38,11 +42,15 @@ public final class Benchmark {
     }
 
     /** Every section a run can take; a full run takes all of them, in the order {@link #run} lists them. */
-    static final Set<String> SECTIONS = Set.of("queue", "ingest", "sustained", "backlog", "postgres-queue", "postgres-relay",
-            "postgres-backlog");
+    static final Set<String> SECTIONS = Set.of("queue", "ingest", "sustained", "backlog", "tenants", "postgres-queue",
+            "postgres-relay", "postgres-backlog", "postgres-tenants");
 
     /** How many nodes of the relay share one PostgreSQL database in the {@code postgres-relay} section, one run each. */
     static final List<Integer> POSTGRES_NODES = List.of(1, 3);
+    /** The tenant the many are compared with. */
+    private static final String ONE_TENANT = "one";
+    /** Threads making the tenants through the API: as many requests at once as keep a node's writes grouped. */
+    private static final int SETUP_THREADS = 8;
 
     static BenchReport run(BenchSettings settings, Path workDir) throws Exception {
         return run(settings, workDir, SECTIONS);
@@ -72,6 +80,13 @@ public final class Benchmark {
         if (sections.contains("backlog")) {
             timed("backlog", report, () -> backlog(settings, workDir, report));
         }
+        if (sections.contains("tenants")) {
+            timed("tenants", report, () -> {
+                try (BenchRelay relay = BenchRelay.start(workDir.resolve("tenants"))) {
+                    tenants(settings, "tenants", relay, List.of(relay.port()), report);
+                }
+            });
+        }
         if (sections.stream().anyMatch(section -> section.startsWith("postgres-"))) {
             describePostgres(report);
         }
@@ -87,6 +102,14 @@ public final class Benchmark {
         }
         if (sections.contains("postgres-backlog")) {
             timed("postgres-backlog", report, () -> postgresBacklog(settings, report));
+        }
+        if (sections.contains("postgres-tenants")) {
+            timed("postgres-tenants", report, () -> {
+                try (PostgresBenchDatabase database = PostgresBenchDatabase.create("tenants");
+                     BenchNodes node = BenchNodes.start(database, 1)) {
+                    tenants(settings, "postgres tenants", node.first(), node.ports(), report);
+                }
+            });
         }
         return report;
     }
@@ -142,9 +165,9 @@ public final class Benchmark {
         try (BenchRelay relay = BenchRelay.start(dataDir)) {
             relay.api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
             List<Integer> ports = List.of(relay.port());
-            IngestLoad.warm(ports, Sustained.UNROUTED, clients, settings.relayWarmup());
+            IngestLoad.warm(ports, List.of(Sustained.UNROUTED), clients, settings.relayWarmup());
             for (int connections : settings.ingestClients()) {
-                IngestLoad.Runs runs = IngestLoad.measure(ports, Sustained.UNROUTED, connections, settings.ingestEach());
+                IngestLoad.Runs runs = IngestLoad.measure(ports, List.of(Sustained.UNROUTED), connections, settings.ingestEach());
                 ingestRows("ingest", "", runs, connections == clients, report);
                 if (connections == clients) {
                     relayTop = runs.fastest();
@@ -157,8 +180,8 @@ public final class Benchmark {
                 writerCost(alone, "event"));
         try (BareHttp bare = BareHttp.start()) {
             List<Integer> ports = List.of(bare.port());
-            IngestLoad.warm(ports, Sustained.UNROUTED, clients, settings.relayWarmup());
-            IngestLoad.Runs runs = IngestLoad.measure(ports, Sustained.UNROUTED, clients, settings.ingestEach());
+            IngestLoad.warm(ports, List.of(Sustained.UNROUTED), clients, settings.relayWarmup());
+            IngestLoad.Runs runs = IngestLoad.measure(ports, List.of(Sustained.UNROUTED), clients, settings.ingestEach());
             Wrk.Run ceiling = runs.fastest();
             String level = "do-nothing server, " + ceiling.connections() + " connection(s)";
             report.figure("ingest", level + ": answers/s", number(ceiling.perSecond()), "runs " + runs.rates() + "; " + busy(ceiling));
@@ -201,8 +224,8 @@ public final class Benchmark {
         int relayHighest;
         try (StampingReceiver receiver = StampingReceiver.start();
              BenchRelay relay = BenchRelay.start(dataDir)) {
-            routeToReceiver(relay, receiver, settings);
-            Sustained.Result result = Sustained.measure(List.of(relay.port()), receiver, settings, true);
+            routeToReceiver(relay.api(), receiver, settings);
+            Sustained.Result result = Sustained.measure(List.of(relay.port()), List.of(Sustained.ROUTED), receiver, settings, true);
             sustainedRows("sustained", "", result, settings, report);
             relayHighest = result.highest().map(Sustained.Step::offered).orElse(0);
         }
@@ -219,7 +242,7 @@ public final class Benchmark {
                 + "relay was, with a receiver of its own", settings.receiverMaxInFlight());
         try (StampingReceiver receiver = StampingReceiver.start();
              BareHttp forwarder = BareHttp.forwarding(receiver.url(), settings.receiverMaxInFlight())) {
-            Sustained.Result result = Sustained.measure(List.of(forwarder.port()), receiver, settings, false);
+            Sustained.Result result = Sustained.measure(List.of(forwarder.port()), List.of(Sustained.ROUTED), receiver, settings, false);
             for (Sustained.Step step : result.ladder()) {
                 stepRow("sustained ceiling", "offered " + number(step.offered()) + "/s", step, report);
             }
@@ -230,12 +253,12 @@ public final class Benchmark {
     }
 
     /** The sources {@code e2e}, routed to {@code receiver}, and {@code ingest}, with no route. */
-    private static void routeToReceiver(BenchRelay relay, StampingReceiver receiver, BenchSettings settings) {
-        relay.api().post("/api/v1/sources", "{\"id\":\"e2e\"}").expect(201);
-        relay.api().post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
-        relay.api().post("/api/v1/targets", "{\"id\":\"receiver\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":"
+    private static void routeToReceiver(ApiClient api, StampingReceiver receiver, BenchSettings settings) {
+        api.post("/api/v1/sources", "{\"id\":\"e2e\"}").expect(201);
+        api.post("/api/v1/sources", "{\"id\":\"ingest\"}").expect(201);
+        api.post("/api/v1/targets", "{\"id\":\"receiver\",\"url\":\"" + receiver.url() + "\",\"max_in_flight\":"
                 + settings.receiverMaxInFlight() + "}").expect(201);
-        relay.api().post("/api/v1/routes", "{\"source\":\"e2e\",\"target\":\"receiver\"}").expect(201);
+        api.post("/api/v1/routes", "{\"source\":\"e2e\",\"target\":\"receiver\"}").expect(201);
     }
 
     private static void sustainedRows(String section, String nodes, Sustained.Result result, BenchSettings settings,
@@ -382,11 +405,12 @@ public final class Benchmark {
         try (PostgresBenchDatabase database = PostgresBenchDatabase.create("relay" + nodes);
              BenchNodes cluster = BenchNodes.start(database, nodes);
              StampingReceiver receiver = StampingReceiver.start()) {
-            routeToReceiver(cluster.first(), receiver, settings);
-            IngestLoad.warm(cluster.ports(), Sustained.UNROUTED, clients, settings.relayWarmup());
-            ingestRows("postgres ingest", label, IngestLoad.measure(cluster.ports(), Sustained.UNROUTED, clients, settings.ingestEach()),
-                    true, report);
-            sustainedRows("postgres sustained", label, Sustained.measure(cluster.ports(), receiver, settings, false), settings, report);
+            routeToReceiver(cluster.first().api(), receiver, settings);
+            IngestLoad.warm(cluster.ports(), List.of(Sustained.UNROUTED), clients, settings.relayWarmup());
+            ingestRows("postgres ingest", label, IngestLoad.measure(cluster.ports(), List.of(Sustained.UNROUTED), clients,
+                    settings.ingestEach()), true, report);
+            sustainedRows("postgres sustained", label, Sustained.measure(cluster.ports(), List.of(Sustained.ROUTED), receiver, settings,
+                    false), settings, report);
         }
     }
 
@@ -428,6 +452,76 @@ public final class Benchmark {
                         + ", and kept another write waiting at most " + millis(behindPaused.longestWriteWhilePausing().toNanos() / 1e6));
         report.figure("backlog", "heap after GC / RSS, with " + number(large.pending()) + " pending",
                 mebibytes(memory.heapUsedAfterGcBytes()) + " / " + mebibytes(memory.residentBytes()), "target heap ≤ 512 MiB");
+    }
+
+    /**
+     * The relay with {@link BenchSettings#tenants()} tenants and one more, on the nodes on {@code ports}: ingest and
+     * sustained through the one tenant's sources and then with the same load shared out over the many, in the same
+     * run, so the ratio is of the tenants alone; then DESIGN §8's tenant row ({@link FreshBesideBacklog}) on the same
+     * nodes, two of the many being its tenants.
+     */
+    private static void tenants(BenchSettings settings, String section, BenchRelay relay, List<Integer> ports, BenchReport report)
+            throws Exception {
+        int clients = settings.mostClients();
+        String many = number(settings.tenants()) + " tenants, ";
+        report.describe("%s: %,d tenants and one more made through the API, %d at a time, each with the sources, target and route of "
+                        + "the sustained section (the %,d at one receiver, the one at another); ingest at %d connections as in the "
+                        + "ingest section, warmed across the %,d, measured through the one tenant's source and then across the %,d, "
+                        + "each request to the next tenant's source in turn; then sustained as in that section, without the steps "
+                        + "after a large write, the one tenant first; then one of the %,d stores at least %,d deliveries for %d "
+                        + "targets that never answer (default settings: 10 in flight each, 15 s timeout) as fast as %d connections "
+                        + "get them acknowledged, and at once another is offered %d webhooks/s for %d s",
+                section, settings.tenants(), SETUP_THREADS, settings.tenants(), clients, settings.tenants(), settings.tenants(),
+                settings.tenants(), settings.tenantBacklog(), FreshBesideBacklog.SLOW_TARGETS, clients, settings.freshRate(),
+                settings.freshEach().toSeconds());
+        List<String> tenants = IntStream.range(0, settings.tenants()).mapToObj(i -> String.format(Locale.ROOT, "t%04d", i)).toList();
+        try (StampingReceiver alone = StampingReceiver.start();
+             StampingReceiver shared = StampingReceiver.start()) {
+            ApiClient operator = relay.api();
+            long started = System.nanoTime();
+            Concurrently.shareOut(tenants.size() + 1, SETUP_THREADS, i -> {
+                String tenant = i < tenants.size() ? tenants.get(i) : ONE_TENANT;
+                operator.post("/api/v1/tenants", "{\"id\":\"" + tenant + "\"}").expect(201);
+                routeToReceiver(operator.inTenant(tenant), i < tenants.size() ? shared : alone, settings);
+            });
+            report.figure(section, "making " + number(tenants.size() + 1) + " tenants, 5 calls each",
+                    String.format(Locale.ROOT, "%.1f s", (System.nanoTime() - started) / 1e9), "");
+
+            IngestLoad.warm(ports, hooks(tenants, "ingest"), clients, settings.relayWarmup());
+            IngestLoad.Runs one = IngestLoad.measure(ports, Collections.nCopies(tenants.size(), hook(ONE_TENANT, "ingest")), clients,
+                    settings.ingestEach());
+            IngestLoad.Runs spread = IngestLoad.measure(ports, hooks(tenants, "ingest"), clients, settings.ingestEach());
+            ingestRows(section, "one tenant, ", one, true, report);
+            ingestRows(section, many, spread, true, report);
+            report.figure(section, many + "ingest / one tenant's", ratio(spread.fastest().perSecond() / one.fastest().perSecond()),
+                    "the faster run of each; target ≥ 0.9×");
+
+            Sustained.Result oneSustained = Sustained.measure(ports, List.of(hook(ONE_TENANT, "e2e")), alone, settings, false);
+            Sustained.Result spreadSustained = Sustained.measure(ports, hooks(tenants, "e2e"), shared, settings, false);
+            sustainedRows(section, "one tenant, ", oneSustained, settings, report);
+            sustainedRows(section, many, spreadSustained, settings, report);
+            int oneHighest = oneSustained.highest().map(Sustained.Step::offered).orElse(0);
+            int spreadHighest = spreadSustained.highest().map(Sustained.Step::offered).orElse(0);
+            report.figure(section, many + "highest offered rate kept / one tenant's",
+                    oneHighest == 0 ? "none kept" : ratio((double) spreadHighest / oneHighest),
+                    "in steps of " + number(settings.rateStep()) + "/s; target ≥ 0.9×");
+        }
+        FreshBesideBacklog.Result fair = FreshBesideBacklog.measure(relay, ports, tenants.get(0), tenants.get(1), settings);
+        report.figure(section, "another tenant's backlog: deliveries stored / still pending after",
+                number(fair.backlog()) + " / " + number(fair.pendingAfter()), "the pending count stops at 100,000");
+        report.figure(section, "fresh webhooks beside it: received→delivered p50 / p99",
+                millis(fair.delivered().p50Millis()) + " / " + millis(fair.delivered().p99Millis()),
+                "target p99 ≤ 250 ms (DESIGN §8); " + number(fair.delivered().count()) + " delivered, ack p99 "
+                        + millis(fair.fresh().p99Millis()) + "; " + busy(fair.fresh()));
+    }
+
+    /** Each tenant's ingest path for its source {@code source}. */
+    private static List<String> hooks(List<String> tenants, String source) {
+        return tenants.stream().map(tenant -> hook(tenant, source)).toList();
+    }
+
+    private static String hook(String tenant, String source) {
+        return "/hooks/" + tenant + "/" + source;
     }
 
     public static void main(String[] args) throws Exception {

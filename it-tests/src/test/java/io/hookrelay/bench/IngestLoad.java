@@ -21,6 +21,8 @@ final class IngestLoad {
      * by something else, and the do-nothing server's figure moves the most.
      */
     static final int RUNS = 2;
+    /** The longest run of a large write, in seconds: a slow first second must not make the next run last minutes. */
+    private static final long LONGEST_STORE = 10;
 
     private IngestLoad() {
     }
@@ -41,11 +43,11 @@ final class IngestLoad {
         }
     }
 
-    /** {@value #RUNS} runs of {@code duration} against {@code path} of the nodes on {@code ports}, every request accepted. */
-    static Runs measure(List<Integer> ports, String path, int connections, Duration duration) throws Exception {
+    /** {@value #RUNS} runs of {@code duration} against {@code paths} of the nodes on {@code ports}, every request accepted. */
+    static Runs measure(List<Integer> ports, List<String> paths, int connections, Duration duration) throws Exception {
         List<Wrk.Run> runs = new ArrayList<>();
         for (int run = 0; run < RUNS; run++) {
-            runs.add(Wrk.asFastAsAnswered(ports, path, BODY, connections, duration).allAccepted());
+            runs.add(Wrk.asFastAsAnswered(ports, paths, BODY, connections, duration).allAccepted());
         }
         return new Runs(runs);
     }
@@ -54,7 +56,25 @@ final class IngestLoad {
      * Loads the server without measuring, so that the figures after it are of compiled code: on two cores, a fresh
      * JVM's JIT compiler takes half a minute of load before the relay's throughput settles.
      */
-    static void warm(List<Integer> ports, String path, int connections, Duration duration) throws Exception {
-        Wrk.asFastAsAnswered(ports, path, BODY, connections, duration).allAccepted();
+    static void warm(List<Integer> ports, List<String> paths, int connections, Duration duration) throws Exception {
+        Wrk.asFastAsAnswered(ports, paths, BODY, connections, duration).allAccepted();
+    }
+
+    /**
+     * At least {@code count} events through {@code path}, as fast as {@code connections} get them acknowledged: in runs
+     * of one to {@link #LONGEST_STORE} seconds, each sized for half of what is left at the rate of the run before, so
+     * the rate may double from one run to the next without overshooting.
+     *
+     * @return how many were stored
+     */
+    static long store(List<Integer> ports, String path, long count, int connections) throws Exception {
+        long done = 0;
+        long seconds = 1;
+        while (done < count) {
+            Wrk.Run run = Wrk.asFastAsAnswered(ports, List.of(path), BODY, connections, Duration.ofSeconds(seconds)).allAccepted();
+            done += run.answered();
+            seconds = Math.max(1, Math.min(LONGEST_STORE, (long) ((count - done) / run.perSecond() / 2)));
+        }
+        return done;
     }
 }

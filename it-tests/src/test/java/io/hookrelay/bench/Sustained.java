@@ -24,8 +24,6 @@ final class Sustained {
     static final String ROUTED = "/hooks/e2e";
     static final String UNROUTED = "/hooks/ingest";
     private static final Duration PATIENCE = Duration.ofMinutes(5);
-    /** The longest run of a large write, in seconds: a slow first second must not make the next run last minutes. */
-    private static final long LONGEST_STORE = 10;
 
     /** One step: {@code offered} per second for the length of {@code run}, and what arrived by its end. */
     record Step(int offered, Wrk.Run run, StampingReceiver.Arrivals delivered) {
@@ -58,25 +56,28 @@ final class Sustained {
     }
 
     private final List<Integer> ports;
+    private final List<String> paths;
     private final StampingReceiver receiver;
     private final BenchSettings settings;
     private long nextNumber;
     private long accepted;
 
-    private Sustained(List<Integer> ports, StampingReceiver receiver, BenchSettings settings) {
+    private Sustained(List<Integer> ports, List<String> paths, StampingReceiver receiver, BenchSettings settings) {
         this.ports = List.copyOf(ports);
+        this.paths = List.copyOf(paths);
         this.receiver = receiver;
         this.settings = settings;
     }
 
     /**
-     * @param ports every node's, the load shared out over them; the source {@code e2e} is routed to {@code receiver}
-     *        and the source {@code ingest} has no route
+     * @param ports every node's, the load shared out over them
+     * @param paths sources routed to {@code receiver}, the webhooks shared out over them in turn ({@link #ROUTED});
+     *        the source {@code ingest} has no route
      * @param afterStored whether to measure the first seconds after a large write as well
      */
-    static Result measure(List<Integer> ports, StampingReceiver receiver, BenchSettings settings, boolean afterStored)
-            throws Exception {
-        Sustained sustained = new Sustained(ports, receiver, settings);
+    static Result measure(List<Integer> ports, List<String> paths, StampingReceiver receiver, BenchSettings settings,
+            boolean afterStored) throws Exception {
+        Sustained sustained = new Sustained(ports, paths, receiver, settings);
         sustained.offer(settings.warmingRate(), settings.pacedWarmup());
         List<Step> ladder = sustained.ladder();
         List<AfterStored> afterWrite = afterStored ? sustained.afterStored(ladder) : List.of();
@@ -99,7 +100,7 @@ final class Sustained {
         int highest = ladder.stream().filter(Step::keptPace).mapToInt(Step::offered).max().orElse(settings.firstRate());
         List<AfterStored> steps = new ArrayList<>();
         for (int rate = highest; rate > 0; rate -= settings.rateStep()) {
-            long stored = store(settings.storedBefore());
+            long stored = IngestLoad.store(ports, UNROUTED, settings.storedBefore(), settings.mostClients());
             Step step = offer(rate, settings.stepEach());
             steps.add(new AfterStored(stored, step));
             if (step.keptPace() || 3 * rate < 2 * highest) {
@@ -111,7 +112,7 @@ final class Sustained {
 
     /** One step at {@code rate}; returns once the receiver has everything the relay accepted. */
     private Step offer(int rate, Duration duration) throws Exception {
-        Wrk.Run run = Wrk.paced(ports, ROUTED, IngestLoad.BODY, settings.pacedConnections(), rate, nextNumber, duration);
+        Wrk.Run run = Wrk.paced(ports, paths, IngestLoad.BODY, settings.pacedConnections(), rate, nextNumber, duration);
         nextNumber = run.endNumber();
         accepted += run.answered();
         Step step = new Step(rate, run, receiver.arrivals(run.firstNumber(), run.endNumber(), run.endedMicros()));
@@ -119,22 +120,5 @@ final class Sustained {
             throw new IllegalStateException("accepted events were not all delivered within " + PATIENCE);
         }
         return step;
-    }
-
-    /**
-     * At least {@code count} events through the source with no route, as fast as the top ingest level gets them
-     * acknowledged: in runs of one to {@link #LONGEST_STORE} seconds, each sized for half of what is left at the rate
-     * of the run before, so the rate may double from one run to the next without overshooting.
-     */
-    private long store(int count) throws Exception {
-        long done = 0;
-        long seconds = 1;
-        while (done < count) {
-            Wrk.Run run = Wrk.asFastAsAnswered(ports, UNROUTED, IngestLoad.BODY, settings.mostClients(), Duration.ofSeconds(seconds))
-                    .allAccepted();
-            done += run.answered();
-            seconds = Math.max(1, Math.min(LONGEST_STORE, (long) ((count - done) / run.perSecond() / 2)));
-        }
-        return done;
     }
 }

@@ -17,7 +17,9 @@ import java.util.stream.Collectors;
  * HTTP load from {@code wrk}, the load generator written in C that Debian packages, in a process of its own: a load
  * generator in the benchmark's JVM cost as much CPU per request as the relay, on the same two cores, and so measured
  * itself. Each run writes a Lua script for {@code wrk -s}: the request, how the threads share the nodes, the pace, and a
- * {@code done} function that prints one line of figures.
+ * {@code done} function that prints one line of figures. Given several paths, each request takes the next of them in
+ * turn, as webhooks for many tenants' sources arrive: wrk then builds every request in Lua, so a comparison with one
+ * source passes that one path as many times, for wrk to do the same work per request.
  *
  * <p>{@code wrk} is a closed loop: each connection sends its next request when the last is answered. A paced run
  * offers a fixed rate from outside the JVM with its {@code delay} function: each thread keeps a schedule of send
@@ -73,29 +75,30 @@ final class Wrk {
     private Wrk() {
     }
 
-    /** Each connection sends {@code body} to {@code path} again as soon as it is answered. */
-    static Run asFastAsAnswered(List<Integer> ports, String path, String body, int connections, Duration duration)
+    /** Each connection sends {@code body} to the next of {@code paths} again as soon as it is answered. */
+    static Run asFastAsAnswered(List<Integer> ports, List<String> paths, String body, int connections, Duration duration)
             throws IOException, InterruptedException {
-        return run(ports, path, body, connections, 0, -1, duration);
+        return run(ports, paths, body, connections, 0, -1, duration);
     }
 
     /**
      * {@code rate} requests per second, each body {@code {"seq":n,"sent":µs,"event":body}} with {@code n} from
      * {@code firstNumber} up; the run's {@link Run#endNumber()} is free for the next.
      */
-    static Run paced(List<Integer> ports, String path, String body, int connections, int rate, long firstNumber, Duration duration)
-            throws IOException, InterruptedException {
+    static Run paced(List<Integer> ports, List<String> paths, String body, int connections, int rate, long firstNumber,
+            Duration duration) throws IOException, InterruptedException {
         if (rate < 1 || firstNumber < 0) {
             throw new IllegalArgumentException("a paced run needs a positive rate and a first number ≥ 0");
         }
-        return run(ports, path, body, connections, rate, firstNumber, duration);
+        return run(ports, paths, body, connections, rate, firstNumber, duration);
     }
 
-    private static Run run(List<Integer> ports, String path, String body, int connections, int rate, long firstNumber,
+    private static Run run(List<Integer> ports, List<String> paths, String body, int connections, int rate, long firstNumber,
             Duration duration) throws IOException, InterruptedException {
         long seconds = duration.toSeconds();
-        if (ports.isEmpty() || seconds < 1 || duration.toSeconds() * 1000 != duration.toMillis() || body.contains("]==]")) {
-            throw new IllegalArgumentException("wrk runs whole seconds against at least one port, with a body Lua can quote");
+        if (ports.isEmpty() || paths.isEmpty() || seconds < 1 || duration.toSeconds() * 1000 != duration.toMillis()
+                || body.contains("]==]") || paths.stream().anyMatch(path -> !path.matches("/[A-Za-z0-9/_-]*"))) {
+            throw new IllegalArgumentException("wrk runs whole seconds against at least one port and path, with a body Lua can quote");
         }
         int threads = Math.min(connections, Math.max(THREADS, ports.size()));
         int used = connections / threads * threads;
@@ -105,10 +108,10 @@ final class Wrk {
         Path script = Files.createTempFile("hookrelay-bench-", ".lua");
         Path output = Files.createTempFile("hookrelay-bench-wrk-", ".out");
         try {
-            Files.writeString(script, script(ports, body, threads, rate, firstNumber));
+            Files.writeString(script, script(ports, paths, body, threads, rate, firstNumber));
             MachineCpu before = MachineCpu.read();
             Process wrk = start(new ProcessBuilder("wrk", "-t" + threads, "-c" + used, "-d" + seconds + "s",
-                    "--timeout", TIMEOUT.toSeconds() + "s", "-s", script.toString(), "http://127.0.0.1:" + ports.get(0) + path)
+                    "--timeout", TIMEOUT.toSeconds() + "s", "-s", script.toString(), "http://127.0.0.1:" + ports.get(0) + paths.get(0))
                     .redirectErrorStream(true).redirectOutput(output.toFile()));
             if (!wrk.waitFor(seconds + TIMEOUT.toSeconds() + 30, TimeUnit.SECONDS)) {
                 wrk.destroyForcibly();
@@ -150,8 +153,9 @@ final class Wrk {
         }
     }
 
-    private static String script(List<Integer> ports, String body, int threads, int rate, long firstNumber) {
+    private static String script(List<Integer> ports, List<String> paths, String body, int threads, int rate, long firstNumber) {
         return SCRIPT.replace("${PORTS}", ports.stream().map(String::valueOf).collect(Collectors.joining(", ")))
+                .replace("${PATHS}", paths.stream().map(path -> '"' + path + '"').collect(Collectors.joining(", ")))
                 .replace("${THREADS}", Integer.toString(threads))
                 .replace("${RATE}", Integer.toString(rate))
                 .replace("${FIRST_NUMBER}", Long.toString(firstNumber))
@@ -161,11 +165,12 @@ final class Wrk {
     /**
      * The Lua script. {@code setup} (once per thread, before it starts) and {@code done} run in wrk's main state,
      * {@code delay} and {@code request} in each thread's own, where {@code setup} left the thread's {@code index}.
-     * {@code request} and {@code delay} are defined only for a paced run: with them, wrk builds each request in Lua and
-     * waits on a timer before it.
+     * {@code delay} is defined only for a paced run, {@code request} for a paced run or several paths: with them, wrk
+     * builds each request in Lua and waits on a timer before it.
      */
     private static final String SCRIPT = """
             local ports = { ${PORTS} }
+            local paths = { ${PATHS} }
             local threads = ${THREADS}
             local rate = ${RATE}
             local first_number = ${FIRST_NUMBER}
@@ -216,8 +221,14 @@ final class Wrk {
               function request()
                 local number = first_number + index + threads * sent
                 sent = sent + 1
-                return wrk.format(nil, nil, nil,
+                return wrk.format(nil, paths[number % #paths + 1], nil,
                   string.format('{"seq":%.0f,"sent":%.0f,"event":%s}', number, micros(), body))
+              end
+            elseif #paths > 1 then
+              local turn = 0
+              function request()
+                turn = turn + 1
+                return wrk.format(nil, paths[(index + threads * turn) % #paths + 1])
               end
             end
 

@@ -30,21 +30,29 @@ public final class ApiClient {
     private final HttpClient http;
     private final URI base;
     private final Optional<String> token;
+    /** Sent with every request: the tenant it acts in, if one was picked. */
+    private final Map<String, String> everyRequest;
 
     /** A client of the hookrelay at {@code base}, in this JVM or a child process; {@code token} is the admin token, if any. */
     public ApiClient(URI base, Optional<String> token) {
-        this(SHARED, base, token);
+        this(SHARED, base, token, Map.of());
     }
 
-    private ApiClient(HttpClient http, URI base, Optional<String> token) {
+    private ApiClient(HttpClient http, URI base, Optional<String> token, Map<String, String> everyRequest) {
         this.http = http;
         this.base = Objects.requireNonNull(base, "base");
         this.token = Objects.requireNonNull(token, "token");
+        this.everyRequest = Map.copyOf(everyRequest);
     }
 
     /** The same server with another token, or none. */
     public ApiClient withToken(Optional<String> otherToken) {
-        return new ApiClient(http, base, otherToken);
+        return new ApiClient(http, base, otherToken, everyRequest);
+    }
+
+    /** The same server and token, every request acting in {@code tenant}: {@code Hookrelay-Tenant}, as the operator picks one. */
+    public ApiClient inTenant(String tenant) {
+        return new ApiClient(http, base, token, Map.of("Hookrelay-Tenant", tenant));
     }
 
     /**
@@ -52,7 +60,7 @@ public final class ApiClient {
      * connection cannot reach another test's requests.
      */
     public ApiClient onConnectionsOfItsOwn() {
-        return new ApiClient(newHttpClient(), base, token);
+        return new ApiClient(newHttpClient(), base, token, everyRequest);
     }
 
     public ApiResponse get(String path) {
@@ -106,6 +114,7 @@ public final class ApiClient {
     private HttpRequest.Builder request(String path, Map<String, String> headers) {
         HttpRequest.Builder request = HttpRequest.newBuilder(base.resolve(path)).timeout(REQUEST_TIMEOUT);
         token.ifPresent(value -> request.header("Authorization", "Bearer " + value));
+        everyRequest.forEach(request::header);
         headers.forEach(request::header);
         return request;
     }
