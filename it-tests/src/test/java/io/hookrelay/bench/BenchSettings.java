@@ -61,7 +61,7 @@ record BenchSettings(
                 4, 8, 100, Duration.ofSeconds(1),
                 100, 100, 200, Duration.ofSeconds(1), 1_000,
                 200, 2_000, 100, 20,
-                10, 1_000, 20, Duration.ofSeconds(1));
+                3, 1_000, 20, Duration.ofSeconds(1));
     }
 
     /** {@code -Dbench.scale=smoke} for the small run; the full one otherwise. */

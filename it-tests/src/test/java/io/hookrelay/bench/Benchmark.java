@@ -49,7 +49,7 @@ public final class Benchmark {
     static final List<Integer> POSTGRES_NODES = List.of(1, 3);
     /** The tenant the many are compared with. */
     private static final String ONE_TENANT = "one";
-    /** Threads making the tenants through the API: as many requests at once as keep a node's writes grouped. */
+    /** Requests at once while the tenants are made, so their writes may share commits rather than wait for one each. */
     private static final int SETUP_THREADS = 8;
 
     static BenchReport run(BenchSettings settings, Path workDir) throws Exception {
