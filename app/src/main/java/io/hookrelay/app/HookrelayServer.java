@@ -2,6 +2,7 @@ package io.hookrelay.app;
 
 import com.google.inject.Inject;
 import com.google.inject.Injector;
+import io.hookrelay.app.metrics.ActivitySampler;
 import io.hookrelay.delivery.operator.OperatorEvents;
 import io.hookrelay.delivery.port.OpenDatabase;
 import io.hookrelay.delivery.usage.UsageMeter;
@@ -19,9 +20,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * A running hookrelay: the database, the tenant usage meter, the worker pool, retention and the HTTP server, started
- * in that order and stopped in the reverse one, so nothing is accepted that cannot be stored or counted and the
- * database closes last.
+ * A running hookrelay: the database, the tenant usage meter, the activity charts' sampler, the worker pool, retention
+ * and the HTTP server, started in that order and stopped in the reverse one, so nothing is accepted that cannot be
+ * stored or counted and the database closes last.
  */
 public final class HookrelayServer implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(HookrelayServer.class);
@@ -30,6 +31,7 @@ public final class HookrelayServer implements AutoCloseable {
     private final WorkerPool workerPool;
     private final OperatorEvents operatorEvents;
     private final UsageMeter usage;
+    private final ActivitySampler activity;
     private final RetentionSchedule retention;
     private final HttpServer httpServer;
     private final Set<MeterBinder> meterBinders;
@@ -40,10 +42,12 @@ public final class HookrelayServer implements AutoCloseable {
 
     @Inject
     HookrelayServer(OpenDatabase database, WorkerPool workerPool, RetentionSchedule retention, HttpServer httpServer,
-                    Set<MeterBinder> meterBinders, AdminTokenFile adminToken, OperatorEvents operatorEvents, UsageMeter usage) {
+                    Set<MeterBinder> meterBinders, AdminTokenFile adminToken, OperatorEvents operatorEvents, UsageMeter usage,
+                    ActivitySampler activity) {
         this.database = database;
         this.operatorEvents = operatorEvents;
         this.usage = usage;
+        this.activity = activity;
         this.workerPool = workerPool;
         this.retention = retention;
         this.httpServer = httpServer;
@@ -74,8 +78,8 @@ public final class HookrelayServer implements AutoCloseable {
     }
 
     /**
-     * Starts the usage meter's writes, the workers and retention's sweeps, then binds the HTTP port and logs where it listens. A server
-     * closed before this stays closed: whoever stopped it wanted it stopped.
+     * Starts the usage meter's writes, the activity samples, the workers and retention's sweeps, then binds the HTTP
+     * port and logs where it listens. A server closed before this stays closed: whoever stopped it wanted it stopped.
      */
     public synchronized void start() {
         if (closing) {
@@ -83,6 +87,7 @@ public final class HookrelayServer implements AutoCloseable {
         }
         try {
             usage.start();
+            activity.start();
             workerPool.start();
             retention.start();
             httpServer.start();
@@ -103,9 +108,9 @@ public final class HookrelayServer implements AutoCloseable {
     /**
      * Stops taking requests and lets those in flight finish, stops retention (after its batch in progress),
      * stops the workers (waiting for running handlers up to the pool's grace), tells the operator events they left,
-     * writes the tenant usage counted since its last write, then closes the database (which releases a data directory). Every part is stopped even if an earlier one
-     * fails; the first failure is thrown, to the first caller only. Called while {@link #start()} runs, it waits
-     * for the start to finish and then stops.
+     * stops the activity samples, writes the tenant usage counted since its last write, then closes the database (which
+     * releases a data directory). Every part is stopped even if an earlier one fails; the first failure is thrown, to
+     * the first caller only. Called while {@link #start()} runs, it waits for the start to finish and then stops.
      */
     @Override
     public void close() {
@@ -121,6 +126,7 @@ public final class HookrelayServer implements AutoCloseable {
         parts.add(retention);
         parts.add(workerPool);
         parts.add(operatorEvents);
+        parts.add(activity);
         parts.add(usage);
         meterBinders.stream().filter(AutoCloseable.class::isInstance).map(AutoCloseable.class::cast).forEach(parts::add);
         parts.add(database);

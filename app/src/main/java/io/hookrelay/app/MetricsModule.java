@@ -7,8 +7,8 @@ import com.google.inject.multibindings.ProvidesIntoSet;
 import io.hookrelay.app.metrics.ActivitySampler;
 import io.hookrelay.app.metrics.MicrometerQueueMetrics;
 import io.hookrelay.app.metrics.StorageMetrics;
+import io.hookrelay.app.metrics.TenantActivity;
 import io.hookrelay.delivery.admin.DeliveryAdmin;
-import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.OpenDatabase;
 import io.hookrelay.queue.IntentStore;
 import io.hookrelay.queue.KindLabels;
@@ -77,15 +77,15 @@ final class MetricsModule extends AbstractModule {
 
     @Provides
     @Singleton
-    ActivitySampler activitySampler(Clock clock, DeliveryAdmin deliveries) {
-        return new ActivitySampler(clock, () -> deliveries.pendingByTarget(TenantId.DEFAULT).counts());
+    TenantActivity tenantActivity() {
+        return new TenantActivity();
     }
 
-    /** Closed by {@link HookrelayServer}: it samples on a thread of its own until then. */
-    @ProvidesIntoSet
+    /** Started and closed by {@link HookrelayServer}: it samples on a thread of its own in between. */
+    @Provides
     @Singleton
-    MeterBinder activity(ActivitySampler sampler) {
-        return sampler;
+    ActivitySampler activitySampler(Clock clock, TenantActivity activity, DeliveryAdmin deliveries) {
+        return new ActivitySampler(clock, activity, tenant -> deliveries.pendingByTarget(tenant).counts());
     }
 
     @ProvidesIntoSet

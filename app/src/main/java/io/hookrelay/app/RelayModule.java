@@ -4,6 +4,7 @@ import com.google.inject.AbstractModule;
 import com.google.inject.Provides;
 import com.google.inject.Singleton;
 import io.hookrelay.app.metrics.MicrometerRelayMetrics;
+import io.hookrelay.app.metrics.TenantActivity;
 import io.hookrelay.cli.serve.ServeOptions;
 import io.hookrelay.delivery.admin.AuditLog;
 import io.hookrelay.delivery.admin.BackupAdmin;
@@ -137,8 +138,8 @@ final class RelayModule extends AbstractModule {
 
     @Provides
     @Singleton
-    RelayMetrics relayMetrics(PrometheusMeterRegistry registry) {
-        return new MicrometerRelayMetrics(registry);
+    RelayMetrics relayMetrics(PrometheusMeterRegistry registry, TenantActivity activity) {
+        return new MicrometerRelayMetrics(registry, activity);
     }
 
     @Provides

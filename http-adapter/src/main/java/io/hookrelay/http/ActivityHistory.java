@@ -1,11 +1,13 @@
 package io.hookrelay.http;
 
+import io.hookrelay.delivery.model.TenantId;
 import java.util.List;
 
-/** What the overview's charts show: this node's recent activity, oldest sample first. */
+/** What the overview's charts show: a tenant's recent activity on this node, oldest sample first. */
 @FunctionalInterface
 public interface ActivityHistory {
-    ActivityHistory NONE = List::of;
+    ActivityHistory NONE = tenant -> List.of();
 
-    List<ActivitySample> samples();
+    /** Only {@code tenant}'s: another tenant's rates or target names are never in it (DESIGN §12). */
+    List<ActivitySample> samples(TenantId tenant);
 }

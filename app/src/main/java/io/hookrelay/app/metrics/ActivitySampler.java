@@ -1,18 +1,14 @@
 package io.hookrelay.app.metrics;
 
-import io.hookrelay.delivery.model.DeliveryAttemptOutcome;
-import io.hookrelay.delivery.model.IngestOutcome;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.http.ActivityHistory;
 import io.hookrelay.http.ActivitySample;
 import io.hookrelay.queue.StoreException;
-import io.micrometer.core.instrument.Counter;
-import io.micrometer.core.instrument.MeterRegistry;
-import io.micrometer.core.instrument.Timer;
-import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayDeque;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -20,97 +16,113 @@ import java.util.OptionalDouble;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
+import java.util.function.Function;
 
 /**
- * The overview's charts: every {@link #INTERVAL} the relay's own counters are read and the change since the last
- * reading kept, with the deliveries waiting by target, for the last {@link #KEPT} of them. The counters are this
- * node's, kept in its memory: on several nodes each charts its own share, and a restart starts the charts afresh.
- * The waiting deliveries are read from the database; when it cannot answer, that sample has none.
+ * The overview's charts, each tenant's its own (DESIGN §12): every {@link #INTERVAL} what each tenant did since the
+ * last sample is taken from {@link TenantActivity} and kept, with its deliveries waiting by target, for the last
+ * {@link #KEPT}. The counts are this node's, kept in its memory: on several nodes each charts its own share, and a
+ * restart starts the charts afresh. A tenant has a history only while it did something or had its charts asked for
+ * within {@link #KEPT}, and only a tenant asked for has its waiting deliveries read from the database, a tenant asked
+ * for the first time from its next sample on: idle tenants cost neither memory nor queries. When the database cannot
+ * answer, that sample has none.
  */
-public final class ActivitySampler implements MeterBinder, ActivityHistory, AutoCloseable {
+public final class ActivitySampler implements ActivityHistory, AutoCloseable {
     public static final Duration INTERVAL = Duration.ofSeconds(10);
     public static final Duration KEPT = Duration.ofHours(1);
     private static final int SAMPLES = (int) (KEPT.toSeconds() / INTERVAL.toSeconds());
 
-    private record Totals(Instant at, double accepted, double delivered, double failed, long lagCount, double lagMillis) {
-    }
-
     private final Clock clock;
-    private final Supplier<Map<String, Long>> pendingByTarget;
-    private final ArrayDeque<ActivitySample> samples = new ArrayDeque<>(SAMPLES);
+    private final TenantActivity activity;
+    private final Function<TenantId, Map<String, Long>> pendingByTarget;
+    private final Map<TenantId, History> histories = new HashMap<>();
     private final ScheduledExecutorService schedule = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "activity-sampler");
         thread.setDaemon(true);
         return thread;
     });
-    private MeterRegistry registry;
-    private Totals last;
+    private Instant last;
 
-    public ActivitySampler(Clock clock, Supplier<Map<String, Long>> pendingByTarget) {
+    /** @param pendingByTarget a tenant's deliveries waiting by target, read from the database */
+    public ActivitySampler(Clock clock, TenantActivity activity, Function<TenantId, Map<String, Long>> pendingByTarget) {
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.activity = Objects.requireNonNull(activity, "activity");
         this.pendingByTarget = Objects.requireNonNull(pendingByTarget, "pendingByTarget");
+        last = clock.instant();
     }
 
-    @Override
-    public synchronized void bindTo(MeterRegistry meters) {
-        if (registry != null) {
-            throw new IllegalStateException("the activity sampler reads one registry");
-        }
-        registry = Objects.requireNonNull(meters, "meters");
-        last = totals();
+    /** Samples every {@link #INTERVAL} from now on, until closed. */
+    public void start() {
         schedule.scheduleAtFixedRate(this::sample, INTERVAL.toMillis(), INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    /** Asking keeps {@code tenant}'s history, and has its waiting deliveries sampled, for {@link #KEPT} from now. */
     @Override
-    public synchronized List<ActivitySample> samples() {
-        return List.copyOf(samples);
+    public synchronized List<ActivitySample> samples(TenantId tenant) {
+        History history = histories.computeIfAbsent(tenant, ignored -> new History());
+        history.asked = clock.instant();
+        return List.copyOf(history.samples);
     }
 
-    /** Reads the counters and keeps what changed since the last reading. */
-    synchronized void sample() {
-        Totals now = totals();
-        double seconds = Math.max(0.001, Duration.between(last.at(), now.at()).toMillis() / 1000.0);
-        long delivered = now.lagCount() - last.lagCount();
-        OptionalDouble lag = delivered > 0
-                ? OptionalDouble.of((now.lagMillis() - last.lagMillis()) / delivered)
-                : OptionalDouble.empty();
-        if (samples.size() == SAMPLES) {
-            samples.removeFirst();
+    /**
+     * Takes what each tenant did since the last sample, then reads the waiting deliveries of the tenants asked for,
+     * outside the lock: a slow database holds up no request for the charts.
+     */
+    void sample() {
+        Instant now = clock.instant();
+        Map<TenantId, TenantActivity.Counts> taken = activity.take();
+        Map<TenantId, Map<String, Long>> waiting = new HashMap<>();
+        for (TenantId tenant : askedSince(now.minus(KEPT))) {
+            waiting.put(tenant, waiting(tenant));
         }
-        samples.addLast(new ActivitySample(now.at(), rate(now.accepted() - last.accepted(), seconds),
-                rate(now.delivered() - last.delivered(), seconds), rate(now.failed() - last.failed(), seconds), lag, waiting()));
+        keep(now, taken, waiting);
+    }
+
+    private synchronized List<TenantId> askedSince(Instant since) {
+        return histories.entrySet().stream().filter(entry -> entry.getValue().asked.isAfter(since)).map(Map.Entry::getKey).toList();
+    }
+
+    private synchronized void keep(Instant now, Map<TenantId, TenantActivity.Counts> taken, Map<TenantId, Map<String, Long>> waiting) {
+        double seconds = Math.max(0.001, Duration.between(last, now).toMillis() / 1000.0);
+        taken.keySet().forEach(tenant -> histories.computeIfAbsent(tenant, ignored -> new History()).active = now);
+        histories.forEach((tenant, history) -> history.add(sampleOf(now, taken.getOrDefault(tenant, TenantActivity.Counts.NONE),
+                seconds, waiting.getOrDefault(tenant, Map.of()))));
+        Instant forgotten = now.minus(KEPT);
+        histories.values().removeIf(history -> !history.active.isAfter(forgotten) && !history.asked.isAfter(forgotten));
         last = now;
     }
 
-    private Map<String, Long> waiting() {
+    private Map<String, Long> waiting(TenantId tenant) {
         try {
-            return pendingByTarget.get();
+            return pendingByTarget.apply(tenant);
         } catch (StoreException unavailable) {
             return Map.of();
         }
     }
 
-    private static double rate(double change, double seconds) {
-        return Math.max(0, change) / seconds;
-    }
-
-    private Totals totals() {
-        double accepted = count("relay.ingest", "outcome", IngestOutcome.ACCEPTED.label());
-        double delivered = count("relay.delivery.attempts", "outcome", DeliveryAttemptOutcome.SUCCESS.label());
-        double attempts = registry.find("relay.delivery.attempts").counters().stream().mapToDouble(Counter::count).sum();
-        Timer lag = registry.find("relay.delivery.lag").timer();
-        return new Totals(clock.instant(), accepted, delivered, attempts - delivered, lag == null ? 0 : lag.count(),
-                lag == null ? 0 : lag.totalTime(TimeUnit.MILLISECONDS));
-    }
-
-    private double count(String name, String tag, String value) {
-        Counter counter = registry.find(name).tag(tag, value).counter();
-        return counter == null ? 0 : counter.count();
+    private static ActivitySample sampleOf(Instant at, TenantActivity.Counts counts, double seconds, Map<String, Long> waiting) {
+        OptionalDouble lag = counts.delivered() > 0
+                ? OptionalDouble.of(counts.lag().toNanos() / 1e6 / counts.delivered())
+                : OptionalDouble.empty();
+        return new ActivitySample(at, counts.accepted() / seconds, counts.delivered() / seconds, counts.failed() / seconds, lag, waiting);
     }
 
     @Override
     public void close() {
         schedule.shutdownNow();
+    }
+
+    /** A tenant's last {@link #SAMPLES} samples, and when it last did something and last had them asked for. */
+    private static final class History {
+        private final ArrayDeque<ActivitySample> samples = new ArrayDeque<>(SAMPLES);
+        private Instant active = Instant.MIN;
+        private Instant asked = Instant.MIN;
+
+        void add(ActivitySample sample) {
+            if (samples.size() == SAMPLES) {
+                samples.removeFirst();
+            }
+            samples.addLast(sample);
+        }
     }
 }

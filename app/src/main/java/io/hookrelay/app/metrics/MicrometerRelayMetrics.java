@@ -3,6 +3,7 @@ package io.hookrelay.app.metrics;
 import io.hookrelay.delivery.model.DeliveryAttemptOutcome;
 import io.hookrelay.delivery.model.EventTypeDrop;
 import io.hookrelay.delivery.model.IngestOutcome;
+import io.hookrelay.delivery.model.TenantId;
 import io.hookrelay.delivery.port.RelayMetrics;
 import io.hookrelay.delivery.query.OperatorEventType;
 import io.micrometer.core.instrument.Counter;
@@ -18,7 +19,8 @@ import java.util.Objects;
  * {@code relay_ingest_event_type_dropped_total{reason}}, {@code relay_delivery_attempts_total{outcome}} and
  * {@code relay_delivery_lag_seconds}. Every series is
  * registered up front from the outcome enums, so a dashboard sees zeros instead of missing series, and no
- * value from a request can ever become a label.
+ * value from a request can ever become a label. What a tenant's activity charts show goes to {@link TenantActivity}
+ * as well, under its tenant: a tenant label would grow a series per tenant and put tenants' data in the metrics.
  */
 public final class MicrometerRelayMetrics implements RelayMetrics {
     private final Map<IngestOutcome, Counter> ingested = new EnumMap<>(IngestOutcome.class);
@@ -27,9 +29,11 @@ public final class MicrometerRelayMetrics implements RelayMetrics {
     private final Timer lag;
     private final Counter rateLimited;
     private final Map<OperatorEventType, Counter> operatorEvents = new EnumMap<>(OperatorEventType.class);
+    private final TenantActivity activity;
 
-    public MicrometerRelayMetrics(MeterRegistry registry) {
+    public MicrometerRelayMetrics(MeterRegistry registry, TenantActivity activity) {
         Objects.requireNonNull(registry, "registry");
+        this.activity = Objects.requireNonNull(activity, "activity");
         for (IngestOutcome outcome : IngestOutcome.values()) {
             ingested.put(outcome, Counter.builder("relay.ingest")
                     .description("Inbound webhooks, by how they were answered")
@@ -69,18 +73,31 @@ public final class MicrometerRelayMetrics implements RelayMetrics {
     }
 
     @Override
+    public void ingested(TenantId tenant, IngestOutcome outcome) {
+        ingested(outcome);
+        if (outcome == IngestOutcome.ACCEPTED) {
+            activity.accepted(tenant);
+        }
+    }
+
+    @Override
     public void eventTypeDropped(EventTypeDrop reason) {
         eventTypesDropped.get(reason).increment();
     }
 
     @Override
-    public void deliveryAttempted(DeliveryAttemptOutcome outcome) {
+    public void deliveryAttempted(TenantId tenant, DeliveryAttemptOutcome outcome) {
         attempts.get(outcome).increment();
+        if (outcome != DeliveryAttemptOutcome.SUCCESS) {
+            activity.attemptFailed(tenant);
+        }
     }
 
+    /** Counts the tenant's delivery too: its charts take deliveries and their lag from here alike. */
     @Override
-    public void delivered(Duration sinceReceived) {
+    public void delivered(TenantId tenant, Duration sinceReceived) {
         lag.record(sinceReceived);
+        activity.delivered(tenant, sinceReceived);
     }
 
     @Override

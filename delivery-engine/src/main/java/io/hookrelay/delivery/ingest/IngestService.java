@@ -116,7 +116,7 @@ public final class IngestService implements IngestWebhook {
             throw new NotFoundException("unknown_source", "no source with this id");
         }
         if (owner.get().suspended()) {
-            metrics.ingested(IngestOutcome.TENANT_SUSPENDED);
+            metrics.ingested(tenant.get(), IngestOutcome.TENANT_SUSPENDED);
             throw new TenantSuspendedException(tenant.get().value());
         }
         owner.get().quotas().ingestPerSecond().ifPresent(perSecond -> takeIngestToken(tenant.get(), perSecond));
@@ -128,7 +128,7 @@ public final class IngestService implements IngestWebhook {
         RateLimit limit = new RateLimit(Math.min(perSecond, RateLimit.FASTEST));
         Optional<Duration> wait = rateLimits.take(new ScopedId(tenant, INGEST_BUCKET), limit, queue.clock().instant());
         if (wait.isPresent()) {
-            metrics.ingested(IngestOutcome.RATE_LIMITED);
+            metrics.ingested(tenant, IngestOutcome.RATE_LIMITED);
             throw new RateLimitedException("tenant " + tenant + " takes at most " + perSecond + " webhooks a second", wait.get());
         }
     }
@@ -150,7 +150,7 @@ public final class IngestService implements IngestWebhook {
 
         @Override
         public PayloadTooLargeException bodyTooLarge() {
-            return tooLarge(source);
+            return tooLarge(tenant, source);
         }
 
         @Override
@@ -167,7 +167,7 @@ public final class IngestService implements IngestWebhook {
 
     private CompletionStage<IngestResult> store(TenantId tenant, Source source, InboundRequest request) {
         if (request.body().length > source.maxBodyBytes()) {
-            throw tooLarge(source);
+            throw tooLarge(tenant, source);
         }
         // Stores keep milliseconds; the event handed on is then the event as it will read back.
         Instant now = queue.clock().instant().truncatedTo(ChronoUnit.MILLIS);
@@ -187,8 +187,8 @@ public final class IngestService implements IngestWebhook {
         });
     }
 
-    private PayloadTooLargeException tooLarge(Source source) {
-        metrics.ingested(IngestOutcome.PAYLOAD_TOO_LARGE);
+    private PayloadTooLargeException tooLarge(TenantId tenant, Source source) {
+        metrics.ingested(tenant, IngestOutcome.PAYLOAD_TOO_LARGE);
         return new PayloadTooLargeException("the request body is larger than " + source.maxBodyBytes() + " bytes");
     }
 
@@ -198,7 +198,7 @@ public final class IngestService implements IngestWebhook {
      */
     private void count(TenantId tenant, IngestResult result, Throwable failure) {
         if (failure == null) {
-            metrics.ingested(result.duplicate() ? IngestOutcome.DUPLICATE : IngestOutcome.ACCEPTED);
+            metrics.ingested(tenant, result.duplicate() ? IngestOutcome.DUPLICATE : IngestOutcome.ACCEPTED);
             if (!result.duplicate()) {
                 usage.eventAccepted(tenant);
             }
@@ -206,9 +206,9 @@ public final class IngestService implements IngestWebhook {
         }
         Throwable cause = failure instanceof CompletionException ? failure.getCause() : failure;
         if (cause instanceof InvalidSignatureException) {
-            metrics.ingested(IngestOutcome.INVALID_SIGNATURE);
+            metrics.ingested(tenant, IngestOutcome.INVALID_SIGNATURE);
         } else if (cause instanceof StoreException) {
-            metrics.ingested(IngestOutcome.UNAVAILABLE);
+            metrics.ingested(tenant, IngestOutcome.UNAVAILABLE);
         }
     }
 

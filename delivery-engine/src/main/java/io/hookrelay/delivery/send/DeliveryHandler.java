@@ -323,11 +323,11 @@ public final class DeliveryHandler implements AsyncIntentHandler {
         } else {
             return attempt.isCancelled() ? Verdict.calledOff() : Verdict.retry(failure).per(scheduleOf(target));
         }
-        metrics.deliveryAttempted(verdict.outcome());
+        metrics.deliveryAttempted(key.tenant(), verdict.outcome());
         usage.attempted(key.tenant());
         if (verdict.delivered()) {
             health.succeeded(key);
-            metrics.delivered(sinceReceived(event));
+            metrics.delivered(key.tenant(), sinceReceived(event));
             return Verdict.completed();
         }
         try {

@@ -8,7 +8,8 @@ import java.util.Objects;
 
 /**
  * {@code GET /api/v1/stats/activity} → {@code {"samples":[{"at","accepted_per_s","delivered_per_s","failed_per_s",
- * "mean_lag_ms","pending_by_target"}]}}, oldest first: the node's recent rates, as the console's overview charts them.
+ * "mean_lag_ms","pending_by_target"}]}}, oldest first: the caller's tenant's recent rates on this node, as the console's
+ * overview charts them.
  */
 final class ActivityHandler {
     private final ActivityHistory history;
@@ -30,6 +31,7 @@ final class ActivityHandler {
     }
 
     void addTo(ApiEndpoints api) {
-        api.get("/api/v1/stats/activity", request -> Reply.ok(new ActivityJson(history.samples().stream().map(SampleJson::of).toList())));
+        api.get("/api/v1/stats/activity", request ->
+                Reply.ok(new ActivityJson(history.samples(request.tenant()).stream().map(SampleJson::of).toList())));
     }
 }

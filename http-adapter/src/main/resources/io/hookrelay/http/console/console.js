@@ -187,7 +187,7 @@ async function overview() {
       ['Failed deliveries', failed.next_cursor ? '100 or more' : failed.data.length],
       ['Pending deliveries', waiting.reduce((sum, [, n]) => sum + n, 0).toLocaleString() + (pending.more ? ' or more' : '')],
     ]),
-    el('p', { class: 'muted' }, 'This node over the last hour, a point every 10 s (' + samples.length + ' so far).'),
+    el('p', { class: 'muted' }, 'This tenant on this node over the last hour, a point every 10 s (' + samples.length + ' so far).'),
     el('div', { class: 'charts' },
       chart('chart-rates', 'Webhooks and deliveries per second', samples, [
         { value: (s) => s.accepted_per_s, label: 'accepted/s', colour: '#2456c7' },
