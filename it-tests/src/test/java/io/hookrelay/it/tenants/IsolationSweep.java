@@ -11,14 +11,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import java.util.stream.StreamSupport;
 
 /**
  * Every tenant-scoped route of the management API, called in tenant B with the ids of tenant A's resources: what A
  * alone holds (events, deliveries, routes by their global ids) is {@code 404} exactly as an id that does not exist, lists
  * and counts hold none of A's, and what both have under one id (the source {@code github}, the target {@code ci}) is
  * B's. With {@code readOnly}, every change is {@code 403} instead. A holds a source {@code github} routed to targets
- * {@code ci} and {@code gone} (which answered 410: one failed delivery, one operator event); B a source {@code github}
- * of {@code max_body_bytes} 2048 routed to its own {@code ci}.
+ * {@code ci} and {@code gone} (which answered 410: one failed delivery, one operator event, the one failed attempt
+ * charted); B a source {@code github} of {@code max_body_bytes} 2048 routed to its own {@code ci}, which answers 200.
  *
  * @param eventId    A's event, which holds idempotency key {@code key-1}
  * @param deliveryId A's delivery of it to {@code ci}
@@ -64,6 +65,7 @@ record IsolationSweep(String eventId, String deliveryId, String routeId, String 
                 read("/api/v1/routes", this::holdsNoneOfA, "routes"),
                 read("/api/v1/operator-events", this::holdsNoneOfA, "operator events"),
                 read("/api/v1/stats/pending", answer -> answer.status() == 200 && !answer.body().contains("gone"), "pending counts"),
+                read("/api/v1/stats/activity", IsolationSweep::chartsNoFailure, "activity charts"),
                 read("/api/v1/audit?tenant=acme", this::holdsNoneOfA, "B's audit log"),
                 read("/api/v1/settings", answer -> answer.status() == 200 && json(answer).path("operator_target").isNull(), "settings"),
                 read("/api/v1/sources/github", answer -> answer.status() == 200 && json(answer).path("max_body_bytes").asInt() == 2048,
@@ -109,6 +111,13 @@ record IsolationSweep(String eventId, String deliveryId, String routeId, String 
     private boolean holdsNoneOfA(ApiResponse answer) {
         return answer.status() == 200 && !answer.body().contains(eventId) && !answer.body().contains(deliveryId)
                 && !answer.body().contains(routeId) && !answer.body().contains("gone");
+    }
+
+    /** B never failed an attempt, so a failure charted is A's; and {@code gone} is A's target alone. */
+    private static boolean chartsNoFailure(ApiResponse answer) {
+        return answer.status() == 200 && !answer.body().contains("gone")
+                && StreamSupport.stream(json(answer).path("samples").spliterator(), false)
+                        .allMatch(sample -> sample.path("failed_per_s").asDouble() == 0);
     }
 
     private static boolean notFound(ApiResponse answer) {

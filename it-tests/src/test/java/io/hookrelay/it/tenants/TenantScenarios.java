@@ -385,6 +385,10 @@ abstract class TenantScenarios {
             defaults.awaitRequests(3);
             Await.until("nothing of default's under way", Duration.ofSeconds(10), () -> List.of("pending", "running").stream()
                     .allMatch(state -> operator.get("/api/v1/deliveries?state=" + state).expect(200).path("data").isEmpty()));
+            // The sampler's next sample, within its 10 s: the sweep then checks acme's charts against a failure of default's.
+            Await.until("default's failed attempt charted", RelayServer.WAIT, () -> StreamSupport.stream(
+                    operator.get("/api/v1/stats/activity").expect(200).path("samples").spliterator(), false)
+                    .anyMatch(sample -> sample.path("failed_per_s").asDouble() > 0));
             List<String> before = everythingOf(operator, event, delivery);
             IsolationSweep sweep = new IsolationSweep(event, delivery, route, acmes.url());
 
