@@ -7,7 +7,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
- * Configuration (sources, targets, routes) as last read, so the reads every webhook and every delivery
+ * Configuration (sources, targets, routes, tenants) as last read, so the reads every webhook and every delivery
  * attempt make are answered from memory.
  *
  * <p>Those reads are most of a webhook's CPU, for rows that change only when an operator edits them. Correctness rests on one process owning the data directory:

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * The calls of the shared configuration stores (sources) on SQLite: as {@link SqliteDaoRunner}'s, but their
+ * The calls of the shared configuration stores (sources, tenants) on SQLite: as {@link SqliteDaoRunner}'s, but their
  * reads kept in memory until the next write of configuration; see {@link ConfigCache}.
  */
 final class SqliteConfigRunner implements DaoRunner {

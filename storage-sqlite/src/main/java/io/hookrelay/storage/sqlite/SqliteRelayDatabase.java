@@ -100,7 +100,7 @@ public final class SqliteRelayDatabase implements AutoCloseable {
     }
 
     public TenantStore tenantStore() {
-        return new JdbiTenantStore(new SqliteDaoRunner(database));
+        return new JdbiTenantStore(new SqliteConfigRunner(this));
     }
 
     public TenantKeyStore tenantKeyStore() {

@@ -9,7 +9,11 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.OptionalInt;
 
-/** {@link TenantStore} on either SQL database: a row per tenant, {@code default} made by the schema's migration. */
+/**
+ * {@link TenantStore} on either SQL database: a row per tenant, {@code default} made by the schema's migration. A
+ * tenant is looked up for every webhook and every delivery, so where the runner keeps reads until the next write of
+ * the same rows (SQLite's one process), {@link #find} is answered from memory.
+ */
 public final class JdbiTenantStore implements TenantStore {
     private final DaoRunner database;
 
@@ -50,7 +54,7 @@ public final class JdbiTenantStore implements TenantStore {
     @Override
     public Optional<Tenant> find(String id) {
         Objects.requireNonNull(id, "id");
-        return database.read("find tenant", daos -> daos.attach(TenantDao.class).find(id));
+        return database.readKept("find tenant", List.of("tenant", id), daos -> daos.attach(TenantDao.class).find(id));
     }
 
     @Override
