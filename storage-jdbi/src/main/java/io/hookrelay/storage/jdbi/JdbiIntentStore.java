@@ -2,6 +2,7 @@ package io.hookrelay.storage.jdbi;
 
 import io.hookrelay.queue.AttemptRecord;
 import io.hookrelay.queue.ClaimRef;
+import io.hookrelay.queue.FairShare;
 import io.hookrelay.queue.Intent;
 import io.hookrelay.queue.IntentSelection;
 import io.hookrelay.queue.IntentStore;
@@ -13,7 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Function;
+import java.util.function.IntFunction;
 
 /**
  * What the SQL intent stores share: the reads, each answered by its database's {@link IntentQueries}, the
@@ -26,6 +29,10 @@ public abstract class JdbiIntentStore implements IntentStore {
             .thenComparing(Intent::createdAt)
             .thenComparing(Intent::id);
 
+    /** The most namespaces of pending work a claim looks through for those with due work. */
+    private static final int NAMESPACES_LOOKED_AT = 4_096;
+
+    private final FairShare fairShare = new FairShare();
     private final DaoRunner reads;
     private final Class<? extends IntentQueries> queries;
 
@@ -52,6 +59,16 @@ public abstract class JdbiIntentStore implements IntentStore {
      * any order.
      */
     protected abstract List<Intent> claimDue(long now, long until, int max);
+
+    /**
+     * How a claim of {@code max} is shared out ({@link FairShare}), if it is: the namespaces with due work are looked
+     * for only when {@code moreDueThanMax} says more is due than the claim takes.
+     *
+     * @param dueNamespaces the namespaces with due work, ascending, looking through at most the number given
+     */
+    protected final Optional<FairShare.Turn> turnOf(int max, BooleanSupplier moreDueThanMax, IntFunction<List<String>> dueNamespaces) {
+        return moreDueThanMax.getAsBoolean() ? fairShare.turn(dueNamespaces.apply(NAMESPACES_LOOKED_AT), max) : Optional.empty();
+    }
 
     @Override
     public final boolean renew(ClaimRef claim, Instant now, Duration lease) {

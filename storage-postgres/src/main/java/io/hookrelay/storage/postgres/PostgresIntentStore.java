@@ -48,8 +48,6 @@ import org.slf4j.LoggerFactory;
  * {@link #close} stops these threads; the {@link PostgresDatabase} is closed by its owner afterwards.
  */
 public final class PostgresIntentStore extends JdbiIntentStore implements AutoCloseable {
-    /** The most namespaces of pending work a claim looks through for those with due work. */
-    private static final int NAMESPACES_LOOKED_AT = 4_096;
     private static final Logger log = LoggerFactory.getLogger(PostgresIntentStore.class);
 
     /** How often a transaction that lost a serialization conflict or deadlock is run again before failing. */
@@ -59,7 +57,6 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
     static final int HOLD_CHUNK = 1_000;
 
     private final PostgresDatabase database;
-    private final FairShare fairShare = new FairShare();
     private final List<QueueListener> listeners = new CopyOnWriteArrayList<>();
     private final NoticeChannel channel;
     private final GroupCommitter<Enqueues.Request, List<Enqueued>> enqueues;
@@ -142,11 +139,6 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
         return write("delete ended", (handle, writes) -> writes.deleteEnded(which, candidates)).result();
     }
 
-    /**
-     * In plain due order, unless more is due than the claim takes and from more than one namespace: then shared
-     * out as {@link FairShare} says. The namespaces are found before the claim's statement; one whose work another
-     * node took meanwhile simply gives the claim nothing.
-     */
     @Override
     public int deleteInNamespace(String kind, String namespace, Collection<String> ids) {
         List<String> candidates = List.copyOf(ids);
@@ -158,14 +150,17 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
         return inTransaction("lift pauses", (handle, writes) -> writes.liftPauses(kind, namespace));
     }
 
+    /**
+     * In plain due order, unless more is due than the claim takes and from more than one namespace: then shared
+     * out as {@link FairShare} says. The namespaces are found before the claim's statement; one whose work another
+     * node took meanwhile simply gives the claim nothing.
+     */
     @Override
     protected List<Intent> claimDue(long now, long until, int max) {
         return database.uncountedTransaction("claim", handle -> {
             ClaimDao claims = handle.attach(ClaimDao.class);
             claims.commitWithoutWaitingForTheFlush();
-            Optional<FairShare.Turn> turn = claims.moreDueThan(now, max)
-                    ? fairShare.turn(claims.dueNamespaces(now, NAMESPACES_LOOKED_AT), max)
-                    : Optional.empty();
+            Optional<FairShare.Turn> turn = turnOf(max, () -> claims.moreDueThan(now, max), most -> claims.dueNamespaces(now, most));
             return turn.isPresent()
                     ? claims.claimSharedOut(now, until, max, turn.get().namespaces().toArray(String[]::new), turn.get().each(),
                             Abandonment.LEASE_ENDED.why())

@@ -41,11 +41,8 @@ public final class SqliteIntentStore extends JdbiIntentStore {
     static final int HOLD_CHUNK = 1_000;
     private static final long BEFORE_FIRST_ROW = 0;
 
-    /** The most namespaces of pending work a claim looks through for those with due work. */
-    private static final int NAMESPACES_LOOKED_AT = 4_096;
 
     private final SqliteDatabase database;
-    private final FairShare fairShare = new FairShare();
 
     public SqliteIntentStore(SqliteDatabase database) {
         super(new SqliteDaoRunner(database), IntentQueryDao.class);
@@ -148,9 +145,7 @@ public final class SqliteIntentStore extends JdbiIntentStore {
     protected List<Intent> claimDue(long now, long until, int max) {
         return database.write("claim", (AttachedHandle handle) -> {
             IntentDao dao = handle.attach(IntentDao.class);
-            Optional<FairShare.Turn> turn = dao.moreDueThan(now, max)
-                    ? fairShare.turn(dao.dueNamespaces(now, NAMESPACES_LOOKED_AT), max)
-                    : Optional.empty();
+            Optional<FairShare.Turn> turn = turnOf(max, () -> dao.moreDueThan(now, max), most -> dao.dueNamespaces(now, most));
             if (turn.isPresent()) {
                 List<Long> rows = sharedOut(dao, turn.get(), now, max);
                 dao.logAbandonedOfRows(rows, now, Abandonment.LEASE_ENDED.why());
