@@ -96,7 +96,7 @@ public final class Benchmark {
         if (sections.contains("postgres-relay")) {
             timed("postgres-relay", report, () -> {
                 for (int nodes : POSTGRES_NODES) {
-                    postgresRelay(settings, nodes, report);
+                    postgresRelay(settings.onPostgres(), nodes, report);
                 }
             });
         }
@@ -107,7 +107,7 @@ public final class Benchmark {
             timed("postgres-tenants", report, () -> {
                 try (PostgresBenchDatabase database = PostgresBenchDatabase.create("tenants");
                      BenchNodes node = BenchNodes.start(database, 1)) {
-                    tenants(settings, "postgres tenants", node.first(), node.ports(), report);
+                    tenants(settings.onPostgres(), "postgres tenants", node.first(), node.ports(), report);
                 }
             });
         }

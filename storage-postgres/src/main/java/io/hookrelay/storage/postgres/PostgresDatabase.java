@@ -46,8 +46,10 @@ public final class PostgresDatabase implements AutoCloseable {
      * database mid-request is answered within ten seconds.
      */
     static final Duration CONNECTION_WAIT = Duration.ofSeconds(3);
-    /** How long checking an idle connection before handing it out may take: part of {@link #CONNECTION_WAIT}. */
-    static final Duration VALIDATION_WAIT = Duration.ofSeconds(1);
+    /** The part of {@link #CONNECTION_WAIT} a call may wait for its turn at the pool ({@link GatedConnections}). */
+    static final Duration TURN_WAIT = Duration.ofSeconds(2);
+    /** How long checking an idle connection before handing it out may take: part of the rest of the wait. */
+    static final Duration VALIDATION_WAIT = Duration.ofMillis(500);
     /**
      * How long a statement waits for the database's next bytes before its call fails as transient: without it, one on
      * the wire when the network falls silent waits out TCP's retransmissions, minutes, and so does the webhook or the
@@ -75,7 +77,7 @@ public final class PostgresDatabase implements AutoCloseable {
     private PostgresDatabase(HikariDataSource pool, Clock clock) {
         this.pool = pool;
         this.clock = clock;
-        this.jdbi = Jdbi.create(pool).installPlugin(new SqlObjectPlugin())
+        this.jdbi = Jdbi.create(new GatedConnections(pool, pool.getMaximumPoolSize(), TURN_WAIT)).installPlugin(new SqlObjectPlugin())
                 .registerRowMapper(Intent.class, new IntentRowMapper())
                 .registerRowMapper(AttemptRecord.class, new AttemptRowMapper())
                 .registerRowMapper(ClaimRef.class, (row, context) -> new ClaimRef(row.getString("intent_id"), row.getString("token")))
@@ -152,7 +154,7 @@ public final class PostgresDatabase implements AutoCloseable {
         config.setUsername(settings.user());
         settings.password().ifPresent(config::setPassword);
         config.setMaximumPoolSize(settings.poolSize());
-        config.setConnectionTimeout(CONNECTION_WAIT.toMillis());
+        config.setConnectionTimeout(CONNECTION_WAIT.minus(TURN_WAIT).toMillis());
         config.setValidationTimeout(VALIDATION_WAIT.toMillis());
         // As text: the driver reads its properties with getProperty, which sees no other type.
         config.addDataSourceProperty("socketTimeout", Long.toString(SOCKET_TIMEOUT.toSeconds()));

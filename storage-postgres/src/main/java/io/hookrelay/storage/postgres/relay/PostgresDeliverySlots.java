@@ -11,7 +11,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,11 +32,9 @@ import org.slf4j.LoggerFactory;
  * the attempt can take; a node that stops without giving it back (a crash, a lost connection) has its slots
  * taken over once that passes.
  *
- * <p>Another node's release wakes no one here, so an attempt that finds its target full asks again a few tens
- * of milliseconds later, backing off. Each ask also reads who holds the target's slots; when that changed
- * since the last ask, a slot was freed or taken meanwhile, on some node, and the patience starts again. So
- * what waits gives up only on a target that freed none for a whole patience, as on SQLite, and waits as long
- * as it takes for one whose slots keep turning over.
+ * <p>The attempts of this node that find a target full wait in its {@link SlotLane}: a slot one of them gives
+ * back goes straight to the next, and only the lane asks the database for the slots other nodes give back. So
+ * a full target costs one write per attempt and a few asks a second, however many attempts wait for it.
  *
  * <p>Asking again, and the ends of attempts ({@link #attemptEnds}), run on a small pool of this store's own,
  * so waiting holds no worker and no call here runs on the HTTP client's threads. {@link #close} stops it.
@@ -57,12 +54,10 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
     static final Duration CLOSE_WAIT = Duration.ofSeconds(5);
     /** How soon a slot that could not be given back is given back again. */
     static final Duration GIVE_BACK_AGAIN = Duration.ofMillis(500);
-    private static final long FIRST_BACKOFF_MILLIS = 10;
-    private static final long LONGEST_BACKOFF_MILLIS = 50;
     private static final Logger log = LoggerFactory.getLogger(PostgresDeliverySlots.class);
 
     private final PostgresDatabase database;
-    private final Map<ScopedId, Set<CompletableFuture<Optional<DeliverySlot>>>> waitingByTarget = new ConcurrentHashMap<>();
+    private final Map<ScopedId, SlotLane> lanes = new ConcurrentHashMap<>();
     private final ScheduledThreadPoolExecutor pool;
     private final Executor attemptEnds = this::runAttemptEnd;
     private volatile boolean closed;
@@ -88,28 +83,19 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
         if (closed) {
             throw new StoreException("take a delivery slot: the delivery slots are closed", null);
         }
-        Ask first = ask(key.key(), target);
-        if (first.slot().isPresent()) {
-            return CompletableFuture.completedFuture(first.slot());
-        }
-        Wait wait = new Wait(key.key(), target, patience, first.turnover());
-        Set<CompletableFuture<Optional<DeliverySlot>>> waiting =
-                waitingByTarget.computeIfAbsent(key, id -> ConcurrentHashMap.newKeySet());
-        waiting.add(wait.slot);
-        wait.slot.whenComplete((slot, failure) -> waiting.remove(wait.slot));
+        CompletableFuture<Optional<DeliverySlot>> slot = lanes.computeIfAbsent(key, id -> new SlotLane(this, id.key()))
+                .acquire(target, patience);
         if (closed) {
-            wait.slot.complete(Optional.empty());
-        } else {
-            wait.askLater();
+            slot.complete(Optional.empty());
         }
-        return wait.slot;
+        return slot;
     }
 
     @Override
     public void giveUpWaiting(ScopedId target) {
-        Set<CompletableFuture<Optional<DeliverySlot>>> waiting = waitingByTarget.get(target);
-        if (waiting != null) {
-            waiting.forEach(waiter -> waiter.complete(Optional.empty()));
+        SlotLane lane = lanes.get(target);
+        if (lane != null) {
+            lane.endWaiting();
         }
     }
 
@@ -139,7 +125,7 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
     public void close() {
         closed = true;
         pool.shutdown();
-        waitingByTarget.values().forEach(waiting -> waiting.forEach(waiter -> waiter.complete(Optional.empty())));
+        lanes.values().forEach(SlotLane::endWaiting);
         try {
             if (!pool.awaitTermination(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
                 log.warn("slot calls still running after {} ms; slots they hold free themselves after their hold",
@@ -152,175 +138,144 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
         }
     }
 
+    /** Runs {@code task} on this store's pool after {@code delayMillis}; false once this store is closed. */
+    boolean later(Runnable task, long delayMillis) {
+        try {
+            pool.schedule(task, delayMillis, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (RejectedExecutionException closing) {
+            return false;
+        }
+    }
+
     /** How many slots there are, and how long an attempt holding one takes at most. */
-    private record Limit(int slots, Duration longest) {
+    record Limit(int slots, Duration longest) {
         Limit {
             Objects.requireNonNull(longest, "longest");
+        }
+
+        long heldUntil(long now) {
+            return now + longest.plus(HOLD_MARGIN).toMillis();
         }
     }
 
     /** What one ask found: the slot it took, if any, and who held the target's slots before it. */
-    private record Ask(Optional<DeliverySlot> slot, String turnover) {
+    record Ask(Optional<Hold> slot, String turnover) {
     }
 
     /**
      * One ask under a holder of its own. One that failed with its connection may still have taken a slot, its
      * answer lost: that slot is given back as a released one is, rather than left out of use for its hold.
+     *
+     * @throws TransientStoreException when the database could not be asked
      */
-    private Ask ask(String key, Limit target) {
+    Ask ask(SlotLane lane, Limit target) {
         String holder = UUID.randomUUID().toString();
         long now = database.clock().millis();
-        long heldUntil = now + target.longest().plus(HOLD_MARGIN).toMillis();
+        long heldUntil = target.heldUntil(now);
         try {
-            return take(key, target, holder, now, heldUntil);
+            SlotDao.Asked asked = database.read("take a delivery slot", handle -> {
+                SlotDao slots = handle.attach(SlotDao.class);
+                SlotDao.Asked first = slots.take(lane.key(), target.slots(), holder, now, heldUntil);
+                if (first.taken().isEmpty() && slots.create(lane.key(), target.slots()) > 0) {
+                    return slots.take(lane.key(), target.slots(), holder, now, heldUntil);
+                }
+                return first;
+            });
+            return new Ask(asked.taken().map(slot -> new Hold(lane, slot, holder, heldUntil, 0)), asked.turnover());
         } catch (TransientStoreException unreachable) {
-            new PostgresDeliverySlot(key, null, holder, heldUntil).releaseLater();
+            new Hold(lane, null, holder, heldUntil, 0).giveBackLater();
             throw unreachable;
         }
     }
 
-    private Ask take(String key, Limit target, String holder, long now, long heldUntil) {
-        SlotDao.Asked asked = database.read("take a delivery slot", handle -> {
-            SlotDao slots = handle.attach(SlotDao.class);
-            SlotDao.Asked first = slots.take(key, target.slots(), holder, now, heldUntil);
-            if (first.taken().isEmpty() && slots.create(key, target.slots()) > 0) {
-                return slots.take(key, target.slots(), holder, now, heldUntil);
-            }
-            return first;
-        });
-        return new Ask(asked.taken().map(slot -> new PostgresDeliverySlot(key, slot, holder, heldUntil)),
-                asked.turnover());
-    }
-
     /**
-     * One attempt's wait for a slot, asking again until it gets one or the target freed none for a whole
-     * patience. Its asks run one after another, each scheduled by the one before, so its fields need no lock.
+     * {@code from}'s slot, held now by a holder of its own for an attempt within {@code target}'s limit, in one
+     * write; none when {@code from} no longer holds it (its hold lapsed and was taken over) or the limit has no
+     * room for it. {@code from} is spent either way: what it still holds is given back.
      */
-    private final class Wait {
-        final CompletableFuture<Optional<DeliverySlot>> slot = new CompletableFuture<>();
-        private final String key;
-        private final Limit target;
-        private final long patienceNanos;
-        private String turnover;
-        private long deadline;
-        private long backoff = FIRST_BACKOFF_MILLIS;
-
-        Wait(String key, Limit target, Duration patience, String turnover) {
-            this.key = key;
-            this.target = target;
-            this.patienceNanos = patience.toNanos();
-            this.turnover = turnover;
-            this.deadline = System.nanoTime() + patienceNanos;
+    Optional<Hold> handOver(Hold from, Limit target) {
+        String holder = UUID.randomUUID().toString();
+        long now = database.clock().millis();
+        long heldUntil = target.heldUntil(now);
+        Hold to = new Hold(from.lane, from.slot, holder, heldUntil, from.passes + 1);
+        try {
+            int moved = database.read("hand a delivery slot over", handle -> handle.attach(SlotDao.class)
+                    .handOver(from.lane.key(), from.slot, from.holder, holder, target.slots(), now, heldUntil));
+            if (moved == 1) {
+                return Optional.of(to);
+            }
+            from.giveBack();
+        } catch (TransientStoreException unreachable) {
+            from.giveBackLater();
+            to.giveBackLater();
+        } catch (RuntimeException e) {
+            log.warn("slot {} of target {} could not be handed over; it frees itself after its hold: {}",
+                    from.slot, from.lane.key(), e.getMessage());
         }
-
-        void askLater() {
-            try {
-                pool.schedule(this::askAgain, backoff, TimeUnit.MILLISECONDS);
-            } catch (RejectedExecutionException closing) {
-                slot.complete(Optional.empty());
-            }
-        }
-
-        /**
-         * A slot taken for a wait that ended meanwhile (called off, given up on a pause, closed) is given back
-         * at once. A database that cannot be reached ends the wait as a full target does: nothing was sent.
-         */
-        private void askAgain() {
-            if (slot.isDone()) {
-                return;
-            }
-            Ask ask;
-            try {
-                ask = ask(key, target);
-            } catch (TransientStoreException unreachable) {
-                slot.complete(Optional.empty());
-                return;
-            } catch (RuntimeException e) {
-                slot.completeExceptionally(e);
-                return;
-            }
-            if (ask.slot().isPresent()) {
-                if (!slot.complete(ask.slot())) {
-                    ask.slot().get().release();
-                }
-                return;
-            }
-            long now = System.nanoTime();
-            if (!Objects.equals(ask.turnover(), turnover)) {
-                turnover = ask.turnover();
-                deadline = now + patienceNanos;
-            }
-            if (now - deadline >= 0) {
-                slot.complete(Optional.empty());
-            } else {
-                backoff = Math.min(backoff * 2, LONGEST_BACKOFF_MILLIS);
-                askLater();
-            }
-        }
+        return Optional.empty();
     }
 
     /**
      * One attempt's hold on a slot row, freed only while it is still this holder's. A take that failed with its
      * connection may still have taken one, unknown to it: its hold has no slot number and frees whichever of the
-     * target's slots the holder has.
+     * target's slots the holder has. Released, it goes to the next attempt of this node waiting in its lane.
      */
-    private final class PostgresDeliverySlot implements DeliverySlot {
-        private final String key;
+    final class Hold implements DeliverySlot {
+        private final SlotLane lane;
         private final Integer slot;
         private final String holder;
         /** When the hold lapses by itself, by the database's clock. */
         private final long heldUntil;
+        /** How many times in a row this node passed the slot from one of its attempts to the next. */
+        private final int passes;
         private final AtomicBoolean released = new AtomicBoolean();
 
-        PostgresDeliverySlot(String key, Integer slot, String holder, long heldUntil) {
-            this.key = key;
+        Hold(SlotLane lane, Integer slot, String holder, long heldUntil, int passes) {
+            this.lane = lane;
             this.slot = slot;
             this.holder = holder;
             this.heldUntil = heldUntil;
+            this.passes = passes;
+        }
+
+        int passes() {
+            return passes;
         }
 
         @Override
         public void release() {
             if (released.compareAndSet(false, true)) {
-                giveBack();
-            }
-        }
-
-        /** {@link #release} from this store's pool, after a pause: the database just failed to answer. */
-        void releaseLater() {
-            if (released.compareAndSet(false, true)) {
-                later(this::giveBack);
+                lane.passOn(this);
             }
         }
 
         /**
-         * A slot the database could not be told of (it was unreachable for a while) is given back again every
-         * {@link #GIVE_BACK_AGAIN} until its hold lapses by itself: left alone it would be out of use until then,
-         * and a target whose slots were all in flight when the database went away would wait that long once it is
-         * back.
+         * Frees the slot in the database. One the database could not be told of (it was unreachable for a while)
+         * is given back again every {@link #GIVE_BACK_AGAIN} until its hold lapses by itself: left alone it would
+         * be out of use until then, and a target whose slots were all in flight when the database went away would
+         * wait that long once it is back.
          */
-        private void giveBack() {
+        void giveBack() {
             try {
                 database.read("give back a delivery slot", handle -> slot == null
-                        ? handle.attach(SlotDao.class).freeAnyOf(key, holder)
-                        : handle.attach(SlotDao.class).free(key, slot, holder));
+                        ? handle.attach(SlotDao.class).freeAnyOf(lane.key(), holder)
+                        : handle.attach(SlotDao.class).free(lane.key(), slot, holder));
             } catch (TransientStoreException e) {
-                if (database.clock().millis() >= heldUntil || !later(this::giveBack)) {
+                if (database.clock().millis() >= heldUntil || !later(this::giveBack, GIVE_BACK_AGAIN.toMillis())) {
                     log.warn("slot {} of target {} could not be given back; it frees itself after its hold: {}",
-                            slot, key, e.getMessage());
+                            slot, lane.key(), e.getMessage());
                 }
             } catch (RuntimeException e) {
                 log.warn("slot {} of target {} could not be given back; it frees itself after its hold: {}",
-                        slot, key, e.getMessage());
+                        slot, lane.key(), e.getMessage());
             }
         }
 
-        private boolean later(Runnable again) {
-            try {
-                pool.schedule(again, GIVE_BACK_AGAIN.toMillis(), TimeUnit.MILLISECONDS);
-                return true;
-            } catch (RejectedExecutionException closed) {
-                return false;
+        /** {@link #giveBack} from this store's pool, after a pause: the database just failed to answer. */
+        void giveBackLater() {
+            if (!later(this::giveBack, GIVE_BACK_AGAIN.toMillis())) {
+                log.warn("slot {} of target {} could not be given back; it frees itself after its hold", slot, lane.key());
             }
         }
     }

@@ -77,4 +77,18 @@ interface SlotDao {
              WHERE target_id = :target AND slot = :slot AND holder = :holder
             """)
     int free(String target, int slot, String holder);
+
+    /**
+     * Hands the slot from {@code holder} to {@code newHolder}, held until {@code :heldUntil}, if {@code holder}
+     * still holds it and the limit has room for it, as {@link #take} would find it: one write where freeing and
+     * taking would be two.
+     */
+    @SqlUpdate("""
+            UPDATE target_slots SET holder = :newHolder, held_until = :heldUntil
+             WHERE target_id = :target AND slot = :slot AND holder = :holder AND slot < :limit
+               AND NOT EXISTS (SELECT 1 FROM target_slots beyond
+                                WHERE beyond.target_id = :target AND beyond.slot >= :limit
+                                  AND beyond.holder IS NOT NULL AND beyond.held_until > :now)
+            """)
+    int handOver(String target, int slot, String holder, String newHolder, int limit, long now, long heldUntil);
 }

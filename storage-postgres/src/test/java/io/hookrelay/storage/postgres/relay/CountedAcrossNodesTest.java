@@ -19,6 +19,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -98,6 +99,52 @@ class CountedAcrossNodesTest {
             assertThat(mostHeldInTable).as("slot rows held at once").isLessThanOrEqualTo(4);
             assertThat(held(sampler, "orders")).as("every slot given back").isZero();
         } finally {
+            attempts.shutdownNow();
+        }
+    }
+
+    @Test
+    void aNodeWhoseAttemptsAlwaysWaitForATargetStillLetsAnotherNodeHaveIt() throws Exception {
+        List<RelayNode> cluster = nodes(2);
+        Target orders = target("orders", 1, Target.DEFAULT_TIMEOUT);
+        DeliverySlots busy = cluster.get(0).relay.deliverySlots();
+        AtomicBoolean running = new AtomicBoolean(true);
+        AtomicLong busyGranted = new AtomicLong();
+        ExecutorService attempts = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<?>> loops = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                loops.add(attempts.submit(() -> {
+                    while (running.get()) {
+                        Optional<DeliverySlot> slot = busy.acquire(ORDERS, orders, Duration.ofMinutes(1)).join();
+                        if (slot.isPresent()) {
+                            busyGranted.incrementAndGet();
+                            Thread.sleep(1);
+                            slot.get().release();
+                        }
+                    }
+                    return null;
+                }));
+            }
+            while (busyGranted.get() < 20) {
+                Thread.onSpinWait();
+            }
+
+            long started = System.nanoTime();
+            Optional<DeliverySlot> other = cluster.get(1).relay.deliverySlots()
+                    .acquire(ORDERS, orders, Duration.ofMinutes(1)).get(10, TimeUnit.SECONDS);
+            long waitedMillis = Duration.ofNanos(System.nanoTime() - started).toMillis();
+            running.set(false);
+            other.orElseThrow().release();
+            for (Future<?> loop : loops) {
+                loop.get(10, TimeUnit.SECONDS);
+            }
+
+            System.out.printf("another node's attempt waited %d ms for a target one node kept busy (%d grants)%n",
+                    waitedMillis, busyGranted.get());
+            assertThat(other).as("the other node's attempt got the slot").isPresent();
+        } finally {
+            running.set(false);
             attempts.shutdownNow();
         }
     }

@@ -14,6 +14,8 @@ import io.hookrelay.storage.postgres.RelayNode;
 import io.hookrelay.storage.postgres.testing.PostgresTestDatabase;
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -59,6 +61,26 @@ class PostgresDeliverySlotsTest {
 
         assertThat(waiting).isCompletedWithValue(Optional.empty());
         assertThatThrownBy(() -> slots.acquire(KEY, ORDERS, PATIENT)).isInstanceOf(StoreException.class);
+    }
+
+    @Test
+    void aSlotGivenBackGoesToThisNodesWaitingAttemptsInArrivalOrder() throws Exception {
+        DeliverySlot first = slots.acquire(KEY, ORDERS, PATIENT).join().orElseThrow();
+        List<CompletableFuture<Optional<DeliverySlot>>> waiting = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            waiting.add(slots.acquire(KEY, ORDERS, PATIENT));
+        }
+
+        DeliverySlot held = first;
+        for (int i = 0; i < waiting.size(); i++) {
+            held.release();
+            held = waiting.get(i).get(10, TimeUnit.SECONDS).orElseThrow();
+            assertThat(waiting.subList(i + 1, waiting.size())).as("those that came after wait on").noneMatch(CompletableFuture::isDone);
+        }
+        held.release();
+
+        assertThat(node.rows("target_slots")).isEqualTo(1);
+        assertThat(slots.acquire(KEY, ORDERS, PATIENT)).as("the slot is free again").isCompletedWithValueMatching(Optional::isPresent);
     }
 
     @Test
