@@ -160,7 +160,7 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
     }
 
     /** What one ask found: the slot it took, if any, and who held the target's slots before it. */
-    record Ask(Optional<Hold> slot, String turnover) {
+    record Ask(Optional<PostgresDeliverySlot> slot, String turnover) {
     }
 
     /**
@@ -182,9 +182,9 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
                 }
                 return first;
             });
-            return new Ask(asked.taken().map(slot -> new Hold(lane, slot, holder, heldUntil, 0)), asked.turnover());
+            return new Ask(asked.taken().map(slot -> new PostgresDeliverySlot(lane, slot, holder, heldUntil, 0)), asked.turnover());
         } catch (TransientStoreException unreachable) {
-            new Hold(lane, null, holder, heldUntil, 0).giveBackLater();
+            new PostgresDeliverySlot(lane, null, holder, heldUntil, 0).giveBackLater();
             throw unreachable;
         }
     }
@@ -194,11 +194,11 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
      * write; none when {@code from} no longer holds it (its hold lapsed and was taken over) or the limit has no
      * room for it. {@code from} is spent either way: what it still holds is given back.
      */
-    Optional<Hold> handOver(Hold from, Limit target) {
+    Optional<PostgresDeliverySlot> handOver(PostgresDeliverySlot from, Limit target) {
         String holder = UUID.randomUUID().toString();
         long now = database.clock().millis();
         long heldUntil = target.heldUntil(now);
-        Hold to = new Hold(from.lane, from.slot, holder, heldUntil, from.passes + 1);
+        PostgresDeliverySlot to = new PostgresDeliverySlot(from.lane, from.slot, holder, heldUntil, from.passes + 1);
         try {
             int moved = database.read("hand a delivery slot over", handle -> handle.attach(SlotDao.class)
                     .handOver(from.lane.key(), from.slot, from.holder, holder, target.slots(), now, heldUntil));
@@ -221,7 +221,7 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
      * connection may still have taken one, unknown to it: its hold has no slot number and frees whichever of the
      * target's slots the holder has. Released, it goes to the next attempt of this node waiting in its lane.
      */
-    final class Hold implements DeliverySlot {
+    final class PostgresDeliverySlot implements DeliverySlot {
         private final SlotLane lane;
         private final Integer slot;
         private final String holder;
@@ -231,7 +231,7 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
         private final int passes;
         private final AtomicBoolean released = new AtomicBoolean();
 
-        Hold(SlotLane lane, Integer slot, String holder, long heldUntil, int passes) {
+        PostgresDeliverySlot(SlotLane lane, Integer slot, String holder, long heldUntil, int passes) {
             this.lane = lane;
             this.slot = slot;
             this.holder = holder;

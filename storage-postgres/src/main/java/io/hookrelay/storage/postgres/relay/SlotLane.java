@@ -3,7 +3,7 @@ package io.hookrelay.storage.postgres.relay;
 import io.hookrelay.delivery.port.DeliverySlot;
 import io.hookrelay.queue.TransientStoreException;
 import io.hookrelay.storage.postgres.relay.PostgresDeliverySlots.Ask;
-import io.hookrelay.storage.postgres.relay.PostgresDeliverySlots.Hold;
+import io.hookrelay.storage.postgres.relay.PostgresDeliverySlots.PostgresDeliverySlot;
 import io.hookrelay.storage.postgres.relay.PostgresDeliverySlots.Limit;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -83,13 +83,13 @@ final class SlotLane {
      * Gives {@code hold}, given back by its attempt, to the attempt that has waited here longest, or back to the
      * database when none waits or it was passed on enough.
      */
-    void passOn(Hold hold) {
+    void passOn(PostgresDeliverySlot hold) {
         pass(hold, Optional.empty());
     }
 
     /** {@link #passOn}, for a slot a poll took for {@code askedFor}: it needs no hand-over if that one still waits. */
-    private void pass(Hold hold, Optional<Waiter> askedFor) {
-        Hold current = hold;
+    private void pass(PostgresDeliverySlot hold, Optional<Waiter> askedFor) {
+        PostgresDeliverySlot current = hold;
         while (true) {
             Waiter next;
             synchronized (this) {
@@ -100,7 +100,7 @@ final class SlotLane {
                 current.giveBack();
                 return;
             }
-            Optional<Hold> theirs = askedFor.filter(next::equals).isPresent()
+            Optional<PostgresDeliverySlot> theirs = askedFor.filter(next::equals).isPresent()
                     ? Optional.of(current) : store.handOver(current, next.limit());
             if (theirs.isEmpty()) {
                 enqueue(next, true, null);
