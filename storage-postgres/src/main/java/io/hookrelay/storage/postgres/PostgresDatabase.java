@@ -41,15 +41,16 @@ import org.jdbi.v3.sqlobject.SqlObjectPlugin;
  */
 public final class PostgresDatabase implements AutoCloseable {
     /**
-     * How long a call waits for a connection, checking one idle for a while included: an unreachable database
-     * answers callers quickly, as transient. With {@link #SOCKET_TIMEOUT} after it, a webhook whose node loses the
-     * database mid-request is answered within ten seconds.
+     * How long a call waits for the pool to hand it a connection once its turn came ({@link #TURN_WAIT}), checking
+     * one idle for a while included: an unreachable database answers callers quickly, as transient. With the turn
+     * before it and {@link #SOCKET_TIMEOUT} after it, a webhook whose node loses the database mid-request is
+     * answered within ten seconds.
      */
     static final Duration CONNECTION_WAIT = Duration.ofSeconds(3);
-    /** The part of {@link #CONNECTION_WAIT} a call may wait for its turn at the pool ({@link GatedConnections}). */
-    static final Duration TURN_WAIT = Duration.ofSeconds(2);
-    /** How long checking an idle connection before handing it out may take: part of the rest of the wait. */
-    static final Duration VALIDATION_WAIT = Duration.ofMillis(500);
+    /** How long a call may wait for its turn at the pool ({@link GatedConnections}) before that. */
+    static final Duration TURN_WAIT = Duration.ofMillis(1500);
+    /** How long checking an idle connection before handing it out may take: part of {@link #CONNECTION_WAIT}. */
+    static final Duration VALIDATION_WAIT = Duration.ofSeconds(1);
     /**
      * How long a statement waits for the database's next bytes before its call fails as transient: without it, one on
      * the wire when the network falls silent waits out TCP's retransmissions, minutes, and so does the webhook or the
@@ -154,7 +155,7 @@ public final class PostgresDatabase implements AutoCloseable {
         config.setUsername(settings.user());
         settings.password().ifPresent(config::setPassword);
         config.setMaximumPoolSize(settings.poolSize());
-        config.setConnectionTimeout(CONNECTION_WAIT.minus(TURN_WAIT).toMillis());
+        config.setConnectionTimeout(CONNECTION_WAIT.toMillis());
         config.setValidationTimeout(VALIDATION_WAIT.toMillis());
         // As text: the driver reads its properties with getProperty, which sees no other type.
         config.addDataSourceProperty("socketTimeout", Long.toString(SOCKET_TIMEOUT.toSeconds()));
