@@ -41,7 +41,6 @@ public final class SqliteIntentStore extends JdbiIntentStore {
     static final int HOLD_CHUNK = 1_000;
     private static final long BEFORE_FIRST_ROW = 0;
 
-
     private final SqliteDatabase database;
 
     public SqliteIntentStore(SqliteDatabase database) {

@@ -118,12 +118,13 @@ final class SlotLane {
 
     /** Ends every wait here with none: the key was paused, or the store is closing. */
     void endWaiting() {
-        List<Waiter> ended;
-        synchronized (this) {
-            ended = new ArrayList<>(waiting);
-            waiting.clear();
-        }
-        ended.forEach(waiter -> waiter.slot().complete(Optional.empty()));
+        takeAllWaiting().forEach(waiter -> waiter.slot().complete(Optional.empty()));
+    }
+
+    private synchronized List<Waiter> takeAllWaiting() {
+        List<Waiter> taken = new ArrayList<>(waiting);
+        waiting.clear();
+        return taken;
     }
 
     private void enqueue(Waiter waiter, boolean first, String turnoverSeen) {
@@ -206,11 +207,6 @@ final class SlotLane {
     }
 
     private void failWaiting(RuntimeException e) {
-        List<Waiter> failed;
-        synchronized (this) {
-            failed = new ArrayList<>(waiting);
-            waiting.clear();
-        }
-        failed.forEach(waiter -> waiter.slot().completeExceptionally(e));
+        takeAllWaiting().forEach(waiter -> waiter.slot().completeExceptionally(e));
     }
 }
