@@ -13,8 +13,8 @@ import org.jdbi.v3.core.ConnectionFactory;
  * The pool's connections, taken by at most as many callers at once as it holds, the rest waiting their turn in
  * arrival order. HikariCP hands a connection given back to a waiting caller by spinning until that caller takes
  * it; with far more callers than connections (a node's request threads under a burst of webhooks) those spins
- * took most of two cores and left the delivery path's calls waiting behind whoever won each race. Callers queued
- * here sleep, and each gets the next connection freed in its turn.
+ * keep the cores busy and leave the delivery path's calls waiting behind whoever wins each race (measured in
+ * docs/benchmarks.md). Callers queued here sleep, and each gets the next connection freed in its turn.
  */
 final class GatedConnections implements ConnectionFactory {
     private final HikariDataSource pool;
