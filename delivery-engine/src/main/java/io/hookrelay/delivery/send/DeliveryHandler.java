@@ -166,26 +166,22 @@ public final class DeliveryHandler implements AsyncIntentHandler {
     }
 
     /**
-     * Reads the event and the headers its source forwards, then waits for a slot of the target, and of its tenant
-     * when the tenant has a {@code max_in_flight}, to send it in.
+     * Waits for a slot of the target, and of its tenant when the tenant has a {@code max_in_flight}, then reads the
+     * event to send in it: a delivery of a target that stays full goes back to the store without a read, so a
+     * backlog on stuck targets, claimed and given back over and over, costs the store no more than its claims and
+     * settlements. After a wait the read runs where the slot was given: on the slots' own threads where they are a
+     * database's, on the ending attempt's where they are memory and the store a local file.
      */
     private CompletionStage<Verdict> deliver(ScopedId key, Intent intent, Tenant tenant, Target target, AttemptContext attempt) {
-        Optional<Event> event;
-        Map<String, String> forwarded;
         CompletableFuture<Optional<DeliverySlot>> slot;
         try {
-            event = eventOf(key.tenant(), intent);
-            if (event.isEmpty()) {
-                return settled(Verdict.failed("event deleted: " + intent.payload()));
-            }
-            forwarded = forwardedHeaders(key.tenant(), event.get());
             slot = tenantInFlight.acquire(key, tenant, target, STUCK_PATIENCE);
         } catch (TransientStoreException busy) {
             return settled(storeBusy());
         }
         attempt.whenCancelled(() -> slot.cancel(false));
         return slot.thenCompose(granted -> granted.isPresent()
-                ? sendHoldingTheSlot(key, event.get(), forwarded, target, intent, attempt, granted.get())
+                ? sendHoldingTheSlot(key, target, intent, attempt, granted.get())
                 : settled(Verdict.snoozeUntil(clock.instant().plus(STUCK_SNOOZE))));
     }
 
@@ -197,12 +193,16 @@ public final class DeliveryHandler implements AsyncIntentHandler {
      * could outlast the hold and let another node take the slot while this attempt still runs. Unless the
      * attempt is sent, the slot is given back at once.
      */
-    private CompletionStage<Verdict> sendHoldingTheSlot(ScopedId key, Event event, Map<String, String> forwarded, Target slotOf, Intent intent,
-                                                        AttemptContext attempt, DeliverySlot slot) {
+    private CompletionStage<Verdict> sendHoldingTheSlot(ScopedId key, Target slotOf, Intent intent, AttemptContext attempt,
+                                                        DeliverySlot slot) {
         boolean sent = false;
         try {
             if (attempt.isCancelled()) {
                 return settled(Verdict.calledOff());
+            }
+            Optional<Event> event = eventOf(key.tenant(), intent);
+            if (event.isEmpty()) {
+                return settled(Verdict.failed("event deleted: " + intent.payload()));
             }
             Optional<Target> current = targets.find(key);
             if (current.isEmpty()) {
@@ -215,7 +215,8 @@ public final class DeliveryHandler implements AsyncIntentHandler {
             if (rateLimitedUntil.isPresent()) {
                 return settled(Verdict.snoozeUntil(rateLimitedUntil.get()));
             }
-            CompletionStage<Verdict> answered = send(key, event, forwarded, target, intent, attempt, slot);
+            CompletionStage<Verdict> answered = send(key, event.get(), forwardedHeaders(key.tenant(), event.get()), target, intent,
+                    attempt, slot);
             sent = true;
             return answered;
         } catch (TransientStoreException busy) {
