@@ -28,6 +28,10 @@ interface PauseDao {
             """)
     void pause(String kind, String target);
 
+    /** Paused, and not being resumed: what of its work is not held yet may be. */
+    @SqlQuery("SELECT EXISTS (SELECT 1 FROM paused_work WHERE kind = :kind AND target = :target AND NOT releasing)")
+    boolean isHolding(String kind, String target);
+
     @SqlUpdate("UPDATE paused_work SET releasing = true WHERE kind = :kind AND target = :target")
     void startReleasing(String kind, String target);
 

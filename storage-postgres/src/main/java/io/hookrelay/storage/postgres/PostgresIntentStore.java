@@ -63,6 +63,7 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
     private final GroupCommitter<Settlements.Request, Boolean> settlements;
     private final NotificationListener notifications;
     private final WorkAnnouncer announcer;
+    private final PauseHolder holder = new PauseHolder(this);
 
     /** @throws io.hookrelay.queue.StoreException when the database cannot be reached */
     public PostgresIntentStore(PostgresDatabase database) {
@@ -213,26 +214,44 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
     }
 
     /**
-     * Marks the pair paused and holds its open intents, {@value #HOLD_CHUNK} to a transaction, so pausing a
-     * large backlog never keeps other writers waiting on its row locks for long. The pause is recorded with
-     * the first chunk, so a held intent is never without its pause, and claims look the pause up for the rows
-     * not held yet. The whole walk runs under the pair's session lock, on one connection.
+     * Marks the pair paused and holds its first {@value #HOLD_CHUNK} open intents in one transaction, under
+     * the pair's session lock; the rest are held afterwards by a thread of this store's ({@link PauseHolder}),
+     * a chunk to a transaction, so pausing a large backlog never keeps other writers waiting on its row locks
+     * for long, nor its caller for the whole backlog: a delivery's end that pauses its target returns at once.
+     * The pause is recorded with the first chunk, so a held intent is never without its pause, and claims look
+     * the pause up for the rows not held yet: nothing of the pair is claimed once this returns. Pausing a pair
+     * that is paused already, as each of its attempts under way may when they fail together, is one read.
      */
     @Override
     public void pause(String kind, String target) {
         requirePair(kind, target);
-        underPairLock("pause", kind, target, handle -> {
-            int changed = inOwnTransaction(handle, h -> {
-                PauseDao pauses = h.attach(PauseDao.class);
-                pauses.pause(kind, target);
-                QueueNotices paused = new QueueNotices();
-                paused.paused(kind, target);
-                channel.announce(h, paused);
-                return pauses.setHeld(kind, target, true, HOLD_CHUNK);
-            });
-            holdRest(handle, kind, target, true, changed);
-            return null;
-        });
+        if (database.read("is paused", handle -> handle.attach(PauseDao.class).isHolding(kind, target))) {
+            return;
+        }
+        int changed = underPairLock("pause", kind, target, handle -> inOwnTransaction(handle, h -> {
+            PauseDao pauses = h.attach(PauseDao.class);
+            pauses.pause(kind, target);
+            QueueNotices paused = new QueueNotices();
+            paused.paused(kind, target);
+            channel.announce(h, paused);
+            return pauses.setHeld(kind, target, true, HOLD_CHUNK);
+        }));
+        if (changed == HOLD_CHUNK) {
+            holder.holdRest(kind, target);
+        }
+    }
+
+    /**
+     * One more chunk of a paused pair's open intents held, under the pair's lock, if it is still paused and not
+     * being resumed: a resume that came first has released what it found, and this must not hold anything again.
+     *
+     * @return how many were held; fewer than {@value #HOLD_CHUNK} when the pair is done
+     */
+    int holdChunk(String kind, String target) {
+        return underPairLock("hold paused work", kind, target, handle -> inOwnTransaction(handle, h -> {
+            PauseDao pauses = h.attach(PauseDao.class);
+            return pauses.isHolding(kind, target) ? pauses.setHeld(kind, target, true, HOLD_CHUNK) : 0;
+        }));
     }
 
     /**
@@ -249,7 +268,7 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
                 pauses.startReleasing(kind, target);
                 return pauses.setHeld(kind, target, false, HOLD_CHUNK);
             });
-            holdRest(handle, kind, target, false, changed);
+            releaseRest(handle, kind, target, changed);
             inOwnTransaction(handle, h -> {
                 h.attach(PauseDao.class).resume(kind, target);
                 return null;
@@ -259,10 +278,10 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
         });
     }
 
-    private static void holdRest(Handle handle, String kind, String target, boolean held, int firstChunk) {
+    private static void releaseRest(Handle handle, String kind, String target, int firstChunk) {
         int changed = firstChunk;
         while (changed > 0) {
-            changed = inOwnTransaction(handle, h -> h.attach(PauseDao.class).setHeld(kind, target, held, HOLD_CHUNK));
+            changed = inOwnTransaction(handle, h -> h.attach(PauseDao.class).setHeld(kind, target, false, HOLD_CHUNK));
         }
     }
 
@@ -335,10 +354,13 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
 
     /**
      * Writes the enqueues and settlements already handed over, answering their callers; later ones fail as
-     * closed. Then stops announcing work and listening for other processes' notices.
+     * closed. Then stops announcing work and listening for other processes' notices. A pause whose intents
+     * are still being held is left as it is: claims skip them all the same, and the next pause of the pair
+     * holds the rest.
      */
     @Override
     public void close() {
+        holder.close();
         enqueues.close();
         settlements.close();
         announcer.close();

@@ -134,6 +134,31 @@ class PostgresIntentWritesTest {
     }
 
     @Test
+    void aPauseReturnsAfterItsFirstChunkAndItsStoreHoldsTheRestSoon() throws Exception {
+        int count = PostgresIntentStore.HOLD_CHUNK * 3 + 5;
+        store.enqueueAll(IntStream.range(0, count).mapToObj(i -> job("evt_" + i, "target-a")).toList(), NOW);
+
+        store.pause("job", "target-a");
+        assertThat(store.claim(NOW, LEASE, count)).as("nothing of the pair claimed once the pause returned").isEmpty();
+
+        Await.until("every open intent of the paused pair held", WAIT, () -> heldOf("target-a") == count);
+    }
+
+    @Test
+    void aResumeRightAfterAPauseOfALargeBacklogLeavesNothingOfItHeld() {
+        int count = PostgresIntentStore.HOLD_CHUNK * 3 + 5;
+        store.enqueueAll(IntStream.range(0, count).mapToObj(i -> job("evt_" + i, "target-a")).toList(), NOW);
+
+        store.pause("job", "target-a");
+        store.resume("job", "target-a");
+        store.close();
+
+        assertThat(heldOf("target-a")).as("held once the store stopped holding").isZero();
+        store = new PostgresIntentStore(database);
+        assertThat(store.claim(NOW, LEASE, count)).hasSize(count);
+    }
+
+    @Test
     void aResumeWaitsForAnEnqueueThatSawThePauseSoTheIntentIsNeverLeftHeld() throws Exception {
         store.pause("job", "target-a");
         CountDownLatch enqueued = new CountDownLatch(1);
@@ -158,6 +183,11 @@ class PostgresIntentWritesTest {
 
         assertThat(store.isPaused("job", "target-a")).isFalse();
         assertThat(store.claim(NOW, LEASE, 10)).extracting(Intent::eventId).containsExactly("evt_1");
+    }
+
+    private int heldOf(String target) {
+        return database.read("held intents", handle -> handle.createQuery("SELECT count(*) FROM intent_states WHERE target = :target AND held")
+                .bind("target", target).mapTo(Integer.class).one());
     }
 
     private int sessionsWaitingOnLocks() {

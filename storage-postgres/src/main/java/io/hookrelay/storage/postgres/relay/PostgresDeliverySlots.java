@@ -165,7 +165,9 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
 
     /**
      * One ask under a holder of its own. One that failed with its connection may still have taken a slot, its
-     * answer lost: that slot is given back as a released one is, rather than left out of use for its hold.
+     * answer lost: that slot is given back as a released one is, rather than left out of use for its hold. A
+     * target's first asks, on several threads at once, each find no slot rows; whichever creates them, each asks
+     * again, so none waits for a poll while the slots it found missing stand free.
      *
      * @throws TransientStoreException when the database could not be asked
      */
@@ -177,7 +179,7 @@ public final class PostgresDeliverySlots implements DeliverySlots, AutoCloseable
             SlotDao.Asked asked = database.read("take a delivery slot", handle -> {
                 SlotDao slots = handle.attach(SlotDao.class);
                 SlotDao.Asked first = slots.take(lane.key(), target.slots(), holder, now, heldUntil);
-                if (first.taken().isEmpty() && slots.create(lane.key(), target.slots()) > 0) {
+                if (first.taken().isEmpty() && (slots.create(lane.key(), target.slots()) > 0 || first.turnover() == null)) {
                     return slots.take(lane.key(), target.slots(), holder, now, heldUntil);
                 }
                 return first;

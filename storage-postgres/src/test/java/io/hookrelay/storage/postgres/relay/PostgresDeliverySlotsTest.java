@@ -18,7 +18,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -61,6 +65,31 @@ class PostgresDeliverySlotsTest {
 
         assertThat(waiting).isCompletedWithValue(Optional.empty());
         assertThatThrownBy(() -> slots.acquire(KEY, ORDERS, PATIENT)).isInstanceOf(StoreException.class);
+    }
+
+    @Test
+    void aNewTargetsFirstAttemptsAtOnceEachTakeASlotWithoutWaiting() throws Exception {
+        int attempts = 8;
+        Target roomy = new Target("roomy", URI.create("https://receiver.example/hooks/roomy"), RelayFixture.SECRET,
+                Target.DEFAULT_TIMEOUT, Target.DEFAULT_RETRY_SCHEDULE, attempts + 2);
+        ScopedId key = new ScopedId(RelayFixture.TENANT, "roomy");
+        CyclicBarrier together = new CyclicBarrier(attempts);
+        ExecutorService threads = Executors.newFixedThreadPool(attempts);
+        try {
+            List<Future<CompletableFuture<Optional<DeliverySlot>>>> asked = new ArrayList<>();
+            for (int i = 0; i < attempts; i++) {
+                asked.add(threads.submit(() -> {
+                    together.await();
+                    return slots.acquire(key, roomy, PATIENT);
+                }));
+            }
+            for (Future<CompletableFuture<Optional<DeliverySlot>>> slot : asked) {
+                assertThat(slot.get(10, TimeUnit.SECONDS)).as("granted by the first ask, with slots to spare")
+                        .isCompletedWithValueMatching(Optional::isPresent);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
     }
 
     @Test
