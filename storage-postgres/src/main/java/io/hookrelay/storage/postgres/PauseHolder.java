@@ -52,7 +52,7 @@ final class PauseHolder implements AutoCloseable {
             int held;
             do {
                 held = store.holdChunk(pair.kind(), pair.target());
-            } while (held == PostgresIntentStore.HOLD_CHUNK && !Thread.currentThread().isInterrupted());
+            } while (held > 0 && !Thread.currentThread().isInterrupted());
         } catch (RuntimeException e) {
             log.warn("holding the work of paused {} {} stopped, claims skip it all the same: {}", pair.kind(), pair.target(),
                     e.getMessage());

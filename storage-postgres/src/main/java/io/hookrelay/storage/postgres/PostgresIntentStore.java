@@ -220,12 +220,14 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
      * for long, nor its caller for the whole backlog: a delivery's end that pauses its target returns at once.
      * The pause is recorded with the first chunk, so a held intent is never without its pause, and claims look
      * the pause up for the rows not held yet: nothing of the pair is claimed once this returns. Pausing a pair
-     * that is paused already, as each of its attempts under way may when they fail together, is one read.
+     * that is paused already, as each of its attempts under way may when they fail together, is one read, and
+     * has whatever a stopped node left unheld held too.
      */
     @Override
     public void pause(String kind, String target) {
         requirePair(kind, target);
         if (database.read("is paused", handle -> handle.attach(PauseDao.class).isHolding(kind, target))) {
+            holder.holdRest(kind, target);
             return;
         }
         int changed = underPairLock("pause", kind, target, handle -> inOwnTransaction(handle, h -> {
@@ -236,7 +238,7 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
             channel.announce(h, paused);
             return pauses.setHeld(kind, target, true, HOLD_CHUNK);
         }));
-        if (changed == HOLD_CHUNK) {
+        if (changed > 0) {
             holder.holdRest(kind, target);
         }
     }
@@ -245,7 +247,7 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
      * One more chunk of a paused pair's open intents held, under the pair's lock, if it is still paused and not
      * being resumed: a resume that came first has released what it found, and this must not hold anything again.
      *
-     * @return how many were held; fewer than {@value #HOLD_CHUNK} when the pair is done
+     * @return how many were held; none when the pair is done
      */
     int holdChunk(String kind, String target) {
         return underPairLock("hold paused work", kind, target, handle -> inOwnTransaction(handle, h -> {
@@ -355,8 +357,8 @@ public final class PostgresIntentStore extends JdbiIntentStore implements AutoCl
     /**
      * Writes the enqueues and settlements already handed over, answering their callers; later ones fail as
      * closed. Then stops announcing work and listening for other processes' notices. A pause whose intents
-     * are still being held is left as it is: claims skip them all the same, and the next pause of the pair
-     * holds the rest.
+     * are still being held is left as it is: claims skip them all the same, and the pair's next pause, on any
+     * node, holds the rest.
      */
     @Override
     public void close() {

@@ -145,6 +145,21 @@ class PostgresIntentWritesTest {
     }
 
     @Test
+    void pausingAPausedPairAgainHoldsWhatAStoppedNodeLeftUnheld() throws Exception {
+        int count = PostgresIntentStore.HOLD_CHUNK + 5;
+        store.enqueueAll(IntStream.range(0, count).mapToObj(i -> job("evt_" + i, "target-a")).toList(), NOW);
+        store.pause("job", "target-a");
+        Await.until("every open intent of the paused pair held", WAIT, () -> heldOf("target-a") == count);
+        database.read("leave the pair half held", handle -> handle.createUpdate(
+                "UPDATE intent_states SET held = false WHERE target = 'target-a' AND id IN (SELECT id FROM intents LIMIT 500)").execute());
+
+        store.pause("job", "target-a");
+
+        Await.until("held again", WAIT, () -> heldOf("target-a") == count);
+        assertThat(store.claim(NOW, LEASE, count)).isEmpty();
+    }
+
+    @Test
     void aResumeRightAfterAPauseOfALargeBacklogLeavesNothingOfItHeld() {
         int count = PostgresIntentStore.HOLD_CHUNK * 3 + 5;
         store.enqueueAll(IntStream.range(0, count).mapToObj(i -> job("evt_" + i, "target-a")).toList(), NOW);
